@@ -1,0 +1,18 @@
+package org.jhpvm.apps;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code jhpvm bench ...}: each layer measured against the layer below in the same run. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+    description = "Benchmarks: each layer against the layer below (or the raw baseline), medians and ratios.",
+    subcommands = {BenchFabricCommand.class})
+final class BenchCommand implements Runnable {
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+}

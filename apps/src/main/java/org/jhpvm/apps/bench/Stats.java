@@ -1,0 +1,50 @@
+package org.jhpvm.apps.bench;
+
+import java.util.Arrays;
+
+/** Small statistics helpers for benchmark trials. */
+public final class Stats {
+    private Stats() {
+    }
+
+    /**
+     * @param values trial results (not modified)
+     * @return the median (mean of the middle two for an even count)
+     * @throws IllegalArgumentException if there are no values
+     */
+    public static double median(final double[] values) {
+        if (values.length == 0) {
+            throw new IllegalArgumentException("median of no values");
+        }
+        final double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        final int mid = sorted.length / 2;
+        return sorted.length % 2 == 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+    }
+
+    /**
+     * The half-power point of a bandwidth curve (FM 1.0's n1/2): the message size at which the bandwidth reaches
+     * half of its peak, interpolated linearly between measured sizes.
+     *
+     * @param sizes      message sizes, ascending
+     * @param bandwidths bandwidth at each size
+     * @return n1/2 in bytes
+     */
+    public static double halfPowerPoint(final int[] sizes, final double[] bandwidths) {
+        double peak = 0;
+        for (final double b : bandwidths) {
+            peak = Math.max(peak, b);
+        }
+        final double half = peak / 2;
+        for (int i = 0; i < sizes.length; i++) {
+            if (bandwidths[i] >= half) {
+                if (i == 0) {
+                    return sizes[0];
+                }
+                final double t = (half - bandwidths[i - 1]) / (bandwidths[i] - bandwidths[i - 1]);
+                return sizes[i - 1] + t * (sizes[i] - sizes[i - 1]);
+            }
+        }
+        return sizes[sizes.length - 1];
+    }
+}

@@ -1,0 +1,46 @@
+package org.jhpvm.fabric;
+
+import org.jhpvm.fabric.internal.MyrinetFabric;
+
+/**
+ * The emulated Myrinet: NICs whose host interface is a send ring and a receive ring, a crossbar switch with
+ * link-level back-pressure, deterministic routing, and fault injection driven by a {@link FaultPlan}. Frames
+ * move when a host calls into its NIC and when a receiver drains frames that a sender was stalled on; no thread
+ * of its own runs.
+ */
+public final class EmulatedMyrinet {
+    private EmulatedMyrinet() {
+    }
+
+    /**
+     * @param config validated settings
+     * @return a new open fabric
+     */
+    public static Fabric create(final FabricConfig config) {
+        return new MyrinetFabric(config);
+    }
+
+    /**
+     * Heap bytes one NIC holds: its frames (pool and spares), pools, rings, engine and counters. It does not
+     * depend on the number of NICs. A fault plan adds a frame counter per path in use (about 20 bytes each).
+     *
+     * @param config settings
+     * @return bytes per NIC
+     */
+    public static long bytesPerNic(final FabricConfig config) {
+        return MyrinetFabric.bytesPerNic(config);
+    }
+
+    /**
+     * What the emulated Myrinet guarantees under a fault plan: with {@link FaultPlan#none()} it is reliable,
+     * ordered and flow-controlled; any fault switches the matching guarantee off.
+     *
+     * @param plan the fault plan
+     * @return the capabilities
+     */
+    public static FabricCapabilities capabilities(final FaultPlan plan) {
+        final boolean lossless = plan.drop() == 0 && plan.corrupt() == 0 && plan.duplicate() == 0
+            && plan.linkDown().isEmpty();
+        return new FabricCapabilities(lossless, plan.reorder() == 0, true, false);
+    }
+}

@@ -1,0 +1,221 @@
+package org.jhpvm.fabric;
+
+import java.util.Objects;
+
+/**
+ * The emulated fabric's settings, validated once by {@link Builder#build()}; an error names the setting to fix.
+ * Immutable.
+ *
+ * @param nicCount            number of NICs (nodes)
+ * @param frameBytes          payload capacity of a frame (the MTU)
+ * @param headerBytes         opaque header area per frame, for the layer above
+ * @param sendRingCapacity    frames the host can queue for its NIC
+ * @param receiveRingCapacity frames a NIC can hold for its host; a full ring back-pressures senders
+ * @param inlineBytes         frames with at most this much payload are copied into a receive slot at the switch
+ *                            (programmed I/O); larger ones travel by reference (DMA). 0 sends all by reference
+ * @param poolFrames          frames in each NIC's pool
+ * @param spareFrames         frames each NIC keeps for the copies fault injection duplicates
+ * @param pumpBudget          most frames one NIC turn moves
+ * @param maxHoldNs           longest a reordered frame waits to be overtaken
+ * @param faultPlan           faults to inject
+ * @param idleSpins           spins before yielding, in waiting calls
+ * @param idleYields          yields before parking, in waiting calls
+ * @param minParkNs           first park, in waiting calls
+ * @param maxParkNs           longest park, in waiting calls (bounds how late a waiter notices a close)
+ */
+public record FabricConfig(
+    int nicCount,
+    int frameBytes,
+    int headerBytes,
+    int sendRingCapacity,
+    int receiveRingCapacity,
+    int inlineBytes,
+    int poolFrames,
+    int spareFrames,
+    int pumpBudget,
+    long maxHoldNs,
+    FaultPlan faultPlan,
+    long idleSpins,
+    long idleYields,
+    long minParkNs,
+    long maxParkNs) {
+
+    /** Default payload bytes per frame, chosen by measurement (see the module README). */
+    public static final int DEFAULT_FRAME_BYTES = 16384;
+    /** Default opaque header area per frame. */
+    public static final int DEFAULT_HEADER_BYTES = 32;
+    /** Default ring capacity (send and receive). */
+    public static final int DEFAULT_RING_CAPACITY = 32;
+    /** Default largest payload copied at the switch instead of passed by reference. */
+    public static final int DEFAULT_INLINE_BYTES = 1024;
+    /** Largest number of NICs. */
+    public static final int MAX_NICS = 1 << 16;
+    /** Largest ring capacity or pool size. */
+    public static final int MAX_RING_CAPACITY = 1 << 20;
+
+    /** Checks the settings; see {@link Builder#build()}. */
+    public FabricConfig {
+        Objects.requireNonNull(faultPlan, "faultPlan");
+        check("nicCount", nicCount, 1, MAX_NICS);
+        check("frameBytes", frameBytes, 1, FrameDescriptor.MAX_FRAME_BYTES);
+        check("headerBytes", headerBytes, 0, FrameDescriptor.MAX_HEADER_BYTES);
+        check("sendRingCapacity", sendRingCapacity, 1, MAX_RING_CAPACITY);
+        check("receiveRingCapacity", receiveRingCapacity, 1, MAX_RING_CAPACITY);
+        check("inlineBytes", inlineBytes, 0, frameBytes);
+        check("poolFrames", poolFrames, 1, MAX_RING_CAPACITY);
+        check("spareFrames", spareFrames, 1, 1024);
+        check("pumpBudget", pumpBudget, 1, MAX_RING_CAPACITY);
+        if (maxHoldNs < 0) {
+            throw new IllegalArgumentException("maxHoldNs=" + maxHoldNs + " is negative");
+        }
+        if (idleSpins < 0 || idleYields < 0 || minParkNs <= 0 || maxParkNs < minParkNs) {
+            throw new IllegalArgumentException("idle settings: need idleSpins=" + idleSpins + " >= 0, idleYields="
+                + idleYields + " >= 0, 0 < minParkNs=" + minParkNs + " <= maxParkNs=" + maxParkNs);
+        }
+        for (final LinkDownWindow w : faultPlan.linkDown()) {
+            if (w.nic() >= nicCount) {
+                throw new IllegalArgumentException("link-down window nic=" + w.nic() + " outside nicCount="
+                    + nicCount);
+            }
+        }
+    }
+
+    /**
+     * @param nicCount number of NICs
+     * @return a builder with every other setting at its default
+     */
+    public static Builder builder(final int nicCount) {
+        return new Builder(nicCount);
+    }
+
+    /** @return a new idle strategy with these settings, for one waiting thread */
+    public BackoffIdleStrategy newIdleStrategy() {
+        return new BackoffIdleStrategy(idleSpins, idleYields, minParkNs, maxParkNs);
+    }
+
+    /** @return bytes of one frame's array: fabric header, opaque header and payload */
+    public int frameArrayBytes() {
+        return FrameDescriptor.payloadOffset(headerBytes) + frameBytes;
+    }
+
+    private static void check(final String name, final int value, final int min, final int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + "=" + value + " outside " + min + ".." + max);
+        }
+    }
+
+    /** Builds a {@link FabricConfig}. Not thread-safe. */
+    public static final class Builder {
+        private final int nicCount;
+        private int frameBytes = DEFAULT_FRAME_BYTES;
+        private int headerBytes = DEFAULT_HEADER_BYTES;
+        private int sendRingCapacity = DEFAULT_RING_CAPACITY;
+        private int receiveRingCapacity = DEFAULT_RING_CAPACITY;
+        private int inlineBytes = -1;
+        private int poolFrames = -1;
+        private int spareFrames = 2;
+        private int pumpBudget = -1;
+        private long maxHoldNs = 200_000;
+        private FaultPlan faultPlan = FaultPlan.none();
+        private long idleSpins = 200;
+        private long idleYields = 20;
+        private long minParkNs = 1_000;
+        private long maxParkNs = 1_000_000;
+
+        private Builder(final int nicCount) {
+            this.nicCount = nicCount;
+        }
+
+        /** @param bytes payload capacity per frame @return this */
+        public Builder frameBytes(final int bytes) {
+            frameBytes = bytes;
+            return this;
+        }
+
+        /** @param bytes opaque header area per frame @return this */
+        public Builder headerBytes(final int bytes) {
+            headerBytes = bytes;
+            return this;
+        }
+
+        /** @param frames send ring capacity @return this */
+        public Builder sendRingCapacity(final int frames) {
+            sendRingCapacity = frames;
+            return this;
+        }
+
+        /** @param frames receive ring capacity @return this */
+        public Builder receiveRingCapacity(final int frames) {
+            receiveRingCapacity = frames;
+            return this;
+        }
+
+        /**
+         * @param bytes largest payload copied into a receive slot at the switch (default: the smaller of
+         *              {@value #DEFAULT_INLINE_BYTES} and the frame size); 0 passes every frame by reference
+         * @return this
+         */
+        public Builder inlineBytes(final int bytes) {
+            inlineBytes = bytes;
+            return this;
+        }
+
+        /** @param frames frames per NIC pool (default: send plus receive ring capacity) @return this */
+        public Builder poolFrames(final int frames) {
+            poolFrames = frames;
+            return this;
+        }
+
+        /** @param frames spare frames per NIC for duplicates @return this */
+        public Builder spareFrames(final int frames) {
+            spareFrames = frames;
+            return this;
+        }
+
+        /** @param frames most frames one NIC turn moves (default: the send ring capacity) @return this */
+        public Builder pumpBudget(final int frames) {
+            pumpBudget = frames;
+            return this;
+        }
+
+        /** @param ns longest a reordered frame waits to be overtaken @return this */
+        public Builder maxHoldNs(final long ns) {
+            maxHoldNs = ns;
+            return this;
+        }
+
+        /** @param plan faults to inject @return this */
+        public Builder faultPlan(final FaultPlan plan) {
+            faultPlan = plan;
+            return this;
+        }
+
+        /**
+         * @param spins     spins before yielding
+         * @param yields    yields before parking
+         * @param minParkNs first park
+         * @param maxParkNs longest park
+         * @return this
+         */
+        public Builder idle(final long spins, final long yields, final long minParkNs, final long maxParkNs) {
+            this.idleSpins = spins;
+            this.idleYields = yields;
+            this.minParkNs = minParkNs;
+            this.maxParkNs = maxParkNs;
+            return this;
+        }
+
+        /**
+         * @return the validated config
+         * @throws IllegalArgumentException naming the first setting out of range
+         */
+        public FabricConfig build() {
+            final int pool = poolFrames == -1 ? sendRingCapacity + receiveRingCapacity : poolFrames;
+            final int budget = pumpBudget == -1 ? sendRingCapacity : pumpBudget;
+            final int inline = inlineBytes == -1 ? Math.min(DEFAULT_INLINE_BYTES, frameBytes) : inlineBytes;
+            return new FabricConfig(nicCount, frameBytes, headerBytes, sendRingCapacity, receiveRingCapacity, inline,
+                pool,
+                spareFrames, budget, maxHoldNs, faultPlan, idleSpins, idleYields, minParkNs, maxParkNs);
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package org.jhpvm.fabric;
+
+/**
+ * One node's network interface. Its host interface is a send ring (host to NIC) and a receive ring (NIC to
+ * host) of fixed-size {@link Frame}s taken from the NIC's pool, as on Myrinet's LANai.
+ * <p>
+ * A send: {@link #tryAcquire()} a frame, fill it ({@link Frame#setDestination}, {@link Frame#setLength}, header
+ * and payload), {@link #trySend(Frame)} it; the frame then belongs to the fabric. A receive: {@link #poll()} a
+ * frame, read it, {@link #release(Frame)} it back to its owner's pool.
+ * <p>
+ * Every receive and send path has a non-blocking form that returns at once ({@link #tryAcquire()},
+ * {@link #trySend(Frame)}, {@link #poll()}) and a waiting form driven by the fabric's idle strategy
+ * ({@link #acquire()}, {@link #send(Frame)}, {@link #receive(long)}). Waiting forms end with a
+ * {@link FabricClosedException} when the fabric closes and with a {@link NicInterruptedException} when the
+ * waiting thread is interrupted.
+ * <p>
+ * Thread-safety: the host interface ({@link #tryAcquire()}, {@link #trySend(Frame)}, {@link #poll()} and their
+ * waiting forms, {@link #progress()}) is used by one host thread at a time, like a NIC mapped into one process.
+ * {@link #release(Frame)}, {@link #counters()} and {@link #pendingFrames()} may be called from any thread.
+ */
+public interface Nic {
+    /** @return this NIC's id */
+    int id();
+
+    /**
+     * Takes a free frame from this NIC's pool, in state {@link FrameDescriptor#STATE_HOST}, its length zero.
+     *
+     * @return a frame, or null if every frame of the pool is in use (frames return as receivers release them)
+     * @throws FabricClosedException if the fabric is closed
+     */
+    Frame tryAcquire();
+
+    /**
+     * Waits for a free frame, giving the NIC turns while it waits.
+     *
+     * @return a frame
+     * @throws FabricClosedException   if the fabric is or becomes closed
+     * @throws NicInterruptedException if the thread is interrupted while waiting
+     */
+    Frame acquire();
+
+    /**
+     * Hands a filled frame to the NIC. On success the frame belongs to the fabric until the receiver releases it.
+     *
+     * @param frame a frame acquired from this NIC, its destination and length set
+     * @return true if the frame entered the send ring; false if the ring was full (the frame stays the host's)
+     * @throws IllegalArgumentException if the destination is not a NIC of this fabric, the length exceeds the
+     *                                  frame size, or the frame belongs to another NIC or fabric (nothing sent)
+     * @throws IllegalStateException    if the frame is not held by the host (already sent, or released)
+     * @throws FabricClosedException    if the fabric is closed
+     */
+    boolean trySend(Frame frame);
+
+    /**
+     * Hands a filled frame to the NIC, waiting for room in the send ring.
+     *
+     * @param frame as for {@link #trySend(Frame)}
+     * @throws FabricClosedException   if the fabric is or becomes closed (the frame stays the host's)
+     * @throws NicInterruptedException if the thread is interrupted while waiting
+     */
+    void send(Frame frame);
+
+    /**
+     * Takes the next frame from the receive ring, after giving the NIC a turn.
+     *
+     * @return a delivered frame (to be released by the caller), or null if the ring is empty
+     * @throws FabricClosedException if the fabric is closed
+     */
+    Frame poll();
+
+    /**
+     * Waits up to {@code timeoutNs} for a frame.
+     *
+     * @param timeoutNs longest wait in nanoseconds; 0 polls once
+     * @return a delivered frame, or null on timeout
+     * @throws FabricClosedException   if the fabric is or becomes closed
+     * @throws NicInterruptedException if the thread is interrupted while waiting
+     */
+    Frame receive(long timeoutNs);
+
+    /**
+     * Returns a frame to its owner's pool: a delivered frame after reading it, or an acquired frame not sent.
+     *
+     * @param frame the frame
+     * @throws IllegalArgumentException if the frame belongs to another fabric
+     * @throws IllegalStateException    if the frame is in the fabric or already free
+     */
+    void release(Frame frame);
+
+    /**
+     * Gives the NIC a turn without sending or receiving: moves frames from the send ring into the switch and
+     * helps senders stalled on this NIC's receive ring.
+     *
+     * @return number of frames moved
+     * @throws FabricClosedException if the fabric is closed
+     */
+    int progress();
+
+    /** @return frames accepted by {@link #trySend(Frame)} and not yet delivered or dropped */
+    long pendingFrames();
+
+    /** @return a snapshot of this NIC's counters */
+    NicCounters counters();
+}

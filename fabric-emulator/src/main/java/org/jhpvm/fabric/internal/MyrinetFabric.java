@@ -1,0 +1,129 @@
+package org.jhpvm.fabric.internal;
+
+import java.util.Objects;
+
+import org.jhpvm.fabric.EmulatedMyrinet;
+import org.jhpvm.fabric.Fabric;
+import org.jhpvm.fabric.FabricCapabilities;
+import org.jhpvm.fabric.FabricClosedException;
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.FaultPlan;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicCounters;
+
+/**
+ * The emulated Myrinet: an array of NICs and, for each, its crossbar output port. Routing is the destination
+ * id itself (one hop through one crossbar), so it is deterministic by construction.
+ */
+public final class MyrinetFabric implements Fabric {
+    private final FabricConfig config;
+    private final ReceivePort[] ports;
+    private final MyrinetNic[] nics;
+    private final FabricCapabilities capabilities;
+    private volatile boolean closed;
+
+    /**
+     * @param config validated settings
+     */
+    public MyrinetFabric(final FabricConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+        final int n = config.nicCount();
+        this.ports = new ReceivePort[n];
+        for (int i = 0; i < n; i++) {
+            ports[i] = new ReceivePort(this, i, config);
+        }
+        this.nics = new MyrinetNic[n];
+        for (int i = 0; i < n; i++) {
+            nics[i] = new MyrinetNic(this, i, config, ports);
+        }
+        this.capabilities = EmulatedMyrinet.capabilities(config.faultPlan());
+    }
+
+    /**
+     * @param config settings
+     * @return heap bytes one NIC holds with these settings (frames, pools, rings, engine, counters), not counting
+     *     the per-path frame numbers a fault plan keeps
+     */
+    public static long bytesPerNic(final FabricConfig config) {
+        final FabricConfig one = new FabricConfig(1, config.frameBytes(), config.headerBytes(),
+            config.sendRingCapacity(), config.receiveRingCapacity(), config.inlineBytes(), config.poolFrames(),
+            config.spareFrames(),
+            config.pumpBudget(), config.maxHoldNs(), FaultPlan.none(), config.idleSpins(), config.idleYields(),
+            config.minParkNs(), config.maxParkNs());
+        try (MyrinetFabric fabric = new MyrinetFabric(one)) {
+            return fabric.nics[0].footprintBytes();
+        }
+    }
+
+    @Override
+    public int nicCount() {
+        return nics.length;
+    }
+
+    @Override
+    public int frameBytes() {
+        return config.frameBytes();
+    }
+
+    @Override
+    public int headerBytes() {
+        return config.headerBytes();
+    }
+
+    int inlineBytes() {
+        return config.inlineBytes();
+    }
+
+    int frameArrayBytes() {
+        return config.frameArrayBytes();
+    }
+
+    @Override
+    public FabricCapabilities capabilities() {
+        return capabilities;
+    }
+
+    @Override
+    public Nic nic(final int id) {
+        return nics[Objects.checkIndex(id, nics.length)];
+    }
+
+    MyrinetNic nicUnchecked(final int id) {
+        return nics[id];
+    }
+
+    @Override
+    public NicCounters totals() {
+        NicCounters sum = NicCounters.ZERO;
+        for (final MyrinetNic nic : nics) {
+            sum = sum.plus(nic.counters());
+        }
+        return sum;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new FabricClosedException("the fabric is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (final ReceivePort port : ports) {
+            port.wake();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "EmulatedMyrinet{nics=" + nics.length + ", frameBytes=" + config.frameBytes() + ", headerBytes="
+            + config.headerBytes() + ", rings=" + config.sendRingCapacity() + "/" + config.receiveRingCapacity()
+            + ", faults=" + !config.faultPlan().isNone() + '}';
+    }
+}

@@ -1,0 +1,330 @@
+package org.jhpvm.fabric.internal;
+
+import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.FabricClosedException;
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.FrameDescriptor;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicCounters;
+import org.jhpvm.fabric.NicInterruptedException;
+
+/**
+ * One emulated NIC: its host interface (pool, send ring, receive ring through its switch port) and its engine.
+ */
+final class MyrinetNic extends MyrinetNicPad1 implements Nic {
+    static final int HOME_HOST = 0;
+    static final int HOME_SPARE = 1;
+    static final int HOME_SLOT = 2;
+
+    private static final int SENT = 0;
+    private static final int BYTES_SENT = 1;
+    private static final int HOST_COUNTERS = 2;
+    /** Released frames wait here until the host's next send or idle poll, at most this many. */
+    static final int RELEASE_BATCH = 8;
+
+    private final MyrinetFabric fabric;
+    private final int id;
+    private final int nicCount;
+    private final int frameBytes;
+    private final FramePool pool;
+    private final FramePool spares;
+    private final Ring sendRing;
+    private final ReceivePort port;
+    private final Lanai lanai;
+    private final CounterBlock host = new CounterBlock(HOST_COUNTERS);
+    private final BackoffIdleStrategy idle;
+    /** Host only; used from index 16, padded against its heap neighbours. */
+    private final Frame[] releases = new Frame[16 + RELEASE_BATCH + 16];
+
+    MyrinetNic(final MyrinetFabric fabric, final int id, final FabricConfig config, final ReceivePort[] ports) {
+        this.fabric = fabric;
+        this.id = id;
+        this.nicCount = config.nicCount();
+        this.frameBytes = config.frameBytes();
+        this.pool = new FramePool(fabric, id, HOME_HOST, config.headerBytes(), config.frameBytes(),
+            config.poolFrames());
+        this.spares = new FramePool(fabric, id, HOME_SPARE, config.headerBytes(), config.frameBytes(),
+            config.spareFrames());
+        this.sendRing = new Ring(config.sendRingCapacity());
+        this.port = ports[id];
+        this.lanai = new Lanai(id, ports, sendRing, pool, spares, config.faultPlan(), config.pumpBudget(),
+            config.maxHoldNs());
+        this.idle = config.newIdleStrategy();
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public Frame tryAcquire() {
+        fabric.checkOpen();
+        Frame frame = pool.take();
+        if (frame == null) {
+            flushReleases();
+            progress();
+            frame = pool.take();
+            if (frame == null) {
+                return null;
+            }
+        }
+        frame.setState(FrameDescriptor.STATE_HOST);
+        frame.setLength(0);
+        return frame;
+    }
+
+    @Override
+    public Frame acquire() {
+        idle.reset();
+        while (true) {
+            final Frame frame = tryAcquire();
+            if (frame != null) {
+                return frame;
+            }
+            waitTurn("acquire");
+        }
+    }
+
+    @Override
+    public boolean trySend(final Frame frame) {
+        fabric.checkOpen();
+        final int lengthBytes = checkSendable(frame);
+        frame.stampSource(id);
+        frame.setState(FrameDescriptor.STATE_IN_FABRIC);
+        final boolean idle = !hasWork();
+        // Count before the engine can retire it, so that pendingFrames() never goes negative.
+        host.increment(SENT);
+        host.add(BYTES_SENT, lengthBytes);
+        if (!(idle && lanai.sendDirect(frame))) {
+            if (!sendRing.offer(frame)) {
+                lanai.hostPump();
+                if (!sendRing.offer(frame)) {
+                    host.add(SENT, -1);
+                    host.add(BYTES_SENT, -lengthBytes);
+                    frame.setState(FrameDescriptor.STATE_HOST);
+                    return false;
+                }
+            }
+            lanai.afterQueued();
+        }
+        flushReleases();
+        return true;
+    }
+
+    private int checkSendable(final Frame frame) {
+        if (frame.origin() != fabric) {
+            throw new IllegalArgumentException("frame " + frame + " belongs to another fabric");
+        }
+        if (frame.owner() != id || frame.home() != HOME_HOST) {
+            throw new IllegalArgumentException("frame owned by NIC " + frame.owner() + " cannot be sent by NIC " + id
+                + ": acquire frames from the sending NIC");
+        }
+        final int state = frame.state();
+        if (state != FrameDescriptor.STATE_HOST) {
+            throw new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
+                + ", not HOST: it was already sent or released");
+        }
+        final int dst = frame.destination();
+        if (dst < 0 || dst >= nicCount) {
+            throw new IllegalArgumentException("destination=" + dst + " is not a NIC of this fabric (0.."
+                + (nicCount - 1) + ")");
+        }
+        final int lengthBytes = frame.length();
+        if (lengthBytes < 0 || lengthBytes > frameBytes) {
+            throw new IllegalArgumentException("length=" + lengthBytes + " outside 0..frameBytes=" + frameBytes);
+        }
+        return lengthBytes;
+    }
+
+    @Override
+    public void send(final Frame frame) {
+        idle.reset();
+        while (!trySend(frame)) {
+            waitTurn("send");
+        }
+    }
+
+    @Override
+    public Frame poll() {
+        fabric.checkOpen();
+        if (hasWork()) {
+            lanai.hostPump();
+        }
+        final Frame frame = port.poll();
+        if (frame != null) {
+            return frame;
+        }
+        flushReleases();
+        // Nothing to read: give the senders stalled on this ring a turn (a sender that is busy pumping itself
+        // needs no help, and helping it would only fight it for its engine).
+        return port.helpStalled() > 0 ? port.poll() : null;
+    }
+
+    @Override
+    public Frame receive(final long timeoutNs) {
+        final long deadlineNs = System.nanoTime() + Math.max(0, timeoutNs);
+        idle.reset();
+        try {
+            while (true) {
+                Frame frame = poll();
+                if (frame != null) {
+                    return frame;
+                }
+                if (System.nanoTime() - deadlineNs >= 0) {
+                    return null;
+                }
+                if (idle.nextIdleParks()) {
+                    // Register to be woken by the next delivery, then look once more (no lost wake-up beyond the
+                    // park bound).
+                    port.setWaiter(Thread.currentThread());
+                    frame = port.poll();
+                    if (frame != null) {
+                        return frame;
+                    }
+                }
+                waitTurn("receive");
+            }
+        } finally {
+            port.setWaiter(null);
+        }
+    }
+
+    /** One step of a waiting call: give the NIC a turn, idle, and end the wait on close or interrupt. */
+    private void waitTurn(final String call) {
+        idle.idle(progress());
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new NicInterruptedException(call + " on NIC " + id + " interrupted");
+        }
+        if (fabric.isClosed()) {
+            throw new FabricClosedException(call + " on NIC " + id + " ended: the fabric was closed");
+        }
+    }
+
+    @Override
+    public void release(final Frame frame) {
+        if (frame.origin() != fabric) {
+            throw new IllegalArgumentException("frame " + frame + " belongs to another fabric");
+        }
+        final int state = frame.state();
+        if (state == FrameDescriptor.STATE_DELIVERED) {
+            if (frame.destination() != id) {
+                throw new IllegalArgumentException("frame " + frame + " was delivered to NIC " + frame.destination()
+                    + ": release it through that NIC, not NIC " + id);
+            }
+        } else if (state == FrameDescriptor.STATE_HOST) {
+            if (frame.owner() != id) {
+                throw new IllegalArgumentException("frame " + frame + " was acquired from NIC " + frame.owner()
+                    + ": release it through that NIC, not NIC " + id);
+            }
+        } else {
+            throw new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
+                + ": only a delivered frame or an acquired one not sent can be released");
+        }
+        for (int i = 0; i < releaseCount; i++) {
+            if (releases[16 + i] == frame) {
+                throw new IllegalStateException("frame " + frame + " was already released");
+            }
+        }
+        releases[16 + releaseCount++] = frame;
+        if (releaseCount == RELEASE_BATCH) {
+            flushReleases();
+        }
+    }
+
+    /**
+     * Gives released frames back to their pools. Deferred from {@link #release(Frame)} to after the host's next
+     * send (or to an idle poll) because the hand-back writes to lines the other core holds, and the send's
+     * locked instructions would otherwise wait for those writes.
+     */
+    private void flushReleases() {
+        for (int i = 0; i < releaseCount; i++) {
+            final Frame frame = releases[16 + i];
+            releases[16 + i] = null;
+            frame.setState(FrameDescriptor.STATE_FREE);
+            if (frame.home() == HOME_SLOT) {
+                port.freeSlot(frame); // a receive slot of this NIC's own port
+            } else if (frame.owner() == id && frame.home() == HOME_HOST) {
+                pool.giveLocal(frame); // this host is its own pool's taker
+            } else {
+                fabric.nicUnchecked(frame.owner()).giveBack(frame);
+            }
+        }
+        releaseCount = 0;
+    }
+
+    private void giveBack(final Frame frame) {
+        (frame.home() == HOME_SPARE ? spares : pool).give(frame);
+    }
+
+    @Override
+    public int progress() {
+        fabric.checkOpen();
+        flushReleases();
+        return lanai.hostPump() + port.helpStalled();
+    }
+
+    private boolean hasWork() {
+        return host.get(SENT) != lanai.retired();
+    }
+
+    @Override
+    public long pendingFrames() {
+        return host.get(SENT) - lanai.retired();
+    }
+
+    @Override
+    public NicCounters counters() {
+        return new NicCounters(
+            host.get(SENT),
+            host.get(BYTES_SENT),
+            lanai.counter(Lanai.DELIVERED),
+            lanai.counter(Lanai.BYTES_DELIVERED),
+            port.received(),
+            port.bytesReceived(),
+            lanai.counter(Lanai.DROPPED),
+            lanai.counter(Lanai.CORRUPTED),
+            lanai.counter(Lanai.DUPLICATED),
+            lanai.counter(Lanai.REORDERED),
+            lanai.counter(Lanai.DELAYED),
+            lanai.counter(Lanai.LINK_DOWN),
+            lanai.counter(Lanai.BACK_PRESSURE),
+            lanai.counter(Lanai.RECEIVER_STALLS));
+    }
+
+    /** @return heap bytes this NIC holds, computed from its parts */
+    long footprintBytes() {
+        final long frames = (long) pool.frames() + spares.frames();
+        final long frameBytes = frames * (align(16L + fabric.frameArrayBytes()) + 40);
+        final long pools = 2 * (align(16L + 4L * pool.frames()) + align(16L + 4L * Integer.highestOneBit(
+            Math.max(2, pool.frames()) * 2 - 1) + 256) + 300);
+        final long sendRingBytes = align(16L + 4L * sendRing.slots() + 256) + 300;
+        final long portBytes = port.footprintBytes(FrameDescriptor.payloadOffset(fabric.headerBytes())
+            + fabric.inlineBytes());
+        return frameBytes + pools + sendRingBytes + portBytes + lanai.footprintBytes() + host.footprintBytes()
+            + align(16L + 4L * RELEASE_BATCH) + 200;
+    }
+
+    private static long align(final long bytes) {
+        return (bytes + 7) & ~7L;
+    }
+}
+
+/** Padding before the host's own mutable fields (the int fills the gap after the object header). */
+abstract class MyrinetNicPad0 {
+    int p00;
+    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
+}
+
+/** Written by the host on every release; other NICs' hosts read this NIC's pools when they give frames back. */
+abstract class MyrinetNicHost extends MyrinetNicPad0 {
+    int releaseCount;
+    int p17;
+}
+
+/** Padding after the host's mutable fields. */
+abstract class MyrinetNicPad1 extends MyrinetNicHost {
+    long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
+}
