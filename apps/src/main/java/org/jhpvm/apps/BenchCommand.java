@@ -5,7 +5,7 @@ import picocli.CommandLine.Command;
 
 /** {@code jhpvm bench ...}: each layer measured against the layer below in the same run. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-    description = "Benchmarks: each layer against the layer below (or the raw baseline), medians and ratios.",
+    description = "Benchmarks: each layer against the layer below (or a raw baseline), medians and ratios.",
     subcommands = {BenchFabricCommand.class})
 final class BenchCommand implements Runnable {
     @CommandLine.Spec

@@ -15,7 +15,8 @@ import picocli.CommandLine.Option;
 
 /** {@code jhpvm bench fabric}: the emulated Myrinet against a raw SPSC queue and arraycopy. */
 @Command(name = "fabric", mixinStandardHelpOptions = true,
-    description = {"One-way frame latency (ping-pong) and streaming frame bandwidth between 2 NICs of the emulated "
+    description = {"The emulated Myrinet against a raw SPSC queue and System.arraycopy.",
+        "One-way frame latency (ping-pong) and streaming frame bandwidth between 2 NICs of the emulated "
         + "Myrinet, with the raw JCTools SPSC ping-pong and System.arraycopy measured in the same run.",
         "Targets: latency_ratio (fabric 8 B / spsc) <= " + BenchFabricCommand.LATENCY_TARGET
             + ", bw_ratio (fabric / arraycopy at the frame size) >= " + BenchFabricCommand.BW_TARGET + "."})

@@ -20,7 +20,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     private static final int SENT = 0;
     private static final int BYTES_SENT = 1;
     private static final int HOST_COUNTERS = 2;
-    /** Released frames wait here until the host's next send or idle poll, at most this many. */
+    /** Released frames wait here until the host's next send, poll or progress call, at most this many. */
     static final int RELEASE_BATCH = 8;
 
     private final MyrinetFabric fabric;
@@ -149,6 +149,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     @Override
     public Frame poll() {
         fabric.checkOpen();
+        flushReleases();
         if (hasWork()) {
             lanai.hostPump();
         }
@@ -156,7 +157,6 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         if (frame != null) {
             return frame;
         }
-        flushReleases();
         // Nothing to read: give the senders stalled on this ring a turn (a sender that is busy pumping itself
         // needs no help, and helping it would only fight it for its engine).
         return port.helpStalled() > 0 ? port.poll() : null;
@@ -235,9 +235,10 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     }
 
     /**
-     * Gives released frames back to their pools. Deferred from {@link #release(Frame)} to after the host's next
-     * send (or to an idle poll) because the hand-back writes to lines the other core holds, and the send's
-     * locked instructions would otherwise wait for those writes.
+     * Gives released frames back to their pools. Deferred from {@link #release(Frame)} to the host's next send
+     * (after the frame has gone), poll or progress call, because the hand-back writes to lines the other core
+     * holds, and a send's locked instructions would otherwise wait for those writes: a host that answers a frame
+     * releases it, sends its reply, and only then hands the frame back.
      */
     private void flushReleases() {
         for (int i = 0; i < releaseCount; i++) {
