@@ -95,7 +95,7 @@ final class ReceivePort extends ReceivePortFields {
         final int lengthBytes = frame.length();
         final int outcome;
         try {
-            outcome = lengthBytes <= inlineBytes ? copyIntoSlot(frame) : passReference(frame);
+            outcome = slots > 0 && lengthBytes <= inlineBytes ? copyIntoSlot(frame) : passReference(frame);
             if (outcome != STALLED) {
                 counters.increment(RECEIVED);
                 counters.add(BYTES_RECEIVED, lengthBytes);
