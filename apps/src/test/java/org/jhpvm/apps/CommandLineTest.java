@@ -1,0 +1,114 @@
+package org.jhpvm.apps;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The commands as people run them, through {@link Main#execute}. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class CommandLineTest {
+    private record Run(int exitCode, String out) {
+    }
+
+    private static Run run(final String... args) {
+        final PrintStream saved = System.out;
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            final int code = Main.execute(args);
+            return new Run(code, bytes.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(saved);
+        }
+    }
+
+    @Test
+    void helpShouldListTheSubcommands() {
+        final Run r = run("--help");
+        assertEquals(0, r.exitCode());
+        assertTrue(r.out().contains("fabric") && r.out().contains("bench"), r.out());
+    }
+
+    @Test
+    void fabricShouldMoveAllToAllTrafficWithoutLoss(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("fabric.json");
+        final Run r = run("fabric", "--pes", "5", "--frames", "3000", "--frame-bytes", "700", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("15000 frames accepted, 0 CRC32C failures, 0 duplicates, 0 out of order, 0 missing"),
+            r.out());
+        final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        assertEquals(15000, m.get("frames_sent").asLong());
+        assertEquals(15000, m.get("frames_received").asLong());
+        assertEquals(15000L * 700, m.get("bytes_received").asLong());
+        assertTrue(m.get("throughput_MBps").asDouble() > 0);
+    }
+
+    @Test
+    void fabricUnderFaultsShouldShowTheFaultsOnBothSides(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("faults.json");
+        final Run r = run("fabric", "--pes", "4", "--frames", "4000", "--frame-bytes", "256", "--drop", "0.02",
+            "--corrupt", "0.02", "--duplicate", "0.02", "--reorder", "0.02", "--link-down", "1:10:20", "--seed", "3",
+            "--json", json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        final long sent = m.get("frames_sent").asLong();
+        assertEquals(16000, sent);
+        assertEquals(sent + m.get("frames_duplicated").asLong(),
+            m.get("frames_delivered").asLong() + m.get("frames_dropped").asLong());
+        assertTrue(m.get("frames_dropped").asLong() > 0 && m.get("link_down_drops").asLong() > 0);
+        assertTrue(m.get("crc_failures").asLong() > 0, "receivers caught corruption");
+        assertTrue(m.get("duplicates_seen").asLong() > 0, "receivers saw duplicates");
+        assertTrue(m.get("missing").asLong() >= m.get("frames_dropped").asLong() - m.get("frames_duplicated").asLong());
+    }
+
+    @Test
+    void fabricShouldRejectBadOptionsWithAClearMessage() {
+        final PrintStream savedErr = System.err;
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            assertEquals(1, run("fabric", "--pes", "2", "--ring", "0").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("RingCapacity=0 outside 1.."), err.toString());
+            assertEquals(1, run("fabric", "--pes", "2", "--drop", "2").exitCode());
+            assertEquals(1, run("fabric", "--link-down", "1:2").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("expected NIC:FROM:TO"), err.toString());
+        } finally {
+            System.setErr(savedErr);
+        }
+    }
+
+    @Test
+    void benchFabricShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("bench.json");
+        final Path png = dir.resolve("bench.png");
+        final Run r = run("bench", "fabric", "--frame-bytes", "64", "--trials", "1", "--warmups", "1",
+            "--round-trips", "2000", "--mb-per-trial", "1", "--json", json.toString(), "--png", png.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("latency_ratio") && r.out().contains("bw_ratio"), r.out());
+        final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        for (final String key : new String[] {"fabric_latency_ns_8B", "spsc_latency_ns", "latency_ratio",
+            "fabric_bw_MBps_max_frame", "arraycopy_bw_MBps_max_frame", "bw_ratio"}) {
+            assertTrue(m.has(key), "missing metrics." + key);
+            assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
+        }
+        assertEquals(m.get("fabric_latency_ns_8B").asDouble() / m.get("spsc_latency_ns").asDouble(),
+            m.get("latency_ratio").asDouble(), m.get("latency_ratio").asDouble() * 1e-9 + 1e-9,
+            "with one trial the ratio is the ratio of the figures");
+        assertTrue(Files.size(png) > 1000, "PNG written");
+        assertFalse(new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII).isEmpty());
+        assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
+    }
+}
