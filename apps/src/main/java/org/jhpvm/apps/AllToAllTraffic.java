@@ -61,6 +61,7 @@ final class AllToAllTraffic {
         return framesPerPe / (n - 1) + (k < framesPerPe % (n - 1) ? 1 : 0);
     }
 
+    @SuppressWarnings("try") // the fabric is closed early on purpose: closing ends every other PE's wait
     Result run(final IntConsumer progress) throws InterruptedException {
         final int n = config.nicCount();
         final Pe[] pes = new Pe[n];

@@ -340,7 +340,7 @@ class EmulatedMyrinetTest {
                 senders[s] = new Thread(() -> {
                     try {
                         for (long tag = 0; tag < 5_000; tag++) {
-                            Frames.send(nic, 2, tag, (int) (tag % 2 == 0 ? 16 : 700));
+                            Frames.send(nic, 2, tag, tag % 2 == 0 ? 16 : 700);
                         }
                     } catch (final Throwable t) {
                         failure.set(t);
