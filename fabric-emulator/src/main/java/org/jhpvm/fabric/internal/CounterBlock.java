@@ -33,6 +33,6 @@ final class CounterBlock {
 
     /** @return bytes this block takes on the heap (array header plus cells) */
     long footprintBytes() {
-        return 16L + 8L * cells.length;
+        return HeapFootprint.longArray(cells.length);
     }
 }

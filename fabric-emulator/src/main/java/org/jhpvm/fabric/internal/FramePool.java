@@ -9,11 +9,9 @@ import org.jhpvm.fabric.Frame;
  * from that queue only when the stack runs dry, so taking a frame costs no cross-core traffic most of the time.
  * Holds a fixed number of frames for the NIC's whole life: nothing is allocated after construction.
  */
-final class FramePool extends FramePoolTaker {
+final class FramePool extends FramePoolPad {
     private final MpscArrayQueue<Frame> returns;
     private final int frames;
-    @SuppressWarnings("unused")
-    private long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
 
     FramePool(final Object origin, final int owner, final int home, final int headerBytes, final int frameBytes,
               final int frames) {
@@ -61,16 +59,16 @@ final class FramePool extends FramePoolTaker {
     int frames() {
         return frames;
     }
-}
 
-/** Padding before the taker's fields, which only the taking thread writes. */
-abstract class FramePoolPad {
-    int i00;
-    long p00, p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15;
+    /** @return heap bytes of the pool without its frames: the object, the stack and the return queue */
+    long footprintBytes() {
+        return HeapFootprint.PADDED_OBJECT + HeapFootprint.refArray(stack.length) + HeapFootprint.queue(
+            returns.capacity());
+    }
 }
 
 /** The taker's private stack: written on every take, so kept off the line that releasing threads read. */
-abstract class FramePoolTaker extends FramePoolPad {
+abstract class FramePoolTaker extends CacheLinePadding {
     final Frame[] stack;
     int top;
     int p01;
@@ -78,5 +76,14 @@ abstract class FramePoolTaker extends FramePoolPad {
 
     FramePoolTaker(final int frames) {
         stack = new Frame[frames];
+    }
+}
+
+/** Padding between the taker's fields and the fields releasing threads read. */
+abstract class FramePoolPad extends FramePoolTaker {
+    long q01, q02, q03, q04, q05, q06, q07, q08, q09, q10, q11, q12, q13, q14, q15, q16;
+
+    FramePoolPad(final int frames) {
+        super(frames);
     }
 }

@@ -391,6 +391,7 @@ final class Lanai {
     }
 
     long footprintBytes() {
-        return 96 + 2L * (16 + 8 * PENDING_SLOTS) + counters.footprintBytes();
+        return 128 + HeapFootprint.refArray(PENDING_SLOTS) + HeapFootprint.longArray(PENDING_SLOTS)
+            + counters.footprintBytes();
     }
 }

@@ -297,30 +297,17 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
 
     /** @return heap bytes this NIC holds, computed from its parts */
     long footprintBytes() {
-        final long frames = (long) pool.frames() + spares.frames();
-        final long frameBytes = frames * (align(16L + fabric.frameArrayBytes()) + 40);
-        final long pools = 2 * (align(16L + 4L * pool.frames()) + align(16L + 4L * Integer.highestOneBit(
-            Math.max(2, pool.frames()) * 2 - 1) + 256) + 300);
-        final long sendRingBytes = align(16L + 4L * sendRing.slots() + 256) + 300;
-        final long portBytes = port.footprintBytes(FrameDescriptor.payloadOffset(fabric.headerBytes())
-            + fabric.inlineBytes());
-        return frameBytes + pools + sendRingBytes + portBytes + lanai.footprintBytes() + host.footprintBytes()
-            + align(16L + 4L * RELEASE_BATCH) + 200;
+        return HeapFootprint.frames((long) pool.frames() + spares.frames(), fabric.frameArrayBytes() + 64)
+            + pool.footprintBytes() + spares.footprintBytes()
+            + HeapFootprint.queue(sendRing.slots()) + HeapFootprint.PADDED_OBJECT
+            + port.footprintBytes(FrameDescriptor.payloadOffset(fabric.headerBytes()) + fabric.inlineBytes() + 64)
+            + lanai.footprintBytes() + host.footprintBytes()
+            + HeapFootprint.refArray(releases.length) + HeapFootprint.PADDED_OBJECT;
     }
-
-    private static long align(final long bytes) {
-        return (bytes + 7) & ~7L;
-    }
-}
-
-/** Padding before the host's own mutable fields (the int fills the gap after the object header). */
-abstract class MyrinetNicPad0 {
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
 }
 
 /** Written by the host on every release; other NICs' hosts read this NIC's pools when they give frames back. */
-abstract class MyrinetNicHost extends MyrinetNicPad0 {
+abstract class MyrinetNicHost extends CacheLinePadding {
     int releaseCount;
     int p17;
 }

@@ -241,25 +241,16 @@ final class ReceivePort extends ReceivePortFields {
         return counters.get(BYTES_RECEIVED);
     }
 
-    /** @return heap bytes of the ring, the slot queue and the receive slots (for the memory estimate) */
+    /** @return heap bytes of the port, its ring, the slot queue and the receive slots (for the memory estimate) */
     long footprintBytes(final int slotArrayBytes) {
-        return 16L + 4L * ring.slots() + 256 + 16L + 4L * freeSlots.capacity() + 256
-            + (long) slots * (align(16L + slotArrayBytes) + 40) + counters.footprintBytes() + 600;
+        return HeapFootprint.PADDED_OBJECT + HeapFootprint.queue(ring.slots()) + HeapFootprint.queue(
+            freeSlots.capacity()) + HeapFootprint.frames(slots, slotArrayBytes) + counters.footprintBytes()
+            + HeapFootprint.refArray(stash.length);
     }
-
-    private static long align(final long bytes) {
-        return (bytes + 7) & ~7L;
-    }
-}
-
-/** Padding before the senders' fields (the int fills the gap after the object header). */
-abstract class ReceivePortPad0 {
-    int p00;
-    long p01, p02, p03, p04, p05, p06, p07, p08, p09, p10, p11, p12, p13, p14, p15, p16;
 }
 
 /** Written by the sender holding the port lock, on every frame: the lock and the slot stash. */
-abstract class ReceivePortSender extends ReceivePortPad0 {
+abstract class ReceivePortSender extends CacheLinePadding {
     volatile int lock;
     int stashCount;
 }
