@@ -285,7 +285,7 @@ public final class Frame {
                 + ", length=" + lengthBytes + " into headerBytes=" + headerBytes + ", frameBytes=" + frameBytes);
         }
         // One copy of fabric header, opaque header and payload; the state word comes along and is reset by the
-        // caller. Small frames are copied eight bytes at a time: cheaper than the arraycopy stub's set-up.
+        // caller. Small frames are copied eight bytes at a time: cheaper than setting up an arraycopy.
         final int bytes = FABRIC_HEADER_BYTES + headerBytes + lengthBytes;
         if (bytes <= SMALL_COPY_BYTES) {
             final byte[] from = other.data;

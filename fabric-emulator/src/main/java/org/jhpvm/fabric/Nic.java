@@ -14,9 +14,9 @@ package org.jhpvm.fabric;
  * {@link FabricClosedException} when the fabric closes and with a {@link NicInterruptedException} when the
  * waiting thread is interrupted.
  * <p>
- * Thread-safety: the host interface ({@link #tryAcquire()}, {@link #trySend(Frame)}, {@link #poll()} and their
- * waiting forms, {@link #progress()}) is used by one host thread at a time, like a NIC mapped into one process.
- * {@link #release(Frame)}, {@link #counters()} and {@link #pendingFrames()} may be called from any thread.
+ * Thread-safety: the host interface ({@link #tryAcquire()}, {@link #trySend(Frame)}, {@link #poll()},
+ * {@link #release(Frame)}, their waiting forms and {@link #progress()}) is used by one host thread at a time, like
+ * a NIC mapped into one process. {@link #counters()} and {@link #pendingFrames()} may be read from any thread.
  */
 public interface Nic {
     /** @return this NIC's id */
@@ -79,11 +79,14 @@ public interface Nic {
     Frame receive(long timeoutNs);
 
     /**
-     * Returns a frame to its owner's pool: a delivered frame after reading it, or an acquired frame not sent.
+     * Returns a frame to its pool: a frame delivered to this NIC, after reading it, or a frame acquired from this
+     * NIC and not sent. The hand-back itself happens at this host's next send (after the frame has gone), poll
+     * or progress call, so that it never delays a reply; at most 8 frames wait for it.
      *
      * @param frame the frame
-     * @throws IllegalArgumentException if the frame belongs to another fabric
-     * @throws IllegalStateException    if the frame is in the fabric or already free
+     * @throws IllegalArgumentException if the frame belongs to another fabric, or was delivered to (or acquired
+     *                                  from) another NIC
+     * @throws IllegalStateException    if the frame is in the fabric or already released
      */
     void release(Frame frame);
 

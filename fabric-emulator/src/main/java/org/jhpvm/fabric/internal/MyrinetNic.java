@@ -166,6 +166,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     public Frame receive(final long timeoutNs) {
         final long deadlineNs = System.nanoTime() + Math.max(0, timeoutNs);
         idle.reset();
+        boolean registered = false;
         try {
             while (true) {
                 Frame frame = poll();
@@ -175,10 +176,11 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
                 if (System.nanoTime() - deadlineNs >= 0) {
                     return null;
                 }
-                if (idle.nextIdleParks()) {
-                    // Register to be woken by the next delivery, then look once more (no lost wake-up beyond the
-                    // park bound).
+                if (!registered && idle.nextIdleParks()) {
+                    // About to sleep: register to be woken by the next delivery, then look once more (a wake-up
+                    // lost to the race costs at most one park).
                     port.setWaiter(Thread.currentThread());
+                    registered = true;
                     frame = port.poll();
                     if (frame != null) {
                         return frame;
@@ -187,7 +189,9 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
                 waitTurn("receive");
             }
         } finally {
-            port.setWaiter(null);
+            if (registered) {
+                port.setWaiter(null);
+            }
         }
     }
 
