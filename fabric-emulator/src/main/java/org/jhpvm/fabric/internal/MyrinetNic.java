@@ -113,29 +113,37 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         return true;
     }
 
+    /** @return the frame's length, after checking it may be sent: a few compares on the data path */
     private int checkSendable(final Frame frame) {
+        final int dst = frame.destination();
+        final int lengthBytes = frame.length();
+        if (frame.origin() != fabric || frame.owner() != id || frame.home() != HOME_HOST
+            || frame.state() != FrameDescriptor.STATE_HOST || dst < 0 || dst >= nicCount || lengthBytes < 0
+            || lengthBytes > frameBytes) {
+            throw sendRejection(frame);
+        }
+        return lengthBytes;
+    }
+
+    /** Slow path: the exception that says what is wrong with a frame that may not be sent. */
+    private RuntimeException sendRejection(final Frame frame) {
         if (frame.origin() != fabric) {
-            throw new IllegalArgumentException("frame " + frame + " belongs to another fabric");
+            return new IllegalArgumentException("frame " + frame + " belongs to another fabric");
         }
         if (frame.owner() != id || frame.home() != HOME_HOST) {
-            throw new IllegalArgumentException("frame owned by NIC " + frame.owner() + " cannot be sent by NIC " + id
+            return new IllegalArgumentException("frame owned by NIC " + frame.owner() + " cannot be sent by NIC " + id
                 + ": acquire frames from the sending NIC");
         }
-        final int state = frame.state();
-        if (state != FrameDescriptor.STATE_HOST) {
-            throw new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
+        if (frame.state() != FrameDescriptor.STATE_HOST) {
+            return new IllegalStateException("frame state is " + FrameDescriptor.stateName(frame.state())
                 + ", not HOST: it was already sent or released");
         }
         final int dst = frame.destination();
         if (dst < 0 || dst >= nicCount) {
-            throw new IllegalArgumentException("destination=" + dst + " is not a NIC of this fabric (0.."
+            return new IllegalArgumentException("destination=" + dst + " is not a NIC of this fabric (0.."
                 + (nicCount - 1) + ")");
         }
-        final int lengthBytes = frame.length();
-        if (lengthBytes < 0 || lengthBytes > frameBytes) {
-            throw new IllegalArgumentException("length=" + lengthBytes + " outside 0..frameBytes=" + frameBytes);
-        }
-        return lengthBytes;
+        return new IllegalArgumentException("length=" + frame.length() + " outside 0..frameBytes=" + frameBytes);
     }
 
     @Override
@@ -209,23 +217,11 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
 
     @Override
     public void release(final Frame frame) {
-        if (frame.origin() != fabric) {
-            throw new IllegalArgumentException("frame " + frame + " belongs to another fabric");
-        }
         final int state = frame.state();
-        if (state == FrameDescriptor.STATE_DELIVERED) {
-            if (frame.destination() != id) {
-                throw new IllegalArgumentException("frame " + frame + " was delivered to NIC " + frame.destination()
-                    + ": release it through that NIC, not NIC " + id);
-            }
-        } else if (state == FrameDescriptor.STATE_HOST) {
-            if (frame.owner() != id) {
-                throw new IllegalArgumentException("frame " + frame + " was acquired from NIC " + frame.owner()
-                    + ": release it through that NIC, not NIC " + id);
-            }
-        } else {
-            throw new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
-                + ": only a delivered frame or an acquired one not sent can be released");
+        if (frame.origin() != fabric
+            || (state == FrameDescriptor.STATE_DELIVERED ? frame.destination() : frame.owner()) != id
+            || state != FrameDescriptor.STATE_DELIVERED && state != FrameDescriptor.STATE_HOST) {
+            throw releaseRejection(frame);
         }
         for (int i = 0; i < releaseCount; i++) {
             if (releases[16 + i] == frame) {
@@ -234,8 +230,26 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         }
         releases[16 + releaseCount++] = frame;
         if (releaseCount == RELEASE_BATCH) {
-            flushReleases();
+            giveBackReleased();
         }
+    }
+
+    /** Slow path: the exception that says why a frame may not be released here. */
+    private RuntimeException releaseRejection(final Frame frame) {
+        if (frame.origin() != fabric) {
+            return new IllegalArgumentException("frame " + frame + " belongs to another fabric");
+        }
+        final int state = frame.state();
+        if (state == FrameDescriptor.STATE_DELIVERED) {
+            return new IllegalArgumentException("frame " + frame + " was delivered to NIC " + frame.destination()
+                + ": release it through that NIC, not NIC " + id);
+        }
+        if (state == FrameDescriptor.STATE_HOST) {
+            return new IllegalArgumentException("frame " + frame + " was acquired from NIC " + frame.owner()
+                + ": release it through that NIC, not NIC " + id);
+        }
+        return new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
+            + ": only a delivered frame or an acquired one not sent can be released");
     }
 
     /**
@@ -245,6 +259,12 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
      * releases it, sends its reply, and only then hands the frame back.
      */
     private void flushReleases() {
+        if (releaseCount != 0) {
+            giveBackReleased();
+        }
+    }
+
+    private void giveBackReleased() {
         for (int i = 0; i < releaseCount; i++) {
             final Frame frame = releases[16 + i];
             releases[16 + i] = null;

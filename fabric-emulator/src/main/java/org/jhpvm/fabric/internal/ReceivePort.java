@@ -113,14 +113,8 @@ final class ReceivePort extends ReceivePortFields {
     }
 
     private int copyIntoSlot(final Frame frame) {
-        if (stashCount == 0) {
-            Frame slot;
-            while (stashCount < STASH && (slot = freeSlots.relaxedPoll()) != null) {
-                stash[STASH_BASE + stashCount++] = slot;
-            }
-            if (stashCount == 0) {
-                return STALLED;
-            }
+        if (stashCount == 0 && refillStash() == 0) {
+            return STALLED;
         }
         final Frame slot = stash[STASH_BASE + --stashCount];
         slot.copyFrom(frame);
@@ -131,6 +125,15 @@ final class ReceivePort extends ReceivePortFields {
         }
         stash[STASH_BASE + stashCount] = null;
         return COPIED;
+    }
+
+    /** Slow path, once per several frames: takes up to {@link #STASH} free slots at once. */
+    private int refillStash() {
+        Frame slot;
+        while (stashCount < STASH && (slot = freeSlots.relaxedPoll()) != null) {
+            stash[STASH_BASE + stashCount++] = slot;
+        }
+        return stashCount;
     }
 
     private int passReference(final Frame frame) {
