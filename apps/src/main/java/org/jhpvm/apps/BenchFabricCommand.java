@@ -77,8 +77,8 @@ final class BenchFabricCommand implements Callable<Integer> {
 
     private void print(final FabricConfig config, final FabricBenchmark.Result r) {
         System.out.printf("bench fabric: emulated Myrinet, 2 NICs, frameBytes=%d, rings %d/%d, median of %d trials "
-            + "(after %d warm-up passes)%n", config.frameBytes(), config.sendRingCapacity(), config.receiveRingCapacity(),
-            trials, warmups);
+            + "(after %d warm-up passes)%n", config.frameBytes(), config.sendRingCapacity(),
+            config.receiveRingCapacity(), trials, warmups);
         System.out.printf("%10s %14s %14s %8s %16s %16s %8s%n", "bytes", "fabric_ns", "spsc_ns(8B)", "ratio",
             "fabric_MBps", "arraycopy_MBps", "ratio");
         final int[] sizes = r.sizes();

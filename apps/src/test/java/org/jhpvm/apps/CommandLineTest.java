@@ -45,10 +45,11 @@ class CommandLineTest {
     @Test
     void fabricShouldMoveAllToAllTrafficWithoutLoss(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("fabric.json");
-        final Run r = run("fabric", "--pes", "5", "--frames", "3000", "--frame-bytes", "700", "--json", json.toString());
+        final Run r = run("fabric", "--pes", "5", "--frames", "3000", "--frame-bytes", "700", "--json",
+            json.toString());
         assertEquals(0, r.exitCode(), r.out());
-        assertTrue(r.out().contains("15000 frames accepted, 0 CRC32C failures, 0 duplicates, 0 out of order, 0 missing"),
-            r.out());
+        assertTrue(r.out().contains(
+            "15000 frames accepted, 0 CRC32C failures, 0 duplicates, 0 out of order, 0 missing"), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
         assertEquals(15000, m.get("frames_sent").asLong());
         assertEquals(15000, m.get("frames_received").asLong());

@@ -25,6 +25,7 @@ public final class Frame {
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
 
+    private static final int BASE = 64;
     private static final int TAIL_PAD_BYTES = 64;
     private static final int SMALL_COPY_BYTES = 128;
 
@@ -60,22 +61,32 @@ public final class Frame {
         this.home = home;
         this.headerBytes = headerBytes;
         this.frameBytes = frameBytes;
-        this.payloadOffset = FrameDescriptor.payloadOffset(headerBytes);
-        // 64 spare bytes at the end keep the payload's last line off whatever the heap puts next.
+        this.payloadOffset = BASE + FrameDescriptor.payloadOffset(headerBytes);
+        // BASE bytes ahead of the frame keep the array header, and the Frame object before it on the heap, on
+        // lines that are never written: a receiver reading this object does not miss because the sender just
+        // wrote the frame. The spare bytes at the end do the same for whatever the heap puts next.
         this.data = new byte[payloadOffset + frameBytes + TAIL_PAD_BYTES];
     }
 
     /**
      * @return the backing array (fabric header, opaque header, payload), for zero-copy access; it may be longer
-     *     than {@code payloadOffset() + frameBytes()}
+     *     than {@code payloadOffset() + frameBytes()}, and the frame starts at {@link #frameOffset()}, not at 0
      */
     public byte[] array() {
         return data;
     }
 
+    /**
+     * @return offset of the frame (its fabric header) in {@link #array()}; {@code FrameDescriptor} offsets count
+     *     from here
+     */
+    public int frameOffset() {
+        return BASE;
+    }
+
     /** @return offset of the opaque header area in {@link #array()} */
     public int headerOffset() {
-        return FABRIC_HEADER_BYTES;
+        return BASE + FABRIC_HEADER_BYTES;
     }
 
     /** @return offset of the payload in {@link #array()} */
@@ -110,12 +121,12 @@ public final class Frame {
 
     /** @return the NIC that sent the frame (stamped by the fabric on send) */
     public int source() {
-        return (int) INT.get(data, SOURCE_OFFSET);
+        return (int) INT.get(data, BASE + SOURCE_OFFSET);
     }
 
     /** @return the destination NIC */
     public int destination() {
-        return (int) INT.get(data, DESTINATION_OFFSET);
+        return (int) INT.get(data, BASE + DESTINATION_OFFSET);
     }
 
     /**
@@ -125,13 +136,13 @@ public final class Frame {
      * @return this frame
      */
     public Frame setDestination(final int nic) {
-        INT.set(data, DESTINATION_OFFSET, nic);
+        INT.set(data, BASE + DESTINATION_OFFSET, nic);
         return this;
     }
 
     /** @return payload length in bytes */
     public int length() {
-        return (int) INT.get(data, LENGTH_OFFSET);
+        return (int) INT.get(data, BASE + LENGTH_OFFSET);
     }
 
     /**
@@ -145,13 +156,13 @@ public final class Frame {
         if (lengthBytes < 0 || lengthBytes > frameBytes) {
             throw lengthOutOfRange(lengthBytes);
         }
-        INT.set(data, LENGTH_OFFSET, lengthBytes);
+        INT.set(data, BASE + LENGTH_OFFSET, lengthBytes);
         return this;
     }
 
     /** @return the frame state, one of {@code FrameDescriptor.STATE_*} */
     public int state() {
-        return (int) INT.get(data, STATE_OFFSET);
+        return (int) INT.get(data, BASE + STATE_OFFSET);
     }
 
     /**
@@ -160,7 +171,7 @@ public final class Frame {
      * @param nic source NIC id
      */
     public void stampSource(final int nic) {
-        INT.set(data, SOURCE_OFFSET, nic);
+        INT.set(data, BASE + SOURCE_OFFSET, nic);
     }
 
     /**
@@ -169,7 +180,7 @@ public final class Frame {
      * @param state one of {@code FrameDescriptor.STATE_*}
      */
     public void setState(final int state) {
-        INT.set(data, STATE_OFFSET, state);
+        INT.set(data, BASE + STATE_OFFSET, state);
     }
 
     /**
@@ -181,7 +192,7 @@ public final class Frame {
      * @throws IndexOutOfBoundsException if the int does not fit in the header area
      */
     public Frame putHeaderInt(final int offset, final int value) {
-        INT.set(data, FABRIC_HEADER_BYTES + checkHeader(offset, Integer.BYTES), value);
+        INT.set(data, BASE + FABRIC_HEADER_BYTES + checkHeader(offset, Integer.BYTES), value);
         return this;
     }
 
@@ -191,7 +202,7 @@ public final class Frame {
      * @throws IndexOutOfBoundsException if the int does not fit in the header area
      */
     public int getHeaderInt(final int offset) {
-        return (int) INT.get(data, FABRIC_HEADER_BYTES + checkHeader(offset, Integer.BYTES));
+        return (int) INT.get(data, BASE + FABRIC_HEADER_BYTES + checkHeader(offset, Integer.BYTES));
     }
 
     /**
@@ -203,7 +214,7 @@ public final class Frame {
      * @throws IndexOutOfBoundsException if the long does not fit in the header area
      */
     public Frame putHeaderLong(final int offset, final long value) {
-        LONG.set(data, FABRIC_HEADER_BYTES + checkHeader(offset, Long.BYTES), value);
+        LONG.set(data, BASE + FABRIC_HEADER_BYTES + checkHeader(offset, Long.BYTES), value);
         return this;
     }
 
@@ -213,7 +224,7 @@ public final class Frame {
      * @throws IndexOutOfBoundsException if the long does not fit in the header area
      */
     public long getHeaderLong(final int offset) {
-        return (long) LONG.get(data, FABRIC_HEADER_BYTES + checkHeader(offset, Long.BYTES));
+        return (long) LONG.get(data, BASE + FABRIC_HEADER_BYTES + checkHeader(offset, Long.BYTES));
     }
 
     /**
@@ -291,10 +302,10 @@ public final class Frame {
             final byte[] from = other.data;
             final int words = (bytes + 7) >>> 3;
             for (int i = 0; i < words; i++) {
-                LONG.set(data, i << 3, (long) LONG.get(from, i << 3));
+                LONG.set(data, BASE + (i << 3), (long) LONG.get(from, BASE + (i << 3)));
             }
         } else {
-            System.arraycopy(other.data, 0, data, 0, bytes);
+            System.arraycopy(other.data, BASE, data, BASE, bytes);
         }
     }
 

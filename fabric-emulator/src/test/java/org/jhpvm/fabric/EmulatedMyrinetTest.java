@@ -143,7 +143,7 @@ class EmulatedMyrinetTest {
             assertTrue(e.getMessage().contains("length=4097 exceeds frameBytes=4096"), e.getMessage());
             // Bypass the setter through the array: the NIC checks again on send.
             java.nio.ByteBuffer.wrap(frame.array()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
-                .putInt(FrameDescriptor.LENGTH_OFFSET, 5000);
+                .putInt(frame.frameOffset() + FrameDescriptor.LENGTH_OFFSET, 5000);
             assertThrows(IllegalArgumentException.class, () -> nic.trySend(frame));
             assertNothingSent(fabric, frame);
         }

@@ -363,7 +363,7 @@ final class Lanai {
             while (bit == first || bit == second) {
                 bit = bit + 1 == bits ? 0 : bit + 1;
             }
-            bytes[FrameDescriptor.FABRIC_HEADER_BYTES + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
+            bytes[frame.headerOffset() + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
             if (i == 0) {
                 first = bit;
             } else {

@@ -321,10 +321,10 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
 
     /** @return heap bytes this NIC holds, computed from its parts */
     long footprintBytes() {
-        return HeapFootprint.frames((long) pool.frames() + spares.frames(), fabric.frameArrayBytes() + 64)
+        return HeapFootprint.frames((long) pool.frames() + spares.frames(), fabric.frameArrayBytes() + 128)
             + pool.footprintBytes() + spares.footprintBytes()
             + HeapFootprint.queue(sendRing.slots()) + HeapFootprint.PADDED_OBJECT
-            + port.footprintBytes(FrameDescriptor.payloadOffset(fabric.headerBytes()) + fabric.inlineBytes() + 64)
+            + port.footprintBytes(FrameDescriptor.payloadOffset(fabric.headerBytes()) + fabric.inlineBytes() + 128)
             + lanai.footprintBytes() + host.footprintBytes()
             + HeapFootprint.refArray(releases.length) + HeapFootprint.PADDED_OBJECT;
     }
