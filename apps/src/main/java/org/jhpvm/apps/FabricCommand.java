@@ -19,8 +19,9 @@ import picocli.CommandLine.Option;
 @Command(name = "fabric", mixinStandardHelpOptions = true,
     description = {"All-to-all traffic through the emulated Myrinet: counters and throughput.",
         "Every NIC sends --frames frames, round robin to every other NIC, each carrying a per-path sequence number "
-        + "and a CRC32C. Receivers check them, so the faults the fabric injects are seen from above too. Prints per-NIC and total counters and the "
-        + "throughput. Exits 1 if a fault-free run loses, duplicates, reorders or corrupts anything."})
+        + "and a CRC32C. Receivers check them, so the faults the fabric injects are seen from above too. Prints "
+        + "per-NIC and total counters and the throughput. Exits 1 if a fault-free run loses, duplicates, reorders or "
+        + "corrupts anything."})
 final class FabricCommand implements Callable<Integer> {
     @Option(names = "--pes", paramLabel = "N", description = "Number of NICs (PEs), one thread each (default: "
         + "${DEFAULT-VALUE}).")
