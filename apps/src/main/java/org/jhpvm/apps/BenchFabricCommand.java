@@ -39,7 +39,7 @@ final class BenchFabricCommand implements Callable<Integer> {
 
     @Option(names = "--trials", description = "Measured trials per figure; the median is reported (default: "
         + "${DEFAULT-VALUE}).")
-    private int trials = 5;
+    private int trials = 7;
 
     @Option(names = "--warmups", description = "Warm-up passes over every workload before measuring (default: "
         + "${DEFAULT-VALUE}).")
@@ -119,6 +119,14 @@ final class BenchFabricCommand implements Callable<Integer> {
         m.put("r_inf_MBps", r.peakMBps());
         m.put("n_half_bytes", r.halfPowerBytes());
         m.put("max_frame_bytes", r.frameBytes());
+        final ArrayNode latencyTrials = root.putArray("latency_ratio_trials");
+        for (final double v : r.latencyRatios()) {
+            latencyTrials.add(v);
+        }
+        final ArrayNode bwTrials = root.putArray("bw_ratio_trials");
+        for (final double v : r.bandwidthRatios()) {
+            bwTrials.add(v);
+        }
         final ObjectNode targets = root.putObject("targets");
         targets.put("latency_ratio_max", LATENCY_TARGET);
         targets.put("bw_ratio_min", BW_TARGET);

@@ -85,12 +85,12 @@ public final class FabricBenchmark {
     public Result run(final IntConsumer progress) {
         final int[] sizes = sizes();
         final int last = sizes.length - 1;
-        try (Fabric fabric = EmulatedMyrinet.create(config)) {
+        try (Fabric fabric = EmulatedMyrinet.create(config); PairRunner pair = new PairRunner("bench", TIMEOUT_S)) {
             for (int w = 0; w < warmups; w++) {
-                spscLatencyNs();
+                spscLatencyNs(pair);
                 for (final int size : new int[] {sizes[0], sizes[last]}) {
-                    fabricLatencyNs(fabric, size);
-                    fabricBandwidthMBps(fabric, size, framesFor(size));
+                    fabricLatencyNs(pair, fabric, size);
+                    fabricBandwidthMBps(pair, fabric, size, framesFor(size));
                     arraycopyMBps(size, framesFor(size));
                 }
                 progress.accept(1);
@@ -105,12 +105,12 @@ public final class FabricBenchmark {
                 final int frames = framesFor(size);
                 for (int t = 0; t < trials; t++) {
                     if (i == 0) {
-                        spsc[t] = spscLatencyNs();
+                        spsc[t] = spscLatencyNs(pair);
                         progress.accept(1);
                     }
-                    fabricNs[i][t] = fabricLatencyNs(fabric, size);
+                    fabricNs[i][t] = fabricLatencyNs(pair, fabric, size);
                     progress.accept(1);
-                    fabricMBps[i][t] = fabricBandwidthMBps(fabric, size, frames);
+                    fabricMBps[i][t] = fabricBandwidthMBps(pair, fabric, size, frames);
                     progress.accept(1);
                     copyMBps[i][t] = arraycopyMBps(size, frames);
                     progress.accept(1);
@@ -123,7 +123,8 @@ public final class FabricBenchmark {
                 bwRatios[t] = fabricMBps[last][t] / copyMBps[last][t];
             }
             return new Result(config.frameBytes(), sizes, Stats.median(spsc), medians(fabricNs), medians(fabricMBps),
-                medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), trials);
+                medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), latencyRatios, bwRatios,
+                trials);
         }
     }
 
@@ -152,14 +153,14 @@ public final class FabricBenchmark {
     }
 
     /** One-way latency of the raw SPSC baseline, ns. */
-    private double spscLatencyNs() {
+    private double spscLatencyNs(final PairRunner pair) {
         final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(config.receiveRingCapacity());
         final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(config.receiveRingCapacity());
         // Each message on its own cache lines (value at index 8 of 16), so the baseline suffers no false sharing.
         final long[] pingMessage = new long[16];
         final long[] pongMessage = new long[16];
         final int n = roundTrips;
-        final long elapsedNs = PairRunner.run("spsc-latency", () -> {
+        final long elapsedNs = pair.run(() -> {
             final long deadline = System.nanoTime() + TIMEOUT_S * 1_000_000_000L;
             final long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
@@ -184,17 +185,17 @@ public final class FabricBenchmark {
                 pongMessage[8] = m[8];
                 pong.offer(pongMessage);
             }
-        }, TIMEOUT_S);
+        });
         return elapsedNs / (2.0 * n);
     }
 
     /** One-way frame latency through the fabric, ns. */
-    private double fabricLatencyNs(final Fabric fabric, final int size) {
+    private double fabricLatencyNs(final PairRunner pair, final Fabric fabric, final int size) {
         final Nic a = fabric.nic(0);
         final Nic b = fabric.nic(1);
         final byte[] payload = new byte[size];
         final int n = roundTrips;
-        final long elapsedNs = PairRunner.run("fabric-latency", () -> {
+        final long elapsedNs = pair.run(() -> {
             final long deadline = System.nanoTime() + TIMEOUT_S * 1_000_000_000L;
             final long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) {
@@ -212,18 +213,19 @@ public final class FabricBenchmark {
                 b.release(ping);
                 send(b, 0, payload, size, i, deadline);
             }
-        }, TIMEOUT_S);
+        });
         return elapsedNs / (2.0 * n);
     }
 
     /** Streaming bandwidth through the fabric, MB/s (10^6 bytes per second). */
-    private double fabricBandwidthMBps(final Fabric fabric, final int size, final int frames) {
+    private double fabricBandwidthMBps(final PairRunner pair, final Fabric fabric, final int size,
+                                       final int frames) {
         final Nic a = fabric.nic(0);
         final Nic b = fabric.nic(1);
         final byte[] payload = new byte[size];
         final long[] doneAt = new long[1];
         final java.util.concurrent.atomic.AtomicLong done = new java.util.concurrent.atomic.AtomicLong();
-        final long elapsedNs = PairRunner.run("fabric-bandwidth", () -> {
+        final long elapsedNs = pair.run(() -> {
             final long deadline = System.nanoTime() + TIMEOUT_S * 1_000_000_000L;
             final long t0 = System.nanoTime();
             for (int i = 0; i < frames; i++) {
@@ -243,7 +245,7 @@ public final class FabricBenchmark {
             }
             doneAt[0] = System.nanoTime();
             done.set(1);
-        }, TIMEOUT_S);
+        });
         return (double) frames * size * 1e3 / elapsedNs;
     }
 
@@ -323,10 +325,13 @@ public final class FabricBenchmark {
      * @param arraycopyMBps arraycopy bandwidth per size
      * @param latencyRatio  median over trials of fabric 8 B latency / SPSC latency, measured back to back
      * @param bandwidthRatio median over trials of fabric / arraycopy bandwidth at the frame size, back to back
+     * @param latencyRatios  the per-trial latency ratios
+     * @param bandwidthRatios the per-trial bandwidth ratios
      * @param trials       measured trials per figure
      */
     public record Result(int frameBytes, int[] sizes, double spscNs, double[] fabricNs, double[] fabricMBps,
-                         double[] arraycopyMBps, double latencyRatio, double bandwidthRatio, int trials) {
+                         double[] arraycopyMBps, double latencyRatio, double bandwidthRatio,
+                         double[] latencyRatios, double[] bandwidthRatios, int trials) {
 
         /** @return peak fabric bandwidth over the sizes (r_inf) */
         public double peakMBps() {
