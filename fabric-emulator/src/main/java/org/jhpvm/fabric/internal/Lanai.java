@@ -77,6 +77,7 @@ final class Lanai {
 
     // Owned by whoever owns the engine.
     private boolean blocked;
+    private ReceivePort waitingOn;
     private boolean runningAsHost;
     private long retryNotBeforeNs;
     private long stallBackoffNs;
@@ -122,10 +123,21 @@ final class Lanai {
         runningAsHost = true;
         final int moved = pump();
         if (blocked) {
-            // Stalled: let a receiving host move the frames on while this host is away.
-            OWNER.setRelease(this, OWNER_FREE);
+            offerToHelpers();
         }
         return moved;
+    }
+
+    /**
+     * Stalled: lets go of the engine and registers it at the port it waits for, so that the receiving host can
+     * move the frames on while this engine's host is away. Registering only after letting go means a helper that
+     * finds the registration can always take the engine.
+     */
+    private void offerToHelpers() {
+        OWNER.setRelease(this, OWNER_FREE);
+        if (waitingOn != null) {
+            waitingOn.addStalled(this);
+        }
     }
 
     /**
@@ -150,7 +162,7 @@ final class Lanai {
     /** The host queued a frame in the send ring: run the engine, or hand it to helpers if it is stalled. */
     int afterQueued() {
         if (blocked && (int) OWNER.getOpaque(this) == OWNER_HOST) {
-            OWNER.setRelease(this, OWNER_FREE);
+            offerToHelpers();
             return 0;
         }
         return hostPump();
@@ -165,16 +177,25 @@ final class Lanai {
         if ((int) OWNER.getOpaque(this) != OWNER_FREE || !OWNER.compareAndSet(this, OWNER_FREE, OWNER_HELPER)) {
             return 0;
         }
+        runningAsHost = false;
+        final int moved;
         try {
-            runningAsHost = false;
-            return pump();
-        } finally {
+            moved = pump();
+        } catch (final RuntimeException | Error e) {
+            OWNER.setRelease(this, OWNER_FREE);
+            throw e;
+        }
+        if (blocked) {
+            offerToHelpers();
+        } else {
             OWNER.setRelease(this, OWNER_FREE);
         }
+        return moved;
     }
 
     private int pump() {
         blocked = false;
+        waitingOn = null;
         int moved = 0;
         while (moved < budget) {
             if (pendingCount > 0) {
@@ -207,8 +228,8 @@ final class Lanai {
             moved++;
         }
         if (held != null && pendingCount == 0) {
-            // Nothing else moves it: ask its destination's host to give this engine a turn.
-            ports[held.destination()].addStalled(this);
+            // Nothing else moves it: its destination's host should give this engine a turn.
+            waitingOn = ports[held.destination()];
             blocked = true;
         }
         return moved;
@@ -233,7 +254,10 @@ final class Lanai {
         return true;
     }
 
-    /** A frame whose bytes were copied at the switch goes back to its pool, without a round trip if possible. */
+    /**
+     * A frame the fabric is done with (its bytes copied at the switch, or dropped) goes back to its pool, without
+     * a round trip if possible.
+     */
     private void recycle(final Frame frame) {
         frame.setState(FrameDescriptor.STATE_FREE);
         if (frame.home() == MyrinetNic.HOME_SPARE) {
@@ -252,14 +276,14 @@ final class Lanai {
         }
         stallBackoffNs = Math.min(MAX_STALL_BACKOFF_NS, Math.max(MIN_STALL_BACKOFF_NS, stallBackoffNs << 1));
         retryNotBeforeNs = System.nanoTime() + stallBackoffNs;
-        port.addStalled(this);
+        waitingOn = port;
     }
 
     private boolean deliverPending() {
         final Frame frame = pending[pendingHead];
         final long notBeforeNs = pendingNotBeforeNs[pendingHead];
         if (notBeforeNs != 0 && System.nanoTime() - notBeforeNs < 0) {
-            ports[frame.destination()].addStalled(this);
+            waitingOn = ports[frame.destination()];
             return false;
         }
         if (!deliver(frame)) {
@@ -302,8 +326,7 @@ final class Lanai {
             if ((decision & FaultPlan.LINK_DOWN) != 0) {
                 counters.increment(LINK_DOWN);
             }
-            frame.setState(FrameDescriptor.STATE_FREE);
-            hostPool.give(frame);
+            recycle(frame);
             return true;
         }
         final long nowNs = System.nanoTime();
