@@ -104,16 +104,26 @@ public final class FabricBenchmark {
                 final int size = sizes[i];
                 final int frames = framesFor(size);
                 for (int t = 0; t < trials; t++) {
-                    if (i == 0) {
+                    // Baseline and fabric back to back, in alternating order, so neither gains from going first.
+                    final boolean baselineFirst = (t & 1) == 0;
+                    if (i == 0 && baselineFirst) {
                         spsc[t] = spscLatencyNs(pair);
                         progress.accept(1);
                     }
                     fabricNs[i][t] = fabricLatencyNs(pair, fabric, size);
                     progress.accept(1);
+                    if (i == 0 && !baselineFirst) {
+                        spsc[t] = spscLatencyNs(pair);
+                        progress.accept(1);
+                    }
+                    if (baselineFirst) {
+                        copyMBps[i][t] = arraycopyMBps(size, frames);
+                    }
                     fabricMBps[i][t] = fabricBandwidthMBps(pair, fabric, size, frames);
-                    progress.accept(1);
-                    copyMBps[i][t] = arraycopyMBps(size, frames);
-                    progress.accept(1);
+                    if (!baselineFirst) {
+                        copyMBps[i][t] = arraycopyMBps(size, frames);
+                    }
+                    progress.accept(2);
                 }
             }
             final double[] latencyRatios = new double[trials];

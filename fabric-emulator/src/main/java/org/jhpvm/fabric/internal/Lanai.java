@@ -134,9 +134,11 @@ final class Lanai {
      * finds the registration can always take the engine.
      */
     private void offerToHelpers() {
+        // Read before letting go: once the engine is free, its fields belong to whoever takes it next.
+        final ReceivePort port = waitingOn;
         OWNER.setRelease(this, OWNER_FREE);
-        if (waitingOn != null) {
-            waitingOn.addStalled(this);
+        if (port != null) {
+            port.addStalled(this);
         }
     }
 
