@@ -93,11 +93,11 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         final int lengthBytes = checkSendable(frame);
         frame.stampSource(id);
         frame.setState(FrameDescriptor.STATE_IN_FABRIC);
-        final boolean idle = !hasWork();
+        final boolean nothingQueued = !hasWork();
         // Count before the engine can retire it, so that pendingFrames() never goes negative.
         host.increment(SENT);
         host.add(BYTES_SENT, lengthBytes);
-        if (!(idle && lanai.sendDirect(frame))) {
+        if (!(nothingQueued && lanai.sendDirect(frame))) {
             if (!sendRing.offer(frame)) {
                 lanai.hostPump();
                 if (!sendRing.offer(frame)) {
