@@ -1,0 +1,362 @@
+package org.jhpvm.fabric;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The fabric SPI's contract: what every {@link Fabric} implementation must do, whatever carries its frames. One
+ * subclass per implementation supplies the fabric (JCTools' queue sanity suites, UCX's tests per transport); the
+ * emulated Myrinet's is {@link EmulatedMyrinetTest}.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+abstract class FabricContractTest {
+    /**
+     * @param nics number of NICs
+     * @param ring send and receive ring capacity
+     * @return a new open fabric without faults, frames of 4096 payload bytes and a header area of at least 16
+     */
+    protected abstract Fabric fabric(int nics, int ring);
+
+    @ParameterizedTest
+    @ValueSource(ints = {0, 8, 256, 257, 4096})
+    void shouldDeliverSourceLengthHeaderAndPayloadIntact(final int length) {
+        try (Fabric fabric = fabric(2, 4)) {
+            Frames.send(fabric.nic(0), 1, 77, length);
+            final Frame frame = fabric.nic(1).receive(Frames.WAIT_NS);
+            assertNotNull(frame);
+            assertEquals(0, frame.source());
+            assertEquals(1, frame.destination());
+            assertEquals(length, frame.length());
+            assertEquals(77, frame.getHeaderLong(0));
+            assertTrue(Frames.intact(frame));
+            fabric.nic(1).release(frame);
+            final NicCounters c = fabric.nic(0).counters();
+            assertEquals(1, c.framesSent());
+            assertEquals(length, c.bytesSent());
+            assertEquals(1, c.framesDelivered());
+            assertEquals(1, fabric.nic(1).counters().framesReceived());
+            assertEquals(length, fabric.nic(1).counters().bytesReceived());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 3, 8})
+    void shouldKeepOrderOnAPathWhateverTheRingCapacity(final int ring) {
+        try (Fabric fabric = fabric(3, ring)) {
+            final List<Long> expected = new ArrayList<>();
+            for (long tag = 0; tag < 200; tag++) {
+                final int length = tag % 3 == 0 ? 1000 : 16; // mix the copy and the by-reference paths
+                sendOrDrain(fabric, 0, 2, tag, length);
+                expected.add(tag);
+            }
+            final List<List<Long>> received = Frames.drainAll(fabric);
+            received.get(2).addAll(0, early);
+            assertEquals(expected, received.get(2));
+        }
+    }
+
+    private final List<Long> early = new ArrayList<>();
+
+    /** Sends from one thread; while the sender's rings are full, drains the receiver (as a real host would). */
+    private void sendOrDrain(final Fabric fabric, final int src, final int dst, final long tag, final int length) {
+        final Nic nic = fabric.nic(src);
+        final long deadline = System.nanoTime() + Frames.WAIT_NS;
+        Frame frame;
+        while ((frame = nic.tryAcquire()) == null) {
+            drainInto(fabric.nic(dst));
+            assertTrue(System.nanoTime() - deadline < 0, "no frame became free");
+        }
+        frame.setDestination(dst).setLength(length).putHeaderLong(0, tag);
+        while (!nic.trySend(frame)) {
+            drainInto(fabric.nic(dst));
+            assertTrue(System.nanoTime() - deadline < 0, "send did not complete");
+        }
+    }
+
+    private void drainInto(final Nic receiver) {
+        Frame in;
+        while ((in = receiver.poll()) != null) {
+            early.add(in.getHeaderLong(0));
+            receiver.release(in);
+        }
+    }
+
+    @Test
+    void shouldHoldFramesBackWhileTheReceiveRingIsFullAndMoveThemWhenItDrains() {
+        try (Fabric fabric = fabric(2, 2)) {
+            final Nic sender = fabric.nic(0);
+            final Nic receiver = fabric.nic(1);
+            for (long tag = 0; tag < 4; tag++) {
+                final Frame frame = sender.acquire();
+                frame.setDestination(1).setLength(8).putHeaderLong(0, tag);
+                assertTrue(sender.trySend(frame));
+            }
+            // The receive ring holds 2; the other 2 wait in the send ring: back-pressure, nothing lost.
+            assertEquals(2, sender.pendingFrames());
+            assertTrue(sender.counters().backPressureStalls() > 0);
+            assertEquals(2, receiver.counters().framesReceived());
+            // The receiver drains; it gives the stalled sender's engine a turn itself (the sender is idle).
+            final List<Long> tags = new ArrayList<>();
+            final long deadline = System.nanoTime() + Frames.WAIT_NS;
+            while (tags.size() < 4 && System.nanoTime() - deadline < 0) {
+                final Frame frame = receiver.poll();
+                if (frame != null) {
+                    tags.add(frame.getHeaderLong(0));
+                    receiver.release(frame);
+                }
+            }
+            assertEquals(List.of(0L, 1L, 2L, 3L), tags);
+            assertEquals(0, sender.pendingFrames());
+        }
+    }
+
+    @Test
+    void shouldReportFullSendRingAsReturnValue() {
+        try (Fabric fabric = fabric(2, 1)) {
+            final Nic sender = fabric.nic(0);
+            assertTrue(sender.trySend(sender.acquire().setDestination(1).setLength(4)));
+            assertTrue(sender.trySend(sender.acquire().setDestination(1).setLength(4)));
+            final Frame third = sender.acquire().setDestination(1).setLength(4);
+            assertFalse(sender.trySend(third), "receive ring 1 and send ring 1 are full");
+            assertEquals(FrameDescriptor.STATE_HOST, third.state(), "a refused frame stays the host's");
+            assertEquals(2, sender.counters().framesSent());
+            sender.release(third);
+        }
+    }
+
+    @Test
+    void shouldRejectFrameLargerThanTheFrameSizeAndSendNothing() {
+        try (Fabric fabric = fabric(2, 4)) {
+            final Nic nic = fabric.nic(0);
+            final Frame frame = nic.acquire().setDestination(1);
+            final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> frame.setLength(4097));
+            assertTrue(e.getMessage().contains("length=4097 exceeds frameBytes=4096"), e.getMessage());
+            // Bypass the setter through the array: the NIC checks again on send.
+            java.nio.ByteBuffer.wrap(frame.array()).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+                .putInt(frame.frameOffset() + FrameDescriptor.LENGTH_OFFSET, 5000);
+            assertThrows(IllegalArgumentException.class, () -> nic.trySend(frame));
+            assertNothingSent(fabric, frame);
+        }
+    }
+
+    @Test
+    void shouldRejectUnknownDestinationAndSendNothing() {
+        try (Fabric fabric = fabric(2, 4)) {
+            final Nic nic = fabric.nic(0);
+            for (final int dst : new int[] {2, -1, Integer.MAX_VALUE}) {
+                final Frame frame = nic.acquire().setDestination(dst).setLength(1);
+                final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> nic.trySend(frame));
+                assertTrue(e.getMessage().contains("destination=" + dst), e.getMessage());
+                assertNothingSent(fabric, frame);
+                nic.release(frame);
+            }
+        }
+    }
+
+    private static void assertNothingSent(final Fabric fabric, final Frame frame) {
+        assertEquals(FrameDescriptor.STATE_HOST, frame.state());
+        assertEquals(NicCounters.ZERO, fabric.totals());
+        assertEquals(0, fabric.nic(0).pendingFrames());
+        assertNull(fabric.nic(1).poll());
+    }
+
+    @Test
+    void shouldRejectFramesOfAnotherNicOrFabricAndDoubleSends() {
+        try (Fabric fabric = fabric(2, 4); Fabric other = fabric(2, 4)) {
+            final Frame foreign = other.nic(0).acquire().setDestination(1).setLength(1);
+            assertThrows(IllegalArgumentException.class, () -> fabric.nic(0).trySend(foreign));
+            final Frame ofNic1 = fabric.nic(1).acquire().setDestination(0).setLength(1);
+            assertThrows(IllegalArgumentException.class, () -> fabric.nic(0).trySend(ofNic1));
+            final Frame frame = fabric.nic(0).acquire().setDestination(1).setLength(1);
+            fabric.nic(0).send(frame);
+            assertThrows(IllegalStateException.class, () -> fabric.nic(0).trySend(frame));
+            assertEquals(1, fabric.totals().framesSent());
+        }
+    }
+
+    @Test
+    void shouldRejectDoubleReleaseAndReleaseThroughTheWrongNic() {
+        try (Fabric fabric = fabric(3, 4)) {
+            for (final int length : new int[] {8, 1000}) {
+                Frames.send(fabric.nic(0), 1, 5, length);
+                final Frame frame = fabric.nic(1).receive(Frames.WAIT_NS);
+                assertNotNull(frame);
+                assertThrows(IllegalArgumentException.class, () -> fabric.nic(2).release(frame));
+                fabric.nic(1).release(frame);
+                assertThrows(IllegalStateException.class, () -> fabric.nic(1).release(frame));
+                fabric.nic(1).progress(); // the deferred hand-back happens here
+                assertThrows(IllegalStateException.class, () -> fabric.nic(1).release(frame));
+            }
+        }
+    }
+
+    @Test
+    void shouldNotRunOutOfFramesWhenFramesAreReleased() {
+        try (Fabric fabric = fabric(2, 2)) {
+            for (long tag = 0; tag < 10_000; tag++) {
+                Frames.send(fabric.nic(0), 1, tag, (int) (tag % 600));
+                assertEquals(tag, Frames.receiveTag(fabric.nic(1)));
+            }
+        }
+    }
+
+    @Test
+    void shouldDeliverToSelf() {
+        try (Fabric fabric = fabric(1, 2)) {
+            Frames.send(fabric.nic(0), 0, 9, 300);
+            assertEquals(9, Frames.receiveTag(fabric.nic(0)));
+        }
+    }
+
+    @Test
+    void shouldRejectEveryCallOnAClosedFabric() {
+        final Fabric fabric = fabric(2, 4);
+        final Frame frame = fabric.nic(0).acquire().setDestination(1).setLength(1);
+        fabric.close();
+        fabric.close(); // idempotent
+        assertTrue(fabric.isClosed());
+        assertThrows(FabricClosedException.class, () -> fabric.nic(0).trySend(frame));
+        assertThrows(FabricClosedException.class, () -> fabric.nic(0).tryAcquire());
+        assertThrows(FabricClosedException.class, () -> fabric.nic(1).poll());
+        assertThrows(FabricClosedException.class, () -> fabric.nic(1).progress());
+        assertEquals(0, fabric.totals().framesSent());
+    }
+
+    @Test
+    void closingShouldReleaseBlockedReceiversAndSendersPromptly() throws InterruptedException {
+        final Fabric fabric = fabric(3, 1);
+        final CountDownLatch blocked = new CountDownLatch(2);
+        final AtomicReference<Throwable> receiverOutcome = new AtomicReference<>();
+        final AtomicReference<Throwable> senderOutcome = new AtomicReference<>();
+        final Thread receiver = new Thread(() -> {
+            blocked.countDown();
+            try {
+                fabric.nic(2).receive(TimeUnit.SECONDS.toNanos(60));
+            } catch (final Throwable t) {
+                receiverOutcome.set(t);
+            }
+        });
+        final Thread sender = new Thread(() -> {
+            final Nic nic = fabric.nic(0);
+            try {
+                // Nobody drains NIC 1: after two frames the rings are full and send() waits.
+                for (int i = 0; i < 3; i++) {
+                    if (i == 2) {
+                        blocked.countDown();
+                    }
+                    nic.send(nic.acquire().setDestination(1).setLength(1));
+                }
+            } catch (final Throwable t) {
+                senderOutcome.set(t);
+            }
+        });
+        receiver.start();
+        sender.start();
+        assertTrue(blocked.await(5, TimeUnit.SECONDS));
+        assertTrue(waitUntilWaiting(sender) && waitUntilWaiting(receiver), "threads did not start waiting");
+        final long t0 = System.nanoTime();
+        fabric.close();
+        receiver.join(5_000);
+        sender.join(5_000);
+        final long waitedMs = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        assertFalse(receiver.isAlive() || sender.isAlive(), "a blocked call outlived the fabric");
+        assertTrue(waitedMs < 1_000, "close took " + waitedMs + " ms to release the waiters");
+        assertTrue(receiverOutcome.get() instanceof FabricClosedException, String.valueOf(receiverOutcome.get()));
+        assertTrue(senderOutcome.get() instanceof FabricClosedException, String.valueOf(senderOutcome.get()));
+    }
+
+    /** Bounded wait until a thread has been seen blocked or parked (spinning counts as waiting too). */
+    private static boolean waitUntilWaiting(final Thread thread) throws InterruptedException {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (System.nanoTime() - deadline < 0) {
+            final Thread.State state = thread.getState();
+            if (state == Thread.State.TIMED_WAITING || state == Thread.State.WAITING) {
+                return true;
+            }
+            thread.join(10);
+        }
+        return thread.isAlive();
+    }
+
+    @Test
+    void interruptShouldEndAWait() throws InterruptedException {
+        try (Fabric fabric = fabric(2, 4)) {
+            final AtomicReference<Throwable> outcome = new AtomicReference<>();
+            final Thread waiter = new Thread(() -> {
+                try {
+                    fabric.nic(1).receive(TimeUnit.SECONDS.toNanos(60));
+                } catch (final Throwable t) {
+                    outcome.set(t);
+                }
+            });
+            waiter.start();
+            waitUntilWaiting(waiter);
+            waiter.interrupt();
+            waiter.join(5_000);
+            assertFalse(waiter.isAlive());
+            assertTrue(outcome.get() instanceof NicInterruptedException, String.valueOf(outcome.get()));
+        }
+    }
+
+    @Test
+    void receiveShouldReturnNullOnTimeout() {
+        try (Fabric fabric = fabric(2, 4)) {
+            final long t0 = System.nanoTime();
+            assertNull(fabric.nic(1).receive(TimeUnit.MILLISECONDS.toNanos(20)));
+            assertTrue(System.nanoTime() - t0 >= TimeUnit.MILLISECONDS.toNanos(20));
+        }
+    }
+
+    @Test
+    void framesFromTwoSendersShouldInterleaveButKeepEachPathInOrder() throws InterruptedException {
+        try (Fabric fabric = fabric(3, 2)) {
+            final Thread[] senders = new Thread[2];
+            final AtomicReference<Throwable> failure = new AtomicReference<>();
+            for (int s = 0; s < 2; s++) {
+                final Nic nic = fabric.nic(s);
+                senders[s] = new Thread(() -> {
+                    try {
+                        for (long tag = 0; tag < 5_000; tag++) {
+                            Frames.send(nic, 2, tag, tag % 2 == 0 ? 16 : 700);
+                        }
+                    } catch (final Throwable t) {
+                        failure.set(t);
+                    }
+                });
+                senders[s].start();
+            }
+            final long[] next = new long[2];
+            final Nic receiver = fabric.nic(2);
+            for (int i = 0; i < 10_000; i++) {
+                final Frame frame = receiver.receive(Frames.WAIT_NS);
+                assertNotNull(frame, "frame " + i + " missing; failure=" + failure.get());
+                assertTrue(Frames.intact(frame));
+                assertEquals(next[frame.source()]++, frame.getHeaderLong(0));
+                receiver.release(frame);
+            }
+            for (final Thread t : senders) {
+                t.join(5_000);
+            }
+            assertNull(failure.get());
+            assertArrayEquals(new long[] {5_000, 5_000}, next);
+        }
+    }
+}
