@@ -37,20 +37,20 @@ final class BenchFabricCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).")
     private int ring = FabricConfig.DEFAULT_RING_CAPACITY;
 
-    @Option(names = "--trials", paramLabel = "N", description = "Measured trials per figure; the median is reported (default: "
-        + "${DEFAULT-VALUE}).")
+    @Option(names = "--trials", paramLabel = "N", description = "Measured trials per figure; the median is "
+        + "reported (default: ${DEFAULT-VALUE}).")
     private int trials = 7;
 
-    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes over every workload before measuring (default: "
-        + "${DEFAULT-VALUE}).")
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes over every workload before "
+        + "measuring (default: ${DEFAULT-VALUE}).")
     private int warmups = 5;
 
-    @Option(names = "--round-trips", paramLabel = "N", description = "Ping-pong round trips per latency trial (default: "
-        + "${DEFAULT-VALUE}).")
+    @Option(names = "--round-trips", paramLabel = "N", description = "Ping-pong round trips per latency trial "
+        + "(default: ${DEFAULT-VALUE}).")
     private int roundTrips = 200_000;
 
-    @Option(names = "--mb-per-trial", paramLabel = "MB", description = "Megabytes streamed per bandwidth trial (default: "
-        + "${DEFAULT-VALUE}).")
+    @Option(names = "--mb-per-trial", paramLabel = "MB", description = "Megabytes streamed per bandwidth trial "
+        + "(default: ${DEFAULT-VALUE}).")
     private int mbPerTrial = 4096;
 
     @Override

@@ -29,12 +29,6 @@ final class Progress implements AutoCloseable, IntConsumer {
         }
     }
 
-    void message(final String text) {
-        if (bar != null) {
-            bar.setExtraMessage(text);
-        }
-    }
-
     @Override
     public void close() {
         if (bar != null) {

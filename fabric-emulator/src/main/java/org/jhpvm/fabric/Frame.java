@@ -65,7 +65,19 @@ public final class Frame {
         // BASE bytes ahead of the frame keep the array header, and the Frame object before it on the heap, on
         // lines that are never written: a receiver reading this object does not miss because the sender just
         // wrote the frame. The spare bytes at the end do the same for whatever the heap puts next.
-        this.data = new byte[payloadOffset + frameBytes + TAIL_PAD_BYTES];
+        this.data = new byte[arrayBytes(headerBytes, frameBytes)];
+    }
+
+    /**
+     * For fabric implementations: the length of the array a frame of this geometry allocates (the frame itself
+     * plus the padding around it).
+     *
+     * @param headerBytes opaque header area length
+     * @param frameBytes  payload capacity
+     * @return bytes of the frame's array
+     */
+    public static int arrayBytes(final int headerBytes, final int frameBytes) {
+        return BASE + FrameDescriptor.payloadOffset(headerBytes) + frameBytes + TAIL_PAD_BYTES;
     }
 
     /**

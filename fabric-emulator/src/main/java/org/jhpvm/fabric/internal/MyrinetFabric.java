@@ -74,10 +74,6 @@ public final class MyrinetFabric implements Fabric {
         return config.inlineBytes();
     }
 
-    int frameArrayBytes() {
-        return config.frameArrayBytes();
-    }
-
     @Override
     public FabricCapabilities capabilities() {
         return capabilities;

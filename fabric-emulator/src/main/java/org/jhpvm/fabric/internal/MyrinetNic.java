@@ -321,10 +321,11 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
 
     /** @return heap bytes this NIC holds, computed from its parts */
     long footprintBytes() {
-        return HeapFootprint.frames((long) pool.frames() + spares.frames(), fabric.frameArrayBytes() + 128)
+        return HeapFootprint.frames((long) pool.frames() + spares.frames(),
+            Frame.arrayBytes(fabric.headerBytes(), fabric.frameBytes()))
             + pool.footprintBytes() + spares.footprintBytes()
             + HeapFootprint.queue(sendRing.slots()) + HeapFootprint.PADDED_OBJECT
-            + port.footprintBytes(FrameDescriptor.payloadOffset(fabric.headerBytes()) + fabric.inlineBytes() + 128)
+            + port.footprintBytes(Frame.arrayBytes(fabric.headerBytes(), fabric.inlineBytes()))
             + lanai.footprintBytes() + host.footprintBytes()
             + HeapFootprint.refArray(releases.length) + HeapFootprint.PADDED_OBJECT;
     }

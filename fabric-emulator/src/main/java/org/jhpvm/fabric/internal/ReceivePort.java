@@ -75,10 +75,6 @@ final class ReceivePort extends ReceivePortFields {
         }
     }
 
-    int nic() {
-        return nic;
-    }
-
     /**
      * Puts a frame through the port. Called by a sender's engine.
      *
@@ -166,10 +162,6 @@ final class ReceivePort extends ReceivePortFields {
     /** Receiving host only. */
     Frame poll() {
         return ring.poll();
-    }
-
-    boolean isEmpty() {
-        return ring.isEmpty();
     }
 
     /** Starts (or extends) a receiver stall: the port accepts nothing until {@code untilNs}. */

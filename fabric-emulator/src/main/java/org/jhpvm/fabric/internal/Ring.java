@@ -47,10 +47,6 @@ final class Ring {
         return queue.size();
     }
 
-    int capacity() {
-        return capacity;
-    }
-
     /** @return the size of the queue's slot array as JCTools allocates it */
     int slots() {
         return queue.capacity();
