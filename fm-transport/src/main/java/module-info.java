@@ -1,7 +1,9 @@
 /**
- * Layer module org.jhpvm.fm: it reads only the layer directly below (org.jhpvm.fabric). See README.md for what will
- * live here.
+ * Illinois Fast Messages 1.x and 2.x over a fabric: reliable, in-order, exactly-once, flow-controlled delivery.
+ * Reads only the layer directly below (org.jhpvm.fabric); exports its API package only.
  */
 module org.jhpvm.fm {
     requires org.jhpvm.fabric;
+
+    exports org.jhpvm.fm;
 }

@@ -21,6 +21,18 @@ public interface Fabric extends AutoCloseable {
     /** @return length of the opaque header area of every frame in bytes */
     int headerBytes();
 
+    /**
+     * @return frames a NIC's receive ring holds; a host that keeps this many delivered frames unreleased stops the
+     *     frames of every sender to it (the layer above sizes its receive queue from this)
+     */
+    int receiveRingCapacity();
+
+    /**
+     * @return frames in each NIC's send pool; frames that a host sent and that receivers have not yet released
+     *     count against it (the layer above sizes its send window from this)
+     */
+    int poolFrames();
+
     /** @return what this fabric guarantees, so the layer above does only the work it must */
     FabricCapabilities capabilities();
 

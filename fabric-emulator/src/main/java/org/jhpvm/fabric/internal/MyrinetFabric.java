@@ -61,6 +61,16 @@ public final class MyrinetFabric implements Fabric {
     }
 
     @Override
+    public int receiveRingCapacity() {
+        return config.receiveRingCapacity();
+    }
+
+    @Override
+    public int poolFrames() {
+        return config.poolFrames();
+    }
+
+    @Override
     public int frameBytes() {
         return config.frameBytes();
     }

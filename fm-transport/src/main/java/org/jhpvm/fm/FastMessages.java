@@ -1,0 +1,150 @@
+package org.jhpvm.fm;
+
+import java.util.function.BooleanSupplier;
+
+/**
+ * One PE's Fast Messages endpoint: FM 1.x ({@link #send4}, {@link #send}, {@link #extract()}) and FM 2.x streams
+ * ({@link #beginMessage}, {@link #extract(int)}) over a fabric, with reliable, in-order, exactly-once,
+ * flow-controlled delivery per sender-receiver pair whatever the fabric drops, corrupts, duplicates or reorders.
+ * <p>
+ * Handlers are registered before the endpoint's first send or extract, with the same ids on every PE. Sends never
+ * run handlers; handlers run only inside {@code extract} (decoupling). A send waits only for flow control (frames and
+ * window space); while it waits it keeps the protocol going (acknowledgements, retransmission, buffering of
+ * arriving frames) but runs no handler, so a PE that never extracts stops the PEs that send to it.
+ * <p>
+ * A PE may send to itself: the message goes through the fabric and is handled by this PE's own extract.
+ * <p>
+ * Thread-safety: one thread at a time (the PE's thread, and the handlers that extract runs). {@link #counters()}
+ * may be read from any thread.
+ */
+public interface FastMessages {
+    /** Largest handler id plus one. */
+    int MAX_HANDLERS = 4096;
+
+    /** @return this PE's number, {@code 0 .. pes()-1} */
+    int pe();
+
+    /** @return number of PEs in the job */
+    int pes();
+
+    /**
+     * Registers an FM 2.x handler.
+     *
+     * @param id      handler id, {@code 0 .. MAX_HANDLERS-1}, the same on every PE
+     * @param handler the handler
+     * @throws IllegalArgumentException if the id is out of range or already registered
+     * @throws IllegalStateException    if the endpoint has already sent or extracted
+     */
+    void register(int id, FmHandler handler);
+
+    /**
+     * Registers an FM 1.x handler, which gets each message whole and contiguous.
+     *
+     * @param id      handler id, {@code 0 .. MAX_HANDLERS-1}, the same on every PE
+     * @param handler the handler
+     * @throws IllegalArgumentException if the id is out of range or already registered
+     * @throws IllegalStateException    if the endpoint has already sent or extracted
+     */
+    void register(int id, Fm1Handler handler);
+
+    /**
+     * FM 1.x: sends four words (a 16-byte message).
+     *
+     * @param dest    destination PE
+     * @param handler registered handler id
+     * @param i0      word 0
+     * @param i1      word 1
+     * @param i2      word 2
+     * @param i3      word 3
+     * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
+     * @throws IllegalArgumentException  if the handler id is not registered
+     * @throws IllegalStateException     if a message is open or the endpoint is closed
+     * @throws FmAbortException          if the job is aborted while waiting
+     */
+    void send4(int dest, int handler, int i0, int i1, int i2, int i3);
+
+    /**
+     * FM 1.x: sends a message of any length up to {@link FmConfig#maxFm1MessageBytes()}.
+     *
+     * @param dest        destination PE
+     * @param handler     registered handler id
+     * @param buffer      message bytes
+     * @param offset      first byte
+     * @param lengthBytes message length
+     * @throws IndexOutOfBoundsException if {@code dest} is not a PE or the range is outside {@code buffer}
+     * @throws IllegalArgumentException  if the handler id is not registered or the message is too long
+     * @throws IllegalStateException     if a message is open or the endpoint is closed
+     * @throws FmAbortException          if the job is aborted while waiting
+     */
+    void send(int dest, int handler, byte[] buffer, int offset, int lengthBytes);
+
+    /**
+     * FM 2.x: opens a message of at most {@code lengthBytes} bytes. One message is open per endpoint at a time.
+     *
+     * @param dest        destination PE
+     * @param lengthBytes upper bound of the message length
+     * @param handler     registered handler id
+     * @return the output stream (the endpoint's, reused for every message)
+     * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
+     * @throws IllegalArgumentException  if the length is negative or the handler id is not registered
+     * @throws IllegalStateException     if a message is already open or the endpoint is closed
+     */
+    FmOutputStream beginMessage(int dest, int lengthBytes, int handler);
+
+    /**
+     * FM 1.x: processes the messages that have arrived, running their handlers.
+     *
+     * @return as {@link #extract(int)}
+     */
+    int extract();
+
+    /**
+     * FM 2.x: processes at most about {@code maxBytes} of arrived message data (rounded up to a frame), running
+     * handlers; a handler waiting for frames is resumed as they arrive. Returns at once when nothing is there.
+     *
+     * @param maxBytes most bytes to process, at least 1
+     * @return bytes of message data processed (an empty frame counts as 1), 0 if there was nothing
+     * @throws IllegalArgumentException if {@code maxBytes < 1}
+     * @throws IllegalStateException    if called from inside a handler, or the endpoint is closed, or a message
+     *                                  arrived for a handler id not registered here (the message is discarded)
+     * @throws FmAbortException         if the job is aborted
+     */
+    int extract(int maxBytes);
+
+    /**
+     * Extracts until {@code done} is true, idling (spin, yield, park) while nothing arrives.
+     *
+     * @param done      checked after every extract pass
+     * @param timeoutNs longest wait in nanoseconds
+     * @return true if {@code done} became true, false on timeout
+     * @throws FmAbortException as for {@link #extract(int)}
+     */
+    boolean extractUntil(BooleanSupplier done, long timeoutNs);
+
+    /**
+     * Waits until every frame this PE has sent has been received and consumed by its destination's extract,
+     * extracting meanwhile.
+     *
+     * @param timeoutNs longest wait in nanoseconds
+     * @return true if everything sent has been consumed, false on timeout
+     */
+    boolean flush(long timeoutNs);
+
+    /** @return a snapshot of this endpoint's counters (any thread) */
+    FmCounters counters();
+
+    /** @return true once the endpoint is closed */
+    boolean isClosed();
+
+    /**
+     * Reads word {@code i} of a {@link #send4} message.
+     *
+     * @param buffer the buffer a 1.x handler was given
+     * @param offset the offset it was given
+     * @param i      0 .. 3
+     * @return the word
+     */
+    static int word(final byte[] buffer, final int offset, final int i) {
+        return (int) FmWords.INT.get(buffer, offset + (i << 2));
+    }
+}

@@ -1,0 +1,185 @@
+package org.jhpvm.fm;
+
+/**
+ * Fast Messages settings, validated once by the constructor; an error names the setting to fix. Immutable. Sizes
+ * given as 0 are derived from the fabric when an endpoint opens (see the module README).
+ *
+ * @param windowFrames        data frames a PE may have sent and not yet seen consumed (its retransmission store,
+ *                            FM 1.0's "reserved space for each outstanding packet"); 0 derives
+ *                            {@code min(32, max(2, poolFrames / 4))}
+ * @param receiveQueueFrames  arrived frames a PE holds for its next extract while it does something else; 0 derives
+ *                            {@code max(1, receiveRingCapacity / 2)}
+ * @param ackEveryFrames      consumed frames after which an explicit acknowledgement is sent at once if no data frame
+ *                            carried one; 0 derives {@code max(1, windowFrames / 2)}
+ * @param ackDelayNs          longest an acknowledgement waits for a data frame to ride on
+ * @param rtoMinNs            first retransmission timeout
+ * @param rtoMaxNs            longest retransmission timeout (the timeout doubles on every expiry)
+ * @param rejectBackoffNs     wait before resending frames the receiver rejected for lack of room
+ * @param alwaysChecksum      compute CRC32C even when the fabric says it does not corrupt frames
+ * @param inlineWholeMessages run a handler on the extracting thread when its whole message has already arrived
+ * @param maxFm1MessageBytes  longest FM 1.x {@code send} (its receiver stages the whole message)
+ * @param extractWhileWaiting a send that must wait for flow control extracts meanwhile (runs handlers), as FM 2.x's
+ *                            FM thread does; without it sends never run handlers, and PEs that are all inside sends
+ *                            to each other with full receive queues wait for each other (see the module README)
+ * @param idleSpins           spins before yielding, in waiting calls
+ * @param idleYields          yields before parking, in waiting calls
+ * @param minParkNs           first park, in waiting calls
+ * @param maxParkNs           longest park, in waiting calls (bounds how late a waiter notices an abort)
+ */
+public record FmConfig(
+    int windowFrames,
+    int receiveQueueFrames,
+    int ackEveryFrames,
+    long ackDelayNs,
+    long rtoMinNs,
+    long rtoMaxNs,
+    long rejectBackoffNs,
+    boolean alwaysChecksum,
+    boolean inlineWholeMessages,
+    int maxFm1MessageBytes,
+    boolean extractWhileWaiting,
+    long idleSpins,
+    long idleYields,
+    long minParkNs,
+    long maxParkNs) {
+
+    /** Largest window or receive queue. */
+    public static final int MAX_FRAMES = 1 << 16;
+
+    /** Checks the settings. */
+    public FmConfig {
+        check("windowFrames", windowFrames, 0, MAX_FRAMES);
+        check("receiveQueueFrames", receiveQueueFrames, 0, MAX_FRAMES);
+        check("ackEveryFrames", ackEveryFrames, 0, MAX_FRAMES);
+        check("maxFm1MessageBytes", maxFm1MessageBytes, 16, Integer.MAX_VALUE - 64);
+        if (ackDelayNs < 0 || rejectBackoffNs < 0) {
+            throw new IllegalArgumentException("ackDelayNs=" + ackDelayNs + " and rejectBackoffNs=" + rejectBackoffNs
+                + " must be >= 0");
+        }
+        if (rtoMinNs <= 0 || rtoMaxNs < rtoMinNs) {
+            throw new IllegalArgumentException("need 0 < rtoMinNs=" + rtoMinNs + " <= rtoMaxNs=" + rtoMaxNs);
+        }
+        if (idleSpins < 0 || idleYields < 0 || minParkNs <= 0 || maxParkNs < minParkNs || maxParkNs > 100_000_000) {
+            throw new IllegalArgumentException("idle settings: need idleSpins=" + idleSpins + " >= 0, idleYields="
+                + idleYields + " >= 0, 0 < minParkNs=" + minParkNs + " <= maxParkNs=" + maxParkNs + " <= 100 ms");
+        }
+    }
+
+    /** @return the defaults */
+    public static FmConfig defaults() {
+        return builder().build();
+    }
+
+    /** @return a builder holding the defaults */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    private static void check(final String name, final int value, final int min, final int max) {
+        if (value < min || value > max) {
+            throw new IllegalArgumentException(name + "=" + value + " outside " + min + ".." + max);
+        }
+    }
+
+    /** Builds an {@link FmConfig}; every setter takes the record component's meaning. */
+    public static final class Builder {
+        private int windowFrames;
+        private int receiveQueueFrames;
+        private int ackEveryFrames;
+        private long ackDelayNs = 20_000;
+        private long rtoMinNs = 1_000_000;
+        private long rtoMaxNs = 32_000_000;
+        private long rejectBackoffNs = 50_000;
+        private boolean alwaysChecksum;
+        private boolean inlineWholeMessages = true;
+        private int maxFm1MessageBytes = 1 << 20;
+        private boolean extractWhileWaiting = true;
+        private long idleSpins = 100;
+        private long idleYields = 10;
+        private long minParkNs = 1_000;
+        private long maxParkNs = 1_000_000;
+
+        private Builder() {
+        }
+
+        /** @param v frames, 0 to derive @return this */
+        public Builder windowFrames(final int v) {
+            windowFrames = v;
+            return this;
+        }
+
+        /** @param v frames, 0 to derive @return this */
+        public Builder receiveQueueFrames(final int v) {
+            receiveQueueFrames = v;
+            return this;
+        }
+
+        /** @param v frames, 0 to derive @return this */
+        public Builder ackEveryFrames(final int v) {
+            ackEveryFrames = v;
+            return this;
+        }
+
+        /** @param v nanoseconds @return this */
+        public Builder ackDelayNs(final long v) {
+            ackDelayNs = v;
+            return this;
+        }
+
+        /** @param min first timeout ns @param max longest timeout ns @return this */
+        public Builder rto(final long min, final long max) {
+            rtoMinNs = min;
+            rtoMaxNs = max;
+            return this;
+        }
+
+        /** @param v nanoseconds @return this */
+        public Builder rejectBackoffNs(final long v) {
+            rejectBackoffNs = v;
+            return this;
+        }
+
+        /** @param v checksum on reliable fabrics too @return this */
+        public Builder alwaysChecksum(final boolean v) {
+            alwaysChecksum = v;
+            return this;
+        }
+
+        /** @param v run whole messages inline @return this */
+        public Builder inlineWholeMessages(final boolean v) {
+            inlineWholeMessages = v;
+            return this;
+        }
+
+        /** @param v bytes @return this */
+        public Builder maxFm1MessageBytes(final int v) {
+            maxFm1MessageBytes = v;
+            return this;
+        }
+
+        /** @param v extract while a send waits for flow control @return this */
+        public Builder extractWhileWaiting(final boolean v) {
+            extractWhileWaiting = v;
+            return this;
+        }
+
+        /** @param spins spins @param yields yields @param minPark ns @param maxPark ns @return this */
+        public Builder idle(final long spins, final long yields, final long minPark, final long maxPark) {
+            idleSpins = spins;
+            idleYields = yields;
+            minParkNs = minPark;
+            maxParkNs = maxPark;
+            return this;
+        }
+
+        /**
+         * @return the validated config
+         * @throws IllegalArgumentException naming the setting that is out of range
+         */
+        public FmConfig build() {
+            return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
+                rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting, idleSpins, idleYields,
+                minParkNs, maxParkNs);
+        }
+    }
+}

@@ -1,0 +1,60 @@
+package org.jhpvm.fm;
+
+/**
+ * The message a {@link FmHandler} is called with. {@link #receive} may be called any number of times with pieces of
+ * any size, independent of how the sender split the message (scatter). It is valid only inside the handler call.
+ * <p>
+ * Thread-safety: used by the handler that was given it.
+ */
+public interface FmInputStream {
+    /** @return the PE that sent the message */
+    int sender();
+
+    /** @return the handler id the message was sent to */
+    int handler();
+
+    /** @return the length the sender declared: an upper bound of the message length */
+    int declaredLength();
+
+    /** @return bytes received so far */
+    int receivedBytes();
+
+    /**
+     * Receives exactly {@code lengthBytes} bytes into {@code dst}, waiting for frames that have not arrived yet
+     * (the handler is suspended; extract goes on with other messages).
+     *
+     * @param dst         destination array
+     * @param offset      first byte of {@code dst}
+     * @param lengthBytes bytes to receive
+     * @throws IndexOutOfBoundsException if the range is outside {@code dst}, or goes beyond the declared length
+     *                                   (nothing received)
+     * @throws IllegalStateException     if called outside the handler, or if the message ends before
+     *                                   {@code lengthBytes} bytes (the bytes that were there have been received)
+     * @throws FmAbortException          if the job is aborted while the handler waits
+     */
+    void receive(byte[] dst, int offset, int lengthBytes);
+
+    /**
+     * Receives up to {@code lengthBytes} bytes, fewer only where the message ends.
+     *
+     * @param dst         destination array
+     * @param offset      first byte of {@code dst}
+     * @param lengthBytes most bytes to receive
+     * @return bytes received, 0 if the message has ended
+     * @throws IndexOutOfBoundsException if the range is outside {@code dst} (nothing received)
+     * @throws IllegalStateException     if called outside the handler
+     */
+    int receiveUpTo(byte[] dst, int offset, int lengthBytes);
+
+    /**
+     * @return the next 4 bytes as a little-endian int
+     * @throws IllegalStateException as for {@link #receive}
+     */
+    int receiveInt();
+
+    /**
+     * @return the next 8 bytes as a little-endian long
+     * @throws IllegalStateException as for {@link #receive}
+     */
+    long receiveLong();
+}

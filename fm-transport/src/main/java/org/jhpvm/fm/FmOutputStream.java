@@ -1,0 +1,52 @@
+package org.jhpvm.fm;
+
+/**
+ * An open FM 2.x message, returned by {@link FastMessages#beginMessage(int, int, int)}. The message is composed of
+ * pieces of any size (gather); full frames may leave before {@link #endMessage()}. The message may end shorter than
+ * the length declared at {@code beginMessage}, never longer. The same object is reused for the PE's next message.
+ * <p>
+ * Thread-safety: used by the thread that began the message.
+ */
+public interface FmOutputStream {
+    /**
+     * Appends bytes to the message.
+     *
+     * @param src         source array
+     * @param offset      first byte
+     * @param lengthBytes number of bytes
+     * @throws IndexOutOfBoundsException if the range is outside {@code src} (nothing sent)
+     * @throws IllegalArgumentException  if the piece would take the message beyond its declared length (nothing sent)
+     * @throws IllegalStateException     if the message has ended
+     * @throws FmAbortException          if the job is aborted while waiting for flow control
+     */
+    void sendPiece(byte[] src, int offset, int lengthBytes);
+
+    /**
+     * Appends an int (4 bytes, little endian).
+     *
+     * @param value the value
+     * @throws IllegalArgumentException if it would take the message beyond its declared length
+     * @throws IllegalStateException    if the message has ended
+     */
+    void sendInt(int value);
+
+    /**
+     * Appends a long (8 bytes, little endian).
+     *
+     * @param value the value
+     * @throws IllegalArgumentException if it would take the message beyond its declared length
+     * @throws IllegalStateException    if the message has ended
+     */
+    void sendLong(long value);
+
+    /** @return bytes appended so far */
+    int lengthBytes();
+
+    /**
+     * Ends the message: its last frame leaves. Later pieces are rejected.
+     *
+     * @throws IllegalStateException if the message has already ended
+     * @throws FmAbortException      if the job is aborted while waiting for flow control
+     */
+    void endMessage();
+}

@@ -1,0 +1,865 @@
+package org.jhpvm.fm.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.zip.CRC32C;
+
+import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.Fabric;
+import org.jhpvm.fabric.FabricCapabilities;
+import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicInterruptedException;
+import org.jhpvm.fm.FastMessages;
+import org.jhpvm.fm.Fm1Handler;
+import org.jhpvm.fm.FmClosedException;
+import org.jhpvm.fm.FmConfig;
+import org.jhpvm.fm.FmCounters;
+import org.jhpvm.fm.FmHandler;
+import org.jhpvm.fm.FmOutputStream;
+
+/**
+ * One PE's FM endpoint over one NIC: the API, the send path, extract, and the protocol (see the module README):
+ * per-pair sequence numbers, cumulative acknowledgements of consumed frames riding on data frames (explicit ones
+ * when there is no reverse traffic), go-back-N retransmission from a fixed store of frame copies on timeout or on
+ * a negative acknowledgement, CRC32C where the fabric may corrupt, and a fixed receive queue whose overflow is
+ * rejected back to the sender (FM 1.0's return-to-sender). Single-threaded, like the NIC's host interface.
+ */
+public final class Endpoint implements FastMessages {
+    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final int NONE = RetransmitStore.NONE;
+
+    private final Nic nic;
+    private final int pe;
+    private final int pes;
+    private final FmConfig config;
+    private final JobControl job;
+    private final int frameBytes;
+    private final int windowFrames;
+    private final int queueFrames;
+    private final int ackEvery;
+    private final int drainBudget;
+    private final boolean checksums;
+    private final CRC32C crc = new CRC32C();
+    private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS];
+    private final BackoffIdleStrategy idle;
+    private final OutboundStream out;
+    private final OutboundStream nested;
+    final Counters counters = new Counters();
+    final HostQueue queue;
+    private final RetransmitStore store;
+    private static final int CONTROL_FRAMES = 2;
+    private final Frame[] control = new Frame[CONTROL_FRAMES];
+    private int controlCount;
+    private boolean started;
+    private boolean inHandler;
+    private volatile boolean closed;
+
+    // Sender state per destination.
+    private final int[] nextSeq;
+    private final int[] head;
+    private final int[] tail;
+    private final int[] resendCursor;
+    private final int[] lastResendSeq;
+    private final long[] deadlineNs;
+    private final long[] rtoNs;
+    private final long[] resendNotBeforeNs;
+    private final long[] lastResendNs;
+
+    // Receiver state per source.
+    private final int[] expectedSeq;
+    private final int[] ackSentSeq;
+    private final int[] nackedSeq;
+    private final long[] nackedAtNs;
+    private final long[] ackSinceNs;
+    private final boolean[] ackForced;
+    private final boolean[] ackListed;
+    private final int[] ackList;
+    private int ackListCount;
+    private final InboundStream[] inbound;
+
+    /**
+     * Opens PE {@code pe}'s endpoint on the fabric's NIC of the same number.
+     *
+     * @param fabric the fabric
+     * @param pe     this PE
+     * @param config FM settings (sizes of 0 are derived from the fabric)
+     * @param job    the job's shared control
+     * @throws IllegalArgumentException if the fabric's frames have too little header room, or a size does not fit
+     *                                  the fabric
+     */
+    public Endpoint(final Fabric fabric, final int pe, final FmConfig config, final JobControl job) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.job = Objects.requireNonNull(job, "job");
+        this.pes = fabric.nicCount();
+        if (pe < 0 || pe >= pes) {
+            throw new IndexOutOfBoundsException("pe=" + pe + " outside 0.." + (pes - 1));
+        }
+        if (fabric.headerBytes() < FmFrameDescriptor.HEADER_BYTES) {
+            throw new IllegalArgumentException("fabric headerBytes=" + fabric.headerBytes() + ": FM needs at least "
+                + FmFrameDescriptor.HEADER_BYTES);
+        }
+        if (fabric.receiveRingCapacity() < 2) {
+            throw new IllegalArgumentException("fabric receiveRingCapacity=" + fabric.receiveRingCapacity()
+                + ": FM needs at least 2");
+        }
+        this.pe = pe;
+        this.nic = fabric.nic(pe);
+        this.frameBytes = fabric.frameBytes();
+        final int pool = fabric.poolFrames();
+        this.windowFrames = config.windowFrames() == 0 ? Math.min(32, Math.max(2, pool / 4)) : config.windowFrames();
+        if (windowFrames > Math.max(1, pool / 2)) {
+            throw new IllegalArgumentException("windowFrames=" + windowFrames + " exceeds half the fabric's poolFrames="
+                + pool + " (frames for acknowledgements and retransmissions would run out)");
+        }
+        this.queueFrames = config.receiveQueueFrames() == 0 ? Math.max(1, fabric.receiveRingCapacity() / 2)
+            : config.receiveQueueFrames();
+        if (queueFrames > fabric.receiveRingCapacity() / 2) {
+            throw new IllegalArgumentException("receiveQueueFrames=" + queueFrames + " exceeds half the fabric's "
+                + "receiveRingCapacity=" + fabric.receiveRingCapacity() + " (acknowledgements could not get in)");
+        }
+        this.ackEvery = config.ackEveryFrames() == 0 ? Math.max(1, windowFrames / 2) : config.ackEveryFrames();
+        this.drainBudget = 2 * fabric.receiveRingCapacity();
+        final FabricCapabilities caps = fabric.capabilities();
+        this.checksums = config.alwaysChecksum() || !caps.reliable();
+        this.idle = new BackoffIdleStrategy(config.idleSpins(), config.idleYields(), config.minParkNs(),
+            config.maxParkNs());
+        this.out = new OutboundStream(this, frameBytes);
+        this.nested = new OutboundStream(this, frameBytes);
+        this.queue = new HostQueue(queueFrames);
+        this.store = new RetransmitStore(windowFrames, frameBytes);
+        nextSeq = new int[pes];
+        head = filled(pes);
+        tail = filled(pes);
+        resendCursor = filled(pes);
+        lastResendSeq = new int[pes];
+        deadlineNs = new long[pes];
+        rtoNs = new long[pes];
+        java.util.Arrays.fill(rtoNs, config.rtoMinNs());
+        resendNotBeforeNs = new long[pes];
+        lastResendNs = new long[pes];
+        expectedSeq = new int[pes];
+        ackSentSeq = new int[pes];
+        nackedSeq = filled(pes);
+        nackedAtNs = new long[pes];
+        ackSinceNs = new long[pes];
+        ackForced = new boolean[pes];
+        ackListed = new boolean[pes];
+        ackList = new int[pes];
+        inbound = new InboundStream[pes];
+        job.register(this);
+    }
+
+    private static int[] filled(final int n) {
+        final int[] a = new int[n];
+        java.util.Arrays.fill(a, NONE);
+        return a;
+    }
+
+    // ---------------------------------------------------------------- API
+
+    @Override
+    public int pe() {
+        return pe;
+    }
+
+    @Override
+    public int pes() {
+        return pes;
+    }
+
+    @Override
+    public void register(final int id, final FmHandler handler) {
+        Objects.requireNonNull(handler, "handler");
+        checkUsable();
+        if (id < 0 || id >= MAX_HANDLERS) {
+            throw new IllegalArgumentException("handler id=" + id + " outside 0.." + (MAX_HANDLERS - 1));
+        }
+        if (started) {
+            throw new IllegalStateException("PE " + pe + " has already communicated: register handlers before the "
+                + "first send or extract");
+        }
+        if (handlers[id] != null) {
+            throw new IllegalArgumentException("handler id=" + id + " is already registered on PE " + pe);
+        }
+        handlers[id] = handler;
+    }
+
+    @Override
+    public void register(final int id, final Fm1Handler handler) {
+        Objects.requireNonNull(handler, "handler");
+        register(id, new Fm1Adapter(handler, config.maxFm1MessageBytes()));
+    }
+
+    @Override
+    public void send4(final int dest, final int handler, final int i0, final int i1, final int i2, final int i3) {
+        final FmOutputStream o = beginMessage(dest, 16, handler);
+        o.sendInt(i0);
+        o.sendInt(i1);
+        o.sendInt(i2);
+        o.sendInt(i3);
+        o.endMessage();
+    }
+
+    @Override
+    public void send(final int dest, final int handler, final byte[] buffer, final int offset,
+                     final int lengthBytes) {
+        Objects.checkFromIndexSize(offset, lengthBytes, buffer.length);
+        if (lengthBytes > config.maxFm1MessageBytes()) {
+            throw new IllegalArgumentException("length=" + lengthBytes + " exceeds maxFm1MessageBytes="
+                + config.maxFm1MessageBytes() + " (use beginMessage for longer messages)");
+        }
+        final FmOutputStream o = beginMessage(dest, lengthBytes, handler);
+        o.sendPiece(buffer, offset, lengthBytes);
+        o.endMessage();
+    }
+
+    @Override
+    public FmOutputStream beginMessage(final int dest, final int lengthBytes, final int handler) {
+        checkUsable();
+        if (dest < 0 || dest >= pes) {
+            throw new IndexOutOfBoundsException("destination PE " + dest + " outside 0.." + (pes - 1));
+        }
+        if (lengthBytes < 0) {
+            throw new IllegalArgumentException("length=" + lengthBytes + " is negative");
+        }
+        if (handler < 0 || handler >= MAX_HANDLERS || handlers[handler] == null) {
+            throw new IllegalArgumentException("handler id=" + handler + " is not registered on PE " + pe);
+        }
+        OutboundStream o = out;
+        if (out.isOpen()) {
+            // A handler run while this PE waits inside a send may send too, to another PE (frames of two messages
+            // on one pair would interleave).
+            if (!inHandler || nested.isOpen() || dest == out.dest()) {
+                throw new IllegalStateException("a message to PE " + out.dest() + " is open on PE " + pe
+                    + ": endMessage it first" + (inHandler ? " (a handler may not send to that PE meanwhile)" : ""));
+            }
+            o = nested;
+        }
+        started = true;
+        o.begin(dest, lengthBytes, handler);
+        return o;
+    }
+
+    @Override
+    public int extract() {
+        return extract(Integer.MAX_VALUE);
+    }
+
+    @Override
+    public int extract(final int maxBytes) {
+        checkUsable();
+        if (inHandler) {
+            throw new IllegalStateException("extract called from inside a handler on PE " + pe);
+        }
+        if (maxBytes < 1) {
+            throw new IllegalArgumentException("maxBytes=" + maxBytes + " must be at least 1");
+        }
+        started = true;
+        final int done = dispatchLoop(maxBytes);
+        service(false);
+        return done;
+    }
+
+    private int dispatchLoop(final int maxBytes) {
+        int done = 0;
+        int frames = 0;
+        while (done < maxBytes && frames < drainBudget) {
+            Frame f = queue.poll();
+            if (f == null && (f = pollAccepted()) == null) {
+                break;
+            }
+            done += Math.max(1, f.length());
+            frames++;
+            dispatch(f);
+        }
+        return done;
+    }
+
+    @Override
+    public boolean extractUntil(final BooleanSupplier done, final long timeoutNs) {
+        checkUsable();
+        if (inHandler) {
+            throw new IllegalStateException("extractUntil called from inside a handler on PE " + pe);
+        }
+        final long deadline = System.nanoTime() + timeoutNs;
+        idle.reset();
+        while (!done.getAsBoolean()) {
+            final int work = extract(Integer.MAX_VALUE);
+            if (work == 0) {
+                if (done.getAsBoolean()) {
+                    return true;
+                }
+                if (System.nanoTime() - deadline >= 0) {
+                    return false;
+                }
+                idleOnce();
+            } else {
+                idle.idle(work);
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public boolean flush(final long timeoutNs) {
+        return extractUntil(() -> store.used() == 0, timeoutNs);
+    }
+
+    @Override
+    public FmCounters counters() {
+        return counters.snapshot();
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    // ---------------------------------------------------------------- launcher support
+
+    /** Called by the launcher when the PE's body has returned: keeps extracting until every PE is done. */
+    public void exitBarrier() {
+        if (out.isOpen()) {
+            throw new IllegalStateException("PE " + pe + "'s body returned with its message to PE " + out.dest()
+                + " still open (endMessage was not called)");
+        }
+        job.bodyDone();
+        idle.reset();
+        while (!job.allDone()) {
+            checkUsable();
+            final int work = extract(Integer.MAX_VALUE);
+            if (work == 0) {
+                idleOnce();
+            } else {
+                idle.idle(work);
+            }
+        }
+    }
+
+    /** Closes the endpoint: later calls fail, and suspended handlers end. Idempotent. */
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        for (final InboundStream s : inbound) {
+            if (s != null) {
+                s.wakeForClose();
+            }
+        }
+    }
+
+    long framesSentAcquire() {
+        return counters.getAcquire(Counters.FRAMES_SENT);
+    }
+
+    long framesConsumedAcquire() {
+        return counters.getAcquire(Counters.FRAMES_CONSUMED);
+    }
+
+    /** @return bytes of buffers this endpoint holds (queue, retransmission store, per-peer state) */
+    public long footprintBytes() {
+        return queue.footprintBytes() + store.footprintBytes() + counters.footprintBytes() + perPeerBytes() * pes;
+    }
+
+    /** @return bytes of protocol state kept per peer (counters and list heads, no buffers) */
+    public static long perPeerBytes() {
+        // 10 ints, 7 longs, 2 booleans, one reference (inbound stream, created on a peer's first message)
+        return 10 * 4 + 7 * 8 + 2 + 4;
+    }
+
+    /** @return the send window in frames, as derived from the config and the fabric */
+    public int windowFrames() {
+        return windowFrames;
+    }
+
+    /** @return the receive queue in frames, as derived from the config and the fabric */
+    public int receiveQueueFrames() {
+        return queueFrames;
+    }
+
+    // ---------------------------------------------------------------- used by the streams
+
+    FmHandler handler(final int id) {
+        return handlers[id];
+    }
+
+    boolean inlineWholeMessages() {
+        return config.inlineWholeMessages();
+    }
+
+    void enterHandler() {
+        inHandler = true;
+    }
+
+    void leaveHandler() {
+        inHandler = false;
+    }
+
+    void messageSent(final int bytes) {
+        counters.increment(Counters.MESSAGES_SENT);
+        counters.add(Counters.BYTES_SENT, bytes);
+    }
+
+    void messageHandled(final int bytes) {
+        counters.increment(Counters.MESSAGES_HANDLED);
+        counters.add(Counters.BYTES_RECEIVED, bytes);
+    }
+
+    /** Checks the endpoint can be used: not closed, job not aborted. */
+    void checkUsable() {
+        if (job.isAborted()) {
+            throw job.abortException();
+        }
+        if (closed) {
+            throw new FmClosedException(pe);
+        }
+    }
+
+    /** A frame to fill for {@code dest}, with a retransmission slot free for it; waits for flow control. */
+    Frame acquireDataFrame(final int dest) {
+        if (controlCount < CONTROL_FRAMES) {
+            refillControl();
+        }
+        if (store.hasFree()) {
+            final Frame f = nic.tryAcquire();
+            if (f != null) {
+                return f;
+            }
+        }
+        return acquireDataFrameSlow();
+    }
+
+    private Frame acquireDataFrameSlow() {
+        counters.increment(Counters.FLOW_WAITS);
+        idle.reset();
+        while (true) {
+            waitOnce();
+            refillControl();
+            if (store.hasFree()) {
+                final Frame f = nic.tryAcquire();
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+    }
+
+    /** Stamps, checksums, keeps a copy of and sends a data frame. */
+    void sendData(final Frame f, final int dest, final int flags, final int handler, final int declared,
+                  final int lengthBytes) {
+        final byte[] a = f.array();
+        final int h = f.headerOffset();
+        final int seq = nextSeq[dest]++;
+        final int ack = expectedSeq[dest];
+        INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(FmFrameDescriptor.TYPE_DATA, flags,
+            handler));
+        INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
+        INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
+        INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, lengthBytes);
+        INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, declared);
+        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, lengthBytes) : 0);
+        ackSentSeq[dest] = ack;
+        f.setDestination(dest).setLength(lengthBytes);
+        keepCopy(f, dest, seq, lengthBytes);
+        // Counted before it leaves: the exit barrier must never see it consumed and not sent.
+        counters.incrementRelease(Counters.FRAMES_SENT);
+        if (!nic.trySend(f)) {
+            sendSlow(f);
+        }
+    }
+
+    private void keepCopy(final Frame f, final int dest, final int seq, final int lengthBytes) {
+        final int slot = store.take();
+        final byte[] copy = store.data[slot];
+        System.arraycopy(f.array(), f.headerOffset(), copy, 0, FmFrameDescriptor.HEADER_BYTES);
+        System.arraycopy(f.array(), f.payloadOffset(), copy, FmFrameDescriptor.HEADER_BYTES, lengthBytes);
+        store.peer[slot] = dest;
+        store.seq[slot] = seq;
+        store.length[slot] = lengthBytes;
+        store.next[slot] = NONE;
+        if (head[dest] == NONE) {
+            head[dest] = slot;
+            deadlineNs[dest] = System.nanoTime() + rtoNs[dest];
+        } else {
+            store.next[tail[dest]] = slot;
+        }
+        tail[dest] = slot;
+    }
+
+    private void sendSlow(final Frame f) {
+        counters.increment(Counters.FLOW_WAITS);
+        idle.reset();
+        do {
+            waitOnce();
+        } while (!nic.trySend(f));
+    }
+
+    /**
+     * One pass of a flow-control wait: keep the protocol going, idle, and notice aborts. Outside handlers, and if
+     * configured, it extracts too: the PEs this one waits for may be waiting for it.
+     */
+    private void waitOnce() {
+        int work = 0;
+        if (config.extractWhileWaiting() && !inHandler) {
+            work = dispatchLoop(drainBudget * frameBytes);
+        }
+        work += service(true);
+        checkUsable();
+        idle.idle(work);
+    }
+
+    private void idleOnce() {
+        if (idle.nextIdleParks()) {
+            // Park inside the NIC so that a delivery wakes us at once.
+            try {
+                final Frame f = nic.receive(config.maxParkNs());
+                if (f != null && accept(f, true)) {
+                    queue.add(f);
+                }
+            } catch (NicInterruptedException e) {
+                checkUsable();
+                throw e;
+            }
+            idle.idle(1);
+        } else {
+            idle.idle(0);
+        }
+        checkUsable();
+    }
+
+    /** A frame finished with by a handler (or discarded): release it and account for the acknowledgement. */
+    void consume(final Frame f) {
+        final int src = f.source();
+        nic.release(f);
+        counters.incrementRelease(Counters.FRAMES_CONSUMED);
+    }
+
+    /** A data frame accepted (queued or handed to extract): acknowledge it soon, or at once every ackEvery. */
+    private void accepted(final int src) {
+        final int accepted = ++expectedSeq[src];
+        if (accepted - ackSentSeq[src] >= ackEvery && sendControl(src, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
+            counters.increment(Counters.ACKS_SENT);
+            return;
+        }
+        listAck(src);
+    }
+
+    private void listAck(final int src) {
+        if (!ackListed[src]) {
+            ackListed[src] = true;
+            ackSinceNs[src] = 0;
+            ackList[ackListCount++] = src;
+        }
+    }
+
+    /** Reads ahead into the queue (without rejecting) and tells whether the message from source is all there. */
+    boolean readAheadHasLast(final int source) {
+        drainNic(false);
+        return queue.hasLastFrom(source);
+    }
+
+    // ---------------------------------------------------------------- receive side of the protocol
+
+    private void dispatch(final Frame f) {
+        final int src = f.source();
+        InboundStream s = inbound[src];
+        if (s == null) {
+            s = new InboundStream(this, src);
+            inbound[src] = s;
+        }
+        s.onFrame(f, (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.WORD_OFFSET));
+    }
+
+    /** @return the next in-order data frame from the NIC, handling control frames and rejects on the way */
+    private Frame pollAccepted() {
+        for (int i = 0; i < drainBudget; i++) {
+            final Frame f = nic.poll();
+            if (f == null) {
+                return null;
+            }
+            if (accept(f, false)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    /** Moves arrived frames into the queue; with {@code reject}, frames that do not fit are rejected. */
+    private int drainNic(final boolean reject) {
+        int n = 0;
+        while (n < drainBudget && (reject || !queue.isFull())) {
+            final Frame f = nic.poll();
+            if (f == null) {
+                break;
+            }
+            n++;
+            if (accept(f, true)) {
+                queue.add(f);
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Runs an arrived frame through the protocol.
+     *
+     * @return true if it is the next data frame of its pair and the caller now owns it; false if it was a control
+     *     frame or was rejected (it has been released)
+     */
+    private boolean accept(final Frame f, final boolean needRoom) {
+        final int src = f.source();
+        final byte[] a = f.array();
+        final int h = f.headerOffset();
+        final int length = f.length();
+        if (checksums && !checksumOk(f, length)) {
+            counters.increment(Counters.CHECKSUM_REJECTS);
+            nic.release(f);
+            return false;
+        }
+        final int word = (int) INT.get(a, h + FmFrameDescriptor.WORD_OFFSET);
+        final int type = FmFrameDescriptor.type(word);
+        onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
+        if (type == FmFrameDescriptor.TYPE_DATA) {
+            final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - expectedSeq[src];
+            if (d == 0 && !(needRoom && queue.isFull())) {
+                accepted(src);
+                return true;
+            }
+            if (d < 0) {
+                counters.increment(Counters.DUPLICATE_REJECTS);
+                ackForced[src] = true;
+                listAck(src);
+            } else if (d > 0) {
+                counters.increment(Counters.ORDER_REJECTS);
+                nack(src, 0);
+            } else {
+                counters.increment(Counters.BUFFER_REJECTS);
+                nack(src, FmFrameDescriptor.FLAG_REJECT);
+            }
+        } else if (type == FmFrameDescriptor.TYPE_NACK) {
+            onNack(src, (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET),
+                (FmFrameDescriptor.flags(word) & FmFrameDescriptor.FLAG_REJECT) != 0);
+        }
+        nic.release(f);
+        return false;
+    }
+
+    private boolean checksumOk(final Frame f, final int length) {
+        return (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.LENGTH_OFFSET) == length
+            && (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.CRC_OFFSET) == checksum(f, length);
+    }
+
+    private int checksum(final Frame f, final int length) {
+        crc.reset();
+        crc.update(f.array(), f.headerOffset(), FmFrameDescriptor.CHECKED_BYTES);
+        crc.update(f.array(), f.payloadOffset(), length);
+        return (int) crc.getValue();
+    }
+
+    /** Tells {@code src} which frame this PE is missing from it (rate-limited to one per gap per rtoMin/2). */
+    private void nack(final int src, final int flags) {
+        final long now = System.nanoTime();
+        if (nackedSeq[src] == expectedSeq[src] && now - nackedAtNs[src] < config.rtoMinNs() / 2) {
+            return;
+        }
+        if (sendControl(src, FmFrameDescriptor.TYPE_NACK, flags, expectedSeq[src])) {
+            nackedSeq[src] = expectedSeq[src];
+            nackedAtNs[src] = now;
+            counters.increment(Counters.NACKS_SENT);
+        }
+    }
+
+    // ---------------------------------------------------------------- send side of the protocol
+
+    /** {@code peer} has consumed our frames with sequence numbers below {@code ack}: free their copies. */
+    private void onAck(final int peer, final int ack) {
+        int s = head[peer];
+        if (s == NONE || store.seq[s] - ack >= 0 || ack - nextSeq[peer] > 0) {
+            return;
+        }
+        do {
+            final int next = store.next[s];
+            if (resendCursor[peer] == s) {
+                resendCursor[peer] = next;
+            }
+            store.give(s);
+            s = next;
+        } while (s != NONE && store.seq[s] - ack < 0);
+        head[peer] = s;
+        rtoNs[peer] = config.rtoMinNs();
+        if (s == NONE) {
+            tail[peer] = NONE;
+        } else {
+            deadlineNs[peer] = System.nanoTime() + rtoNs[peer];
+        }
+    }
+
+    /** {@code peer} is missing our frame {@code missing}: go back to it (after a pause if it was rejected). */
+    private void onNack(final int peer, final int missing, final boolean rejected) {
+        int s = head[peer];
+        while (s != NONE && store.seq[s] != missing) {
+            s = store.next[s];
+        }
+        if (s == NONE || resendCursor[peer] != NONE) {
+            return;
+        }
+        final long now = System.nanoTime();
+        if (lastResendSeq[peer] == missing && now - lastResendNs[peer] < config.rtoMinNs() / 2) {
+            return;
+        }
+        startResend(peer, s, now, rejected ? now + config.rejectBackoffNs() : now);
+    }
+
+    private void startResend(final int peer, final int slot, final long now, final long notBeforeNs) {
+        resendCursor[peer] = slot;
+        resendNotBeforeNs[peer] = notBeforeNs;
+        lastResendSeq[peer] = store.seq[slot];
+        lastResendNs[peer] = now;
+    }
+
+    /**
+     * The protocol's background work: arrived frames (with {@code drain}), due acknowledgements, retransmission
+     * timeouts, resends.
+     *
+     * @return work done
+     */
+    private int service(final boolean drain) {
+        int work = drain ? drainNic(true) : 0;
+        if (ackListCount == 0 && store.used() == 0) {
+            return work;
+        }
+        final long now = System.nanoTime();
+        if (ackListCount > 0) {
+            work += flushAcks(now);
+        }
+        if (store.used() > 0) {
+            work += timersAndResends(now);
+        }
+        return work;
+    }
+
+    private int flushAcks(final long now) {
+        int sent = 0;
+        int kept = 0;
+        for (int i = 0; i < ackListCount; i++) {
+            final int p = ackList[i];
+            boolean done = expectedSeq[p] == ackSentSeq[p] && !ackForced[p];
+            if (!done) {
+                if (ackSinceNs[p] == 0 && !ackForced[p]) {
+                    ackSinceNs[p] = now;
+                } else if ((ackForced[p] || now - ackSinceNs[p] >= config.ackDelayNs())
+                    && sendControl(p, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
+                    counters.increment(Counters.ACKS_SENT);
+                    sent++;
+                    done = true;
+                }
+            }
+            if (done) {
+                ackListed[p] = false;
+                ackForced[p] = false;
+            } else {
+                ackList[kept++] = p;
+            }
+        }
+        ackListCount = kept;
+        return sent;
+    }
+
+    private int timersAndResends(final long now) {
+        int work = 0;
+        final int slots = store.slots();
+        for (int s = 0; s < slots; s++) {
+            final int p = store.peer[s];
+            if (p == NONE) {
+                continue;
+            }
+            if (head[p] == s && resendCursor[p] == NONE && now - deadlineNs[p] >= 0) {
+                counters.increment(Counters.TIMEOUTS);
+                rtoNs[p] = Math.min(2 * rtoNs[p], config.rtoMaxNs());
+                deadlineNs[p] = now + rtoNs[p];
+                startResend(p, s, now, now);
+            }
+            if (resendCursor[p] == s && now - resendNotBeforeNs[p] >= 0) {
+                work += resend(p);
+            }
+        }
+        return work;
+    }
+
+    /** Sends copies from the peer's resend cursor on, as far as frames and the send ring allow. */
+    private int resend(final int peer) {
+        int n = 0;
+        int s;
+        while ((s = resendCursor[peer]) != NONE) {
+            final Frame f = nic.tryAcquire();
+            if (f == null) {
+                break;
+            }
+            final byte[] copy = store.data[s];
+            final int length = store.length[s];
+            System.arraycopy(copy, 0, f.array(), f.headerOffset(), FmFrameDescriptor.HEADER_BYTES);
+            System.arraycopy(copy, FmFrameDescriptor.HEADER_BYTES, f.array(), f.payloadOffset(), length);
+            f.setDestination(peer).setLength(length);
+            if (!nic.trySend(f)) {
+                nic.release(f);
+                break;
+            }
+            counters.increment(Counters.RETRANSMITTED);
+            resendCursor[peer] = store.next[s];
+            n++;
+        }
+        if (n > 0) {
+            deadlineNs[peer] = System.nanoTime() + rtoNs[peer];
+        }
+        return n;
+    }
+
+    /**
+     * Frames kept back for acknowledgements, taken before any data frame: data frames held in other PEs' receive
+     * queues can empty the pool, and acknowledgements must still flow or those PEs' senders would wait forever.
+     */
+    private void refillControl() {
+        Frame f;
+        while (controlCount < CONTROL_FRAMES && (f = nic.tryAcquire()) != null) {
+            control[controlCount++] = f;
+        }
+    }
+
+    /** Sends an ACK or NACK if a frame and ring room are free; acknowledges every frame accepted from the peer. */
+    private boolean sendControl(final int peer, final int type, final int flags, final int seq) {
+        final Frame f = controlCount > 0 ? control[--controlCount] : nic.tryAcquire();
+        if (f == null) {
+            return false;
+        }
+        final byte[] a = f.array();
+        final int h = f.headerOffset();
+        final int ack = expectedSeq[peer];
+        INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(type, flags, 0));
+        INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
+        INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
+        INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, 0);
+        INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, 0);
+        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, 0) : 0);
+        f.setDestination(peer).setLength(0);
+        if (!nic.trySend(f)) {
+            if (controlCount < CONTROL_FRAMES) {
+                control[controlCount++] = f;
+            } else {
+                nic.release(f);
+            }
+            return false;
+        }
+        ackSentSeq[peer] = ack;
+        return true;
+    }
+
+    @Override
+    public String toString() {
+        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksums + '}';
+    }
+}

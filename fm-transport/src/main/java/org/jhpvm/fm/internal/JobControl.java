@@ -1,0 +1,105 @@
+package org.jhpvm.fm.internal;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.jhpvm.fm.FmAbortException;
+
+/**
+ * What the PEs of one job share: the first failure (which aborts every PE's blocking calls), and the counts the
+ * exit barrier uses to tell that every message has been handled. Thread-safe.
+ */
+public final class JobControl {
+    private static final VarHandle FAILURE;
+
+    static {
+        try {
+            FAILURE = MethodHandles.lookup().findVarHandle(JobControl.class, "failure", Failure.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private record Failure(int pe, Throwable cause) {
+    }
+
+    private volatile Failure failure;
+    private final int pes;
+    private final AtomicInteger bodiesDone = new AtomicInteger();
+    private final Endpoint[] endpoints;
+
+    /** @param pes number of PEs */
+    public JobControl(final int pes) {
+        this.pes = pes;
+        this.endpoints = new Endpoint[pes];
+    }
+
+    /** @return number of PEs */
+    public int pes() {
+        return pes;
+    }
+
+    /**
+     * Records a failure; the first one aborts the job.
+     *
+     * @param pe    the failing PE, or {@link FmAbortException#NO_PE}
+     * @param cause what failed
+     * @return true if this was the first failure
+     */
+    public boolean fail(final int pe, final Throwable cause) {
+        return FAILURE.compareAndSet(this, null, new Failure(pe, cause));
+    }
+
+    /** @return true once the job is aborted */
+    public boolean isAborted() {
+        return failure != null;
+    }
+
+    /** @return the abort exception for the first failure, or null */
+    public FmAbortException abortException() {
+        final Failure f = failure;
+        return f == null ? null : new FmAbortException(f.pe, f.cause);
+    }
+
+    /** Throws the abort exception if the job is aborted. */
+    public void checkAborted() {
+        if (failure != null) {
+            throw abortException();
+        }
+    }
+
+    void bodyDone() {
+        bodiesDone.incrementAndGet();
+    }
+
+    void register(final Endpoint endpoint) {
+        endpoints[endpoint.pe()] = endpoint;
+    }
+
+    /**
+     * Termination test, the four-counter method: every body has returned, and the frames consumed (read first)
+     * equal the frames sent (read second), twice in a row. A frame's sender counts it (release) before it leaves,
+     * and its receiver counts it after consuming it, so a consumed frame is never missing from the sent total; once
+     * every body has returned only handlers send, and they run only on a consumed frame.
+     */
+    boolean allDone() {
+        if (bodiesDone.get() < pes) {
+            return false;
+        }
+        final long consumed1 = sum(1);
+        final long sent1 = sum(0);
+        if (sent1 != consumed1) {
+            return false;
+        }
+        return sum(1) == consumed1 && sum(0) == sent1;
+    }
+
+    private long sum(final int which) {
+        long s = 0;
+        for (final Endpoint e : endpoints) {
+            s += which == 0 ? e.framesSentAcquire() : e.framesConsumedAcquire();
+        }
+        return s;
+    }
+}
