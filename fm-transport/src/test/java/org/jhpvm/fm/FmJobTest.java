@@ -1,0 +1,100 @@
+package org.jhpvm.fm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(60)
+class FmJobTest {
+    @Test
+    void shouldAbortEveryPeWithinASecondAndRethrowTheFirstCause() {
+        final RuntimeException boom = new IllegalStateException("boom");
+        final AtomicLong slowestAbortNs = new AtomicLong();
+        final long[] failedAt = new long[1];
+        final FmAbortException e = assertThrows(FmAbortException.class, () -> FmTestSupport.job(8).run(fm -> {
+            if (fm.pe() == 3) {
+                Thread.sleep(200);
+                failedAt[0] = System.nanoTime();
+                throw boom;
+            }
+            try {
+                fm.extractUntil(() -> false, 30_000_000_000L);
+            } catch (FmAbortException abort) {
+                slowestAbortNs.accumulateAndGet(System.nanoTime() - failedAt[0], Math::max);
+                throw abort;
+            }
+        }));
+        assertEquals(3, e.pe());
+        assertSame(boom, e.getCause());
+        assertTrue(slowestAbortNs.get() < 1_000_000_000L, "slowest abort took " + slowestAbortNs.get() + " ns");
+        assertNoPeThreadLeft();
+    }
+
+    @Test
+    void shouldAbortPesBlockedInSendsToAPeThatNeverExtracts() {
+        final FmAbortException e = assertThrows(FmAbortException.class, () -> FmTestSupport.job(3).run(fm -> {
+            fm.register(1, (Fm1Handler) (s, b, o, l) -> { });
+            if (fm.pe() == 0) {
+                Thread.sleep(500);
+                throw new ArithmeticException("PE 0 gives up");
+            }
+            final byte[] big = new byte[1 << 20];
+            while (true) {
+                fm.send(0, 1, big, 0, big.length);
+            }
+        }));
+        assertEquals(0, e.pe());
+        assertTrue(e.getCause() instanceof ArithmeticException);
+        assertNoPeThreadLeft();
+    }
+
+    @Test
+    void shouldAbortAJobThatExceedsItsTimeout() {
+        final FmAbortException e = assertThrows(FmAbortException.class, () -> FmJob.builder().pes(2)
+            .timeout(Duration.ofMillis(300)).build().run(fm -> fm.extractUntil(() -> false, 60_000_000_000L)));
+        assertEquals(FmAbortException.NO_PE, e.pe());
+        assertTrue(e.getMessage().contains("did not finish"), e.getMessage());
+        assertNoPeThreadLeft();
+    }
+
+    @Test
+    void shouldDeliverMessagesSentAfterTheReceiversBodyReturned() {
+        final AtomicLong handled = new AtomicLong();
+        final FmJob.Report report = FmTestSupport.job(2).run(fm -> {
+            fm.register(1, (Fm1Handler) (s, b, o, l) -> handled.incrementAndGet());
+            if (fm.pe() == 0) {
+                Thread.sleep(100);
+                for (int i = 0; i < 500; i++) {
+                    fm.send4(1, 1, i, 0, 0, 0);
+                }
+            }
+        });
+        assertEquals(500, handled.get(), "PE 1's exit barrier kept extracting");
+        assertEquals(500, report.totals().messagesHandled());
+    }
+
+    @Test
+    void shouldReportAnOpenMessageAtTheEndOfTheBody() {
+        final FmAbortException e = assertThrows(FmAbortException.class, () -> FmTestSupport.job(2).run(fm -> {
+            fm.register(1, (FmHandler) (in, s) -> { });
+            if (fm.pe() == 1) {
+                fm.beginMessage(0, 10, 1).sendInt(5);
+            }
+        }));
+        assertEquals(1, e.pe());
+        assertTrue(e.getCause().getMessage().contains("still open"), e.getCause().getMessage());
+    }
+
+    static void assertNoPeThreadLeft() {
+        for (final Thread t : Thread.getAllStackTraces().keySet()) {
+            assertTrue(!t.getName().startsWith("jhpvm-pe-") || !t.isAlive(), "left behind: " + t);
+        }
+    }
+}
