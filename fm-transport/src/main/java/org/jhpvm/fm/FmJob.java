@@ -130,7 +130,7 @@ public final class FmJob {
             for (final Thread t : threads) {
                 t.start();
             }
-            awaitAll(job, threads, finished);
+            awaitAll(job, endpoints, threads, finished);
             for (final Endpoint ep : endpoints) {
                 ep.close();
                 counters.add(ep.counters());
@@ -158,11 +158,15 @@ public final class FmJob {
         return new Report(List.copyOf(counters), fabricTotals, System.nanoTime() - startNs);
     }
 
-    private void awaitAll(final JobControl job, final Thread[] threads, final CountDownLatch finished) {
+    private void awaitAll(final JobControl job, final Endpoint[] endpoints, final Thread[] threads, final CountDownLatch finished) {
         boolean interrupted = false;
         try {
             if (!finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                if (job.fail(FmAbortException.NO_PE, new TimeoutException("job did not finish within " + timeout))) {
+                final StringBuilder state = new StringBuilder("job did not finish within " + timeout);
+                for (final Endpoint ep : endpoints) {
+                    state.append('\n').append(ep.describe());
+                }
+                if (job.fail(FmAbortException.NO_PE, new TimeoutException(state.toString()))) {
                     interruptAll(threads);
                 }
             }

@@ -462,6 +462,7 @@ public final class Endpoint implements FastMessages {
         INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
         INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, lengthBytes);
         INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, declared);
+        clearSpareHeader(f);
         INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, lengthBytes) : 0);
         ackSentSeq[dest] = ack;
         f.setDestination(dest).setLength(lengthBytes);
@@ -649,6 +650,15 @@ public final class Endpoint implements FastMessages {
         return false;
     }
 
+    /**
+     * Zeroes the header bytes after FM's own: the checksum covers them, and a pooled frame (or a copy put back into
+     * one) must carry the same bytes there every time it is sent.
+     */
+    private static void clearSpareHeader(final Frame f) {
+        final int from = f.headerOffset() + FmFrameDescriptor.HEADER_BYTES;
+        java.util.Arrays.fill(f.array(), from, f.headerOffset() + f.headerBytes(), (byte) 0);
+    }
+
     private boolean checksumOk(final Frame f, final int length) {
         return (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.LENGTH_OFFSET) == length
             && (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.CRC_OFFSET) == checksum(f, length);
@@ -656,7 +666,10 @@ public final class Endpoint implements FastMessages {
 
     private int checksum(final Frame f, final int length) {
         crc.reset();
-        crc.update(f.array(), f.headerOffset(), FmFrameDescriptor.CHECKED_BYTES);
+        crc.update(f.array(), f.headerOffset(), FmFrameDescriptor.CRC_OFFSET);
+        // The rest of the fabric's header area is covered too, unused as it is: every flipped bit is caught.
+        crc.update(f.array(), f.headerOffset() + FmFrameDescriptor.HEADER_BYTES,
+            f.headerBytes() - FmFrameDescriptor.HEADER_BYTES);
         crc.update(f.array(), f.payloadOffset(), length);
         return (int) crc.getValue();
     }
@@ -803,6 +816,7 @@ public final class Endpoint implements FastMessages {
             final byte[] copy = store.data[s];
             final int length = store.length[s];
             System.arraycopy(copy, 0, f.array(), f.headerOffset(), FmFrameDescriptor.HEADER_BYTES);
+            clearSpareHeader(f);
             System.arraycopy(copy, FmFrameDescriptor.HEADER_BYTES, f.array(), f.payloadOffset(), length);
             f.setDestination(peer).setLength(length);
             if (!nic.trySend(f)) {
@@ -844,6 +858,7 @@ public final class Endpoint implements FastMessages {
         INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
         INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, 0);
         INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, 0);
+        clearSpareHeader(f);
         INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, 0) : 0);
         f.setDestination(peer).setLength(0);
         if (!nic.trySend(f)) {
@@ -856,6 +871,27 @@ public final class Endpoint implements FastMessages {
         }
         ackSentSeq[peer] = ack;
         return true;
+    }
+
+    /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */
+    public String describe() {
+        final StringBuilder b = new StringBuilder("PE ").append(pe).append(": queue=").append(queue.count())
+            .append(" window used=").append(store.used()).append('/').append(windowFrames)
+            .append(" control=").append(controlCount).append(" acksOwed=").append(ackListCount)
+            .append(" nicPending=").append(nic.pendingFrames()).append(" nic=").append(nic.counters());
+        for (int p = 0; p < pes; p++) {
+            final InboundStream s = inbound[p];
+            if (head[p] != NONE || resendCursor[p] != NONE || s != null && s.isSuspended()) {
+                b.append("\n  peer ").append(p).append(": next=").append(nextSeq[p]).append(" oldest=")
+                    .append(head[p] == NONE ? "-" : String.valueOf(store.seq[head[p]])).append(" resendAt=")
+                    .append(resendCursor[p] == NONE ? "-" : String.valueOf(store.seq[resendCursor[p]]))
+                    .append(" accepted=").append(expectedSeq[p])
+                    .append(" deadlineInMs=").append((deadlineNs[p] - System.nanoTime()) / 1_000_000)
+                    .append(" rtoMs=").append(rtoNs[p] / 1_000_000).append(s != null && s.isSuspended()
+                        ? " handler suspended" : "");
+            }
+        }
+        return b.toString();
     }
 
     @Override

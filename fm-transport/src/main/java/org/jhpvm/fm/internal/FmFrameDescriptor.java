@@ -16,8 +16,9 @@ package org.jhpvm.fm.internal;
  *  +---------------------------------------------------------------+
  *  |            declared message length (FIRST frames)             | 16
  *  +---------------------------------------------------------------+
- *  |          CRC32C of bytes 0..19 and the payload                | 20  0 on fabrics that do not corrupt
+ *  |     CRC32C of the header area (but this word) and the payload   | 20  0 on fabrics that do not corrupt
  *  +---------------------------------------------------------------+
+ *  |        rest of the fabric's header area (unused, checked)      | 24
  * </pre>
  * A message is one or more DATA frames of one pair: the first has FIRST (with the handler id and the declared
  * length), the last has LAST. Every frame carries an acknowledgement of the reverse direction.
@@ -29,8 +30,6 @@ final class FmFrameDescriptor {
     static final int LENGTH_OFFSET = 12;
     static final int DECLARED_OFFSET = 16;
     static final int CRC_OFFSET = 20;
-    /** Bytes of the header covered by the checksum. */
-    static final int CHECKED_BYTES = 20;
     /** Opaque header bytes FM needs from the fabric. */
     static final int HEADER_BYTES = 24;
 
