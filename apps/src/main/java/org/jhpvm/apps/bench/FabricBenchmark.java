@@ -260,7 +260,7 @@ public final class FabricBenchmark {
     }
 
     /** Single-thread {@code System.arraycopy} bandwidth, MB/s. */
-    private static double arraycopyMBps(final int size, final int copies) {
+    static double arraycopyMBps(final int size, final int copies) {
         final byte[] src = new byte[size];
         final byte[] dst = new byte[size];
         for (int i = 0; i < size; i++) {

@@ -1,0 +1,172 @@
+package org.jhpvm.apps;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.bench.FmBenchmark;
+import org.knowm.xchart.XYChart;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jhpvm bench fm}: Fast Messages against the raw SPSC queue and arraycopy, fault-free and with 1% drops. */
+@Command(name = "fm", mixinStandardHelpOptions = true,
+    description = {"Fast Messages (2.x streams) on 2 PEs against a raw SPSC queue and System.arraycopy.",
+        "One-way latency (ping-pong) for 8 B .. 64 KiB and streaming bandwidth for 8 B .. 1 MiB, with t0, r_inf "
+        + "and n1/2; the same FM sweep again over a fabric dropping 1% of frames (the cost of reliability).",
+        "Targets: latency_ratio (FM 8 B / spsc) <= " + BenchFmCommand.LATENCY_TARGET + ", n_half_bytes <= "
+            + BenchFmCommand.N_HALF_TARGET + ", bw_ratio_64KiB (FM / arraycopy at 64 KiB) >= "
+            + BenchFmCommand.BW_TARGET + "."})
+final class BenchFmCommand implements Callable<Integer> {
+    static final double LATENCY_TARGET = 2.0;
+    static final double N_HALF_TARGET = 256;
+    static final double BW_TARGET = 0.4;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\").")
+    private Path json;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency and bandwidth curves into a PNG.")
+    private Path png;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Measured trials; medians are reported (default: "
+        + "${DEFAULT-VALUE}).")
+    private int trials = 5;
+
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes per job (default: "
+        + "${DEFAULT-VALUE}).")
+    private int warmups = 3;
+
+    @Option(names = "--round-trips", paramLabel = "N", description = "Ping-pong round trips per latency point "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int roundTrips = 20_000;
+
+    @Option(names = "--mb-per-point", paramLabel = "MB", description = "Megabytes streamed per bandwidth point "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int mbPerPoint = 128;
+
+    @Option(names = "--drop", paramLabel = "P", description = "Drop probability of the lossy sweep (default: "
+        + "${DEFAULT-VALUE}).")
+    private double drop = 0.01;
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1 || drop <= 0 || drop >= 1) {
+            throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
+                + "--mb-per-point >= 1, 0 < --drop < 1");
+        }
+        final FmBenchmark bench = new FmBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20, drop);
+        final FmBenchmark.Result r;
+        try (Progress progress = new Progress("bench fm", bench.steps())) {
+            r = bench.run(progress);
+        }
+        print(r);
+        if (json != null) {
+            Reports.writeJson(json, toJson(r));
+            System.out.println("wrote " + json);
+        }
+        if (png != null) {
+            Reports.writePng(png, charts(r));
+            System.out.println("wrote " + png);
+        }
+        return 0;
+    }
+
+    private void print(final FmBenchmark.Result r) {
+        System.out.printf("bench fm: 2 PEs over the emulated Myrinet (default fabric and FM settings), median of %d "
+            + "trials after %d warm-up passes; lossy sweep drops %.1f%% of frames%n", trials, warmups, 100 * drop);
+        System.out.printf("%10s %12s %12s %8s%n", "bytes", "fm_ns", "spsc_ns(8B)", "ratio");
+        for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
+            System.out.printf("%10d %12.1f %12.1f %8.2f%n", FmBenchmark.LATENCY_SIZES[i], r.clean().latencyNs()[i],
+                r.spscNs(), r.clean().latencyNs()[i] / r.spscNs());
+        }
+        System.out.printf("%10s %12s %14s %8s %16s%n", "bytes", "fm_MBps", "arraycopy_MBps", "ratio",
+            "fm_MBps_drop");
+        for (int i = 0; i < FmBenchmark.BANDWIDTH_SIZES.length; i++) {
+            System.out.printf("%10d %12.1f %14.1f %8.2f %16.1f%n", FmBenchmark.BANDWIDTH_SIZES[i],
+                r.clean().bandwidthMBps()[i], r.arraycopyMBps()[i],
+                r.clean().bandwidthMBps()[i] / r.arraycopyMBps()[i], r.lossy().bandwidthMBps()[i]);
+        }
+        System.out.printf("t0 = %.1f ns, r_inf = %.1f MB/s, n1/2 = %.0f bytes (target <= %.0f: %s)%n",
+            r.clean().t0Ns(), r.clean().peakMBps(), r.clean().halfPowerBytes(), N_HALF_TARGET,
+            r.clean().halfPowerBytes() <= N_HALF_TARGET ? "met" : "MISSED");
+        System.out.printf("latency_ratio  = %.2f (target <= %.1f: %s)%n", r.latencyRatio(), LATENCY_TARGET,
+            r.latencyRatio() <= LATENCY_TARGET ? "met" : "MISSED");
+        System.out.printf("bw_ratio_64KiB = %.2f (target >= %.1f: %s)%n", r.bwRatio64KiB(), BW_TARGET,
+            r.bwRatio64KiB() >= BW_TARGET ? "met" : "MISSED");
+        System.out.printf("lossy sweep: %d frames dropped by the fabric, %d retransmitted by FM; 64 KiB bandwidth "
+            + "%.1f MB/s (%.0f%% of fault-free)%n", r.lossy().dropped(), r.lossy().retransmitted(),
+            r.lossy().bandwidthAt(65536), 100 * r.lossy().bandwidthAt(65536) / r.clean().bandwidthAt(65536));
+    }
+
+    private ObjectNode toJson(final FmBenchmark.Result r) {
+        final ObjectNode root = Reports.object();
+        root.put("benchmark", "fm");
+        final ObjectNode cfg = root.putObject("config");
+        cfg.put("pes", 2);
+        cfg.put("trials", trials);
+        cfg.put("warmups", warmups);
+        cfg.put("round_trips", roundTrips);
+        cfg.put("mb_per_point", mbPerPoint);
+        cfg.put("drop", drop);
+        cfg.put("cores", Runtime.getRuntime().availableProcessors());
+        cfg.put("java", System.getProperty("java.version"));
+        final ObjectNode m = root.putObject("metrics");
+        m.put("fm_latency_ns_8B", r.clean().latencyNs()[0]);
+        m.put("spsc_latency_ns", r.spscNs());
+        m.put("latency_ratio", r.latencyRatio());
+        m.put("t0_ns", r.clean().t0Ns());
+        m.put("r_inf_MBps", r.clean().peakMBps());
+        m.put("n_half_bytes", r.clean().halfPowerBytes());
+        m.put("fm_bw_MBps_64KiB", r.clean().bandwidthAt(65536));
+        m.put("arraycopy_bw_MBps_64KiB", r.arraycopyAt64KiB());
+        m.put("bw_ratio_64KiB", r.bwRatio64KiB());
+        m.put("fm_bw_MBps_64KiB_drop1pct", r.lossy().bandwidthAt(65536));
+        m.put("fm_latency_ns_8B_drop1pct", r.lossy().latencyNs()[0]);
+        m.put("r_inf_MBps_drop1pct", r.lossy().peakMBps());
+        m.put("frames_dropped_drop1pct", r.lossy().dropped());
+        m.put("frames_retransmitted_drop1pct", r.lossy().retransmitted());
+        final ObjectNode targets = root.putObject("targets");
+        targets.put("latency_ratio_max", LATENCY_TARGET);
+        targets.put("n_half_bytes_max", N_HALF_TARGET);
+        targets.put("bw_ratio_64KiB_min", BW_TARGET);
+        targets.put("latency_ratio_met", r.latencyRatio() <= LATENCY_TARGET);
+        targets.put("n_half_bytes_met", r.clean().halfPowerBytes() <= N_HALF_TARGET);
+        targets.put("bw_ratio_64KiB_met", r.bwRatio64KiB() >= BW_TARGET);
+        final ArrayNode lat = root.putArray("latency");
+        for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
+            final ObjectNode row = lat.addObject();
+            row.put("bytes", FmBenchmark.LATENCY_SIZES[i]);
+            row.put("fm_latency_ns", r.clean().latencyNs()[i]);
+            row.put("fm_latency_ns_drop1pct", r.lossy().latencyNs()[i]);
+        }
+        final ArrayNode bw = root.putArray("bandwidth");
+        for (int i = 0; i < FmBenchmark.BANDWIDTH_SIZES.length; i++) {
+            final ObjectNode row = bw.addObject();
+            row.put("bytes", FmBenchmark.BANDWIDTH_SIZES[i]);
+            row.put("fm_bw_MBps", r.clean().bandwidthMBps()[i]);
+            row.put("arraycopy_bw_MBps", r.arraycopyMBps()[i]);
+            row.put("bw_ratio", r.clean().bandwidthMBps()[i] / r.arraycopyMBps()[i]);
+            row.put("fm_bw_MBps_drop1pct", r.lossy().bandwidthMBps()[i]);
+        }
+        return root;
+    }
+
+    private static List<XYChart> charts(final FmBenchmark.Result r) {
+        final double[] lx = Arrays.stream(FmBenchmark.LATENCY_SIZES).asDoubleStream().toArray();
+        final XYChart latency = Reports.logLogChart("one-way latency", "ns");
+        latency.addSeries("FM", lx, r.clean().latencyNs());
+        latency.addSeries("FM, 1% drops", lx, r.lossy().latencyNs());
+        final double[] spsc = new double[lx.length];
+        Arrays.fill(spsc, r.spscNs());
+        latency.addSeries("JCTools SPSC (8 B)", lx, spsc);
+        final double[] bx = Arrays.stream(FmBenchmark.BANDWIDTH_SIZES).asDoubleStream().toArray();
+        final XYChart bandwidth = Reports.logLogChart("streaming bandwidth", "MB/s");
+        bandwidth.addSeries("FM", bx, r.clean().bandwidthMBps());
+        bandwidth.addSeries("FM, 1% drops", bx, r.lossy().bandwidthMBps());
+        bandwidth.addSeries("System.arraycopy", bx, r.arraycopyMBps());
+        return List.of(latency, bandwidth);
+    }
+}

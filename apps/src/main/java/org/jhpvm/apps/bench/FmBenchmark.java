@@ -1,0 +1,322 @@
+package org.jhpvm.apps.bench;
+
+import java.time.Duration;
+import java.util.function.IntConsumer;
+
+import org.jctools.queues.SpscArrayQueue;
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.FaultPlan;
+import org.jhpvm.fm.FastMessages;
+import org.jhpvm.fm.FmConfig;
+import org.jhpvm.fm.FmHandler;
+import org.jhpvm.fm.FmJob;
+import org.jhpvm.fm.FmOutputStream;
+
+/**
+ * The FM 1.0 paper's measurements on 2 PEs: one-way latency by ping-pong and streaming bandwidth, over FM 2.x
+ * streams (a message is {@code beginMessage}, one {@code sendPiece}, {@code endMessage}; the handler receives it
+ * into a buffer of its own). The raw SPSC ping-pong and {@code System.arraycopy} are measured in the same run, and
+ * the FM sweep is repeated over a fabric that drops 1% of frames. Each figure is the median over trials; each job
+ * first runs warm-up passes over every size.
+ */
+public final class FmBenchmark {
+    private static final int PING = 1;
+    private static final int STREAM = 2;
+    private static final int ACK = 3;
+    private static final long WAIT_NS = 120_000_000_000L;
+
+    /** Sizes of the latency sweep, bytes. */
+    public static final int[] LATENCY_SIZES = {8, 64, 512, 4096, 16384, 65536};
+    /** Sizes of the bandwidth sweep, bytes. */
+    public static final int[] BANDWIDTH_SIZES = {8, 64, 256, 1024, 4096, 16384, 65536, 262144, 1 << 20};
+
+    private final int trials;
+    private final int warmups;
+    private final int roundTrips;
+    private final long bytesPerPoint;
+    private final double dropRate;
+
+    /**
+     * @param trials        measured trials; medians are reported
+     * @param warmups       warm-up passes per job
+     * @param roundTrips    ping-pong round trips per latency point
+     * @param bytesPerPoint bytes streamed per bandwidth point
+     * @param dropRate      drop probability of the lossy sweep
+     */
+    public FmBenchmark(final int trials, final int warmups, final int roundTrips, final long bytesPerPoint,
+                       final double dropRate) {
+        this.trials = trials;
+        this.warmups = warmups;
+        this.roundTrips = roundTrips;
+        this.bytesPerPoint = bytesPerPoint;
+        this.dropRate = dropRate;
+    }
+
+    /** @return progress steps {@link #run} reports */
+    public int steps() {
+        return 2 * (warmups + trials) + trials + 2;
+    }
+
+    /**
+     * Runs everything.
+     *
+     * @param progress told of each finished pass
+     * @return the medians
+     */
+    public Result run(final IntConsumer progress) {
+        final double spscNs;
+        try (PairRunner pair = new PairRunner("bench-spsc", 120)) {
+            final double[] spsc = new double[trials];
+            for (int t = 0; t < trials; t++) {
+                spsc[t] = spscLatencyNs(pair, roundTrips);
+            }
+            spscNs = Stats.median(spsc);
+        }
+        progress.accept(1);
+        final double[][] copy = new double[BANDWIDTH_SIZES.length][trials];
+        for (int t = 0; t < trials; t++) {
+            for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
+                copy[i][t] = FabricBenchmark.arraycopyMBps(BANDWIDTH_SIZES[i], messages(BANDWIDTH_SIZES[i]));
+            }
+            progress.accept(1);
+        }
+        progress.accept(1);
+        final Sweep clean = sweep(FaultPlan.none(), progress);
+        final Sweep lossy = sweep(FaultPlan.builder(1998).drop(dropRate).build(), progress);
+        return new Result(spscNs, medians(copy), clean, lossy);
+    }
+
+    private int messages(final int size) {
+        return (int) Math.max(500, Math.min(200_000, bytesPerPoint / size));
+    }
+
+    /** One job: warm-ups, then trials of the latency and bandwidth sweeps. */
+    private Sweep sweep(final FaultPlan plan, final IntConsumer progress) {
+        final double[][] latency = new double[LATENCY_SIZES.length][trials];
+        final double[][] bandwidth = new double[BANDWIDTH_SIZES.length][trials];
+        final FmJob job = FmJob.builder().fabric(FabricConfig.builder(2).faultPlan(plan).build())
+            .fm(FmConfig.defaults()).timeout(Duration.ofMinutes(20)).build();
+        final FmJob.Report report = job.run(fm -> {
+            final PeState s = new PeState(fm);
+            for (int pass = 0; pass < warmups + trials; pass++) {
+                final boolean measured = pass >= warmups;
+                for (int i = 0; i < LATENCY_SIZES.length; i++) {
+                    final double ns = s.pingPong(LATENCY_SIZES[i], measured ? roundTrips : roundTrips / 10 + 1);
+                    if (measured && fm.pe() == 0) {
+                        latency[i][pass - warmups] = ns;
+                    }
+                }
+                for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
+                    final int size = BANDWIDTH_SIZES[i];
+                    final int n = measured ? messages(size) : messages(size) / 10 + 1;
+                    final double mbps = s.stream(size, n);
+                    if (measured && fm.pe() == 0) {
+                        bandwidth[i][pass - warmups] = mbps;
+                    }
+                }
+                if (fm.pe() == 0) {
+                    progress.accept(1);
+                }
+            }
+        });
+        return new Sweep(medians(latency), medians(bandwidth), report.totals().framesRetransmitted(),
+            report.fabricTotals().framesDropped());
+    }
+
+    /** What one PE of the benchmark job keeps: its buffers and what has arrived. */
+    private static final class PeState {
+        private final FastMessages fm;
+        private final int peer;
+        private final byte[] out = new byte[1 << 20];
+        private final byte[] in = new byte[1 << 20];
+        private long pings;
+        private long streamed;
+        private long acks;
+
+        PeState(final FastMessages fm) {
+            this.fm = fm;
+            this.peer = 1 - fm.pe();
+            final FmHandler receiveAll = (stream, sender) -> stream.receive(in, 0, stream.declaredLength());
+            fm.register(PING, (FmHandler) (stream, sender) -> {
+                receiveAll.onMessage(stream, sender);
+                pings++;
+            });
+            fm.register(STREAM, (FmHandler) (stream, sender) -> {
+                receiveAll.onMessage(stream, sender);
+                streamed++;
+            });
+            fm.register(ACK, (FmHandler) (stream, sender) -> acks++);
+        }
+
+        private void send(final int handler, final int size) {
+            final FmOutputStream o = fm.beginMessage(peer, size, handler);
+            o.sendPiece(out, 0, size);
+            o.endMessage();
+        }
+
+        /** @return one-way latency in ns, as PE 0 sees it */
+        double pingPong(final int size, final int n) {
+            final long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                if (fm.pe() == 0) {
+                    send(PING, size);
+                    await(() -> pings > 0);
+                    pings--;
+                } else {
+                    await(() -> pings > 0);
+                    pings--;
+                    send(PING, size);
+                }
+            }
+            return (System.nanoTime() - t0) / (2.0 * n);
+        }
+
+        /** @return MB/s (10^6 bytes per second) from PE 0 to PE 1, until PE 1 acknowledges the last message */
+        double stream(final int size, final int n) {
+            final long t0 = System.nanoTime();
+            if (fm.pe() == 0) {
+                for (int i = 0; i < n; i++) {
+                    send(STREAM, size);
+                }
+                await(() -> acks > 0);
+                acks--;
+            } else {
+                await(() -> streamed >= n);
+                streamed -= n;
+                send(ACK, 0);
+            }
+            return (double) n * size * 1e3 / (System.nanoTime() - t0);
+        }
+
+        private void await(final java.util.function.BooleanSupplier done) {
+            if (!fm.extractUntil(done, WAIT_NS)) {
+                throw new IllegalStateException("benchmark PE " + fm.pe() + " waited " + WAIT_NS / 1e9 + " s");
+            }
+        }
+    }
+
+    /** One-way latency of the raw SPSC baseline, ns. */
+    private static double spscLatencyNs(final PairRunner pair, final int n) {
+        final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(32);
+        final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(32);
+        final long[] pingMessage = new long[16];
+        final long[] pongMessage = new long[16];
+        final long elapsedNs = pair.run(() -> {
+            final long t0 = System.nanoTime();
+            for (int i = 0; i < n; i++) {
+                pingMessage[8] = i;
+                ping.offer(pingMessage);
+                long[] reply;
+                while ((reply = pong.relaxedPoll()) == null) {
+                    Thread.onSpinWait();
+                }
+                if (reply[8] != i) {
+                    throw new IllegalStateException("spsc pong " + reply[8] + " != " + i);
+                }
+            }
+            return System.nanoTime() - t0;
+        }, () -> {
+            for (int i = 0; i < n; i++) {
+                long[] m;
+                while ((m = ping.relaxedPoll()) == null) {
+                    Thread.onSpinWait();
+                }
+                pongMessage[8] = m[8];
+                pong.offer(pongMessage);
+            }
+        });
+        return elapsedNs / (2.0 * n);
+    }
+
+    private static double[] medians(final double[][] bySize) {
+        final double[] m = new double[bySize.length];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = Stats.median(bySize[i]);
+        }
+        return m;
+    }
+
+    /**
+     * One FM sweep.
+     *
+     * @param latencyNs     median one-way latency per {@link #LATENCY_SIZES} entry
+     * @param bandwidthMBps median streaming bandwidth per {@link #BANDWIDTH_SIZES} entry
+     * @param retransmitted frames FM sent again during the job
+     * @param dropped       frames the fabric dropped during the job
+     */
+    public record Sweep(double[] latencyNs, double[] bandwidthMBps, long retransmitted, long dropped) {
+        /** @return peak bandwidth, MB/s */
+        public double peakMBps() {
+            double max = 0;
+            for (final double v : bandwidthMBps) {
+                max = Math.max(max, v);
+            }
+            return max;
+        }
+
+        /** @return bytes at which bandwidth reaches half the peak */
+        public double halfPowerBytes() {
+            return Stats.halfPowerPoint(BANDWIDTH_SIZES, bandwidthMBps);
+        }
+
+        /** @return startup time t0 in ns: the intercept of a least-squares line through latency against size */
+        public double t0Ns() {
+            final int n = LATENCY_SIZES.length;
+            double sx = 0;
+            double sy = 0;
+            double sxx = 0;
+            double sxy = 0;
+            for (int i = 0; i < n; i++) {
+                sx += LATENCY_SIZES[i];
+                sy += latencyNs[i];
+                sxx += (double) LATENCY_SIZES[i] * LATENCY_SIZES[i];
+                sxy += LATENCY_SIZES[i] * latencyNs[i];
+            }
+            final double slope = (n * sxy - sx * sy) / (n * sxx - sx * sx);
+            return (sy - slope * sx) / n;
+        }
+
+        /**
+         * @param size bytes, one of {@link #BANDWIDTH_SIZES}
+         * @return the bandwidth at that size
+         */
+        public double bandwidthAt(final int size) {
+            for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
+                if (BANDWIDTH_SIZES[i] == size) {
+                    return bandwidthMBps[i];
+                }
+            }
+            throw new IllegalArgumentException("size=" + size + " is not measured");
+        }
+    }
+
+    /**
+     * Everything measured.
+     *
+     * @param spscNs        raw SPSC one-way latency, ns
+     * @param arraycopyMBps arraycopy bandwidth per {@link #BANDWIDTH_SIZES} entry
+     * @param clean         FM over a fault-free fabric
+     * @param lossy         FM over a fabric dropping frames
+     */
+    public record Result(double spscNs, double[] arraycopyMBps, Sweep clean, Sweep lossy) {
+        /** @return FM 8-byte latency over SPSC latency */
+        public double latencyRatio() {
+            return clean.latencyNs()[0] / spscNs;
+        }
+
+        /** @return arraycopy bandwidth at 64 KiB */
+        public double arraycopyAt64KiB() {
+            for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
+                if (BANDWIDTH_SIZES[i] == 65536) {
+                    return arraycopyMBps[i];
+                }
+            }
+            throw new IllegalStateException("64 KiB not measured");
+        }
+
+        /** @return FM bandwidth at 64 KiB over arraycopy at 64 KiB */
+        public double bwRatio64KiB() {
+            return clean.bandwidthAt(65536) / arraycopyAt64KiB();
+        }
+    }
+}
