@@ -127,6 +127,19 @@ abstract class FabricContractTest {
     }
 
     @Test
+    void shouldReportItsBufferingSoTheLayerAboveCanSizeItsOwn() {
+        try (Fabric fabric = fabric(2, 8)) {
+            assertEquals(8, fabric.receiveRingCapacity());
+            assertTrue(fabric.poolFrames() >= 8, "a pool smaller than a ring: " + fabric.poolFrames());
+            int acquired = 0;
+            while (fabric.nic(0).tryAcquire() != null) {
+                acquired++;
+            }
+            assertEquals(fabric.poolFrames(), acquired, "poolFrames() is what the pool hands out");
+        }
+    }
+
+    @Test
     void shouldReportFullSendRingAsReturnValue() {
         try (Fabric fabric = fabric(2, 1)) {
             final Nic sender = fabric.nic(0);

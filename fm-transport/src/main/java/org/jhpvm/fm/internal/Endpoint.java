@@ -52,6 +52,7 @@ public final class Endpoint implements FastMessages {
     final HostQueue queue;
     private final RetransmitStore store;
     private static final int CONTROL_FRAMES = 2;
+    private static final long READ_AHEAD_WAIT_NS = 20_000;
     private final Frame[] control = new Frame[CONTROL_FRAMES];
     private int controlCount;
     private boolean started;
@@ -559,9 +560,24 @@ public final class Endpoint implements FastMessages {
     }
 
     /** Reads ahead into the queue (without rejecting) and tells whether the message from source is all there. */
-    boolean readAheadHasLast(final int source) {
+    boolean readAheadHasLast(final int source, final int declaredBytes) {
         drainNic(false);
-        return queue.hasLastFrom(source);
+        if (queue.hasLastFrom(source)) {
+            return true;
+        }
+        // A message that fits the queue usually has its other frames right behind the first: wait for them a
+        // little (a few microseconds of copying) rather than hand the handler to a virtual thread.
+        if (declaredBytes > (queueFrames - queue.count()) * frameBytes) {
+            return false;
+        }
+        final long deadline = System.nanoTime() + READ_AHEAD_WAIT_NS;
+        do {
+            Thread.onSpinWait();
+            if (drainNic(false) > 0 && queue.hasLastFrom(source)) {
+                return true;
+            }
+        } while (!queue.isFull() && System.nanoTime() - deadline < 0);
+        return false;
     }
 
     // ---------------------------------------------------------------- receive side of the protocol

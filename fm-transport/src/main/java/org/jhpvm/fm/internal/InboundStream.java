@@ -83,7 +83,7 @@ final class InboundStream implements FmInputStream, Runnable {
         declared = (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.DECLARED_OFFSET);
         received = 0;
         setFrame(f, last);
-        if (last || ep.inlineWholeMessages() && ep.readAheadHasLast(source)) {
+        if (last || ep.inlineWholeMessages() && ep.readAheadHasLast(source, declared)) {
             runInline();
         } else {
             runThread();
