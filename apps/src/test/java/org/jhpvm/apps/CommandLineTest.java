@@ -112,4 +112,27 @@ class CommandLineTest {
         assertFalse(new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII).isEmpty());
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
     }
+
+    @Test
+    void benchFmShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("fm.json");
+        final Path png = dir.resolve("fm.png");
+        final Run r = run("bench", "fm", "--trials", "1", "--warmups", "0", "--round-trips", "200",
+            "--mb-per-point", "1", "--json", json.toString(), "--png", png.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("latency_ratio") && r.out().contains("bw_ratio_64KiB"), r.out());
+        final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        for (final String key : new String[] {"fm_latency_ns_8B", "spsc_latency_ns", "latency_ratio", "r_inf_MBps",
+            "n_half_bytes", "fm_bw_MBps_64KiB", "arraycopy_bw_MBps_64KiB", "bw_ratio_64KiB",
+            "fm_bw_MBps_64KiB_drop1pct"}) {
+            assertTrue(m.has(key), "missing metrics." + key);
+            assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
+        }
+        assertTrue(m.has("t0_ns"), "missing metrics.t0_ns");
+        assertEquals(m.get("fm_bw_MBps_64KiB").asDouble() / m.get("arraycopy_bw_MBps_64KiB").asDouble(),
+            m.get("bw_ratio_64KiB").asDouble(), 1e-9, "the ratio is the ratio of the figures");
+        assertTrue(m.get("frames_dropped_drop1pct").asLong() > 0, "the lossy sweep dropped frames");
+        assertTrue(m.get("frames_retransmitted_drop1pct").asLong() > 0, "and FM retransmitted them");
+        assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
+    }
 }

@@ -87,7 +87,7 @@ public final class FmBenchmark {
     }
 
     private int messages(final int size) {
-        return (int) Math.max(500, Math.min(200_000, bytesPerPoint / size));
+        return (int) Math.max(50, Math.min(200_000, bytesPerPoint / size));
     }
 
     /** One job: warm-ups, then trials of the latency and bandwidth sweeps. */
