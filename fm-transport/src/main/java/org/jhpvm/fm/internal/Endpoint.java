@@ -53,6 +53,9 @@ public final class Endpoint implements FastMessages {
     private final RetransmitStore store;
     private static final int CONTROL_FRAMES = 2;
     private static final long READ_AHEAD_WAIT_NS = 20_000;
+    private static final long TIMER_UNSET = Long.MIN_VALUE;
+    private static final int SERVICE_EVERY_MASK = 31;
+    private int servicePasses;
     private final Frame[] control = new Frame[CONTROL_FRAMES];
     private int controlCount;
     private boolean started;
@@ -486,7 +489,8 @@ public final class Endpoint implements FastMessages {
         store.next[slot] = NONE;
         if (head[dest] == NONE) {
             head[dest] = slot;
-            deadlineNs[dest] = System.nanoTime() + rtoNs[dest];
+            // The timer starts at the next timer pass (a clock read per send would cost more than it buys).
+            deadlineNs[dest] = TIMER_UNSET;
         } else {
             store.next[tail[dest]] = slot;
         }
@@ -517,6 +521,7 @@ public final class Endpoint implements FastMessages {
 
     private void idleOnce() {
         if (idle.nextIdleParks()) {
+            serviceTimers();
             // Park inside the NIC so that a delivery wakes us at once.
             try {
                 final Frame f = nic.receive(config.maxParkNs());
@@ -724,7 +729,7 @@ public final class Endpoint implements FastMessages {
         if (s == NONE) {
             tail[peer] = NONE;
         } else {
-            deadlineNs[peer] = System.nanoTime() + rtoNs[peer];
+            deadlineNs[peer] = TIMER_UNSET;
         }
     }
 
@@ -762,6 +767,21 @@ public final class Endpoint implements FastMessages {
         if (ackListCount == 0 && store.used() == 0) {
             return work;
         }
+        // Timers and delayed acknowledgements need a clock, which costs more than an empty extract: look at them on
+        // every 32nd pass only (a few microseconds apart while spinning, far below ackDelayNs and rtoMinNs; a wait
+        // that is about to park looks at them first).
+        if ((++servicePasses & SERVICE_EVERY_MASK) != 0 && !drain) {
+            return work;
+        }
+        return work + serviceTimers();
+    }
+
+    /** Due acknowledgements, retransmission timeouts and resends. */
+    private int serviceTimers() {
+        if (ackListCount == 0 && store.used() == 0) {
+            return 0;
+        }
+        int work = 0;
         final long now = System.nanoTime();
         if (ackListCount > 0) {
             work += flushAcks(now);
@@ -806,6 +826,9 @@ public final class Endpoint implements FastMessages {
             final int p = store.peer[s];
             if (p == NONE) {
                 continue;
+            }
+            if (head[p] == s && deadlineNs[p] == TIMER_UNSET) {
+                deadlineNs[p] = now + rtoNs[p];
             }
             if (head[p] == s && resendCursor[p] == NONE && now - deadlineNs[p] >= 0) {
                 counters.increment(Counters.TIMEOUTS);
@@ -902,7 +925,8 @@ public final class Endpoint implements FastMessages {
                     .append(head[p] == NONE ? "-" : String.valueOf(store.seq[head[p]])).append(" resendAt=")
                     .append(resendCursor[p] == NONE ? "-" : String.valueOf(store.seq[resendCursor[p]]))
                     .append(" accepted=").append(expectedSeq[p])
-                    .append(" deadlineInMs=").append((deadlineNs[p] - System.nanoTime()) / 1_000_000)
+                    .append(" deadlineInMs=").append(deadlineNs[p] == TIMER_UNSET ? "unset"
+                        : String.valueOf((deadlineNs[p] - System.nanoTime()) / 1_000_000))
                     .append(" rtoMs=").append(rtoNs[p] / 1_000_000).append(s != null && s.isSuspended()
                         ? " handler suspended" : "");
             }
