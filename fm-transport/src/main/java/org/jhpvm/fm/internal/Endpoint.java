@@ -372,8 +372,8 @@ public final class Endpoint implements FastMessages {
 
     /** @return bytes of protocol state kept per peer (counters and list heads, no buffers) */
     public static long perPeerBytes() {
-        // 10 ints, 7 longs, 2 booleans, one reference (inbound stream, created on a peer's first message)
-        return 10 * 4 + 7 * 8 + 2 + 4;
+        // 9 ints, 6 longs, 2 booleans, one reference (inbound stream, created on a peer's first message)
+        return 9 * 4 + 6 * 8 + 2 + 4;
     }
 
     /** @return the send window in frames, as derived from the config and the fabric */

@@ -87,14 +87,6 @@ final class HostQueue {
         return null;
     }
 
-    /** Empties the queue, handing each frame to {@code sink}. */
-    void drainTo(final java.util.function.Consumer<Frame> sink) {
-        Frame f;
-        while ((f = poll()) != null) {
-            sink.accept(f);
-        }
-    }
-
     long footprintBytes() {
         return 16L + 4L * frames.length + 48;
     }
