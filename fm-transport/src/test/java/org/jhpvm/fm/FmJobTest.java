@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
@@ -18,12 +20,14 @@ class FmJobTest {
         final RuntimeException boom = new IllegalStateException("boom");
         final AtomicLong slowestAbortNs = new AtomicLong();
         final long[] failedAt = new long[1];
+        final CountDownLatch waiting = new CountDownLatch(7);
         final FmAbortException e = assertThrows(FmAbortException.class, () -> FmTestSupport.job(8).run(fm -> {
             if (fm.pe() == 3) {
-                Thread.sleep(200);
+                assertTrue(waiting.await(20, TimeUnit.SECONDS), "the other PEs never got going");
                 failedAt[0] = System.nanoTime();
                 throw boom;
             }
+            waiting.countDown();
             try {
                 fm.extractUntil(() -> false, 30_000_000_000L);
             } catch (FmAbortException abort) {
@@ -39,13 +43,16 @@ class FmJobTest {
 
     @Test
     void shouldAbortPesBlockedInSendsToAPeThatNeverExtracts() {
+        final CountDownLatch sending = new CountDownLatch(2);
         final FmAbortException e = assertThrows(FmAbortException.class, () -> FmTestSupport.job(3).run(fm -> {
             fm.register(1, (Fm1Handler) (s, b, o, l) -> { });
             if (fm.pe() == 0) {
-                Thread.sleep(500);
+                // A 1 MiB message is more than a sender's window: once begun it waits for PE 0, which never calls FM.
+                assertTrue(sending.await(20, TimeUnit.SECONDS), "the senders never got going");
                 throw new ArithmeticException("PE 0 gives up");
             }
             final byte[] big = new byte[1 << 20];
+            sending.countDown();
             while (true) {
                 fm.send(0, 1, big, 0, big.length);
             }
@@ -67,13 +74,16 @@ class FmJobTest {
     @Test
     void shouldDeliverMessagesSentAfterTheReceiversBodyReturned() {
         final AtomicLong handled = new AtomicLong();
+        final CountDownLatch receiverReturned = new CountDownLatch(1);
         final FmJob.Report report = FmTestSupport.job(2).run(fm -> {
             fm.register(1, (Fm1Handler) (s, b, o, l) -> handled.incrementAndGet());
             if (fm.pe() == 0) {
-                Thread.sleep(100);
+                assertTrue(receiverReturned.await(20, TimeUnit.SECONDS));
                 for (int i = 0; i < 500; i++) {
                     fm.send4(1, 1, i, 0, 0, 0);
                 }
+            } else {
+                receiverReturned.countDown();
             }
         });
         assertEquals(500, handled.get(), "PE 1's exit barrier kept extracting");
