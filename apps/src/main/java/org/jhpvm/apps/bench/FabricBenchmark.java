@@ -132,18 +132,10 @@ public final class FabricBenchmark {
                 latencyRatios[t] = fabricNs[0][t] / spsc[t];
                 bwRatios[t] = fabricMBps[last][t] / copyMBps[last][t];
             }
-            return new Result(config.frameBytes(), sizes, Stats.median(spsc), medians(fabricNs), medians(fabricMBps),
-                medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), latencyRatios, bwRatios,
+            return new Result(config.frameBytes(), sizes, Stats.median(spsc), Stats.medians(fabricNs), Stats.medians(fabricMBps),
+                Stats.medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), latencyRatios, bwRatios,
                 trials);
         }
-    }
-
-    private static double[] medians(final double[][] trialsBySize) {
-        final double[] m = new double[trialsBySize.length];
-        for (int i = 0; i < m.length; i++) {
-            m[i] = Stats.median(trialsBySize[i]);
-        }
-        return m;
     }
 
     /** Gives the JIT compiler threads the cores for a moment after the warm-up. */
@@ -162,10 +154,21 @@ public final class FabricBenchmark {
         return (int) Math.max(200_000, Math.min(2_000_000, bytesPerTrial / size));
     }
 
-    /** One-way latency of the raw SPSC baseline, ns. */
     private double spscLatencyNs(final PairRunner pair) {
-        final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(config.receiveRingCapacity());
-        final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(config.receiveRingCapacity());
+        return spscLatencyNs(pair, config.receiveRingCapacity(), roundTrips);
+    }
+
+    /**
+     * One-way latency of the raw SPSC baseline: a ping-pong over two JCTools queues.
+     *
+     * @param pair       the threads to run on
+     * @param capacity   queue capacity
+     * @param roundTrips round trips to time
+     * @return ns
+     */
+    static double spscLatencyNs(final PairRunner pair, final int capacity, final int roundTrips) {
+        final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(capacity);
+        final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(capacity);
         // Each message on its own cache lines (value at index 8 of 16), so the baseline suffers no false sharing.
         final long[] pingMessage = new long[16];
         final long[] pongMessage = new long[16];
@@ -345,11 +348,7 @@ public final class FabricBenchmark {
 
         /** @return peak fabric bandwidth over the sizes (r_inf) */
         public double peakMBps() {
-            double peak = 0;
-            for (final double b : fabricMBps) {
-                peak = Math.max(peak, b);
-            }
-            return peak;
+            return Stats.peak(fabricMBps);
         }
 
         /** @return n1/2 of the fabric's bandwidth curve, bytes */

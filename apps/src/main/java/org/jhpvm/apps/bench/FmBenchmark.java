@@ -3,7 +3,6 @@ package org.jhpvm.apps.bench;
 import java.time.Duration;
 import java.util.function.IntConsumer;
 
-import org.jctools.queues.SpscArrayQueue;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.FaultPlan;
 import org.jhpvm.fm.FastMessages;
@@ -68,7 +67,7 @@ public final class FmBenchmark {
         try (PairRunner pair = new PairRunner("bench-spsc", 120)) {
             final double[] spsc = new double[trials];
             for (int t = 0; t < trials; t++) {
-                spsc[t] = spscLatencyNs(pair, roundTrips);
+                spsc[t] = FabricBenchmark.spscLatencyNs(pair, 32, roundTrips);
             }
             spscNs = Stats.median(spsc);
         }
@@ -83,7 +82,7 @@ public final class FmBenchmark {
         progress.accept(1);
         final Sweep clean = sweep(FaultPlan.none(), progress);
         final Sweep lossy = sweep(FaultPlan.builder(1998).drop(dropRate).build(), progress);
-        return new Result(spscNs, medians(copy), clean, lossy);
+        return new Result(spscNs, Stats.medians(copy), clean, lossy);
     }
 
     private int messages(final int size) {
@@ -119,7 +118,7 @@ public final class FmBenchmark {
                 }
             }
         });
-        return new Sweep(medians(latency), medians(bandwidth), report.totals().framesRetransmitted(),
+        return new Sweep(Stats.medians(latency), Stats.medians(bandwidth), report.totals().framesRetransmitted(),
             report.fabricTotals().framesDropped());
     }
 
@@ -195,47 +194,6 @@ public final class FmBenchmark {
         }
     }
 
-    /** One-way latency of the raw SPSC baseline, ns. */
-    private static double spscLatencyNs(final PairRunner pair, final int n) {
-        final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(32);
-        final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(32);
-        final long[] pingMessage = new long[16];
-        final long[] pongMessage = new long[16];
-        final long elapsedNs = pair.run(() -> {
-            final long t0 = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                pingMessage[8] = i;
-                ping.offer(pingMessage);
-                long[] reply;
-                while ((reply = pong.relaxedPoll()) == null) {
-                    Thread.onSpinWait();
-                }
-                if (reply[8] != i) {
-                    throw new IllegalStateException("spsc pong " + reply[8] + " != " + i);
-                }
-            }
-            return System.nanoTime() - t0;
-        }, () -> {
-            for (int i = 0; i < n; i++) {
-                long[] m;
-                while ((m = ping.relaxedPoll()) == null) {
-                    Thread.onSpinWait();
-                }
-                pongMessage[8] = m[8];
-                pong.offer(pongMessage);
-            }
-        });
-        return elapsedNs / (2.0 * n);
-    }
-
-    private static double[] medians(final double[][] bySize) {
-        final double[] m = new double[bySize.length];
-        for (int i = 0; i < m.length; i++) {
-            m[i] = Stats.median(bySize[i]);
-        }
-        return m;
-    }
-
     /**
      * One FM sweep.
      *
@@ -247,11 +205,7 @@ public final class FmBenchmark {
     public record Sweep(double[] latencyNs, double[] bandwidthMBps, long retransmitted, long dropped) {
         /** @return peak bandwidth, MB/s */
         public double peakMBps() {
-            double max = 0;
-            for (final double v : bandwidthMBps) {
-                max = Math.max(max, v);
-            }
-            return max;
+            return Stats.peak(bandwidthMBps);
         }
 
         /** @return bytes at which bandwidth reaches half the peak */

@@ -31,11 +31,7 @@ public final class Stats {
      * @return n1/2 in bytes
      */
     public static double halfPowerPoint(final int[] sizes, final double[] bandwidths) {
-        double peak = 0;
-        for (final double b : bandwidths) {
-            peak = Math.max(peak, b);
-        }
-        final double half = peak / 2;
+        final double half = peak(bandwidths) / 2;
         for (int i = 0; i < sizes.length; i++) {
             if (bandwidths[i] >= half) {
                 if (i == 0) {
@@ -46,5 +42,29 @@ public final class Stats {
             }
         }
         return sizes[sizes.length - 1];
+    }
+
+    /**
+     * @param values measured values
+     * @return the largest, or 0 if there are none
+     */
+    public static double peak(final double[] values) {
+        double peak = 0;
+        for (final double v : values) {
+            peak = Math.max(peak, v);
+        }
+        return peak;
+    }
+
+    /**
+     * @param trialsBySize per size, the trial results
+     * @return per size, the median
+     */
+    public static double[] medians(final double[][] trialsBySize) {
+        final double[] m = new double[trialsBySize.length];
+        for (int i = 0; i < m.length; i++) {
+            m[i] = median(trialsBySize[i]);
+        }
+        return m;
     }
 }
