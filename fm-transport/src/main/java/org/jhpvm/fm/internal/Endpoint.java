@@ -1,8 +1,6 @@
 package org.jhpvm.fm.internal;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 import java.util.zip.CRC32C;
@@ -29,7 +27,7 @@ import org.jhpvm.fm.FmOutputStream;
  * rejected back to the sender (FM 1.0's return-to-sender). Single-threaded, like the NIC's host interface.
  */
 public final class Endpoint implements FastMessages {
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = FmFrameDescriptor.INT;
     private static final int NONE = RetransmitStore.NONE;
 
     private final Nic nic;
@@ -763,10 +761,7 @@ public final class Endpoint implements FastMessages {
      * @return work done
      */
     private int service(final boolean drain) {
-        int work = drain ? drainNic(true) : 0;
-        if (ackListCount == 0 && store.used() == 0) {
-            return work;
-        }
+        final int work = drain ? drainNic(true) : 0;
         // Timers and delayed acknowledgements need a clock, which costs more than an empty extract: look at them on
         // every 32nd pass only (a few microseconds apart while spinning, far below ackDelayNs and rtoMinNs; a wait
         // that is about to park looks at them first).

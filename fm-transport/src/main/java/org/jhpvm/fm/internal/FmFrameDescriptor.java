@@ -1,5 +1,9 @@
 package org.jhpvm.fm.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
 /**
  * FM's header, in the fabric frame's opaque header area (offsets from {@code Frame.headerOffset()}):
  * <pre>
@@ -24,6 +28,11 @@ package org.jhpvm.fm.internal;
  * length), the last has LAST. Every frame carries an acknowledgement of the reverse direction.
  */
 final class FmFrameDescriptor {
+    /** Little-endian int view of frame arrays, as the fabric writes its own header. */
+    static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Little-endian long view of frame arrays. */
+    static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     static final int WORD_OFFSET = 0;
     static final int SEQ_OFFSET = 4;
     static final int ACK_OFFSET = 8;

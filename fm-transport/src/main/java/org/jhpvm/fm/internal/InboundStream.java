@@ -1,8 +1,6 @@
 package org.jhpvm.fm.internal;
 
-import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
@@ -18,8 +16,8 @@ import org.jhpvm.fm.FmInputStream;
  * single-threaded). Frames of other senders are handled meanwhile.
  */
 final class InboundStream implements FmInputStream, Runnable {
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle INT = FmFrameDescriptor.INT;
+    private static final VarHandle LONG = FmFrameDescriptor.LONG;
 
     private static final int IDLE = 0;
     private static final int INLINE = 1;

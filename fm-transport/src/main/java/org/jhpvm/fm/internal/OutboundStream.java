@@ -1,8 +1,5 @@
 package org.jhpvm.fm.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
 import java.util.Objects;
 
 import org.jhpvm.fabric.Frame;
@@ -14,9 +11,6 @@ import org.jhpvm.fm.FmOutputStream;
  * after it. Reused for every message; single-threaded.
  */
 final class OutboundStream implements FmOutputStream {
-    private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private final Endpoint ep;
     private final int frameBytes;
     private final byte[] scratch = new byte[8];
@@ -78,29 +72,31 @@ final class OutboundStream implements FmOutputStream {
 
     @Override
     public void sendInt(final int value) {
-        checkOpen();
-        checkRoom(Integer.BYTES);
-        if (frame != null && frameBytes - framePos >= Integer.BYTES) {
-            INT.set(frame.array(), frame.payloadOffset() + framePos, value);
-            framePos += Integer.BYTES;
-            written += Integer.BYTES;
-        } else {
-            INT.set(scratch, 0, value);
-            sendPiece(scratch, 0, Integer.BYTES);
-        }
+        sendScalar(value, Integer.BYTES);
     }
 
     @Override
     public void sendLong(final long value) {
+        sendScalar(value, Long.BYTES);
+    }
+
+    /** Appends an int or a long: straight into the frame if it fits there, else as a piece that spans frames. */
+    private void sendScalar(final long value, final int width) {
         checkOpen();
-        checkRoom(Long.BYTES);
-        if (frame != null && frameBytes - framePos >= Long.BYTES) {
-            LONG.set(frame.array(), frame.payloadOffset() + framePos, value);
-            framePos += Long.BYTES;
-            written += Long.BYTES;
+        checkRoom(width);
+        final boolean direct = frame != null && frameBytes - framePos >= width;
+        final byte[] target = direct ? frame.array() : scratch;
+        final int at = direct ? frame.payloadOffset() + framePos : 0;
+        if (width == Long.BYTES) {
+            FmFrameDescriptor.LONG.set(target, at, value);
         } else {
-            LONG.set(scratch, 0, value);
-            sendPiece(scratch, 0, Long.BYTES);
+            FmFrameDescriptor.INT.set(target, at, (int) value);
+        }
+        if (direct) {
+            framePos += width;
+            written += width;
+        } else {
+            sendPiece(scratch, 0, width);
         }
     }
 
