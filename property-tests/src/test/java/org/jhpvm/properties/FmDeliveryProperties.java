@@ -196,10 +196,9 @@ class FmDeliveryProperties {
         if (fm.duplicateRejects() + fm.orderRejects() > 0) {
             TRIES_SEQ_REJECTED.incrementAndGet();
         }
-        // A frame the fabric corrupted is delivered, and only the checksum can have caught it.
-        if (fabric.framesCorrupted() > 0 && fabric.framesDropped() + fabric.linkDownDrops() == 0) {
-            assertTrue(fm.checksumRejects() > 0, "corruption was never caught: " + fabric + " " + fm);
-        }
+        // No per-try "corruption was caught" check: a corrupted trailing acknowledgement may still sit unread in a
+        // receive ring when the job ends (CI found such a try). That corruption never reaches a handler is what the
+        // byte-identical check above proves; that the checksum rejects corrupt frames is checked over all tries.
     }
 
     /**
