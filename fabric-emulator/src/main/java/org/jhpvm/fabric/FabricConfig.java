@@ -121,6 +121,8 @@ public record FabricConfig(
         private long idleYields = 20;
         private long minParkNs = 1_000;
         private long maxParkNs = 1_000_000;
+        private long faultSeed = 1;
+        private final double[] faultP = new double[4];
 
         private Builder(final int nicCount) {
             this.nicCount = nicCount;
@@ -203,6 +205,53 @@ public record FabricConfig(
             this.minParkNs = minParkNs;
             this.maxParkNs = maxParkNs;
             return this;
+        }
+
+        /**
+         * Sets one option by name, for layers above that must not name fabric types (they pass
+         * {@code key=value} strings through). Keys: {@code frameBytes}, {@code sendRingCapacity},
+         * {@code receiveRingCapacity}, {@code poolFrames}, {@code inlineBytes}, and a fault plan made from
+         * {@code faults.seed} (default 1), {@code faults.drop}, {@code faults.corrupt}, {@code faults.duplicate},
+         * {@code faults.reorder} (probabilities 0..1); a fault option replaces any {@link #faultPlan} set before.
+         *
+         * @param key   option name
+         * @param value its value
+         * @return this
+         * @throws IllegalArgumentException naming the key if it is unknown or its value is not a number
+         */
+        public Builder option(final String key, final String value) {
+            try {
+                switch (key) {
+                    case "frameBytes" -> frameBytes(Integer.parseInt(value));
+                    case "sendRingCapacity" -> sendRingCapacity(Integer.parseInt(value));
+                    case "receiveRingCapacity" -> receiveRingCapacity(Integer.parseInt(value));
+                    case "poolFrames" -> poolFrames(Integer.parseInt(value));
+                    case "inlineBytes" -> inlineBytes(Integer.parseInt(value));
+                    case "faults.seed" -> faultSeed = Long.parseLong(value);
+                    case "faults.drop" -> faultP[0] = probability(key, value);
+                    case "faults.corrupt" -> faultP[1] = probability(key, value);
+                    case "faults.duplicate" -> faultP[2] = probability(key, value);
+                    case "faults.reorder" -> faultP[3] = probability(key, value);
+                    default -> throw new IllegalArgumentException("unknown fabric option '" + key + "' (known: "
+                        + "frameBytes, sendRingCapacity, receiveRingCapacity, poolFrames, inlineBytes, faults.seed, "
+                        + "faults.drop, faults.corrupt, faults.duplicate, faults.reorder)");
+                }
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("fabric option " + key + "=" + value + " is not a number", e);
+            }
+            if (key.startsWith("faults.")) {
+                faultPlan = FaultPlan.builder(faultSeed).drop(faultP[0]).corrupt(faultP[1]).duplicate(faultP[2])
+                    .reorder(faultP[3]).build();
+            }
+            return this;
+        }
+
+        private static double probability(final String key, final String value) {
+            final double p = Double.parseDouble(value);
+            if (!(p >= 0 && p <= 1)) {
+                throw new IllegalArgumentException("fabric option " + key + "=" + value + " outside 0..1");
+            }
+            return p;
         }
 
         /**

@@ -1,5 +1,6 @@
 package org.jhpvm.fabric;
 
+import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -30,6 +31,7 @@ public final class Frame {
     private static final int SMALL_COPY_BYTES = 128;
 
     private final byte[] data;
+    private final MemorySegment segment;
     private final Object origin;
     private final int owner;
     private final int home;
@@ -66,6 +68,7 @@ public final class Frame {
         // lines that are never written: a receiver reading this object does not miss because the sender just
         // wrote the frame. The spare bytes at the end do the same for whatever the heap puts next.
         this.data = new byte[arrayBytes(headerBytes, frameBytes)];
+        this.segment = MemorySegment.ofArray(data);
     }
 
     /**
@@ -86,6 +89,15 @@ public final class Frame {
      */
     public byte[] array() {
         return data;
+    }
+
+    /**
+     * @return {@link #array()} as a heap memory segment (made once per frame, so bulk typed copies such as
+     *     {@code MemorySegment.copy(segment(), layout, offset, long[], ...)} allocate nothing); offsets are those of
+     *     the array
+     */
+    public MemorySegment segment() {
+        return segment;
     }
 
     /**

@@ -47,6 +47,34 @@ public interface FmInputStream {
     int receiveUpTo(byte[] dst, int offset, int lengthBytes);
 
     /**
+     * Typed scatter: receives {@code count} little-endian elements into {@code dst[index], dst[index+stride], ...},
+     * copied straight from the frames (one bulk copy per frame when {@code stride == 1}), waiting for frames as
+     * {@link #receive} does. The typed forms below do the same for the other element types.
+     *
+     * @param dst    destination array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException if an element is outside {@code dst}, or the bytes go beyond the declared
+     *                                   length (nothing received)
+     * @throws IllegalArgumentException  if {@code stride < 1} or {@code count < 0}
+     * @throws IllegalStateException     as for {@link #receive}
+     */
+    void receiveBytes(byte[] dst, int index, int stride, int count);
+
+    /** As {@link #receiveBytes}, 4 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    void receiveInts(int[] dst, int index, int stride, int count);
+
+    /** As {@link #receiveBytes}, 8 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    void receiveLongs(long[] dst, int index, int stride, int count);
+
+    /** As {@link #receiveBytes}, 4 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    void receiveFloats(float[] dst, int index, int stride, int count);
+
+    /** As {@link #receiveBytes}, 8 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    void receiveDoubles(double[] dst, int index, int stride, int count);
+
+    /**
      * @return the next 4 bytes as a little-endian int
      * @throws IllegalStateException as for {@link #receive}
      */

@@ -2,7 +2,9 @@ package org.jhpvm.fm;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -199,6 +201,7 @@ public final class FmJob {
         private FabricConfig fabricConfig;
         private FmConfig fmConfig = FmConfig.defaults();
         private Duration timeout = Duration.ofMinutes(10);
+        private final Map<String, String> options = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -221,6 +224,26 @@ public final class FmJob {
             return this;
         }
 
+        /**
+         * Sets an option by name, for layers above that must not name fabric types: {@code fabric.KEY=VALUE} goes to
+         * the fabric's builder ({@code FabricConfig.Builder#option}: frame size, ring sizes, fault plan).
+         * Options apply when no {@link #fabric} config is given.
+         *
+         * @param key   option name, with its layer prefix
+         * @param value value
+         * @return this
+         * @throws IllegalArgumentException if the key is unknown or the value invalid (checked here)
+         */
+        public Builder option(final String key, final String value) {
+            if (!key.startsWith("fabric.")) {
+                throw new IllegalArgumentException("unknown FM job option '" + key + "' (fabric.* keys go to the "
+                    + "fabric)");
+            }
+            FabricConfig.builder(1).option(key.substring("fabric.".length()), value);
+            options.put(key.substring("fabric.".length()), value);
+            return this;
+        }
+
         /** @param timeout the job is aborted after this long @return this */
         public Builder timeout(final Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
@@ -232,7 +255,13 @@ public final class FmJob {
 
         /** @return the job */
         public FmJob build() {
-            return new FmJob(fabricConfig != null ? fabricConfig : FabricConfig.builder(pes).build(), fmConfig, timeout);
+            FabricConfig fabric = fabricConfig;
+            if (fabric == null) {
+                final FabricConfig.Builder b = FabricConfig.builder(pes);
+                options.forEach(b::option);
+                fabric = b.build();
+            }
+            return new FmJob(fabric, fmConfig, timeout);
         }
     }
 }

@@ -22,6 +22,35 @@ public interface FmOutputStream {
     void sendPiece(byte[] src, int offset, int lengthBytes);
 
     /**
+     * Typed gather: appends {@code count} elements {@code src[index], src[index+stride], ...} as little-endian bytes,
+     * copied straight from the array into frames (one bulk copy per frame when {@code stride == 1}). The typed forms
+     * below do the same for the other element types.
+     *
+     * @param src    source array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException if an element is outside {@code src} (nothing sent)
+     * @throws IllegalArgumentException  if {@code stride < 1}, {@code count < 0}, or the elements would take the
+     *                                   message beyond its declared length (nothing sent)
+     * @throws IllegalStateException     if the message has ended
+     * @throws FmAbortException          if the job is aborted while waiting for flow control
+     */
+    void sendBytes(byte[] src, int index, int stride, int count);
+
+    /** As {@link #sendBytes}, 4 bytes per element. @param src source @param index first @param stride stride @param count count */
+    void sendInts(int[] src, int index, int stride, int count);
+
+    /** As {@link #sendBytes}, 8 bytes per element. @param src source @param index first @param stride stride @param count count */
+    void sendLongs(long[] src, int index, int stride, int count);
+
+    /** As {@link #sendBytes}, 4 bytes per element. @param src source @param index first @param stride stride @param count count */
+    void sendFloats(float[] src, int index, int stride, int count);
+
+    /** As {@link #sendBytes}, 8 bytes per element. @param src source @param index first @param stride stride @param count count */
+    void sendDoubles(double[] src, int index, int stride, int count);
+
+    /**
      * Appends an int (4 bytes, little endian).
      *
      * @param value the value

@@ -1,5 +1,7 @@
 package org.jhpvm.fm.internal;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
@@ -30,6 +32,7 @@ final class InboundStream implements FmInputStream, Runnable {
     private final Endpoint ep;
     private final int source;
     private final byte[] scratch = new byte[8];
+    private final MemorySegment scratchSegment = MemorySegment.ofArray(scratch);
     private int mode = IDLE;
     private boolean skipping;
     private FmHandler handler;
@@ -286,6 +289,82 @@ final class InboundStream implements FmInputStream, Runnable {
         checkActive();
         Objects.checkFromIndexSize(offset, lengthBytes, dst.length);
         return copy(dst, offset, Math.min(lengthBytes, declared - received));
+    }
+
+    @Override
+    public void receiveBytes(final byte[] dst, final int index, final int stride, final int count) {
+        receiveElements(dst, dst.length, Elements.BYTE, index, stride, count);
+    }
+
+    @Override
+    public void receiveInts(final int[] dst, final int index, final int stride, final int count) {
+        receiveElements(dst, dst.length, Elements.INT, index, stride, count);
+    }
+
+    @Override
+    public void receiveLongs(final long[] dst, final int index, final int stride, final int count) {
+        receiveElements(dst, dst.length, Elements.LONG, index, stride, count);
+    }
+
+    @Override
+    public void receiveFloats(final float[] dst, final int index, final int stride, final int count) {
+        receiveElements(dst, dst.length, Elements.FLOAT, index, stride, count);
+    }
+
+    @Override
+    public void receiveDoubles(final double[] dst, final int index, final int stride, final int count) {
+        receiveElements(dst, dst.length, Elements.DOUBLE, index, stride, count);
+    }
+
+    /**
+     * Typed scatter: elements go straight from the frames into the array (a bulk copy when contiguous); an element
+     * that straddles two frames goes through the scratch bytes.
+     */
+    private void receiveElements(final Object dst, final int length, final ValueLayout layout, final int index,
+        final int stride, final int count) {
+        checkActive();
+        final int eb = (int) layout.byteSize();
+        final long bytes = Elements.check(length, index, stride, count, eb);
+        if (bytes > declared - received) {
+            throw new IndexOutOfBoundsException("receive of " + bytes + " bytes after " + received
+                + " goes beyond the declared length=" + declared + " of the message from PE " + source);
+        }
+        int i = index;
+        int left = count;
+        while (left > 0) {
+            if (pos == limit && !nextFrame()) {
+                throw endedEarly((long) left * eb);
+            }
+            final int fit = (limit - pos) / eb;
+            if (fit == 0) {
+                if (copy(scratch, 0, eb) < eb) {
+                    throw endedEarly((long) left * eb);
+                }
+                MemorySegment.copy(scratchSegment, layout, 0, dst, i, 1);
+                i += stride;
+                left--;
+                continue;
+            }
+            final int n = Math.min(fit, left);
+            final MemorySegment seg = frame.segment();
+            final long at = frame.payloadOffset() + pos;
+            if (stride == 1) {
+                MemorySegment.copy(seg, layout, at, dst, i, n);
+                i += n;
+            } else {
+                for (int k = 0; k < n; k++, i += stride) {
+                    MemorySegment.copy(seg, layout, at + (long) k * eb, dst, i, 1);
+                }
+            }
+            pos += n * eb;
+            received += n * eb;
+            left -= n;
+        }
+    }
+
+    private IllegalStateException endedEarly(final long wanted) {
+        return new IllegalStateException("the message from PE " + source + " ended after " + received
+            + " bytes; receive wanted " + wanted + " more");
     }
 
     @Override

@@ -1,5 +1,7 @@
 package org.jhpvm.fm.internal;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
 import org.jhpvm.fabric.Frame;
@@ -14,6 +16,7 @@ final class OutboundStream implements FmOutputStream {
     private final Endpoint ep;
     private final int frameBytes;
     private final byte[] scratch = new byte[8];
+    private final MemorySegment scratchSegment = MemorySegment.ofArray(scratch);
     private boolean open;
     private int dest;
     private int handler;
@@ -67,6 +70,71 @@ final class OutboundStream implements FmOutputStream {
             written += n;
             off += n;
             len -= n;
+        }
+    }
+
+    @Override
+    public void sendBytes(final byte[] src, final int index, final int stride, final int count) {
+        sendElements(src, src.length, Elements.BYTE, index, stride, count);
+    }
+
+    @Override
+    public void sendInts(final int[] src, final int index, final int stride, final int count) {
+        sendElements(src, src.length, Elements.INT, index, stride, count);
+    }
+
+    @Override
+    public void sendLongs(final long[] src, final int index, final int stride, final int count) {
+        sendElements(src, src.length, Elements.LONG, index, stride, count);
+    }
+
+    @Override
+    public void sendFloats(final float[] src, final int index, final int stride, final int count) {
+        sendElements(src, src.length, Elements.FLOAT, index, stride, count);
+    }
+
+    @Override
+    public void sendDoubles(final double[] src, final int index, final int stride, final int count) {
+        sendElements(src, src.length, Elements.DOUBLE, index, stride, count);
+    }
+
+    /**
+     * Typed gather: elements go straight from the array into frames (a bulk copy when contiguous), little endian;
+     * an element that would straddle two frames goes through the scratch bytes.
+     */
+    private void sendElements(final Object src, final int length, final ValueLayout layout, final int index,
+        final int stride, final int count) {
+        checkOpen();
+        final int eb = (int) layout.byteSize();
+        final long bytes = Elements.check(length, index, stride, count, eb);
+        if (bytes > declared - written) {
+            checkRoom((int) Math.min(Integer.MAX_VALUE, bytes));
+        }
+        int i = index;
+        int left = count;
+        while (left > 0) {
+            final int fit = roomInFrame() / eb;
+            if (fit == 0) {
+                Elements.toSegment(src, i, scratchSegment, layout, 0);
+                sendPiece(scratch, 0, eb);
+                i += stride;
+                left--;
+                continue;
+            }
+            final int n = Math.min(fit, left);
+            final MemorySegment seg = frame.segment();
+            final long at = frame.payloadOffset() + framePos;
+            if (stride == 1) {
+                MemorySegment.copy(src, i, seg, layout, at, n);
+                i += n;
+            } else {
+                for (int k = 0; k < n; k++, i += stride) {
+                    Elements.toSegment(src, i, seg, layout, at + (long) k * eb);
+                }
+            }
+            framePos += n * eb;
+            written += n * eb;
+            left -= n;
         }
     }
 

@@ -1,0 +1,47 @@
+package org.jhpvm.fm.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteOrder;
+
+/**
+ * Wire layouts of the typed pieces (little endian, unaligned: a piece may start at any byte of a frame) and the
+ * checks shared by the typed send and receive paths.
+ */
+final class Elements {
+    static final ValueLayout BYTE = ValueLayout.JAVA_BYTE;
+    static final ValueLayout INT = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout LONG = ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    static final ValueLayout DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+
+    private Elements() {
+    }
+
+    /**
+     * Checks a strided element range: elements {@code index, index+stride, ...} ({@code count} of them) inside an
+     * array of {@code length}.
+     *
+     * @return the bytes the elements take on the wire
+     */
+    static long check(final int length, final int index, final int stride, final int count, final int elementBytes) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count=" + count + " is negative");
+        }
+        if (stride < 1) {
+            throw new IllegalArgumentException("stride=" + stride + " must be at least 1");
+        }
+        final long last = count == 0 ? index : index + (long) (count - 1) * stride;
+        if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
+            throw new IndexOutOfBoundsException("elements " + index + ", stride " + stride + ", count " + count
+                + " outside an array of length " + length);
+        }
+        return (long) count * elementBytes;
+    }
+
+    /** Copies one element between an array and a segment (the slow path for strides and frame-straddling ones). */
+    static void toSegment(final Object array, final int index, final MemorySegment seg, final ValueLayout layout,
+        final long offset) {
+        MemorySegment.copy(array, index, seg, layout, offset, 1);
+    }
+}
