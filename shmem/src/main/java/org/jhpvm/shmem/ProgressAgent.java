@@ -1,0 +1,76 @@
+package org.jhpvm.shmem;
+
+import java.util.concurrent.locks.LockSupport;
+
+import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmClosedException;
+
+/**
+ * The progress agent of one PE: while the PE's thread is outside SHMEM (computing), it takes the FM endpoint for
+ * short non-blocking passes, runs the handlers of whatever arrived and sends their replies, so puts, gets and
+ * atomics aimed at a busy PE complete (one-sided progress). With nothing to do it backs off to parking (a few
+ * spins, then parks growing from {@code minParkNs} to {@code maxParkNs}), so an idle agent costs a wake-up per
+ * {@code maxParkNs}, not a core. While the PE's thread is inside SHMEM it drives progress itself and the agent
+ * stays parked.
+ */
+final class ProgressAgent implements Runnable {
+    private final Engine engine;
+    private final long minParkNs;
+    private final long maxParkNs;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile Throwable failure;
+
+    ProgressAgent(final Engine engine, final long minParkNs, final long maxParkNs) {
+        this.engine = engine;
+        this.minParkNs = minParkNs;
+        this.maxParkNs = maxParkNs;
+        this.thread = Thread.ofPlatform().name("jhpvm-shmem-progress-" + engine.me).daemon(true).unstarted(this);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    /** Stops the agent and waits for it; rethrows nothing (a failure is reported through {@link #failure()}). */
+    void stop() {
+        running = false;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    @Override
+    public void run() {
+        long parkNs = minParkNs;
+        int idle = 0;
+        try {
+            while (running) {
+                final int work = engine.agentPass();
+                if (work > 0) {
+                    parkNs = minParkNs;
+                    idle = 0;
+                    continue;
+                }
+                if (work == 0 && ++idle < 20) {
+                    Thread.onSpinWait();
+                    continue;
+                }
+                LockSupport.parkNanos(this, parkNs);
+                parkNs = Math.min(parkNs * 2, maxParkNs);
+            }
+        } catch (FmAbortException | FmClosedException e) {
+            // The job is ending: the PE thread reports it.
+        } catch (Throwable t) {
+            failure = t;
+            engine.agentFailed(t);
+        }
+    }
+}

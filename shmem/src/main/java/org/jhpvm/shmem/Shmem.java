@@ -1,0 +1,508 @@
+package org.jhpvm.shmem;
+
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import java.util.function.IntFunction;
+
+import org.jhpvm.fm.FastMessages;
+
+/**
+ * One PE's OpenSHMEM 1.5 library, given to the job body by {@link ShmemJob}: setup queries, collective symmetric
+ * allocation, ordering ({@link #fence()}, {@link #quiet()}), barriers, teams, reductions, distributed locks and
+ * {@link #globalExit}. RMA, atomics, signals and point-to-point synchronisation are methods of the symmetric objects
+ * ({@link SymmetricLongs} and its siblings).
+ * <p>
+ * Progress is one-sided: a PE that computes without calling SHMEM still serves the puts, gets and atomics aimed at
+ * it, through its progress agent (see the module README).
+ * <p>
+ * Thread-safety: thread level FUNNELED: only the PE's own thread calls; another thread gets an
+ * {@link IllegalStateException}.
+ */
+public final class Shmem {
+    /** OpenSHMEM major version implemented. */
+    public static final int MAJOR_VERSION = 1;
+    /** OpenSHMEM minor version implemented. */
+    public static final int MINOR_VERSION = 5;
+    /** The library's name ({@code SHMEM_VENDOR_STRING}). */
+    public static final String VENDOR_STRING = "jhpvm SHMEM over Fast Messages";
+
+    static final int WAIT_ALL = 0;
+    static final int WAIT_ANY = 1;
+    static final int WAIT_SOME = 2;
+
+    private static final long TICKET = 1L << 32;
+    private static final long SERVING_MASK = TICKET - 1;
+    private static final int LOCK_HOME = 0;
+
+    final Engine engine;
+    final Collectives collectives;
+    private final ShmemTeam world;
+    private final long heapBytes;
+    private long heapUsed;
+    private int nextId;
+
+    // The point-to-point wait in progress (no capturing lambda per call).
+    private SymmetricArray wSym;
+    private int wIndex;
+    private int wCount;
+    private int[] wStatus;
+    private int[] wIndices;
+    private Cmp wCmp;
+    private long wValue;
+    private int wMode;
+    private int wResult;
+    private final BooleanSupplier waitSatisfied = () -> {
+        wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wMode);
+        return wMode == WAIT_ALL ? wResult == 1 : wMode == WAIT_ANY ? wResult != -2 : wResult != -2;
+    };
+    private long pauseUntilNs;
+    private final BooleanSupplier pauseOver = () -> System.nanoTime() - pauseUntilNs >= 0;
+
+    Shmem(final FastMessages fm, final World world, final long heapBytes) {
+        this.engine = new Engine(fm, world);
+        this.collectives = new Collectives(this);
+        this.heapBytes = heapBytes;
+        final int[] all = new int[fm.pes()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        this.world = new ShmemTeam(this, 0, all);
+    }
+
+    // ---------------------------------------------------------------- setup and query
+
+    /** @return this PE's number ({@code shmem_my_pe}) */
+    public int myPe() {
+        return engine.me;
+    }
+
+    /** @return number of PEs in the job ({@code shmem_n_pes}) */
+    public int nPes() {
+        return engine.npes;
+    }
+
+    /**
+     * @param pe a PE number
+     * @return whether it is a PE of this job ({@code shmem_pe_accessible})
+     */
+    public boolean peAccessible(final int pe) {
+        return pe >= 0 && pe < engine.npes;
+    }
+
+    /** @return {@code "1.5"}, the OpenSHMEM version implemented ({@code shmem_info_get_version}) */
+    public String version() {
+        return MAJOR_VERSION + "." + MINOR_VERSION;
+    }
+
+    /** @return the library's name ({@code shmem_info_get_name}) */
+    public String vendorName() {
+        return VENDOR_STRING;
+    }
+
+    /** @return the world team ({@code SHMEM_TEAM_WORLD}) */
+    public ShmemTeam teamWorld() {
+        return world;
+    }
+
+    /** @return the symmetric heap size of each PE in bytes (option {@code shmem.heapBytes}) */
+    public long heapBytes() {
+        return heapBytes;
+    }
+
+    /** @return bytes of the symmetric heap in use on this PE */
+    public long heapUsedBytes() {
+        return heapUsed;
+    }
+
+    /**
+     * {@code shmem_global_exit}: ends the whole job with {@code status}, from any PE, without the others'
+     * cooperation: it throws (unwinding this PE's body) and the launcher stops every PE and returns the status.
+     *
+     * @param status the job's exit status
+     */
+    public void globalExit(final int status) {
+        throw new GlobalExit(engine.me, status);
+    }
+
+    ShmemTeam newTeam(final int id, final int[] members) {
+        return new ShmemTeam(this, id, members);
+    }
+
+    // ---------------------------------------------------------------- symmetric memory (collective)
+
+    /**
+     * {@code shmem_malloc} for bytes: collective over the world team; every PE must ask for the same count, in the
+     * same order of allocations. The memory is zeroed (so this is also {@code shmem_calloc}).
+     *
+     * @param count elements, at least 0
+     * @return the symmetric object
+     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricBytes mallocBytes(final int count) {
+        return alloc(Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
+    }
+
+    /** As {@link #mallocBytes}, for int. @param count elements @return the object */
+    public SymmetricInts mallocInts(final int count) {
+        return alloc(Kind.INT, count, id -> new SymmetricInts(this, id, count));
+    }
+
+    /** As {@link #mallocBytes}, for long. @param count elements @return the object */
+    public SymmetricLongs mallocLongs(final int count) {
+        return alloc(Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
+    }
+
+    /** As {@link #mallocBytes}, for float. @param count elements @return the object */
+    public SymmetricFloats mallocFloats(final int count) {
+        return alloc(Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
+    }
+
+    /** As {@link #mallocBytes}, for double. @param count elements @return the object */
+    public SymmetricDoubles mallocDoubles(final int count) {
+        return alloc(Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
+    }
+
+    /** {@code shmem_calloc}: the same as {@link #mallocLongs} (allocations are always zeroed). @param count elements @return the object */
+    public SymmetricLongs callocLongs(final int count) {
+        return mallocLongs(count);
+    }
+
+    /** {@code shmem_calloc}: the same as {@link #mallocDoubles}. @param count elements @return the object */
+    public SymmetricDoubles callocDoubles(final int count) {
+        return mallocDoubles(count);
+    }
+
+    /** {@code shmem_calloc}: the same as {@link #mallocInts}. @param count elements @return the object */
+    public SymmetricInts callocInts(final int count) {
+        return mallocInts(count);
+    }
+
+    /**
+     * {@code shmem_free}: collective; completes this PE's outstanding operations and synchronises, so that no
+     * operation on the object is in flight anywhere when it goes.
+     *
+     * @param s the object
+     * @throws IllegalStateException    if it was already freed (nothing is sent)
+     * @throws IllegalArgumentException on every PE if the PEs free different objects
+     */
+    public void free(final SymmetricArray s) {
+        checkOwn(s);
+        engine.enter();
+        try {
+            engine.quiet();
+            final long[] v = {s.id, -s.id};
+            collectives.allreduceMax(world, v);
+            if (v[0] != -v[1]) {
+                throw new IllegalArgumentException("collective free mismatch: the PEs freed different symmetric "
+                    + "objects (ids " + (-v[1]) + ".." + v[0] + ")");
+            }
+            s.freed = true;
+            engine.unregister(s);
+            heapUsed -= (long) s.length * s.kind.bytes;
+        } finally {
+            engine.exit();
+        }
+    }
+
+    /**
+     * {@code shmem_realloc}: a new object of {@code count} elements holding the old one's first elements; the old
+     * one is freed. Collective.
+     *
+     * @param s     the object
+     * @param count new length
+     * @param <T>   its type
+     * @return the new object
+     */
+    @SuppressWarnings("unchecked")
+    public <T extends SymmetricArray> T realloc(final T s, final int count) {
+        checkOwn(s);
+        final SymmetricArray n = switch (s.kind) {
+            case BYTE -> mallocBytes(count);
+            case INT -> mallocInts(count);
+            case LONG -> mallocLongs(count);
+            case FLOAT -> mallocFloats(count);
+            case DOUBLE -> mallocDoubles(count);
+        };
+        engine.enter();
+        try {
+            System.arraycopy(s.array, 0, n.array, 0, Math.min(s.length, count));
+        } finally {
+            engine.exit();
+        }
+        free(s);
+        return (T) n;
+    }
+
+    private void checkOwn(final SymmetricArray s) {
+        Objects.requireNonNull(s, "symmetric object");
+        if (s.freed) {
+            throw new IllegalStateException(s + " was already freed");
+        }
+        if (s.shmem != this) {
+            throw new IllegalArgumentException(s + " is not a symmetric object of PE " + engine.me);
+        }
+    }
+
+    private <T extends SymmetricArray> T alloc(final Kind kind, final int count, final IntFunction<T> make) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count=" + count + " is negative");
+        }
+        engine.enter();
+        try {
+            final int id = nextId;
+            final long bytes = (long) count * kind.bytes;
+            final boolean fits = heapUsed + bytes <= heapBytes;
+            // Registered before the check: a PE may put into it as soon as its own check has passed, which needs
+            // this PE's contribution, which is sent after this registration.
+            final T s = fits ? make.apply(id) : null;
+            if (s != null) {
+                engine.register(s);
+            }
+            final long[] v = {id, -id, count, -count, kind.ordinal(), -kind.ordinal(), fits ? 0 : 1};
+            collectives.allreduceMax(world, v);
+            if (v[0] != -v[1] || v[2] != -v[3] || v[4] != -v[5]) {
+                if (s != null) {
+                    engine.unregister(s);
+                }
+                throw new IllegalArgumentException("collective allocation mismatch: PE " + engine.me + " asked for "
+                    + count + " " + kind.javaName + " elements; the PEs asked for " + (-v[3]) + ".." + v[2]
+                    + " elements of " + (v[4] == -v[5] ? "one type" : "different types")
+                    + (v[0] != -v[1] ? " in different allocation orders" : ""));
+            }
+            if (v[6] != 0) {
+                if (s != null) {
+                    engine.unregister(s);
+                }
+                throw new IllegalStateException("symmetric heap exhausted: " + bytes + " bytes wanted, "
+                    + (heapBytes - heapUsed) + " of heapBytes=" + heapBytes + " free on PE " + engine.me
+                    + (fits ? " (another PE ran out)" : "") + "; raise the option shmem.heapBytes");
+            }
+            nextId++;
+            heapUsed += bytes;
+            return s;
+        } finally {
+            engine.exit();
+        }
+    }
+
+    // ---------------------------------------------------------------- ordering and synchronisation
+
+    /**
+     * {@code shmem_fence}: puts, atomics and puts-with-signal to each PE are delivered in order. FM delivers each
+     * sender-receiver pair in order and runs one sender's handlers in order, so this costs nothing.
+     */
+    public void fence() {
+        engine.enter();
+        engine.exit();
+    }
+
+    /**
+     * {@code shmem_quiet}: every put, non-blocking put or get, accumulate, non-fetching atomic and put-with-signal
+     * this PE issued is complete and visible at its target: one small round trip to each PE written to since the
+     * last quiet (FM's per-pair order makes the answer mean "everything before it was handled").
+     */
+    public void quiet() {
+        engine.quiet();
+    }
+
+    /** {@code shmem_barrier_all}: {@link #quiet()} then a dissemination barrier over all PEs. */
+    public void barrierAll() {
+        engine.enter();
+        try {
+            engine.quiet();
+            collectives.sync(world);
+        } finally {
+            engine.exit();
+        }
+    }
+
+    /** {@code shmem_sync_all}: a barrier over all PEs without the quiet. */
+    public void syncAll() {
+        collectives.sync(world);
+    }
+
+    /**
+     * {@code shmem_team_sync}: a barrier over the team's PEs (no quiet: OpenSHMEM's team barrier is quiet + sync).
+     *
+     * @param team the team
+     */
+    public void sync(final ShmemTeam team) {
+        collectives.sync(team);
+    }
+
+    // ---------------------------------------------------------------- reductions (team, deterministic)
+
+    /**
+     * Team reduction ({@code shmem_TYPE_OP_reduce}): {@code dest[i] = src[i] OP ... } over the team's PEs for
+     * {@code i < count}, combined on a fixed tree so every PE, and every run, gets the same bits. {@code dest} and
+     * {@code src} may be the same array, or any arrays (a symmetric object's {@code local()} included).
+     *
+     * @param team  the team
+     * @param op    the operator
+     * @param dest  result
+     * @param src   this PE's contribution
+     * @param count elements, the same on every member
+     */
+    public void reduce(final ShmemTeam team, final ReduceOp op, final long[] dest, final long[] src, final int count) {
+        collectives.reduce(team, op, Kind.LONG, dest, src, count);
+    }
+
+    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}. @param team team @param op op @param dest result @param src contribution @param count elements */
+    public void reduce(final ShmemTeam team, final ReduceOp op, final int[] dest, final int[] src, final int count) {
+        collectives.reduce(team, op, Kind.INT, dest, src, count);
+    }
+
+    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}. @param team team @param op op @param dest result @param src contribution @param count elements */
+    public void reduce(final ShmemTeam team, final ReduceOp op, final byte[] dest, final byte[] src, final int count) {
+        collectives.reduce(team, op, Kind.BYTE, dest, src, count);
+    }
+
+    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. @param team team @param op op @param dest result @param src contribution @param count elements */
+    public void reduce(final ShmemTeam team, final ReduceOp op, final double[] dest, final double[] src,
+        final int count) {
+        collectives.reduce(team, op, Kind.DOUBLE, dest, src, count);
+    }
+
+    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. @param team team @param op op @param dest result @param src contribution @param count elements */
+    public void reduce(final ShmemTeam team, final ReduceOp op, final float[] dest, final float[] src,
+        final int count) {
+        collectives.reduce(team, op, Kind.FLOAT, dest, src, count);
+    }
+
+    // ---------------------------------------------------------------- locks
+
+    /**
+     * {@code shmem_set_lock}: acquires the distributed lock held in element {@code index} of the symmetric long
+     * {@code lock} (initially 0). A ticket lock kept at PE 0's copy: requests are served first come, first served,
+     * so no PE starves. Not reentrant.
+     *
+     * @param lock  symmetric longs
+     * @param index the lock's element
+     */
+    public void setLock(final SymmetricLongs lock, final int index) {
+        lock.checkElement(LOCK_HOME, index);
+        engine.enter();
+        try {
+            final long ticket = lock.atomicFetchAdd(LOCK_HOME, index, TICKET) >>> 32;
+            long backoffNs = 1_000;
+            while ((lock.atomicFetch(LOCK_HOME, index) & SERVING_MASK) != (ticket & SERVING_MASK)) {
+                pause(backoffNs);
+                backoffNs = Math.min(backoffNs * 2, 100_000);
+            }
+        } finally {
+            engine.exit();
+        }
+    }
+
+    /**
+     * {@code shmem_test_lock}: takes the lock if it is free, without waiting.
+     *
+     * @param lock  symmetric longs
+     * @param index the lock's element
+     * @return true if this call acquired the lock (OpenSHMEM's 0), false if it is held (OpenSHMEM's 1)
+     */
+    public boolean testLock(final SymmetricLongs lock, final int index) {
+        lock.checkElement(LOCK_HOME, index);
+        engine.enter();
+        try {
+            final long v = lock.atomicFetch(LOCK_HOME, index);
+            if ((v >>> 32) != (v & SERVING_MASK)) {
+                return false;
+            }
+            return lock.atomicCompareSwap(LOCK_HOME, index, v, v + TICKET) == v;
+        } finally {
+            engine.exit();
+        }
+    }
+
+    /**
+     * {@code shmem_clear_lock}: completes this PE's outstanding operations ({@link #quiet()}, as OpenSHMEM 1.5
+     * says) and hands the lock to the next ticket.
+     *
+     * @param lock  symmetric longs
+     * @param index the lock's element
+     */
+    public void clearLock(final SymmetricLongs lock, final int index) {
+        lock.checkElement(LOCK_HOME, index);
+        engine.enter();
+        try {
+            engine.quiet();
+            final long v = lock.atomicFetch(LOCK_HOME, index);
+            if ((v >>> 32) == (v & SERVING_MASK)) {
+                throw new IllegalStateException("clearLock of a lock that is not held (" + lock + "[" + index + "])");
+            }
+            lock.atomicAdd(LOCK_HOME, index, 1);
+        } finally {
+            engine.exit();
+        }
+    }
+
+    /** Waits about {@code ns}, driving progress meanwhile. */
+    private void pause(final long ns) {
+        pauseUntilNs = System.nanoTime() + ns;
+        engine.await(pauseOver);
+    }
+
+    // ---------------------------------------------------------------- point-to-point synchronisation
+
+    int waitFor(final SymmetricArray s, final int index, final int count, final int[] status, final int[] indices,
+        final Cmp cmp, final long value, final int mode) {
+        wSym = s;
+        wIndex = index;
+        wCount = count;
+        wStatus = status;
+        wIndices = indices;
+        wCmp = cmp;
+        wValue = value;
+        wMode = mode;
+        try {
+            engine.await(waitSatisfied);
+            return wMode == WAIT_ALL ? 1 : wResult == -2 ? 0 : wResult;
+        } finally {
+            wSym = null;
+            wStatus = null;
+            wIndices = null;
+        }
+    }
+
+    /**
+     * One test: WAIT_ALL returns 1 if every included element compares true (or none is included), else 0;
+     * WAIT_ANY returns the position of the first that does, -1 if none is included, -2 if none does yet;
+     * WAIT_SOME writes the positions that do and returns how many, 0 if none is included, -2 if none does yet.
+     */
+    int testNow(final SymmetricArray s, final int index, final int count, final int[] status, final int[] indices,
+        final Cmp cmp, final long value, final int mode) {
+        int included = 0;
+        int found = 0;
+        for (int k = 0; k < count; k++) {
+            if (status != null && status[k] != 0) {
+                continue;
+            }
+            included++;
+            final boolean ok = s.testOne(index + k, cmp, value);
+            if (mode == WAIT_ALL) {
+                if (!ok) {
+                    return 0;
+                }
+            } else if (ok) {
+                if (mode == WAIT_ANY) {
+                    return k;
+                }
+                indices[found++] = k;
+            }
+        }
+        if (mode == WAIT_ALL) {
+            return 1;
+        }
+        if (included == 0) {
+            return mode == WAIT_ANY ? -1 : 0;
+        }
+        return found > 0 ? found : -2;
+    }
+
+    @Override
+    public String toString() {
+        return "Shmem{pe=" + engine.me + ", pes=" + engine.npes + "}";
+    }
+}

@@ -1,0 +1,23 @@
+package org.jhpvm.shmem;
+
+/**
+ * The SHMEM job was aborted: a PE threw, or the job timed out. Carries the first cause and the PE it came from
+ * ({@link #NO_PE} for a timeout).
+ */
+public final class ShmemAbortException extends RuntimeException {
+    /** PE number used when the abort did not come from a PE (job timeout). */
+    public static final int NO_PE = -1;
+    private static final long serialVersionUID = 1L;
+
+    private final int pe;
+
+    ShmemAbortException(final int pe, final Throwable cause) {
+        super((pe == NO_PE ? "SHMEM job aborted: " : "SHMEM job aborted by PE " + pe + ": ") + cause, cause);
+        this.pe = pe;
+    }
+
+    /** @return the PE whose failure aborted the job, or {@link #NO_PE} */
+    public int pe() {
+        return pe;
+    }
+}

@@ -1,0 +1,251 @@
+package org.jhpvm.shmem;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmCounters;
+import org.jhpvm.fm.FmJob;
+
+/**
+ * The SHMEM launcher: N PEs in this JVM over one emulated fabric (FM below), each running the body with its own
+ * {@link Shmem}. When a body returns, the PE finalizes as {@code shmem_finalize} does (quiet and a barrier), so
+ * operations issued at the end are complete before anyone leaves. If a PE throws, the job is aborted: every other
+ * PE's blocking call ends promptly and {@link #run} throws a {@link ShmemAbortException} with the first cause and
+ * its PE. {@link Shmem#globalExit(int)} ends the job the same way but {@link #run} returns the status.
+ * <p>
+ * Options (strings, so that layers above can pass them through): {@code shmem.heapBytes} (symmetric heap per PE,
+ * with K/M/G suffixes, default 256M), {@code shmem.progressMaxParkNs} (longest sleep of an idle progress agent,
+ * default 1 ms), and {@code fabric.*} options, passed down (frame size, ring sizes, fault plan: {@code
+ * fabric.faults.drop=0.01}, {@code fabric.faults.seed=7}, ...).
+ */
+public final class ShmemJob {
+    /** What each PE runs. */
+    @FunctionalInterface
+    public interface Body {
+        /**
+         * @param shmem this PE's SHMEM
+         * @throws Exception any failure aborts the job
+         */
+        void run(Shmem shmem) throws Exception;
+    }
+
+    /**
+     * What a finished job did.
+     *
+     * @param exitStatus the status given to {@link Shmem#globalExit(int)}, or 0
+     * @param elapsedNs  wall time of the run
+     * @param counters   totals over the PEs: FM's counters ({@code fm.messagesSent}, ...) and SHMEM's
+     *                   ({@code shmem.rejected})
+     */
+    public record Report(int exitStatus, long elapsedNs, Map<String, Long> counters) {
+    }
+
+    private final int pes;
+    private final long heapBytes;
+    private final long progressMaxParkNs;
+    private final Duration timeout;
+    private final Map<String, String> lowerOptions;
+
+    private ShmemJob(final Builder b) {
+        this.pes = b.pes;
+        this.heapBytes = b.heapBytes;
+        this.progressMaxParkNs = b.progressMaxParkNs;
+        this.timeout = b.timeout;
+        this.lowerOptions = Map.copyOf(b.lowerOptions);
+    }
+
+    /** @return a builder: 2 PEs, 256 MiB heaps, a 10-minute timeout, a fault-free fabric */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs {@code pes} PEs with the defaults.
+     *
+     * @param pes  number of PEs
+     * @param body what each PE runs
+     * @return the report
+     * @throws ShmemAbortException if a PE failed or the job timed out
+     */
+    public static Report run(final int pes, final Body body) {
+        return builder().pes(pes).build().run(body);
+    }
+
+    /** @return number of PEs */
+    public int pes() {
+        return pes;
+    }
+
+    /**
+     * Runs the job.
+     *
+     * @param body what each PE runs
+     * @return what the job did
+     * @throws ShmemAbortException if a PE failed (with its PE and cause) or the job timed out
+     */
+    public Report run(final Body body) {
+        Objects.requireNonNull(body, "body");
+        final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
+        lowerOptions.forEach(fb::option);
+        final World world = new World(pes);
+        final long[] rejected = new long[pes];
+        final long startNs = System.nanoTime();
+        final FmJob.Report fmReport;
+        try {
+            fmReport = fb.build().run(fm -> {
+                final Shmem shmem = new Shmem(fm, world, heapBytes);
+                // All PEs' handlers must be registered before anyone sends: a barrier (over FM, through SHMEM's own
+                // messages) would need them already, so we rely on FM's rule that handlers are registered before
+                // the endpoint's first send or extract, which the constructor did.
+                final ProgressAgent agent = new ProgressAgent(shmem.engine, 20_000, progressMaxParkNs);
+                agent.start();
+                try {
+                    body.run(shmem);
+                    shmem.barrierAll();
+                } finally {
+                    agent.stop();
+                    rejected[fm.pe()] = shmem.engine.rejectedCount();
+                }
+            });
+        } catch (FmAbortException e) {
+            if (e.getCause() instanceof GlobalExit g) {
+                return new Report(g.status, System.nanoTime() - startNs, Map.of());
+            }
+            final ShmemAbortException a = new ShmemAbortException(
+                e.pe() == FmAbortException.NO_PE ? ShmemAbortException.NO_PE : e.pe(), e.getCause());
+            for (final Throwable s : e.getSuppressed()) {
+                a.addSuppressed(s);
+            }
+            throw a;
+        }
+        final Map<String, Long> counters = new LinkedHashMap<>();
+        final FmCounters t = fmReport.totals();
+        counters.put("fm.messagesSent", t.messagesSent());
+        counters.put("fm.bytesSent", t.bytesSent());
+        counters.put("fm.messagesHandled", t.messagesHandled());
+        counters.put("fm.framesRetransmitted", t.framesRetransmitted());
+        counters.put("fm.checksumRejects", t.checksumRejects());
+        long r = 0;
+        for (final long x : rejected) {
+            r += x;
+        }
+        counters.put("shmem.rejected", r);
+        return new Report(0, System.nanoTime() - startNs, Map.copyOf(counters));
+    }
+
+    /** Builds a {@link ShmemJob}. */
+    public static final class Builder {
+        private int pes = 2;
+        private long heapBytes = 256L << 20;
+        private long progressMaxParkNs = 1_000_000;
+        private Duration timeout = Duration.ofMinutes(10);
+        private final Map<String, String> lowerOptions = new LinkedHashMap<>();
+
+        private Builder() {
+        }
+
+        /**
+         * @param pes number of PEs, at least 1
+         * @return this
+         */
+        public Builder pes(final int pes) {
+            if (pes < 1) {
+                throw new IllegalArgumentException("pes=" + pes + " must be at least 1");
+            }
+            this.pes = pes;
+            return this;
+        }
+
+        /**
+         * @param bytes symmetric heap per PE
+         * @return this
+         */
+        public Builder heapBytes(final long bytes) {
+            if (bytes < 0) {
+                throw new IllegalArgumentException("heapBytes=" + bytes + " is negative");
+            }
+            this.heapBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @param timeout the job is aborted after this long
+         * @return this
+         */
+        public Builder timeout(final Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout=" + timeout + " must be positive");
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Sets an option by name (see the class comment); {@code fabric.*} keys are checked by the layer below.
+         *
+         * @param key   option name
+         * @param value value
+         * @return this
+         * @throws IllegalArgumentException if the key is unknown or the value invalid
+         */
+        public Builder option(final String key, final String value) {
+            Objects.requireNonNull(value, "value");
+            switch (key) {
+                case "shmem.heapBytes" -> heapBytes(parseBytes(key, value));
+                case "shmem.progressMaxParkNs" -> {
+                    final long ns = parseLong(key, value);
+                    if (ns < 1_000) {
+                        throw new IllegalArgumentException(key + "=" + value + " must be at least 1000");
+                    }
+                    progressMaxParkNs = ns;
+                }
+                default -> {
+                    if (!key.startsWith("fabric.")) {
+                        throw new IllegalArgumentException("unknown SHMEM job option '" + key + "' (known: "
+                            + "shmem.heapBytes, shmem.progressMaxParkNs, fabric.*)");
+                    }
+                    FmJob.builder().option(key, value);
+                    lowerOptions.put(key, value);
+                }
+            }
+            return this;
+        }
+
+        private static long parseLong(final String key, final String value) {
+            try {
+                return Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(key + "=" + value + " is not a number", e);
+            }
+        }
+
+        static long parseBytes(final String key, final String value) {
+            final String v = value.trim().toUpperCase(Locale.ROOT);
+            long scale = 1;
+            String digits = v;
+            if (v.endsWith("K") || v.endsWith("M") || v.endsWith("G") || v.endsWith("T")) {
+                scale = switch (v.charAt(v.length() - 1)) {
+                    case 'K' -> 1L << 10;
+                    case 'M' -> 1L << 20;
+                    case 'G' -> 1L << 30;
+                    default -> 1L << 40;
+                };
+                digits = v.substring(0, v.length() - 1);
+            }
+            final long n = parseLong(key, digits);
+            if (n < 0 || n > Long.MAX_VALUE / scale) {
+                throw new IllegalArgumentException(key + "=" + value + " is out of range");
+            }
+            return n * scale;
+        }
+
+        /** @return the job */
+        public ShmemJob build() {
+            return new ShmemJob(this);
+        }
+    }
+}

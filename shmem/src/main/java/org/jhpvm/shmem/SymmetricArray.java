@@ -1,0 +1,211 @@
+package org.jhpvm.shmem;
+
+import java.util.Objects;
+
+/**
+ * A symmetric data object: allocated collectively, it exists on every PE with the same id, type and length, and
+ * each PE's part is a plain Java array ({@code local()} of the typed subclasses). Remote operations name the PE and
+ * element indices; every argument is checked on the calling PE before anything is sent, and again at the target.
+ * <p>
+ * Thread-safety: use from the owning PE's thread (thread level FUNNELED).
+ */
+public abstract sealed class SymmetricArray
+    permits SymmetricBytes, SymmetricInts, SymmetricLongs, SymmetricFloats, SymmetricDoubles {
+    final Shmem shmem;
+    final Engine engine;
+    final int id;
+    final Kind kind;
+    final Object array;
+    final int length;
+    volatile boolean freed;
+
+    SymmetricArray(final Shmem shmem, final int id, final Kind kind, final int length) {
+        this.shmem = shmem;
+        this.engine = shmem.engine;
+        this.id = id;
+        this.kind = kind;
+        this.length = length;
+        this.array = kind.newArray(length);
+    }
+
+    /** @return number of elements on each PE */
+    public final int length() {
+        return length;
+    }
+
+    /** @return true once freed (collectively) */
+    public final boolean isFreed() {
+        return freed;
+    }
+
+    /**
+     * {@code shmem_addr_accessible}: whether this object on PE {@code pe} can be reached by this PE (it can, by
+     * messages, for every PE of the job while the object is live).
+     *
+     * @param pe a PE of the job
+     * @return true if {@code pe} is a PE of the job and the object is live
+     */
+    public final boolean addrAccessible(final int pe) {
+        return !freed && pe >= 0 && pe < engine.npes;
+    }
+
+    /** @return the element type's Java name */
+    public final String elementType() {
+        return kind.javaName;
+    }
+
+    @Override
+    public final String toString() {
+        return getClass().getSimpleName() + "#" + id + "[" + length + "] of PE " + engine.me + (freed ? " (freed)" : "");
+    }
+
+    /** The other PE's array for {@code ptr}, or null. */
+    final Object peer(final int pe) {
+        checkUsable();
+        checkPe(pe);
+        final SymmetricArray s = engine.world.object(pe, id);
+        return s == null ? null : s.array;
+    }
+
+    // ---------------------------------------------------------------- checks (before anything is sent)
+
+    final void checkUsable() {
+        if (freed) {
+            throw new IllegalStateException(this + " was freed");
+        }
+        if (shmem.engine.lookup(id) != this) {
+            throw new IllegalArgumentException(this + " is not a symmetric object of the calling PE's job");
+        }
+    }
+
+    final void checkPe(final int pe) {
+        if (pe < 0 || pe >= engine.npes) {
+            throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (engine.npes - 1));
+        }
+    }
+
+    /** Checks elements {@code index, index+stride, ...} of this object. */
+    final void checkRange(final int index, final int stride, final int count) {
+        checkElements("symmetric object " + this, length, index, stride, count);
+    }
+
+    static void checkElements(final String what, final int length, final int index, final int stride,
+        final int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("count=" + count + " is negative");
+        }
+        if (stride < 1) {
+            throw new IllegalArgumentException("stride=" + stride + " must be at least 1");
+        }
+        final long last = count == 0 ? index : index + (long) (count - 1) * stride;
+        if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
+            throw new IndexOutOfBoundsException("elements from " + index + " (stride " + stride + ", count " + count
+                + ") outside " + what + " of length " + length);
+        }
+    }
+
+    final void checkRma(final int pe, final int index, final int stride, final Object buffer, final int bufIndex,
+        final int bufStride, final int count) {
+        Objects.requireNonNull(buffer, "buffer");
+        checkUsable();
+        checkPe(pe);
+        checkRange(index, stride, count);
+        checkElements("the local buffer", Kind.length(buffer), bufIndex, bufStride, count);
+    }
+
+    final void checkElement(final int pe, final int index) {
+        checkUsable();
+        checkPe(pe);
+        checkRange(index, 1, 1);
+    }
+
+    final void doPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
+        final int count) {
+        checkRma(pe, index, stride, src, si, ss, count);
+        engine.put(this, pe, index, stride, src, si, ss, count);
+    }
+
+    final void doGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
+        final int count, final boolean nbi) {
+        checkRma(pe, index, stride, dst, di, ds, count);
+        engine.get(this, pe, index, stride, dst, di, ds, count, nbi);
+    }
+
+    final long doAmo(final int pe, final int index, final int op, final long a, final long b, final boolean fetch) {
+        checkElement(pe, index);
+        return engine.amo(this, pe, index, op, a, b, fetch);
+    }
+
+    final void doAcc(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
+        final int count, final long alpha) {
+        checkRma(pe, index, stride, src, si, ss, count);
+        engine.acc(this, pe, index, stride, src, si, ss, count, alpha);
+    }
+
+    final void doPutSignal(final int pe, final int index, final Object src, final int si, final int count,
+        final SymmetricLongs sig, final int sigIndex, final long signal, final SignalOp op) {
+        Objects.requireNonNull(sig, "sig");
+        Objects.requireNonNull(op, "op");
+        checkRma(pe, index, 1, src, si, 1, count);
+        sig.checkElement(pe, sigIndex);
+        engine.putSignal(this, pe, index, src, si, count, Engine.SIG_USER, sig.id, sigIndex, op.ordinal(), signal);
+    }
+
+    // ---------------------------------------------------------------- point-to-point synchronisation (int, long)
+
+    final boolean testOne(final int index, final Cmp cmp, final long value) {
+        return cmp.test(kind.getBits(array, index), value);
+    }
+
+    final void checkWait(final int index, final int count, final Cmp cmp, final int[] status) {
+        Objects.requireNonNull(cmp, "cmp");
+        checkUsable();
+        checkRange(index, 1, count);
+        if (status != null && status.length < count) {
+            throw new IllegalArgumentException("status has " + status.length + " elements, fewer than count="
+                + count);
+        }
+    }
+
+    final void doWaitUntil(final int index, final Cmp cmp, final long value) {
+        checkWait(index, 1, cmp, null);
+        engine.enter();
+        try {
+            shmem.waitFor(this, index, 1, null, null, cmp, value, Shmem.WAIT_ALL);
+        } finally {
+            engine.exit();
+        }
+    }
+
+    final int waitMany(final int index, final int count, final int[] status, final Cmp cmp, final long value,
+        final int mode, final int[] indices) {
+        checkWait(index, count, cmp, status);
+        if (indices != null && indices.length < count) {
+            throw new IllegalArgumentException("indices has " + indices.length + " elements, fewer than count="
+                + count);
+        }
+        engine.enter();
+        try {
+            return shmem.waitFor(this, index, count, status, indices, cmp, value, mode);
+        } finally {
+            engine.exit();
+        }
+    }
+
+    final int testMany(final int index, final int count, final int[] status, final int[] indices, final Cmp cmp,
+        final long value, final int mode) {
+        checkWait(index, count, cmp, status);
+        if (indices != null && indices.length < count) {
+            throw new IllegalArgumentException("indices has " + indices.length + " elements, fewer than count="
+                + count);
+        }
+        engine.enter();
+        try {
+            engine.poll();
+            final int r = shmem.testNow(this, index, count, status, indices, cmp, value, mode);
+            return r == -2 ? (mode == Shmem.WAIT_ANY ? -1 : 0) : r;
+        } finally {
+            engine.exit();
+        }
+    }
+}

@@ -1,0 +1,565 @@
+package org.jhpvm.shmem;
+
+/**
+ * A symmetric array of int: one plain {@code int[]} per PE ({@link #local()}), reached from every PE by puts, gets, atomics
+ * and collectives. Indices count elements. Every method checks its PE, indices and buffers before anything is sent:
+ * {@link IndexOutOfBoundsException} for a PE or index out of range, {@link IllegalArgumentException} for a bad
+ * count or stride, {@link IllegalStateException} for a freed object.
+ * <p>
+ * Completion: a put returns when {@code src} may be reused; it is visible at the target after {@link Shmem#quiet()}
+ * (or a barrier). Puts to one PE arrive in order. A get returns with the data.
+ * <p>
+ * Thread-safety: use from the owning PE's thread.
+ */
+public final class SymmetricInts extends SymmetricArray {
+    SymmetricInts(final Shmem shmem, final int id, final int length) {
+        super(shmem, id, Kind.INT, length);
+    }
+
+    /** @return this PE's part: a plain array others write into by remote operations */
+    public int[] local() {
+        return (int[]) array;
+    }
+
+    /**
+     * {@code shmem_ptr}: PE {@code pe}'s part for direct loads and stores (every PE of a job shares this JVM).
+     * Direct stores bypass SHMEM ordering: synchronise (barrier, or a flag by put with signal) before and after.
+     *
+     * @param pe a PE of the job
+     * @return its array, or null if it is not accessible
+     */
+    public int[] ptr(final int pe) {
+        return (int[]) peer(pe);
+    }
+
+    /**
+     * Contiguous put: {@code count} elements of {@code src} from {@code srcIndex} to PE {@code pe}'s part from
+     * {@code dstIndex}.
+     *
+     * @param pe       target PE
+     * @param dstIndex first element at the target
+     * @param src      source array
+     * @param srcIndex first source element
+     * @param count    elements
+     */
+    public void put(final int pe, final int dstIndex, final int[] src, final int srcIndex, final int count) {
+        doPut(pe, dstIndex, 1, src, srcIndex, 1, count);
+    }
+
+    /**
+     * Non-blocking put ({@code put_nbi}): complete at the next {@link Shmem#quiet()}. (The data is copied into
+     * FM frames before it returns, so {@code src} may be reused at once.)
+     *
+     * @param pe       target PE
+     * @param dstIndex first element at the target
+     * @param src      source array
+     * @param srcIndex first source element
+     * @param count    elements
+     */
+    public void putNbi(final int pe, final int dstIndex, final int[] src, final int srcIndex, final int count) {
+        doPut(pe, dstIndex, 1, src, srcIndex, 1, count);
+    }
+
+    /**
+     * Strided put ({@code iput}): {@code dst[dstIndex + k*dstStride] = src[srcIndex + k*srcStride]} at PE
+     * {@code pe} for {@code k < count}; strides count elements, at least 1.
+     *
+     * @param pe        target PE
+     * @param dstIndex  first element at the target
+     * @param dstStride target stride
+     * @param src       source array
+     * @param srcIndex  first source element
+     * @param srcStride source stride
+     * @param count     elements
+     */
+    public void iput(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
+        final int srcStride, final int count) {
+        doPut(pe, dstIndex, dstStride, src, srcIndex, srcStride, count);
+    }
+
+    /**
+     * Single-element put ({@code p}).
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void p(final int pe, final int index, final int value) {
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                kind.setBits(array, index, value);
+            } finally {
+                engine.exit();
+            }
+            return;
+        }
+        final int[] one = (int[]) engine.one(kind);
+        one[0] = value;
+        engine.put(this, pe, index, 1, one, 0, 1, 1);
+    }
+
+    /**
+     * Contiguous get: {@code count} elements of PE {@code pe}'s part from {@code srcIndex} into {@code dst}.
+     *
+     * @param pe       source PE
+     * @param srcIndex first element there
+     * @param dst      destination array
+     * @param dstIndex first destination element
+     * @param count    elements
+     */
+    public void get(final int pe, final int srcIndex, final int[] dst, final int dstIndex, final int count) {
+        doGet(pe, srcIndex, 1, dst, dstIndex, 1, count, false);
+    }
+
+    /**
+     * Non-blocking get ({@code get_nbi}): {@code dst} holds the data after the next {@link Shmem#quiet()}.
+     *
+     * @param pe       source PE
+     * @param srcIndex first element there
+     * @param dst      destination array
+     * @param dstIndex first destination element
+     * @param count    elements
+     */
+    public void getNbi(final int pe, final int srcIndex, final int[] dst, final int dstIndex, final int count) {
+        doGet(pe, srcIndex, 1, dst, dstIndex, 1, count, true);
+    }
+
+    /**
+     * Strided get ({@code iget}): {@code dst[dstIndex + k*dstStride] = src[srcIndex + k*srcStride]} of PE
+     * {@code pe}.
+     *
+     * @param pe        source PE
+     * @param srcIndex  first element there
+     * @param srcStride its stride
+     * @param dst       destination array
+     * @param dstIndex  first destination element
+     * @param dstStride destination stride
+     * @param count     elements
+     */
+    public void iget(final int pe, final int srcIndex, final int srcStride, final int[] dst, final int dstIndex,
+        final int dstStride, final int count) {
+        doGet(pe, srcIndex, srcStride, dst, dstIndex, dstStride, count, false);
+    }
+
+    /**
+     * Single-element get ({@code g}).
+     *
+     * @param pe    source PE
+     * @param index element
+     * @return its value
+     */
+    public int g(final int pe, final int index) {
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                return (int) kind.getBits(array, index);
+            } finally {
+                engine.exit();
+            }
+        }
+        final int[] one = (int[]) engine.one(kind);
+        engine.get(this, pe, index, 1, one, 0, 1, 1, false);
+        return one[0];
+    }
+
+    /**
+     * Put with signal ({@code put_signal}): the data, then the signal update, delivered as one message, so a PE that
+     * sees the signal sees the data.
+     *
+     * @param pe       target PE
+     * @param dstIndex first element at the target
+     * @param src      source array
+     * @param srcIndex first source element
+     * @param count    elements
+     * @param sig      the symmetric signal array
+     * @param sigIndex its element
+     * @param signal   value to set or add
+     * @param op       {@link SignalOp#SET} or {@link SignalOp#ADD}
+     */
+    public void putSignal(final int pe, final int dstIndex, final int[] src, final int srcIndex, final int count,
+        final SymmetricLongs sig, final int sigIndex, final long signal, final SignalOp op) {
+        doPutSignal(pe, dstIndex, (Object) src, srcIndex, count, sig, sigIndex, signal, op);
+    }
+
+    /**
+     * Team broadcast: {@code count} elements of the root's {@code src} into every team member's part from
+     * {@code dstIndex}, the root's included (OpenSHMEM 1.5). A binomial tree: each PE forwards to at most
+     * log2(n) others. Every member calls it with the same count and root.
+     *
+     * @param team     the team
+     * @param dstIndex first element of this object on every member
+     * @param src      the root's source (ignored elsewhere, may be null there)
+     * @param srcIndex first source element
+     * @param count    elements
+     * @param root     the root's rank in the team
+     */
+    public void broadcast(final ShmemTeam team, final int dstIndex, final int[] src, final int srcIndex,
+        final int count, final int root) {
+        shmem.collectives.broadcast(team, this, dstIndex, src, srcIndex, count, root);
+    }
+
+    /**
+     * Team fcollect: every member contributes {@code count} elements; all receive the concatenation in team rank
+     * order from {@code dstIndex} (Bruck's dissemination allgather: ceil(log2 n) rounds).
+     *
+     * @param team     the team
+     * @param dstIndex first element of this object
+     * @param src      this PE's contribution
+     * @param srcIndex its first element
+     * @param count    elements per member, the same on all
+     */
+    public void fcollect(final ShmemTeam team, final int dstIndex, final int[] src, final int srcIndex,
+        final int count) {
+        shmem.collectives.collect(team, this, dstIndex, src, srcIndex, count, true);
+    }
+
+    /**
+     * Team collect: as {@link #fcollect}, but each member may contribute a different count.
+     *
+     * @param team     the team
+     * @param dstIndex first element of this object
+     * @param src      this PE's contribution
+     * @param srcIndex its first element
+     * @param count    this PE's element count
+     */
+    public void collect(final ShmemTeam team, final int dstIndex, final int[] src, final int srcIndex,
+        final int count) {
+        shmem.collectives.collect(team, this, dstIndex, src, srcIndex, count, false);
+    }
+
+    /**
+     * Team alltoall: block {@code j} of {@code src} ({@code count} elements from {@code srcIndex + j*count}) goes
+     * to member {@code j}'s part at {@code dstIndex + myRank*count}.
+     *
+     * @param team     the team
+     * @param dstIndex first element of this object
+     * @param src      n blocks
+     * @param srcIndex first element of block 0
+     * @param count    elements per block
+     */
+    public void alltoall(final ShmemTeam team, final int dstIndex, final int[] src, final int srcIndex,
+        final int count) {
+        shmem.collectives.alltoall(team, this, dstIndex, 1, src, srcIndex, 1, count);
+    }
+
+    /**
+     * Team alltoalls (strided alltoall): element {@code i} of block {@code j} is {@code src[srcIndex + (j*count + i)*sst]}
+     * and lands at member {@code j}'s {@code dstIndex + (myRank*count + i)*dst}.
+     *
+     * @param team     the team
+     * @param dstIndex first element of this object
+     * @param dst      destination stride, at least 1
+     * @param src      source array
+     * @param srcIndex first source element
+     * @param sst      source stride, at least 1
+     * @param count    elements per block
+     */
+    public void alltoalls(final ShmemTeam team, final int dstIndex, final int dst, final int[] src,
+        final int srcIndex, final int sst, final int count) {
+        shmem.collectives.alltoall(team, this, dstIndex, dst, src, srcIndex, sst, count);
+    }
+
+    /**
+     * Accumulate (an ARMCI/ComEx extension GA needs): {@code dst[dstIndex+k] += alpha * src[srcIndex+k]} at PE
+     * {@code pe}, each element atomic with respect to other accumulates (all of a PE's incoming accumulates are
+     * applied one at a time). Complete at the next {@link Shmem#quiet()}.
+     *
+     * @param pe       target PE
+     * @param dstIndex first element at the target
+     * @param src      source array
+     * @param srcIndex first source element
+     * @param count    elements
+     * @param alpha    scale
+     */
+    public void acc(final int pe, final int dstIndex, final int[] src, final int srcIndex, final int count,
+        final int alpha) {
+        doAcc(pe, dstIndex, 1, src, srcIndex, 1, count, alpha);
+    }
+
+    /**
+     * Strided accumulate: {@code dst[dstIndex + k*dstStride] += alpha * src[srcIndex + k*srcStride]} at PE {@code pe}.
+     *
+     * @param pe        target PE
+     * @param dstIndex  first element at the target
+     * @param dstStride target stride
+     * @param src       source array
+     * @param srcIndex  first source element
+     * @param srcStride source stride
+     * @param count     elements
+     * @param alpha     scale
+     */
+    public void acc(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
+        final int srcStride, final int count, final int alpha) {
+        doAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, count, alpha);
+    }
+
+    /**
+     * Atomic fetch.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @return its value
+     */
+    public int atomicFetch(final int pe, final int index) {
+        return (int) doAmo(pe, index, Engine.AMO_FETCH, 0, 0, true);
+    }
+
+    /**
+     * Atomic set.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value new value
+     */
+    public void atomicSet(final int pe, final int index, final int value) {
+        doAmo(pe, index, Engine.AMO_SET, value, 0, false);
+    }
+
+    /**
+     * Atomic swap.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value new value
+     * @return the old value
+     */
+    public int atomicSwap(final int pe, final int index, final int value) {
+        return (int) doAmo(pe, index, Engine.AMO_SWAP, value, 0, true);
+    }
+
+    /**
+     * Atomic compare and swap: sets {@code value} if the element equals {@code cond}.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param cond cond
+     * @param value value
+     * @return the old value
+     */
+    public int atomicCompareSwap(final int pe, final int index, final int cond, final int value) {
+        return (int) doAmo(pe, index, Engine.AMO_CSWAP, value, cond, true);
+    }
+
+    /**
+     * Atomic fetch and increment.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @return the old value
+     */
+    public int atomicFetchInc(final int pe, final int index) {
+        return (int) doAmo(pe, index, Engine.AMO_ADD, 1, 0, true);
+    }
+
+    /**
+     * Atomic increment.
+     *
+     * @param pe    target PE
+     * @param index element
+     */
+    public void atomicInc(final int pe, final int index) {
+        doAmo(pe, index, Engine.AMO_ADD, 1, 0, false);
+    }
+
+    /**
+     * Atomic fetch and add.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public int atomicFetchAdd(final int pe, final int index, final int value) {
+        return (int) doAmo(pe, index, Engine.AMO_ADD, value, 0, true);
+    }
+
+    /**
+     * Atomic add.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicAdd(final int pe, final int index, final int value) {
+        doAmo(pe, index, Engine.AMO_ADD, value, 0, false);
+    }
+
+    /**
+     * Atomic fetch and bitwise and.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public int atomicFetchAnd(final int pe, final int index, final int value) {
+        return (int) doAmo(pe, index, Engine.AMO_AND, value, 0, true);
+    }
+
+    /**
+     * Atomic bitwise and.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicAnd(final int pe, final int index, final int value) {
+        doAmo(pe, index, Engine.AMO_AND, value, 0, false);
+    }
+
+    /**
+     * Atomic fetch and bitwise or.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public int atomicFetchOr(final int pe, final int index, final int value) {
+        return (int) doAmo(pe, index, Engine.AMO_OR, value, 0, true);
+    }
+
+    /**
+     * Atomic bitwise or.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicOr(final int pe, final int index, final int value) {
+        doAmo(pe, index, Engine.AMO_OR, value, 0, false);
+    }
+
+    /**
+     * Atomic fetch and bitwise xor.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public int atomicFetchXor(final int pe, final int index, final int value) {
+        return (int) doAmo(pe, index, Engine.AMO_XOR, value, 0, true);
+    }
+
+    /**
+     * Atomic bitwise xor.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicXor(final int pe, final int index, final int value) {
+        doAmo(pe, index, Engine.AMO_XOR, value, 0, false);
+    }
+
+    /**
+     * Waits until this PE's element {@code index} compares true against {@code value}, driving progress meanwhile.
+     * The element should be updated by atomics or put-with-signal (OpenSHMEM 1.5).
+     *
+     * @param index element of this PE's part
+     * @param cmp   comparison
+     * @param value value compared against
+     */
+    public void waitUntil(final int index, final Cmp cmp, final int value) {
+        doWaitUntil(index, cmp, (long) value);
+    }
+
+    /**
+     * Waits until every element {@code index .. index+count-1} (except those whose {@code status[k]} is not 0)
+     * compares true.
+     *
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or per element: non-zero excludes it
+     * @param cmp    comparison
+     * @param value  value compared against
+     */
+    public void waitUntilAll(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
+        waitMany(index, count, status, cmp, value, Shmem.WAIT_ALL, null);
+    }
+
+    /**
+     * Waits until some element compares true and returns its position.
+     *
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or per element: non-zero excludes it
+     * @param cmp    comparison
+     * @param value  value compared against
+     * @return the position {@code k} (relative to {@code index}) of an element that compares true, or -1 if
+     *     every element is excluded
+     */
+    public int waitUntilAny(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
+        return waitMany(index, count, status, cmp, value, Shmem.WAIT_ANY, null);
+    }
+
+    /**
+     * Waits until at least one element compares true, and reports all that do.
+     *
+     * @param index   first element
+     * @param count   elements
+     * @param indices receives the positions (relative to {@code index}) that compare true
+     * @param status  null, or per element: non-zero excludes it
+     * @param cmp     comparison
+     * @param value   value compared against
+     * @return how many positions were written to {@code indices} (0 if every element is excluded)
+     */
+    public int waitUntilSome(final int index, final int count, final int[] indices, final int[] status,
+        final Cmp cmp, final int value) {
+        return waitMany(index, count, status, cmp, value, Shmem.WAIT_SOME, java.util.Objects.requireNonNull(indices));
+    }
+
+    /**
+     * Tests without waiting (after one progress pass).
+     *
+     * @param index element
+     * @param cmp   comparison
+     * @param value value compared against
+     * @return whether it compares true
+     */
+    public boolean test(final int index, final Cmp cmp, final int value) {
+        return testMany(index, 1, null, null, cmp, value, Shmem.WAIT_ALL) == 1;
+    }
+
+    /**
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or non-zero excludes
+     * @param cmp    comparison
+     * @param value  value
+     * @return whether all included elements compare true (true for none)
+     */
+    public boolean testAll(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
+        return testMany(index, count, status, null, cmp, value, Shmem.WAIT_ALL) == 1;
+    }
+
+    /**
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or non-zero excludes
+     * @param cmp    comparison
+     * @param value  value
+     * @return the position of one element that compares true, or -1
+     */
+    public int testAny(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
+        return testMany(index, count, status, null, cmp, value, Shmem.WAIT_ANY);
+    }
+
+    /**
+     * @param index   first element
+     * @param count   elements
+     * @param indices receives the positions that compare true
+     * @param status  null, or non-zero excludes
+     * @param cmp     comparison
+     * @param value   value
+     * @return how many positions were written
+     */
+    public int testSome(final int index, final int count, final int[] indices, final int[] status, final Cmp cmp,
+        final int value) {
+        return testMany(index, count, status, java.util.Objects.requireNonNull(indices), cmp, value, Shmem.WAIT_SOME);
+    }
+}
