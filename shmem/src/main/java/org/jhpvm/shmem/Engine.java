@@ -30,6 +30,11 @@ final class Engine {
     static final int H_ACC = 106;
     static final int H_QUIET = 107;
     static final int H_TEAM = 108;
+    static final int H_LOCK = 109;
+
+    static final int LOCK_ACQUIRE = 0;
+    static final int LOCK_TRY = 1;
+    static final int LOCK_RELEASE = 2;
 
     static final int AMO_FETCH = 0;
     static final int AMO_SET = 1;
@@ -114,6 +119,8 @@ final class Engine {
     private final int[] dirtyList;
     private int dirtyCount;
 
+    /** Locks homed here: FIFO queues of waiting (pe << 32 | reply slot), by (object id << 32 | index). */
+    private final java.util.Map<Long, java.util.ArrayDeque<Long>> lockWaiters = new java.util.HashMap<>();
     private final Object[] accScratch = new Object[Kind.values().length];
     private final Object[] ones = new Object[Kind.values().length];
     private volatile String rejected;
@@ -151,6 +158,7 @@ final class Engine {
         fm.register(H_ACC, (FmHandler) this::onAcc);
         fm.register(H_QUIET, (FmHandler) this::onQuiet);
         fm.register(H_TEAM, (FmHandler) this::onTeam);
+        fm.register(H_LOCK, (FmHandler) this::onLock);
         this.teams = new Teams(this);
         world.register(this);
     }
@@ -424,7 +432,10 @@ final class Engine {
                 s.kind.send(out, src, si, 1, count);
             }
             out.endMessage();
-            markDirty(pe);
+            if (sigMode == SIG_USER) {
+                // Collective traffic needs no quiet: the collective itself waits for what it needs.
+                markDirty(pe);
+            }
         } finally {
             exit();
         }
@@ -447,6 +458,97 @@ final class Engine {
         out.sendInt(count);
         kind.send(out, src, 0, 1, count);
         out.endMessage();
+    }
+
+    /**
+     * A lock operation at the lock's home PE: the home keeps the holder (PE + 1) in the lock element and a FIFO queue
+     * of waiters, and answers a waiting acquire only when the lock is handed to it, so nobody polls and nobody
+     * starves. Returns 1 for success (acquired, released), 0 for a failed try; throws if a release was refused.
+     */
+    long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
+        enter();
+        try {
+            if (home == me) {
+                final int slot = allocSlot(WAITING, null, null, 0, 0, 0);
+                lockAt(me, lock, index, op, slot);
+                return awaitReply(slot, home, op == LOCK_RELEASE ? "release of a lock it does not hold"
+                    : "lock request");
+            }
+            final int slot = allocSlot(WAITING, null, null, 0, 0, 0);
+            final FmOutputStream out = fm.beginMessage(home, 16, H_LOCK);
+            out.sendInt(op);
+            out.sendInt(lock.id);
+            out.sendInt(index);
+            out.sendInt(slot);
+            out.endMessage();
+            return awaitReply(slot, home, op == LOCK_RELEASE ? "release of a lock it does not hold" : "lock request");
+        } finally {
+            exit();
+        }
+    }
+
+    private void onLock(final FmInputStream in, final int sender) {
+        final int op = in.receiveInt();
+        final int id = in.receiveInt();
+        final int index = in.receiveInt();
+        final int slot = in.receiveInt();
+        final SymmetricArray s = lookup(id);
+        if (!valid(s, index, 1, 1) || s.kind != Kind.LONG || op < LOCK_ACQUIRE || op > LOCK_RELEASE) {
+            reject(sender, "lock operation", id, index, 1, 1);
+            queueReply(sender, slot, STATUS_REJECTED, null, 0, 0, 0, 0);
+            return;
+        }
+        lockAt(sender, (SymmetricLongs) s, index, op, slot);
+    }
+
+    /** The home's side of a lock operation from {@code pe} (runs under ownership). */
+    private void lockAt(final int pe, final SymmetricLongs lock, final int index, final int op, final int slot) {
+        final long[] word = lock.local();
+        final long holder = (long) Kind.LONGS.getVolatile(word, index);
+        final Long key = (long) lock.id << 32 | index;
+        switch (op) {
+            case LOCK_ACQUIRE -> {
+                if (holder == 0) {
+                    Kind.LONGS.setVolatile(word, index, (long) pe + 1);
+                    answer(pe, slot, STATUS_OK, 1);
+                } else {
+                    lockWaiters.computeIfAbsent(key, k -> new java.util.ArrayDeque<>()).add((long) pe << 32 | slot);
+                }
+            }
+            case LOCK_TRY -> {
+                if (holder == 0) {
+                    Kind.LONGS.setVolatile(word, index, (long) pe + 1);
+                }
+                answer(pe, slot, STATUS_OK, holder == 0 ? 1 : 0);
+            }
+            default -> {
+                if (holder != pe + 1) {
+                    answer(pe, slot, STATUS_REJECTED, 0);
+                    return;
+                }
+                final java.util.ArrayDeque<Long> q = lockWaiters.get(key);
+                final Long next = q == null ? null : q.poll();
+                if (next == null) {
+                    Kind.LONGS.setVolatile(word, index, 0L);
+                } else {
+                    final int nextPe = (int) (next >>> 32);
+                    Kind.LONGS.setVolatile(word, index, (long) nextPe + 1);
+                    answer(nextPe, (int) (long) next, STATUS_OK, 1);
+                }
+                answer(pe, slot, STATUS_OK, 1);
+            }
+        }
+    }
+
+    /** Completes a request slot: this PE's own directly, another PE's by a queued reply. */
+    private void answer(final int pe, final int slot, final int status, final long value) {
+        if (pe == me) {
+            slotStatus[slot] = status;
+            slotValue[slot] = value;
+            slotState[slot] = DONE;
+        } else {
+            queueReply(pe, slot, status, null, 0, 0, 0, value);
+        }
     }
 
     void quiet() {

@@ -30,8 +30,6 @@ public final class Shmem {
     static final int WAIT_ANY = 1;
     static final int WAIT_SOME = 2;
 
-    private static final long TICKET = 1L << 32;
-    private static final long SERVING_MASK = TICKET - 1;
     private static final int LOCK_HOME = 0;
 
     final Engine engine;
@@ -55,8 +53,6 @@ public final class Shmem {
         wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wMode);
         return wMode == WAIT_ALL ? wResult == 1 : wMode == WAIT_ANY ? wResult != -2 : wResult != -2;
     };
-    private long pauseUntilNs;
-    private final BooleanSupplier pauseOver = () -> System.nanoTime() - pauseUntilNs >= 0;
 
     Shmem(final FastMessages fm, final World world, final long heapBytes) {
         this.engine = new Engine(fm, world);
@@ -373,26 +369,22 @@ public final class Shmem {
     // ---------------------------------------------------------------- locks
 
     /**
-     * {@code shmem_set_lock}: acquires the distributed lock held in element {@code index} of the symmetric long
-     * {@code lock} (initially 0). A ticket lock kept at PE 0's copy: requests are served first come, first served,
-     * so no PE starves. Not reentrant.
+     * {@code shmem_set_lock}: acquires the distributed lock in element {@code index} of the symmetric long
+     * {@code lock} (initially 0 on every PE). The lock's home is PE 0: it keeps the holder (PE + 1) in its copy of
+     * the element and queues waiters first come, first served, answering each when the lock is handed to it, so
+     * waiters do not poll and none starves. Not reentrant.
      *
      * @param lock  symmetric longs
      * @param index the lock's element
+     * @throws IllegalStateException if this PE already holds the lock (it would wait for itself forever)
      */
     public void setLock(final SymmetricLongs lock, final int index) {
         lock.checkElement(LOCK_HOME, index);
-        engine.enter();
-        try {
-            final long ticket = lock.atomicFetchAdd(LOCK_HOME, index, TICKET) >>> 32;
-            long backoffNs = 1_000;
-            while ((lock.atomicFetch(LOCK_HOME, index) & SERVING_MASK) != (ticket & SERVING_MASK)) {
-                pause(backoffNs);
-                backoffNs = Math.min(backoffNs * 2, 100_000);
-            }
-        } finally {
-            engine.exit();
+        if (lock.g(LOCK_HOME, index) == engine.me + 1) {
+            throw new IllegalStateException("PE " + engine.me + " already holds the lock " + lock + "[" + index
+                + "] (locks are not reentrant)");
         }
+        engine.lock(lock, LOCK_HOME, index, Engine.LOCK_ACQUIRE);
     }
 
     /**
@@ -404,44 +396,26 @@ public final class Shmem {
      */
     public boolean testLock(final SymmetricLongs lock, final int index) {
         lock.checkElement(LOCK_HOME, index);
-        engine.enter();
-        try {
-            final long v = lock.atomicFetch(LOCK_HOME, index);
-            if ((v >>> 32) != (v & SERVING_MASK)) {
-                return false;
-            }
-            return lock.atomicCompareSwap(LOCK_HOME, index, v, v + TICKET) == v;
-        } finally {
-            engine.exit();
-        }
+        return engine.lock(lock, LOCK_HOME, index, Engine.LOCK_TRY) == 1;
     }
 
     /**
      * {@code shmem_clear_lock}: completes this PE's outstanding operations ({@link #quiet()}, as OpenSHMEM 1.5
-     * says) and hands the lock to the next ticket.
+     * says) and hands the lock to the next waiter.
      *
      * @param lock  symmetric longs
      * @param index the lock's element
+     * @throws IllegalStateException if this PE does not hold the lock (the lock is unchanged)
      */
     public void clearLock(final SymmetricLongs lock, final int index) {
         lock.checkElement(LOCK_HOME, index);
         engine.enter();
         try {
             engine.quiet();
-            final long v = lock.atomicFetch(LOCK_HOME, index);
-            if ((v >>> 32) == (v & SERVING_MASK)) {
-                throw new IllegalStateException("clearLock of a lock that is not held (" + lock + "[" + index + "])");
-            }
-            lock.atomicAdd(LOCK_HOME, index, 1);
+            engine.lock(lock, LOCK_HOME, index, Engine.LOCK_RELEASE);
         } finally {
             engine.exit();
         }
-    }
-
-    /** Waits about {@code ns}, driving progress meanwhile. */
-    private void pause(final long ns) {
-        pauseUntilNs = System.nanoTime() + ns;
-        engine.await(pauseOver);
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation

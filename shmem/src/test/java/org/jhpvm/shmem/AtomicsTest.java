@@ -2,6 +2,7 @@ package org.jhpvm.shmem;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -149,7 +150,9 @@ class AtomicsTest {
             if (sh.myPe() == sh.nPes() - 1) {
                 assertTrue(sh.testLock(lock, 0), "a free lock is taken by testLock");
                 assertTrue(!sh.testLock(lock, 0), "a held lock is not");
+                assertThrows(IllegalStateException.class, () -> sh.setLock(lock, 0), "not reentrant");
                 sh.clearLock(lock, 0);
+                assertThrows(IllegalStateException.class, () -> sh.clearLock(lock, 0), "clear of a free lock");
             }
         });
         assertTrue(failures.isEmpty(), failures.toString());
