@@ -83,6 +83,8 @@ final class Engine {
     private volatile int owner;
     private int depth;
     private volatile boolean agentWanted;
+    /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
+    volatile long agentPasses;
 
     /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
     private volatile SymmetricArray[] objects = new SymmetricArray[64];
@@ -199,6 +201,7 @@ final class Engine {
      * @return work done, or -1 if the PE thread owns the endpoint
      */
     int agentPass() {
+        agentPasses++;
         if (!OWNER.compareAndSet(this, 0, 2)) {
             return -1;
         }

@@ -1,0 +1,117 @@
+package org.jhpvm.shmem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(120)
+class ProgressTest {
+    @Test
+    void shouldCompleteGetsAndAtomicsOnAPeThatComputesWithoutCallingShmem() {
+        final CountDownLatch done = new CountDownLatch(1);
+        final AtomicLong computeNs = new AtomicLong();
+        ShmemTestSupport.job(2).run(sh -> {
+            final SymmetricLongs a = sh.mallocLongs(1000);
+            sh.barrierAll();
+            if (sh.myPe() == 1) {
+                // Compute (no SHMEM call) until PE 0 says it is done, at most 20 s.
+                final long start = System.nanoTime();
+                long x = 0;
+                while (!done.await(0, TimeUnit.NANOSECONDS) && System.nanoTime() - start < 20_000_000_000L) {
+                    for (int i = 0; i < 100_000; i++) {
+                        x += i ^ x >>> 3;
+                    }
+                }
+                computeNs.set(System.nanoTime() - start + (x == 42 ? 1 : 0));
+            } else {
+                final long[] src = new long[1000];
+                java.util.Arrays.fill(src, 5);
+                for (int i = 0; i < 200; i++) {
+                    a.put(1, 0, src, 0, 1000);
+                    a.atomicFetchAdd(1, 0, 1);
+                    final long[] back = new long[1000];
+                    a.get(1, 0, back, 0, 1000);
+                    assertEquals(6, back[0]);
+                    assertEquals(5, back[999]);
+                }
+                sh.quiet();
+                done.countDown();
+            }
+        });
+        assertTrue(computeNs.get() < 15_000_000_000L, "PE 0's 600 round trips finished while PE 1 computed: "
+            + computeNs.get() + " ns");
+    }
+
+    @Test
+    void shouldNotBurnACoreWhenIdle() {
+        final long[] passes = new long[4];
+        ShmemTestSupport.job(4).run(sh -> {
+            sh.barrierAll();
+            final long before = sh.engine.agentPasses;
+            Thread.sleep(1_000);
+            passes[sh.myPe()] = sh.engine.agentPasses - before;
+        });
+        // Parking grows to 1 ms: about a thousand passes a second when idle; a spinning agent makes millions.
+        for (final long p : passes) {
+            assertTrue(p < 5_000, "an idle progress agent made " + p + " passes in 1 s");
+        }
+    }
+
+    @Test
+    void shouldEndTheJobWithGlobalExitStatus() {
+        final long start = System.nanoTime();
+        final ShmemJob.Report r = ShmemTestSupport.job(4).run(sh -> {
+            if (sh.myPe() == 2) {
+                sh.globalExit(3);
+            }
+            final SymmetricLongs never = sh.mallocLongs(1);
+            never.waitUntil(0, Cmp.EQ, 1);   // would wait forever
+        });
+        assertEquals(3, r.exitStatus());
+        assertTrue(System.nanoTime() - start < 10_000_000_000L);
+    }
+
+    @Test
+    void shouldAbortEveryPePromptlyWithTheFirstCause() {
+        final long start = System.nanoTime();
+        final ShmemAbortException e = assertThrows(ShmemAbortException.class,
+            () -> ShmemJob.builder().pes(8).timeout(Duration.ofSeconds(60)).build().run(sh -> {
+                final SymmetricLongs x = sh.mallocLongs(1);
+                if (sh.myPe() == 5) {
+                    throw new IllegalStateException("boom on 5");
+                }
+                x.waitUntil(0, Cmp.EQ, 1);
+            }));
+        assertEquals(5, e.pe());
+        assertEquals("boom on 5", e.getCause().getMessage());
+        assertTrue(System.nanoTime() - start < 5_000_000_000L, "aborted promptly");
+    }
+
+    @Test
+    void shouldRejectCallsFromAnotherThread() throws Exception {
+        ShmemTestSupport.job(2).run(sh -> {
+            final SymmetricLongs a = sh.mallocLongs(1);
+            final Throwable[] got = new Throwable[1];
+            final Thread t = new Thread(() -> {
+                try {
+                    a.p(0, 0, 1);
+                } catch (Throwable x) {
+                    got[0] = x;
+                }
+            });
+            t.start();
+            t.join(10_000);
+            assertTrue(got[0] instanceof IllegalStateException, String.valueOf(got[0]));
+            sh.barrierAll();
+            assertEquals(0, a.local()[0]);
+        });
+    }
+}
