@@ -62,11 +62,13 @@ final class Engine {
     private static final long FOREVER_NS = Long.MAX_VALUE / 4;
 
     private static final VarHandle OWNER;
+    private static final VarHandle ENTERS;
     private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(SymmetricArray[].class);
 
     static {
         try {
             OWNER = MethodHandles.lookup().findVarHandle(Engine.class, "owner", int.class);
+            ENTERS = MethodHandles.lookup().findVarHandle(Engine.class, "enters", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -82,6 +84,10 @@ final class Engine {
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
     private int depth;
+    /** SHMEM calls the PE thread has made (opaque: the agent only needs to see that it changes). */
+    @SuppressWarnings("unused") // through ENTERS
+    private long enters;
+    private long entersSeenByAgent;
     private volatile boolean agentWanted;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
@@ -174,6 +180,7 @@ final class Engine {
                 + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());
         }
         checkRejected();
+        ENTERS.setOpaque(this, enters + 1);
         if (depth++ == 0 && !OWNER.compareAndSet(this, 0, 1)) {
             agentWanted = true;
             int spins = 0;
@@ -198,10 +205,17 @@ final class Engine {
      * One pass of the progress agent: if the PE thread is not inside SHMEM, extract what has arrived and send the
      * replies it produced.
      *
-     * @return work done, or -1 if the PE thread owns the endpoint
+     * @return work done, or -1 if the PE thread owns the endpoint or has used it since the last pass
      */
     int agentPass() {
         agentPasses++;
+        // A PE thread that called SHMEM since the last pass drives progress itself: leave the endpoint to it (an
+        // agent competing for it would only slow it down, and take a core from it).
+        final long e = (long) ENTERS.getOpaque(this);
+        if (e != entersSeenByAgent) {
+            entersSeenByAgent = e;
+            return -1;
+        }
         if (!OWNER.compareAndSet(this, 0, 2)) {
             return -1;
         }

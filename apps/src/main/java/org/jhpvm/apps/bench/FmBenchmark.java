@@ -85,6 +85,16 @@ public final class FmBenchmark {
         return new Result(spscNs, Stats.medians(copy), clean, lossy);
     }
 
+    /**
+     * The fault-free FM sweep alone (for layers above that compare against FM in the same run).
+     *
+     * @param progress told of each finished pass
+     * @return medians over the trials
+     */
+    public Sweep cleanSweep(final IntConsumer progress) {
+        return sweep(FaultPlan.none(), progress);
+    }
+
     private int messages(final int size) {
         return (int) Math.max(50, Math.min(200_000, bytesPerPoint / size));
     }

@@ -1,0 +1,166 @@
+package org.jhpvm.apps;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.bench.ShmemBenchmark;
+import org.knowm.xchart.XYChart;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jhpvm bench shmem}: SHMEM put/get/atomics/barrier against FM in the same run. */
+@Command(name = "shmem", mixinStandardHelpOptions = true,
+    description = {"SHMEM on 2 PEs, OSU style, against Fast Messages measured in the same run: put and get latency "
+        + "(8 B .. 1 MiB), fetchAdd latency, put / putNbi / getNbi bandwidth, and barrierAll latency on 2..64 PEs.",
+        "Targets: put_latency_ratio (SHMEM put 8 B / FM one-way 8 B) <= " + BenchShmemCommand.LATENCY_TARGET
+            + ", min_put_efficiency (smallest put / FM bandwidth over sizes >= 64 B) >= "
+            + BenchShmemCommand.EFFICIENCY_TARGET + "."})
+final class BenchShmemCommand implements Callable<Integer> {
+    static final double LATENCY_TARGET = 1.2;
+    static final double EFFICIENCY_TARGET = 0.9;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\").")
+    private Path json;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency, bandwidth and barrier curves.")
+    private Path png;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Measured trials (default: ${DEFAULT-VALUE}).")
+    private int trials = 5;
+
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes (default: ${DEFAULT-VALUE}).")
+    private int warmups = 3;
+
+    @Option(names = "--round-trips", paramLabel = "N", description = "Round trips per small latency point "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int roundTrips = 20_000;
+
+    @Option(names = "--mb-per-point", paramLabel = "MB", description = "Megabytes per bandwidth point "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int mbPerPoint = 128;
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1) {
+            throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
+                + "--mb-per-point >= 1");
+        }
+        final ShmemBenchmark bench = new ShmemBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20);
+        final ShmemBenchmark.Result r;
+        try (Progress progress = new Progress("bench shmem", bench.steps())) {
+            r = bench.run(progress);
+        }
+        print(r);
+        if (json != null) {
+            Reports.writeJson(json, toJson(r));
+            System.out.println("wrote " + json);
+        }
+        if (png != null) {
+            Reports.writePng(png, charts(r));
+            System.out.println("wrote " + png);
+        }
+        return 0;
+    }
+
+    private void print(final ShmemBenchmark.Result r) {
+        System.out.printf("bench shmem: 2 PEs (barrier: 2..64), median of %d trials after %d warm-up passes%n",
+            trials, warmups);
+        System.out.printf("%10s %12s %12s %8s %12s%n", "bytes", "put_ns", "fm_ns", "ratio", "get_ns");
+        for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
+            final int size = ShmemBenchmark.LATENCY_SIZES[i];
+            System.out.printf("%10d %12.1f %12.1f %8.2f %12.1f%n", size, r.putNs()[i], r.fmLatencyAt(size),
+                r.putNs()[i] / r.fmLatencyAt(size), r.getNs()[i]);
+        }
+        System.out.printf("%10s %12s %12s %12s %12s %8s%n", "bytes", "put_MBps", "putNbi_MBps", "getNbi_MBps",
+            "fm_MBps", "put/fm");
+        for (int i = 0; i < ShmemBenchmark.BANDWIDTH_SIZES.length; i++) {
+            System.out.printf("%10d %12.1f %12.1f %12.1f %12.1f %8.2f%n", ShmemBenchmark.BANDWIDTH_SIZES[i],
+                r.putMBps()[i], r.putNbiMBps()[i], r.getNbiMBps()[i], r.fm().bandwidthMBps()[i],
+                r.putMBps()[i] / r.fm().bandwidthMBps()[i]);
+        }
+        System.out.printf("fetchAdd latency %.1f ns%n", r.fetchAddNs());
+        for (int i = 0; i < ShmemBenchmark.BARRIER_PES.length; i++) {
+            System.out.printf("barrierAll on %2d PEs: %10.1f ns%n", ShmemBenchmark.BARRIER_PES[i], r.barrierNs()[i]);
+        }
+        System.out.printf("put_latency_ratio  = %.2f (target <= %.1f: %s)%n", r.putLatencyRatio(), LATENCY_TARGET,
+            r.putLatencyRatio() <= LATENCY_TARGET ? "met" : "MISSED");
+        System.out.printf("min_put_efficiency = %.2f (target >= %.1f: %s)%n", r.minPutEfficiency(),
+            EFFICIENCY_TARGET, r.minPutEfficiency() >= EFFICIENCY_TARGET ? "met" : "MISSED");
+    }
+
+    private ObjectNode toJson(final ShmemBenchmark.Result r) {
+        final ObjectNode root = Reports.object();
+        root.put("benchmark", "shmem");
+        final ObjectNode cfg = root.putObject("config");
+        cfg.put("pes", 2);
+        cfg.put("trials", trials);
+        cfg.put("warmups", warmups);
+        cfg.put("round_trips", roundTrips);
+        cfg.put("mb_per_point", mbPerPoint);
+        cfg.put("cores", Runtime.getRuntime().availableProcessors());
+        cfg.put("java", System.getProperty("java.version"));
+        final ObjectNode m = root.putObject("metrics");
+        m.put("put_latency_ns_8B", r.putNs()[0]);
+        m.put("get_latency_ns_8B", r.getNs()[0]);
+        m.put("fetch_add_latency_ns", r.fetchAddNs());
+        m.put("fm_latency_ns_8B", r.fm().latencyNs()[0]);
+        m.put("put_latency_ratio", r.putLatencyRatio());
+        m.put("min_put_efficiency", r.minPutEfficiency());
+        m.put("barrier_ns_2pe", r.barrierNs()[0]);
+        m.put("barrier_ns_64pe", r.barrierNs()[ShmemBenchmark.BARRIER_PES.length - 1]);
+        final ObjectNode targets = root.putObject("targets");
+        targets.put("put_latency_ratio_max", LATENCY_TARGET);
+        targets.put("min_put_efficiency_min", EFFICIENCY_TARGET);
+        targets.put("put_latency_ratio_met", r.putLatencyRatio() <= LATENCY_TARGET);
+        targets.put("min_put_efficiency_met", r.minPutEfficiency() >= EFFICIENCY_TARGET);
+        final ArrayNode lat = root.putArray("latency");
+        for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
+            final ObjectNode row = lat.addObject();
+            final int size = ShmemBenchmark.LATENCY_SIZES[i];
+            row.put("bytes", size);
+            row.put("put_latency_ns", r.putNs()[i]);
+            row.put("get_latency_ns", r.getNs()[i]);
+            if (!Double.isNaN(r.fmLatencyAt(size))) {
+                row.put("fm_latency_ns", r.fmLatencyAt(size));
+            }
+        }
+        final ArrayNode bw = root.putArray("bandwidth");
+        for (int i = 0; i < ShmemBenchmark.BANDWIDTH_SIZES.length; i++) {
+            final ObjectNode row = bw.addObject();
+            row.put("bytes", ShmemBenchmark.BANDWIDTH_SIZES[i]);
+            row.put("put_bw_MBps", r.putMBps()[i]);
+            row.put("put_nbi_bw_MBps", r.putNbiMBps()[i]);
+            row.put("get_nbi_bw_MBps", r.getNbiMBps()[i]);
+            row.put("fm_bw_MBps", r.fm().bandwidthMBps()[i]);
+            row.put("put_efficiency", r.putMBps()[i] / r.fm().bandwidthMBps()[i]);
+        }
+        final ArrayNode bar = root.putArray("barrier");
+        for (int i = 0; i < ShmemBenchmark.BARRIER_PES.length; i++) {
+            final ObjectNode row = bar.addObject();
+            row.put("pes", ShmemBenchmark.BARRIER_PES[i]);
+            row.put("barrier_ns", r.barrierNs()[i]);
+        }
+        return root;
+    }
+
+    private static List<XYChart> charts(final ShmemBenchmark.Result r) {
+        final double[] lx = Arrays.stream(ShmemBenchmark.LATENCY_SIZES).asDoubleStream().toArray();
+        final XYChart latency = Reports.logLogChart("latency", "ns");
+        latency.addSeries("SHMEM put (one-way)", lx, r.putNs());
+        latency.addSeries("SHMEM get (round trip)", lx, r.getNs());
+        final double[] bx = Arrays.stream(ShmemBenchmark.BANDWIDTH_SIZES).asDoubleStream().toArray();
+        final XYChart bandwidth = Reports.logLogChart("bandwidth", "MB/s");
+        bandwidth.addSeries("SHMEM put", bx, r.putMBps());
+        bandwidth.addSeries("SHMEM putNbi", bx, r.putNbiMBps());
+        bandwidth.addSeries("SHMEM getNbi", bx, r.getNbiMBps());
+        bandwidth.addSeries("FM", bx, r.fm().bandwidthMBps());
+        final double[] px = Arrays.stream(ShmemBenchmark.BARRIER_PES).asDoubleStream().toArray();
+        final XYChart barrier = Reports.logLogChart("barrierAll", "ns");
+        barrier.addSeries("barrierAll", px, r.barrierNs());
+        return List.of(latency, bandwidth, barrier);
+    }
+}

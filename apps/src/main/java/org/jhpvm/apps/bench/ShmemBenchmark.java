@@ -1,0 +1,232 @@
+package org.jhpvm.apps.bench;
+
+import java.time.Duration;
+import java.util.function.IntConsumer;
+
+import org.jhpvm.shmem.Cmp;
+import org.jhpvm.shmem.Shmem;
+import org.jhpvm.shmem.ShmemJob;
+import org.jhpvm.shmem.SymmetricLongs;
+
+/**
+ * OSU-style SHMEM micro-benchmarks on 2 PEs, with FM measured in the same run for the ratios: put latency
+ * (ping-pong of puts, each side waiting for the last element of the other's put), blocking get latency, fetchAdd
+ * latency, put / putNbi / getNbi bandwidth (a stream of operations closed by a quiet), and barrier latency on 2 to
+ * 64 PEs. Medians over trials after warm-up passes.
+ */
+public final class ShmemBenchmark {
+    /** Latency sweep sizes, bytes (8 B .. 1 MiB). */
+    public static final int[] LATENCY_SIZES = {8, 64, 512, 4096, 65536, 1 << 20};
+    /** Bandwidth sweep sizes, bytes: FM's, so the ratios are side by side. */
+    public static final int[] BANDWIDTH_SIZES = FmBenchmark.BANDWIDTH_SIZES;
+    /** PE counts of the barrier sweep. */
+    public static final int[] BARRIER_PES = {2, 4, 8, 16, 32, 64};
+
+    private final int trials;
+    private final int warmups;
+    private final int roundTrips;
+    private final long bytesPerPoint;
+
+    /**
+     * @param trials        measured trials
+     * @param warmups       warm-up passes
+     * @param roundTrips    round trips per small latency point (fewer for large sizes)
+     * @param bytesPerPoint bytes per bandwidth point
+     */
+    public ShmemBenchmark(final int trials, final int warmups, final int roundTrips, final long bytesPerPoint) {
+        this.trials = trials;
+        this.warmups = warmups;
+        this.roundTrips = roundTrips;
+        this.bytesPerPoint = bytesPerPoint;
+    }
+
+    /** @return progress steps {@link #run} reports */
+    public int steps() {
+        return (warmups + trials) + (warmups + trials) + BARRIER_PES.length;
+    }
+
+    /**
+     * Runs everything.
+     *
+     * @param progress told of each finished pass
+     * @return the medians
+     */
+    public Result run(final IntConsumer progress) {
+        final FmBenchmark.Sweep fm = new FmBenchmark(trials, warmups, roundTrips, bytesPerPoint, 0.01)
+            .cleanSweep(progress);
+        final double[][] put = new double[LATENCY_SIZES.length][trials];
+        final double[][] get = new double[LATENCY_SIZES.length][trials];
+        final double[] fadd = new double[trials];
+        final double[][] putBw = new double[BANDWIDTH_SIZES.length][trials];
+        final double[][] nbiBw = new double[BANDWIDTH_SIZES.length][trials];
+        final double[][] getBw = new double[BANDWIDTH_SIZES.length][trials];
+        ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(20)).build().run(sh -> {
+            final int maxLongs = 1 << 17;
+            final SymmetricLongs buf = sh.mallocLongs(maxLongs);
+            final long[] src = new long[maxLongs];
+            final long[] dst = new long[maxLongs];
+            long seq = 0;
+            for (int pass = 0; pass < warmups + trials; pass++) {
+                final boolean measured = pass >= warmups;
+                final int t = pass - warmups;
+                for (int i = 0; i < LATENCY_SIZES.length; i++) {
+                    final int longs = LATENCY_SIZES[i] / 8;
+                    final int n = rounds(LATENCY_SIZES[i], measured);
+                    sh.barrierAll();
+                    long t0 = System.nanoTime();
+                    for (int k = 0; k < n; k++) {
+                        seq++;
+                        src[longs - 1] = seq;
+                        if (sh.myPe() == 0) {
+                            buf.put(1, 0, src, 0, longs);
+                            buf.waitUntil(longs - 1, Cmp.EQ, seq);
+                        } else {
+                            buf.waitUntil(longs - 1, Cmp.EQ, seq);
+                            buf.put(0, 0, src, 0, longs);
+                        }
+                    }
+                    final double putNs = (System.nanoTime() - t0) / (2.0 * n);
+                    sh.barrierAll();
+                    t0 = System.nanoTime();
+                    if (sh.myPe() == 0) {
+                        for (int k = 0; k < n; k++) {
+                            buf.get(1, 0, dst, 0, longs);
+                        }
+                    }
+                    final double getNs = (System.nanoTime() - t0) / (double) n;
+                    if (measured && sh.myPe() == 0) {
+                        put[i][t] = putNs;
+                        get[i][t] = getNs;
+                    }
+                }
+                sh.barrierAll();
+                final int n = rounds(8, measured);
+                final long t0 = System.nanoTime();
+                if (sh.myPe() == 0) {
+                    for (int k = 0; k < n; k++) {
+                        buf.atomicFetchAdd(1, 0, 1);
+                    }
+                }
+                if (measured && sh.myPe() == 0) {
+                    fadd[t] = (System.nanoTime() - t0) / (double) n;
+                }
+                for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
+                    final int longs = Math.max(1, BANDWIDTH_SIZES[i] / 8);
+                    final int m = messages(BANDWIDTH_SIZES[i], measured);
+                    final double a = stream(sh, buf, src, longs, m, 0);
+                    final double b = stream(sh, buf, src, longs, m, 1);
+                    final double c = stream(sh, buf, dst, longs, m, 2);
+                    if (measured && sh.myPe() == 0) {
+                        putBw[i][t] = a;
+                        nbiBw[i][t] = b;
+                        getBw[i][t] = c;
+                    }
+                }
+                if (sh.myPe() == 0) {
+                    progress.accept(1);
+                }
+            }
+        });
+        final double[] barrier = new double[BARRIER_PES.length];
+        for (int p = 0; p < BARRIER_PES.length; p++) {
+            barrier[p] = barrierNs(BARRIER_PES[p]);
+            progress.accept(1);
+        }
+        return new Result(fm, Stats.medians(put), Stats.medians(get), Stats.median(fadd), Stats.medians(putBw),
+            Stats.medians(nbiBw), Stats.medians(getBw), barrier);
+    }
+
+    /** MB/s of {@code m} operations of {@code longs} elements from PE 0, closed by a quiet. */
+    private static double stream(final Shmem sh, final SymmetricLongs buf, final long[] local, final int longs,
+        final int m, final int kind) {
+        sh.barrierAll();
+        final long t0 = System.nanoTime();
+        if (sh.myPe() == 0) {
+            for (int k = 0; k < m; k++) {
+                switch (kind) {
+                    case 0 -> buf.put(1, 0, local, 0, longs);
+                    case 1 -> buf.putNbi(1, 0, local, 0, longs);
+                    default -> buf.getNbi(1, 0, local, 0, longs);
+                }
+            }
+            sh.quiet();
+        }
+        final double mbps = (double) m * longs * 8 * 1e3 / (System.nanoTime() - t0);
+        sh.barrierAll();
+        return mbps;
+    }
+
+    private double barrierNs(final int pes) {
+        final double[] ns = new double[trials];
+        final int n = Math.max(20, 2_000 / pes);
+        ShmemJob.builder().pes(pes).timeout(Duration.ofMinutes(5)).build().run(sh -> {
+            for (int w = 0; w < n; w++) {
+                sh.barrierAll();
+            }
+            for (int t = 0; t < trials; t++) {
+                final long t0 = System.nanoTime();
+                for (int k = 0; k < n; k++) {
+                    sh.barrierAll();
+                }
+                if (sh.myPe() == 0) {
+                    ns[t] = (System.nanoTime() - t0) / (double) n;
+                }
+            }
+        });
+        return Stats.median(ns);
+    }
+
+    private int rounds(final int size, final boolean measured) {
+        final int n = (int) Math.max(20, Math.min(roundTrips, bytesPerPoint / 8 / size));
+        return measured ? n : n / 10 + 1;
+    }
+
+    private int messages(final int size, final boolean measured) {
+        final int n = (int) Math.max(50, Math.min(200_000, bytesPerPoint / size));
+        return measured ? n : n / 10 + 1;
+    }
+
+    /**
+     * Everything measured (medians).
+     *
+     * @param fm          FM's fault-free sweep of the same run
+     * @param putNs       put one-way latency per {@link #LATENCY_SIZES}
+     * @param getNs       blocking get latency per {@link #LATENCY_SIZES}
+     * @param fetchAddNs  fetchAdd latency
+     * @param putMBps     put bandwidth per {@link #BANDWIDTH_SIZES}
+     * @param putNbiMBps  putNbi bandwidth
+     * @param getNbiMBps  getNbi bandwidth
+     * @param barrierNs   barrierAll latency per {@link #BARRIER_PES}
+     */
+    public record Result(FmBenchmark.Sweep fm, double[] putNs, double[] getNs, double fetchAddNs, double[] putMBps,
+                         double[] putNbiMBps, double[] getNbiMBps, double[] barrierNs) {
+        /** @return SHMEM put 8 B over FM 8 B one-way latency */
+        public double putLatencyRatio() {
+            return putNs[0] / fm.latencyNs()[0];
+        }
+
+        /** @return the smallest put / FM bandwidth ratio over sizes of at least 64 B */
+        public double minPutEfficiency() {
+            double min = Double.MAX_VALUE;
+            for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
+                if (BANDWIDTH_SIZES[i] >= 64) {
+                    min = Math.min(min, putMBps[i] / fm.bandwidthMBps()[i]);
+                }
+            }
+            return min;
+        }
+
+        /**
+         * @param size bytes
+         * @return FM's one-way latency at that size, or NaN if FM's sweep does not have it
+         */
+        public double fmLatencyAt(final int size) {
+            for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
+                if (FmBenchmark.LATENCY_SIZES[i] == size) {
+                    return fm.latencyNs()[i];
+                }
+            }
+            return Double.NaN;
+        }
+    }
+}
