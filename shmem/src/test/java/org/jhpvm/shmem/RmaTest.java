@@ -122,4 +122,31 @@ class RmaTest {
             sh.barrierAll();
         });
     }
+
+    @org.junit.jupiter.api.Test
+    void shouldDeliverEveryPutAndGetExactlyOverALossyFabric() {
+        final ShmemJob.Report r = ShmemTestSupport.lossyJob(4, 11).run(sh -> {
+            final int me = sh.myPe();
+            final int n = sh.nPes();
+            final SymmetricLongs a = sh.mallocLongs(20_000);
+            final long[] src = new long[20_000];
+            for (int round = 0; round < 5; round++) {
+                for (int i = 0; i < src.length; i++) {
+                    src[i] = value(me, round, i);
+                }
+                a.put((me + 1) % n, 0, src, 0, src.length);
+                sh.barrierAll();
+                for (int i = 0; i < src.length; i++) {
+                    assertEquals(value((me - 1 + n) % n, round, i), a.local()[i]);
+                }
+                final long[] got = new long[src.length];
+                a.get((me + 1) % n, 0, got, 0, got.length);
+                assertArrayEquals(src, got);
+                sh.barrierAll();
+            }
+        });
+        org.junit.jupiter.api.Assertions.assertTrue(r.counters().get("fm.framesRetransmitted") > 0,
+            "the fabric dropped frames and FM resent them: " + r.counters());
+        assertEquals(0L, r.counters().get("shmem.rejected"));
+    }
 }
