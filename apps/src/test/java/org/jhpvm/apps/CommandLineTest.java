@@ -135,4 +135,23 @@ class CommandLineTest {
         assertTrue(m.get("frames_retransmitted_drop1pct").asLong() > 0, "and FM retransmitted them");
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
     }
+
+    @Test
+    void benchShmemShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("shmem.json");
+        final Path png = dir.resolve("shmem.png");
+        final Run r = run("bench", "shmem", "--trials", "1", "--warmups", "0", "--round-trips", "100",
+            "--mb-per-point", "1", "--json", json.toString(), "--png", png.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("put_latency_ratio") && r.out().contains("min_put_efficiency"), r.out());
+        final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        for (final String key : new String[] {"put_latency_ns_8B", "get_latency_ns_8B", "fetch_add_latency_ns",
+            "fm_latency_ns_8B", "put_latency_ratio", "min_put_efficiency", "barrier_ns_2pe", "barrier_ns_64pe"}) {
+            assertTrue(m.has(key), "missing metrics." + key);
+            assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
+        }
+        assertEquals(m.get("put_latency_ns_8B").asDouble() / m.get("fm_latency_ns_8B").asDouble(),
+            m.get("put_latency_ratio").asDouble(), 1e-9, "the ratio is the ratio of the figures");
+        assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
+    }
 }
