@@ -303,23 +303,36 @@ final class Engine {
                 Kind.copy(src, si, ss, s.array, di, ds, count);
                 return;
             }
-            final int chunk = MAX_MESSAGE_BYTES / s.kind.bytes;
-            int done = 0;
-            do {
-                final int n = Math.min(chunk, count - done);
-                final FmOutputStream out = fm.beginMessage(pe, 16 + n * s.kind.bytes, H_PUT);
-                out.sendInt(s.id);
-                out.sendInt(di + done * ds);
-                out.sendInt(ds);
-                out.sendInt(n);
-                s.kind.send(out, src, si + done * ss, ss, n);
-                out.endMessage();
-                done += n;
-            } while (done < count);
-            markDirty(pe);
+            sendElements(H_PUT, s, pe, di, ds, src, si, ss, count, 0);
         } finally {
             exit();
         }
+    }
+
+    /**
+     * A put or accumulate message per at most {@link #MAX_MESSAGE_BYTES} of payload: header (id, index, stride,
+     * count, and alpha for an accumulate), then the elements gathered straight from {@code src}.
+     */
+    private void sendElements(final int handler, final SymmetricArray s, final int pe, final int di, final int ds,
+        final Object src, final int si, final int ss, final int count, final long alpha) {
+        final int headerBytes = handler == H_ACC ? 24 : 16;
+        final int chunk = MAX_MESSAGE_BYTES / s.kind.bytes;
+        int done = 0;
+        do {
+            final int n = Math.min(chunk, count - done);
+            final FmOutputStream out = fm.beginMessage(pe, headerBytes + n * s.kind.bytes, handler);
+            out.sendInt(s.id);
+            out.sendInt(di + done * ds);
+            out.sendInt(ds);
+            out.sendInt(n);
+            if (handler == H_ACC) {
+                out.sendLong(alpha);
+            }
+            s.kind.send(out, src, si + done * ss, ss, n);
+            out.endMessage();
+            done += n;
+        } while (done < count);
+        markDirty(pe);
     }
 
     void get(final SymmetricArray s, final int pe, final int si, final int ss, final Object dst, final int di,
@@ -394,21 +407,7 @@ final class Engine {
                 }
                 return;
             }
-            final int chunk = MAX_MESSAGE_BYTES / s.kind.bytes;
-            int done = 0;
-            do {
-                final int n = Math.min(chunk, count - done);
-                final FmOutputStream out = fm.beginMessage(pe, 24 + n * s.kind.bytes, H_ACC);
-                out.sendInt(s.id);
-                out.sendInt(di + done * ds);
-                out.sendInt(ds);
-                out.sendInt(n);
-                out.sendLong(alpha);
-                s.kind.send(out, src, si + done * ss, ss, n);
-                out.endMessage();
-                done += n;
-            } while (done < count);
-            markDirty(pe);
+            sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, alpha);
         } finally {
             exit();
         }
@@ -464,7 +463,7 @@ final class Engine {
         if (pe == me) {
             final Object box = teams.inbox(teamId, senderRank, kind, count);
             Kind.copy(src, 0, 1, box, 0, 1, count);
-            teams.arriveCarrying(teamId, counter, senderRank, count);
+            teams.arrive(teamId, counter, senderRank, count);
             return;
         }
         final FmOutputStream out = fm.beginMessage(pe, 20 + count * kind.bytes, H_TEAM);
@@ -485,19 +484,17 @@ final class Engine {
     long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
         enter();
         try {
-            if (home == me) {
-                final int slot = allocSlot(WAITING, null, null, 0, 0, 0);
-                lockAt(me, lock, index, op, slot);
-                return awaitReply(slot, home, op == LOCK_RELEASE ? "release of a lock it does not hold"
-                    : "lock request");
-            }
             final int slot = allocSlot(WAITING, null, null, 0, 0, 0);
-            final FmOutputStream out = fm.beginMessage(home, 16, H_LOCK);
-            out.sendInt(op);
-            out.sendInt(lock.id);
-            out.sendInt(index);
-            out.sendInt(slot);
-            out.endMessage();
+            if (home == me) {
+                lockAt(me, lock, index, op, slot);
+            } else {
+                final FmOutputStream out = fm.beginMessage(home, 16, H_LOCK);
+                out.sendInt(op);
+                out.sendInt(lock.id);
+                out.sendInt(index);
+                out.sendInt(slot);
+                out.endMessage();
+            }
             return awaitReply(slot, home, op == LOCK_RELEASE ? "release of a lock it does not hold" : "lock request");
         } finally {
             exit();
@@ -689,7 +686,7 @@ final class Engine {
     private void applySignal(final int sender, final int sigMode, final int sigA, final int sigB, final int sigOp,
         final long signal) {
         if (sigMode == SIG_TEAM) {
-            teams.arriveCarrying(sigA, sigB, sigOp, signal);
+            teams.arrive(sigA, sigB, sigOp, signal);
             return;
         }
         final long[] a = (long[]) lookup(sigA).array;
@@ -773,7 +770,7 @@ final class Engine {
         }
         final Kind kind = Kind.values()[kindOrdinal];
         kind.receive(in, teams.inbox(teamId, senderRank, kind, count), 0, 1, count);
-        teams.arriveCarrying(teamId, counter, senderRank, count);
+        teams.arrive(teamId, counter, senderRank, count);
     }
 
     private void onReply(final FmInputStream in, final int sender) {

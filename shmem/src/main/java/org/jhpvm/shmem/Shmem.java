@@ -51,7 +51,7 @@ public final class Shmem {
     private int wResult;
     private final BooleanSupplier waitSatisfied = () -> {
         wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wMode);
-        return wMode == WAIT_ALL ? wResult == 1 : wMode == WAIT_ANY ? wResult != -2 : wResult != -2;
+        return wMode == WAIT_ALL ? wResult == 1 : wResult != -2;
     };
 
     Shmem(final FastMessages fm, final World world, final long heapBytes) {

@@ -98,9 +98,8 @@ public final class ShmemJob {
         try {
             fmReport = fb.build().run(fm -> {
                 final Shmem shmem = new Shmem(fm, world, heapBytes);
-                // All PEs' handlers must be registered before anyone sends: a barrier (over FM, through SHMEM's own
-                // messages) would need them already, so we rely on FM's rule that handlers are registered before
-                // the endpoint's first send or extract, which the constructor did.
+                // The constructor registers SHMEM's handlers before this endpoint's first send or extract; a message
+                // that arrives earlier waits in the NIC until the first extract, so no PE can beat the registration.
                 final ProgressAgent agent = new ProgressAgent(shmem.engine, 20_000, progressMaxParkNs);
                 agent.start();
                 try {

@@ -83,16 +83,8 @@ final class Teams {
         return r;
     }
 
-    /** An arrival (handler side, or a PE signalling itself). {@code carried} is the sender's count. */
-    void arrive(final int teamId, final int counter, final int senderRank) {
-        arrive(teamId, counter, senderRank, -1);
-    }
-
-    void arriveCarrying(final int teamId, final int counter, final int senderRank, final long carriedValue) {
-        arrive(teamId, counter, senderRank, carriedValue);
-    }
-
-    private void arrive(final int teamId, final int counter, final int senderRank, final long carriedValue) {
+    /** An arrival (handler side, or a PE signalling itself), carrying the sender's count. */
+    void arrive(final int teamId, final int counter, final int senderRank, final long carriedValue) {
         if (teamId < 0 || counter < 0 || counter >= COUNTERS || senderRank < 0) {
             return;
         }

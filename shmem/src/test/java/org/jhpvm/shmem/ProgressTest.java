@@ -56,6 +56,7 @@ class ProgressTest {
         ShmemTestSupport.job(4).run(sh -> {
             sh.barrierAll();
             final long before = sh.engine.agentPasses;
+            // Not a wait for a condition: this second of doing nothing is the interval being measured.
             Thread.sleep(1_000);
             passes[sh.myPe()] = sh.engine.agentPasses - before;
         });
