@@ -43,7 +43,7 @@ final class Collectives {
         }
     }
 
-    private void syncEntered(final ShmemTeam team) {
+    void syncEntered(final ShmemTeam team) {
         final int n = team.members.length;
         final int r = team.myRank;
         for (int d = 1; d < n; d <<= 1) {
@@ -274,12 +274,25 @@ final class Collectives {
 
     /** Agrees on {@code how} fresh team ids over {@code parent}; returns the first. */
     int agreeTeamIds(final ShmemTeam parent, final int how) {
+        return agreeTeamIds(parent, how, 0);
+    }
+
+    /**
+     * As {@link #agreeTeamIds(ShmemTeam, int)}, also checking that every member passed the same {@code check}.
+     *
+     * @throws IllegalArgumentException on every member if they did not
+     */
+    int agreeTeamIds(final ShmemTeam parent, final int how, final long check) {
         engine.enter();
         try {
-            final long[] v = {teams.proposeId()};
+            final long[] v = {teams.proposeId(), check, -check};
             allreduceMax(parent, v);
             final int base = (int) v[0];
             teams.idAgreed(base + how - 1);
+            if (v[1] != -v[2]) {
+                throw new IllegalArgumentException("collective team split mismatch: the members of " + parent
+                    + " passed different member lists");
+            }
             return base;
         } finally {
             engine.exit();

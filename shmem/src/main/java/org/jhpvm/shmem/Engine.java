@@ -100,6 +100,7 @@ final class Engine {
     private final Kind[] slotKind = new Kind[SLOTS];
     private final int[] slotIndex = new int[SLOTS];
     private final int[] slotStride = new int[SLOTS];
+    private final int[] slotBlock = new int[SLOTS];
     private final int[] slotCount = new int[SLOTS];
     private final long[] slotValue = new long[SLOTS];
     private final int[] slotState = new int[SLOTS];
@@ -117,6 +118,7 @@ final class Engine {
     private int[] rIndex = new int[64];
     private int[] rStride = new int[64];
     private int[] rCount = new int[64];
+    private int[] rBlock = new int[64];
     private long[] rValue = new long[64];
     private int rHead;
     private int rSize;
@@ -297,13 +299,19 @@ final class Engine {
 
     void put(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
         final int ss, final int count) {
+        put(s, pe, di, ds, src, si, ss, count, 1);
+    }
+
+    /** Block-strided put: {@code count} blocks of {@code block} elements ({@code block == 1}: element stride). */
+    void put(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
+        final int ss, final int count, final int block) {
         enter();
         try {
             if (pe == me) {
-                Kind.copy(src, si, ss, s.array, di, ds, count);
+                Kind.copyBlocks(src, si, ss, s.array, di, ds, count, block);
                 return;
             }
-            sendElements(H_PUT, s, pe, di, ds, src, si, ss, count, 0);
+            sendElements(H_PUT, s, pe, di, ds, src, si, ss, count, block, 0);
         } finally {
             exit();
         }
@@ -311,24 +319,26 @@ final class Engine {
 
     /**
      * A put or accumulate message per at most {@link #MAX_MESSAGE_BYTES} of payload: header (id, index, stride,
-     * count, and alpha for an accumulate), then the elements gathered straight from {@code src}.
+     * count of blocks, block length, and alpha for an accumulate), then the elements gathered straight from
+     * {@code src}. The public API keeps a block within {@link #MAX_MESSAGE_BYTES}.
      */
     private void sendElements(final int handler, final SymmetricArray s, final int pe, final int di, final int ds,
-        final Object src, final int si, final int ss, final int count, final long alpha) {
-        final int headerBytes = handler == H_ACC ? 24 : 16;
-        final int chunk = MAX_MESSAGE_BYTES / s.kind.bytes;
+        final Object src, final int si, final int ss, final int count, final int block, final long alpha) {
+        final int headerBytes = handler == H_ACC ? 28 : 20;
+        final int chunk = Math.max(1, MAX_MESSAGE_BYTES / (s.kind.bytes * block));
         int done = 0;
         do {
             final int n = Math.min(chunk, count - done);
-            final FmOutputStream out = fm.beginMessage(pe, headerBytes + n * s.kind.bytes, handler);
+            final FmOutputStream out = fm.beginMessage(pe, headerBytes + n * block * s.kind.bytes, handler);
             out.sendInt(s.id);
             out.sendInt(di + done * ds);
             out.sendInt(ds);
             out.sendInt(n);
+            out.sendInt(block);
             if (handler == H_ACC) {
                 out.sendLong(alpha);
             }
-            s.kind.send(out, src, si + done * ss, ss, n);
+            s.kind.sendBlocks(out, src, si + done * ss, ss, n, block);
             out.endMessage();
             done += n;
         } while (done < count);
@@ -337,23 +347,30 @@ final class Engine {
 
     void get(final SymmetricArray s, final int pe, final int si, final int ss, final Object dst, final int di,
         final int ds, final int count, final boolean nbi) {
+        get(s, pe, si, ss, dst, di, ds, count, 1, nbi);
+    }
+
+    /** Block-strided get: {@code count} blocks of {@code block} elements ({@code block == 1}: element stride). */
+    void get(final SymmetricArray s, final int pe, final int si, final int ss, final Object dst, final int di,
+        final int ds, final int count, final int block, final boolean nbi) {
         enter();
         try {
             if (pe == me) {
-                Kind.copy(s.array, si, ss, dst, di, ds, count);
+                Kind.copyBlocks(s.array, si, ss, dst, di, ds, count, block);
                 return;
             }
-            final int chunk = MAX_MESSAGE_BYTES / s.kind.bytes;
+            final int chunk = Math.max(1, MAX_MESSAGE_BYTES / (s.kind.bytes * block));
             int done = 0;
             do {
                 final int n = Math.min(chunk, count - done);
-                final int slot = allocSlot(nbi ? NBI : WAITING, s.kind, dst, di + done * ds, ds, n);
-                final FmOutputStream out = fm.beginMessage(pe, 20, H_GET);
+                final int slot = allocSlot(nbi ? NBI : WAITING, s.kind, dst, di + done * ds, ds, n, block);
+                final FmOutputStream out = fm.beginMessage(pe, 24, H_GET);
                 out.sendInt(slot);
                 out.sendInt(s.id);
                 out.sendInt(si + done * ss);
                 out.sendInt(ss);
                 out.sendInt(n);
+                out.sendInt(block);
                 out.endMessage();
                 if (!nbi) {
                     awaitReply(slot, pe, "get");
@@ -373,7 +390,7 @@ final class Engine {
             if (pe == me) {
                 return applyAmo(s, index, op, a, b);
             }
-            final int slot = fetch ? allocSlot(WAITING, null, null, 0, 0, 0) : -1;
+            final int slot = fetch ? allocSlot(WAITING, null, null, 0, 0, 0, 1) : -1;
             final FmOutputStream out = fm.beginMessage(pe, 32, H_AMO);
             out.sendInt(op);
             out.sendInt(s.id);
@@ -394,22 +411,39 @@ final class Engine {
 
     void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
         final int ss, final int count, final long alpha) {
+        acc(s, pe, di, ds, src, si, ss, count, 1, alpha);
+    }
+
+    /** Block-strided accumulate: {@code count} blocks of {@code block} elements. */
+    void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
+        final int ss, final int count, final int block, final long alpha) {
         enter();
         try {
             if (pe == me) {
                 // Under ownership no handler runs meanwhile: atomic per element with respect to remote accumulates.
-                final Object scratch = accScratch(s.kind);
-                for (int done = 0; done < count; ) {
-                    final int n = Math.min(ACC_CHUNK, count - done);
-                    Kind.copy(src, si + done * ss, ss, scratch, 0, 1, n);
-                    s.kind.accumulate(s.array, di + done * ds, ds, scratch, n, alpha);
-                    done += n;
+                if (block == 1) {
+                    accLocal(s, di, ds, src, si, ss, count, alpha);
+                } else {
+                    for (int b = 0; b < count; b++) {
+                        accLocal(s, di + b * ds, 1, src, si + b * ss, 1, block, alpha);
+                    }
                 }
                 return;
             }
-            sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, alpha);
+            sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, block, alpha);
         } finally {
             exit();
+        }
+    }
+
+    private void accLocal(final SymmetricArray s, final int di, final int ds, final Object src, final int si,
+        final int ss, final int count, final long alpha) {
+        final Object scratch = accScratch(s.kind);
+        for (int done = 0; done < count; ) {
+            final int n = Math.min(ACC_CHUNK, count - done);
+            Kind.copy(src, si + done * ss, ss, scratch, 0, 1, n);
+            s.kind.accumulate(s.array, di + done * ds, ds, scratch, n, alpha);
+            done += n;
         }
     }
 
@@ -484,7 +518,7 @@ final class Engine {
     long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
         enter();
         try {
-            final int slot = allocSlot(WAITING, null, null, 0, 0, 0);
+            final int slot = allocSlot(WAITING, null, null, 0, 0, 0, 1);
             if (home == me) {
                 lockAt(me, lock, index, op, slot);
             } else {
@@ -572,7 +606,7 @@ final class Engine {
             for (int i = 0; i < n; i++) {
                 final int pe = dirtyList[i];
                 dirty[pe] = false;
-                final int slot = allocSlot(NBI, null, null, 0, 0, 0);
+                final int slot = allocSlot(NBI, null, null, 0, 0, 0, 1);
                 final FmOutputStream out = fm.beginMessage(pe, 4, H_QUIET);
                 out.sendInt(slot);
                 out.endMessage();
@@ -601,7 +635,7 @@ final class Engine {
     // ------------------------------------------------------------------ request slots
 
     private int allocSlot(final int state, final Kind kind, final Object dst, final int di, final int ds,
-        final int count) {
+        final int count, final int block) {
         if (freeTop == 0) {
             await(slotFree);
         }
@@ -612,6 +646,7 @@ final class Engine {
         slotIndex[slot] = di;
         slotStride[slot] = ds;
         slotCount[slot] = count;
+        slotBlock[slot] = block;
         slotStatus[slot] = STATUS_OK;
         if (state == NBI) {
             nbiOutstanding++;
@@ -645,12 +680,13 @@ final class Engine {
         final int index = in.receiveInt();
         final int stride = in.receiveInt();
         final int count = in.receiveInt();
+        final int block = in.receiveInt();
         final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count)) {
+        if (!valid(s, index, stride, count, block)) {
             reject(sender, "put", id, index, stride, count);
             return;
         }
-        s.kind.receive(in, s.array, index, stride, count);
+        s.kind.receiveBlocks(in, s.array, index, stride, count, block);
     }
 
     private void onPutSignal(final FmInputStream in, final int sender) {
@@ -703,13 +739,14 @@ final class Engine {
         final int index = in.receiveInt();
         final int stride = in.receiveInt();
         final int count = in.receiveInt();
+        final int block = in.receiveInt();
         final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count)) {
+        if (!valid(s, index, stride, count, block)) {
             reject(sender, "get", id, index, stride, count);
-            queueReply(sender, req, STATUS_REJECTED, null, 0, 0, 0, 0);
+            queueReply(sender, req, STATUS_REJECTED, null, 0, 0, 0, 1, 0);
             return;
         }
-        queueReply(sender, req, STATUS_OK, s, index, stride, count, 0);
+        queueReply(sender, req, STATUS_OK, s, index, stride, count, block, 0);
     }
 
     private void onAmo(final FmInputStream in, final int sender) {
@@ -738,13 +775,25 @@ final class Engine {
         final int index = in.receiveInt();
         final int stride = in.receiveInt();
         final int count = in.receiveInt();
+        final int block = in.receiveInt();
         final long alpha = in.receiveLong();
         final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count) || s.kind == Kind.BYTE) {
+        if (!valid(s, index, stride, count, block) || s.kind == Kind.BYTE) {
             reject(sender, "accumulate", id, index, stride, count);
             return;
         }
-        // Accumulate must combine, so the payload passes through a small scratch array chunk by chunk.
+        if (block == 1) {
+            receiveAcc(in, s, index, stride, count, alpha);
+        } else {
+            for (int b = 0; b < count; b++) {
+                receiveAcc(in, s, index + b * stride, 1, block, alpha);
+            }
+        }
+    }
+
+    /** Accumulate must combine, so the payload passes through a small scratch array chunk by chunk. */
+    private void receiveAcc(final FmInputStream in, final SymmetricArray s, final int index, final int stride,
+        final int count, final long alpha) {
         final Object scratch = accScratch(s.kind);
         for (int done = 0; done < count; ) {
             final int n = Math.min(ACC_CHUNK, count - done);
@@ -783,7 +832,8 @@ final class Engine {
         slotStatus[slot] = status;
         if (status == STATUS_OK) {
             if (slotDst[slot] != null) {
-                slotKind[slot].receive(in, slotDst[slot], slotIndex[slot], slotStride[slot], slotCount[slot]);
+                slotKind[slot].receiveBlocks(in, slotDst[slot], slotIndex[slot], slotStride[slot], slotCount[slot],
+                    slotBlock[slot]);
             } else {
                 slotValue[slot] = in.receiveLong();
             }
@@ -801,10 +851,15 @@ final class Engine {
     }
 
     private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count) {
-        if (s == null || count < 0 || stride < 1 || index < 0) {
+        return valid(s, index, stride, count, 1);
+    }
+
+    private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count,
+        final int block) {
+        if (s == null || count < 0 || stride < 1 || index < 0 || block < 1) {
             return false;
         }
-        return count == 0 ? index <= s.length : index + (long) (count - 1) * stride < s.length;
+        return count == 0 ? index <= s.length : index + (long) (count - 1) * stride + block - 1 < s.length;
     }
 
     /** A request that can only come from a bug or corruption: counted, memory untouched, raised on this PE. */
@@ -919,6 +974,11 @@ final class Engine {
 
     private void queueReply(final int pe, final int req, final int status, final SymmetricArray s, final int index,
         final int stride, final int count, final long value) {
+        queueReply(pe, req, status, s, index, stride, count, 1, value);
+    }
+
+    private void queueReply(final int pe, final int req, final int status, final SymmetricArray s, final int index,
+        final int stride, final int count, final int block, final long value) {
         if (rSize == rPe.length) {
             growReplies();
         }
@@ -930,6 +990,7 @@ final class Engine {
         rIndex[i] = index;
         rStride[i] = stride;
         rCount[i] = count;
+        rBlock[i] = block;
         rValue[i] = value;
         rSize++;
     }
@@ -943,6 +1004,7 @@ final class Engine {
         rIndex = ring(rIndex, m);
         rStride = ring(rStride, m);
         rCount = ring(rCount, m);
+        rBlock = ring(rBlock, m);
         final long[] v = new long[m];
         final SymmetricArray[] s = new SymmetricArray[m];
         for (int k = 0; k < n; k++) {
@@ -979,6 +1041,7 @@ final class Engine {
                 final int index = rIndex[i];
                 final int stride = rStride[i];
                 final int count = rCount[i];
+                final int block = rBlock[i];
                 final long value = rValue[i];
                 rSym[i] = null;
                 rHead = (rHead + 1) % rPe.length;
@@ -986,11 +1049,11 @@ final class Engine {
                 // The object may have been freed since the request: answer with what is there now (a program that
                 // frees an object under a get is erroneous in OpenSHMEM too).
                 final boolean data = status == STATUS_OK && s != null;
-                final FmOutputStream out = fm.beginMessage(pe, 8 + (data ? count * s.kind.bytes : 8), H_REPLY);
+                final FmOutputStream out = fm.beginMessage(pe, 8 + (data ? count * block * s.kind.bytes : 8), H_REPLY);
                 out.sendInt(req);
                 out.sendInt(status);
                 if (data) {
-                    s.kind.send(out, s.array, index, stride, count);
+                    s.kind.sendBlocks(out, s.array, index, stride, count, block);
                 } else if (status == STATUS_OK) {
                     out.sendLong(value);
                 }

@@ -59,6 +59,45 @@ enum Kind {
         }
     }
 
+    /**
+     * Block-strided gather: {@code count} blocks of {@code block} contiguous elements, block starts {@code stride}
+     * apart ({@code block == 1} is the plain element stride).
+     */
+    void sendBlocks(final FmOutputStream out, final Object a, final int index, final int stride, final int count,
+        final int block) {
+        if (block == 1) {
+            send(out, a, index, stride, count);
+            return;
+        }
+        for (int b = 0; b < count; b++) {
+            send(out, a, index + b * stride, 1, block);
+        }
+    }
+
+    /** Block-strided scatter, the inverse of {@link #sendBlocks}. */
+    void receiveBlocks(final FmInputStream in, final Object a, final int index, final int stride, final int count,
+        final int block) {
+        if (block == 1) {
+            receive(in, a, index, stride, count);
+            return;
+        }
+        for (int b = 0; b < count; b++) {
+            receive(in, a, index + b * stride, 1, block);
+        }
+    }
+
+    /** Local block-strided copy. */
+    static void copyBlocks(final Object src, final int srcIndex, final int srcStride, final Object dst,
+        final int dstIndex, final int dstStride, final int count, final int block) {
+        if (block == 1) {
+            copy(src, srcIndex, srcStride, dst, dstIndex, dstStride, count);
+            return;
+        }
+        for (int b = 0; b < count; b++) {
+            System.arraycopy(src, srcIndex + b * srcStride, dst, dstIndex + b * dstStride, block);
+        }
+    }
+
     /** Local strided copy (put or get on this PE's own memory). */
     static void copy(final Object src, final int srcIndex, final int srcStride, final Object dst, final int dstIndex,
         final int dstStride, final int count) {

@@ -136,27 +136,97 @@ public final class Shmem {
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricBytes mallocBytes(final int count) {
-        return alloc(Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
+        return alloc(world, Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
+    }
+
+    /**
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
+     * #mallocBytes(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
+     * name those PEs by their world numbers.
+     *
+     * @param team  the team (every member calls, in the same order of allocations)
+     * @param count elements, at least 0
+     * @return the symmetric object
+     */
+    public SymmetricBytes mallocBytes(final ShmemTeam team, final int count) {
+        collectives.checkTeam(team);
+        return alloc(team, Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
     }
 
     /** As {@link #mallocBytes}, for int. @param count elements @return the object */
     public SymmetricInts mallocInts(final int count) {
-        return alloc(Kind.INT, count, id -> new SymmetricInts(this, id, count));
+        return alloc(world, Kind.INT, count, id -> new SymmetricInts(this, id, count));
+    }
+
+    /**
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
+     * #mallocInts(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
+     * name those PEs by their world numbers.
+     *
+     * @param team  the team (every member calls, in the same order of allocations)
+     * @param count elements, at least 0
+     * @return the symmetric object
+     */
+    public SymmetricInts mallocInts(final ShmemTeam team, final int count) {
+        collectives.checkTeam(team);
+        return alloc(team, Kind.INT, count, id -> new SymmetricInts(this, id, count));
     }
 
     /** As {@link #mallocBytes}, for long. @param count elements @return the object */
     public SymmetricLongs mallocLongs(final int count) {
-        return alloc(Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
+        return alloc(world, Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
+    }
+
+    /**
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
+     * #mallocLongs(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
+     * name those PEs by their world numbers.
+     *
+     * @param team  the team (every member calls, in the same order of allocations)
+     * @param count elements, at least 0
+     * @return the symmetric object
+     */
+    public SymmetricLongs mallocLongs(final ShmemTeam team, final int count) {
+        collectives.checkTeam(team);
+        return alloc(team, Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
     }
 
     /** As {@link #mallocBytes}, for float. @param count elements @return the object */
     public SymmetricFloats mallocFloats(final int count) {
-        return alloc(Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
+        return alloc(world, Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
+    }
+
+    /**
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
+     * #mallocFloats(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
+     * name those PEs by their world numbers.
+     *
+     * @param team  the team (every member calls, in the same order of allocations)
+     * @param count elements, at least 0
+     * @return the symmetric object
+     */
+    public SymmetricFloats mallocFloats(final ShmemTeam team, final int count) {
+        collectives.checkTeam(team);
+        return alloc(team, Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
     }
 
     /** As {@link #mallocBytes}, for double. @param count elements @return the object */
     public SymmetricDoubles mallocDoubles(final int count) {
-        return alloc(Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
+        return alloc(world, Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
+    }
+
+    /**
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
+     * #mallocDoubles(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
+     * name those PEs by their world numbers.
+     *
+     * @param team  the team (every member calls, in the same order of allocations)
+     * @param count elements, at least 0
+     * @return the symmetric object
+     */
+    public SymmetricDoubles mallocDoubles(final ShmemTeam team, final int count) {
+        collectives.checkTeam(team);
+        return alloc(team, Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
     }
 
     /** {@code shmem_calloc}: the same as {@link #mallocLongs} (allocations are always zeroed). @param count elements @return the object */
@@ -188,7 +258,7 @@ public final class Shmem {
         try {
             engine.quiet();
             final long[] v = {s.id, -s.id};
-            collectives.allreduceMax(world, v);
+            collectives.allreduceMax(s.team, v);
             if (v[0] != -v[1]) {
                 throw new IllegalArgumentException("collective free mismatch: the PEs freed different symmetric "
                     + "objects (ids " + (-v[1]) + ".." + v[0] + ")");
@@ -213,12 +283,13 @@ public final class Shmem {
     @SuppressWarnings("unchecked")
     public <T extends SymmetricArray> T realloc(final T s, final int count) {
         checkOwn(s);
+        final ShmemTeam t = s.team;
         final SymmetricArray n = switch (s.kind) {
-            case BYTE -> mallocBytes(count);
-            case INT -> mallocInts(count);
-            case LONG -> mallocLongs(count);
-            case FLOAT -> mallocFloats(count);
-            case DOUBLE -> mallocDoubles(count);
+            case BYTE -> mallocBytes(t, count);
+            case INT -> mallocInts(t, count);
+            case LONG -> mallocLongs(t, count);
+            case FLOAT -> mallocFloats(t, count);
+            case DOUBLE -> mallocDoubles(t, count);
         };
         engine.enter();
         try {
@@ -240,42 +311,48 @@ public final class Shmem {
         }
     }
 
-    private <T extends SymmetricArray> T alloc(final Kind kind, final int count, final IntFunction<T> make) {
+    /**
+     * Collective allocation over {@code team}: one max-reduction checks count, type and room on every member and
+     * agrees on the object's id (the largest next id of the members, so ids stay unique on each PE whatever teams
+     * it allocated on), then every member registers it and a team barrier makes sure no member can put into it
+     * before every other has registered it.
+     */
+    private <T extends SymmetricArray> T alloc(final ShmemTeam team, final Kind kind, final int count,
+        final IntFunction<T> make) {
         if (count < 0) {
             throw new IllegalArgumentException("count=" + count + " is negative");
         }
         engine.enter();
         try {
-            final int id = nextId;
             final long bytes = (long) count * kind.bytes;
             final boolean fits = heapUsed + bytes <= heapBytes;
-            // Registered before the check: a PE may put into it as soon as its own check has passed, which needs
-            // this PE's contribution, which is sent after this registration.
-            final T s = fits ? make.apply(id) : null;
-            if (s != null) {
-                engine.register(s);
-            }
-            final long[] v = {id, -id, count, -count, kind.ordinal(), -kind.ordinal(), fits ? 0 : 1};
-            collectives.allreduceMax(world, v);
-            if (v[0] != -v[1] || v[2] != -v[3] || v[4] != -v[5]) {
-                if (s != null) {
-                    engine.unregister(s);
-                }
+            final long[] v = {nextId, count, -count, kind.ordinal(), -kind.ordinal(), fits ? 0 : 1};
+            collectives.allreduceMax(team, v);
+            if (v[1] != -v[2] || v[3] != -v[4]) {
                 throw new IllegalArgumentException("collective allocation mismatch: PE " + engine.me + " asked for "
-                    + count + " " + kind.javaName + " elements; the PEs asked for " + (-v[3]) + ".." + v[2]
-                    + " elements of " + (v[4] == -v[5] ? "one type" : "different types")
-                    + (v[0] != -v[1] ? " in different allocation orders" : ""));
+                    + count + " " + kind.javaName + " elements; the PEs asked for " + (-v[2]) + ".." + v[1]
+                    + " elements of " + (v[3] == -v[4] ? "one type" : "different types")
+                    + " (or allocated in different orders)");
             }
-            if (v[6] != 0) {
-                if (s != null) {
-                    engine.unregister(s);
-                }
+            if (v[5] != 0) {
                 throw new IllegalStateException("symmetric heap exhausted: " + bytes + " bytes wanted, "
                     + (heapBytes - heapUsed) + " of heapBytes=" + heapBytes + " free on PE " + engine.me
                     + (fits ? " (another PE ran out)" : "") + "; raise the option shmem.heapBytes");
             }
-            nextId++;
+            final int id = (int) v[0];
+            final T s = make.apply(id);
+            s.team = team;
+            if (team != world) {
+                final boolean[] holders = new boolean[engine.npes];
+                for (final int pe : team.members) {
+                    holders[pe] = true;
+                }
+                s.holders = holders;
+            }
+            engine.register(s);
+            nextId = id + 1;
             heapUsed += bytes;
+            collectives.syncEntered(team);
             return s;
         } finally {
             engine.exit();

@@ -102,6 +102,37 @@ public final class ShmemTeam {
     }
 
     /**
+     * The team of the listed ranks of this team, in that order (a jhpvm extension, like {@code GA_Pgroup_create}
+     * and {@code MPI_Group_incl}; OpenSHMEM only splits by stride). Collective over this team; every member passes
+     * the same list, and non-members get null.
+     *
+     * @param ranks distinct ranks of this team, at least one
+     * @return the new team, or null if this PE is not in it
+     * @throws IllegalArgumentException if the list is empty, repeats a rank or names one outside this team (before
+     *                                  anything is sent), or if the members passed different lists (on every member)
+     */
+    public ShmemTeam split(final int[] ranks) {
+        check();
+        if (ranks == null || ranks.length == 0) {
+            throw new IllegalArgumentException("split needs at least one rank");
+        }
+        final boolean[] seen = new boolean[members.length];
+        final int[] sub = new int[ranks.length];
+        for (int i = 0; i < ranks.length; i++) {
+            final int r = ranks[i];
+            if (r < 0 || r >= members.length || seen[r]) {
+                throw new IllegalArgumentException("split: rank " + r + " at position " + i + (r < 0
+                    || r >= members.length ? " is outside the parent team of " + members.length + " PEs"
+                    : " is listed twice"));
+            }
+            seen[r] = true;
+            sub[i] = members[r];
+        }
+        final int newId = shmem.collectives.agreeTeamIds(this, 1, Arrays.hashCode(ranks) * 31L + ranks.length);
+        return seen[myRank] ? shmem.newTeam(newId, sub) : null;
+    }
+
+    /**
      * {@code shmem_team_split_2d}: this team as a grid of rows of {@code xrange} ranks; returns the calling PE's row
      * team (x, ranks {@code r - r % xrange ..}) and column team (y, ranks {@code r % xrange, + xrange, ...}).
      * Collective over this team.

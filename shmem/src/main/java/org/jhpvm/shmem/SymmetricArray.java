@@ -3,7 +3,8 @@ package org.jhpvm.shmem;
 import java.util.Objects;
 
 /**
- * A symmetric data object: allocated collectively, it exists on every PE with the same id, type and length, and
+ * A symmetric data object: allocated collectively, it exists on every PE with the same id, type and length (on
+ * every PE of its team, for the team allocation extension {@link Shmem#mallocDoubles(ShmemTeam, int)}), and
  * each PE's part is a plain Java array ({@code local()} of the typed subclasses). Remote operations name the PE and
  * element indices; every argument is checked on the calling PE before anything is sent, and again at the target.
  * <p>
@@ -18,6 +19,13 @@ public abstract sealed class SymmetricArray
     final Object array;
     final int length;
     volatile boolean freed;
+    /** The team the object was allocated on (the world team for {@code malloc} without a team). */
+    ShmemTeam team;
+    /** Per world PE: whether it holds this object (null: every PE does). */
+    boolean[] holders;
+
+    /** Largest block of a block-strided transfer: one message's payload. */
+    static final long MAX_BLOCK_BYTES = 1L << 30;
 
     SymmetricArray(final Shmem shmem, final int id, final Kind kind, final int length) {
         this.shmem = shmem;
@@ -46,7 +54,7 @@ public abstract sealed class SymmetricArray
      * @return true if {@code pe} is a PE of the job and the object is live
      */
     public final boolean addrAccessible(final int pe) {
-        return !freed && pe >= 0 && pe < engine.npes;
+        return !freed && pe >= 0 && pe < engine.npes && (holders == null || holders[pe]);
     }
 
     /** @return the element type's Java name */
@@ -62,6 +70,9 @@ public abstract sealed class SymmetricArray
     /** The other PE's array for {@code ptr}, or null. */
     final Object peer(final int pe) {
         checkUsable();
+        if (holders != null && pe >= 0 && pe < holders.length && !holders[pe]) {
+            return null;
+        }
         checkPe(pe);
         final SymmetricArray s = engine.world.object(pe, id);
         return s == null ? null : s.array;
@@ -81,6 +92,10 @@ public abstract sealed class SymmetricArray
     final void checkPe(final int pe) {
         if (pe < 0 || pe >= engine.npes) {
             throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (engine.npes - 1));
+        }
+        if (holders != null && !holders[pe]) {
+            throw new IndexOutOfBoundsException("PE " + pe + " does not hold " + this + ": it was allocated on "
+                + team);
         }
     }
 
@@ -104,6 +119,38 @@ public abstract sealed class SymmetricArray
         }
     }
 
+    /** Checks a block-strided transfer ({@code ibput}/{@code ibget}) on both sides. */
+    final void checkBlocks(final int pe, final int index, final int stride, final Object buffer, final int bufIndex,
+        final int bufStride, final int block, final int count) {
+        Objects.requireNonNull(buffer, "buffer");
+        checkUsable();
+        checkPe(pe);
+        if (block < 1) {
+            throw new IllegalArgumentException("blockSize=" + block + " must be at least 1");
+        }
+        if ((long) block * kind.bytes > MAX_BLOCK_BYTES) {
+            throw new IllegalArgumentException("blockSize=" + block + " " + kind.javaName + " elements exceeds "
+                + MAX_BLOCK_BYTES + " bytes per block");
+        }
+        checkBlockRange("symmetric object " + this, length, index, stride, block, count);
+        checkBlockRange("the local buffer", Kind.length(buffer), bufIndex, bufStride, block, count);
+    }
+
+    private static void checkBlockRange(final String what, final int length, final int index, final int stride,
+        final int block, final int count) {
+        if (count < 0) {
+            throw new IllegalArgumentException("nblocks=" + count + " is negative");
+        }
+        if (stride < 1) {
+            throw new IllegalArgumentException("stride=" + stride + " must be at least 1");
+        }
+        final long last = count == 0 ? index : index + (long) (count - 1) * stride + block - 1;
+        if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
+            throw new IndexOutOfBoundsException(count + " blocks of " + block + " from " + index + " (stride " + stride
+                + ") outside " + what + " of length " + length);
+        }
+    }
+
     final void checkRma(final int pe, final int index, final int stride, final Object buffer, final int bufIndex,
         final int bufStride, final int count) {
         Objects.requireNonNull(buffer, "buffer");
@@ -123,6 +170,24 @@ public abstract sealed class SymmetricArray
         final int count) {
         checkRma(pe, index, stride, src, si, ss, count);
         engine.put(this, pe, index, stride, src, si, ss, count);
+    }
+
+    final void doIbPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
+        final int block, final int count) {
+        checkBlocks(pe, index, stride, src, si, ss, block, count);
+        engine.put(this, pe, index, stride, src, si, ss, count, block);
+    }
+
+    final void doIbGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
+        final int block, final int count, final boolean nbi) {
+        checkBlocks(pe, index, stride, dst, di, ds, block, count);
+        engine.get(this, pe, index, stride, dst, di, ds, count, block, nbi);
+    }
+
+    final void doIbAcc(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
+        final int block, final int count, final long alpha) {
+        checkBlocks(pe, index, stride, src, si, ss, block, count);
+        engine.acc(this, pe, index, stride, src, si, ss, count, block, alpha);
     }
 
     final void doGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,

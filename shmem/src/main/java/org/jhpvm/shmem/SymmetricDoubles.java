@@ -78,6 +78,79 @@ public final class SymmetricDoubles extends SymmetricArray {
     }
 
     /**
+     * Block-strided put ({@code ibput}, OpenSHMEM 1.6): {@code nblocks} blocks of {@code blockSize} contiguous
+     * elements; block {@code b} goes from {@code src[srcIndex + b*srcStride ..]} to {@code dst[dstIndex +
+     * b*dstStride ..]} at PE {@code pe}. One message however many blocks (a 2-D patch in one put).
+     *
+     * @param pe        target PE
+     * @param dstIndex  first element at the target
+     * @param dstStride distance between target block starts, at least 1
+     * @param src       source array
+     * @param srcIndex  first source element
+     * @param srcStride distance between source block starts, at least 1
+     * @param blockSize elements per block, at least 1
+     * @param nblocks   blocks
+     */
+    public void ibput(final int pe, final int dstIndex, final int dstStride, final double[] src, final int srcIndex,
+        final int srcStride, final int blockSize, final int nblocks) {
+        doIbPut(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
+    }
+
+    /**
+     * Block-strided get ({@code ibget}, OpenSHMEM 1.6): the inverse of {@link #ibput}.
+     *
+     * @param pe        source PE
+     * @param srcIndex  first element there
+     * @param srcStride distance between source block starts there
+     * @param dst       destination array
+     * @param dstIndex  first destination element
+     * @param dstStride distance between destination block starts
+     * @param blockSize elements per block
+     * @param nblocks   blocks
+     */
+    public void ibget(final int pe, final int srcIndex, final int srcStride, final double[] dst, final int dstIndex,
+        final int dstStride, final int blockSize, final int nblocks) {
+        doIbGet(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks, false);
+    }
+
+    /**
+     * Non-blocking {@link #ibget} (a jhpvm extension in the manner of {@code get_nbi}): {@code dst} holds the data
+     * after the next {@link Shmem#quiet()}.
+     *
+     * @param pe        source PE
+     * @param srcIndex  first element there
+     * @param srcStride distance between source block starts there
+     * @param dst       destination array
+     * @param dstIndex  first destination element
+     * @param dstStride distance between destination block starts
+     * @param blockSize elements per block
+     * @param nblocks   blocks
+     */
+    public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final double[] dst, final int dstIndex,
+        final int dstStride, final int blockSize, final int nblocks) {
+        doIbGet(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks, true);
+    }
+
+    /**
+     * Block-strided accumulate (as {@link #ibput}, adding {@code alpha} times the source), atomic per element with
+     * respect to every other accumulate.
+     *
+     * @param pe        target PE
+     * @param dstIndex  first element at the target
+     * @param dstStride distance between target block starts
+     * @param src       source array
+     * @param srcIndex  first source element
+     * @param srcStride distance between source block starts
+     * @param blockSize elements per block
+     * @param nblocks   blocks
+     * @param alpha     scale
+     */
+    public void ibacc(final int pe, final int dstIndex, final int dstStride, final double[] src, final int srcIndex,
+        final int srcStride, final int blockSize, final int nblocks, final double alpha) {
+        doIbAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks, Double.doubleToRawLongBits(alpha));
+    }
+
+    /**
      * Single-element put ({@code p}).
      *
      * @param pe    target PE

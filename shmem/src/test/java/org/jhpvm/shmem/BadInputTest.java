@@ -95,18 +95,20 @@ class BadInputTest {
         final ShmemAbortException e = assertThrows(ShmemAbortException.class, () -> ShmemTestSupport.job(2).run(sh -> {
             final SymmetricLongs a = sh.mallocLongs(4);
             java.util.Arrays.fill(a.local(), 9);
+            if (sh.myPe() == 1) {
+                target[0] = a.local(); // before the barrier: PE 1 may see the bad put inside it and be aborted
+            }
             sh.barrierAll();
             if (sh.myPe() == 0) {
                 // A put whose header names elements 2..5 of a 4-element object: only a bug or corruption sends it.
-                final FmOutputStream out = sh.engine.fm.beginMessage(1, 16 + 32, Engine.H_PUT);
+                final FmOutputStream out = sh.engine.fm.beginMessage(1, 20 + 32, Engine.H_PUT);
                 out.sendInt(a.id);
                 out.sendInt(2);
                 out.sendInt(1);
                 out.sendInt(4);
+                out.sendInt(1);
                 out.sendLongs(new long[] {1, 2, 3, 4}, 0, 1, 4);
                 out.endMessage();
-            } else {
-                target[0] = a.local();
             }
             sh.barrierAll();
         }));
