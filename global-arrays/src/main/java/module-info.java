@@ -1,7 +1,9 @@
 /**
- * Layer module org.jhpvm.ga: it reads only the layer directly below (org.jhpvm.shmem). See README.md for what will
- * live here.
+ * Layer module org.jhpvm.ga: Global Arrays over SHMEM. It reads only the layer directly below (org.jhpvm.shmem) and
+ * exports its API package; see README.md.
  */
 module org.jhpvm.ga {
     requires org.jhpvm.shmem;
+
+    exports org.jhpvm.ga;
 }

@@ -1,0 +1,439 @@
+package org.jhpvm.ga;
+
+import java.util.Arrays;
+
+/**
+ * Whole-array and patch operations. Each is collective over the arrays' group and owner-computes: every PE updates
+ * the part of the destination patch it owns, fetching the matching pieces of the operands with one-sided gets
+ * (so the operands may have any distribution), between a group sync at the start and one at the end. Patches
+ * correspond element by element after dropping unit dimensions (GA's rule), or transposed for a 2-D
+ * {@code copyPatch} with {@code trans}. Integer arrays compute in long arithmetic (scalars must be integers),
+ * float and double arrays in double precision rounded once to the array's type.
+ * <p>
+ * These are collective, not data-path calls: they allocate scratch the size of the caller's part.
+ */
+final class Algebra {
+    static final int COPY = 0;
+    static final int ADD = 1;
+    static final int MUL = 2;
+    static final int DIV = 3;
+    static final int MAX = 4;
+    static final int MIN = 5;
+    static final int FILL = 6;
+    static final int SCALE = 7;
+    static final int ABS = 8;
+    static final int ADD_CONSTANT = 9;
+
+    private Algebra() {
+    }
+
+    /**
+     * {@code c[clo..chi] = f(c, a[alo..ahi], b[blo..bhi])}; a and b may be null when {@code op} does not use them.
+     */
+    static void zip(final int op, final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray a,
+        final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final double s1,
+        final double s2, final boolean trans) {
+        c.checkLive();
+        c.checkSection(clo, chi, ones(c.ndim));
+        checkScalar(c, s1);
+        checkScalar(c, s2);
+        final int[] aMap = a == null ? null : mapping(c, clo, chi, a, alo, ahi, trans);
+        final int[] bMap = b == null ? null : mapping(c, clo, chi, b, blo, bhi, false);
+        c.group.sync();
+        final int[] plo = new int[c.ndim];
+        final int[] phi = new int[c.ndim];
+        if (myPart(c, clo, chi, plo, phi)) {
+            final int n = volume(plo, phi);
+            final Object cBuf = c.type.newArray(n);
+            c.packed(Mover.GET, plo, phi, cBuf);
+            final Object aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
+            final Object bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
+            if (c.type.isFloating()) {
+                final double[] x = doubles(cBuf);
+                final double[] y = aBuf == null ? null : doubles(aBuf);
+                final double[] z = bBuf == null ? null : doubles(bBuf);
+                for (int i = 0; i < n; i++) {
+                    x[i] = apply(op, x[i], y == null ? 0 : y[i], z == null ? 0 : z[i], s1, s2);
+                }
+                c.packed(Mover.PUT, plo, phi, fromDoubles(x, c.type));
+            } else {
+                final long[] x = longs(cBuf);
+                final long[] y = aBuf == null ? null : longs(aBuf);
+                final long[] z = bBuf == null ? null : longs(bBuf);
+                for (int i = 0; i < n; i++) {
+                    x[i] = apply(op, x[i], y == null ? 0 : y[i], z == null ? 0 : z[i], (long) s1, (long) s2);
+                }
+                c.packed(Mover.PUT, plo, phi, fromLongs(x, c.type));
+            }
+        }
+        c.group.sync();
+    }
+
+    private static double apply(final int op, final double c, final double a, final double b, final double s1,
+        final double s2) {
+        return switch (op) {
+            case COPY -> a;
+            case ADD -> s1 * a + s2 * b;
+            case MUL -> a * b;
+            case DIV -> a / b;
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+            case FILL -> s1;
+            case SCALE -> s1 * c;
+            case ABS -> Math.abs(c);
+            default -> c + s1;
+        };
+    }
+
+    private static long apply(final int op, final long c, final long a, final long b, final long s1, final long s2) {
+        return switch (op) {
+            case COPY -> a;
+            case ADD -> s1 * a + s2 * b;
+            case MUL -> a * b;
+            case DIV -> {
+                if (b == 0) {
+                    throw new ArithmeticException("elemDivide: integer division by zero");
+                }
+                yield a / b;
+            }
+            case MAX -> Math.max(a, b);
+            case MIN -> Math.min(a, b);
+            case FILL -> s1;
+            case SCALE -> s1 * c;
+            case ABS -> Math.abs(c);
+            default -> c + s1;
+        };
+    }
+
+    /** {@code sum a[alo..ahi] * b[blo..bhi]} over the group (every PE gets the same bits). */
+    static double dot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
+        final int[] bhi) {
+        a.checkLive();
+        a.checkSection(alo, ahi, ones(a.ndim));
+        if (a.type != b.type) {
+            throw new IllegalArgumentException("type mismatch: dot of " + a + " and " + b);
+        }
+        final int[] bMap = mapping(a, alo, ahi, b, blo, bhi, false);
+        a.group.sync();
+        final int[] plo = new int[a.ndim];
+        final int[] phi = new int[a.ndim];
+        final double[] sum = {0};
+        final long[] lsum = {0};
+        if (myPart(a, alo, ahi, plo, phi)) {
+            final int n = volume(plo, phi);
+            final Object aBuf = a.type.newArray(n);
+            a.packed(Mover.GET, plo, phi, aBuf);
+            final Object bBuf = fetch(a, alo, plo, phi, b, blo, bMap, false);
+            if (a.type.isFloating()) {
+                final double[] x = doubles(aBuf);
+                final double[] y = doubles(bBuf);
+                for (int i = 0; i < n; i++) {
+                    sum[0] += x[i] * y[i];
+                }
+            } else {
+                final long[] x = longs(aBuf);
+                final long[] y = longs(bBuf);
+                for (int i = 0; i < n; i++) {
+                    lsum[0] += x[i] * y[i];
+                }
+            }
+        }
+        if (a.type.isFloating()) {
+            a.ga.gop(a.group, sum, GopOp.SUM);
+            return sum[0];
+        }
+        a.ga.gop(a.group, lsum, GopOp.SUM);
+        return lsum[0];
+    }
+
+    /** {@code NGA_Select_elem}: the largest ("max") or smallest ("min") element and its first subscript. */
+    static GlobalArray.Selected select(final GlobalArray a, final String which) {
+        a.checkLive();
+        final boolean max;
+        if ("max".equals(which)) {
+            max = true;
+        } else if ("min".equals(which)) {
+            max = false;
+        } else {
+            throw new IllegalArgumentException("selectElem(\"" + which + "\"): \"max\" or \"min\"");
+        }
+        a.group.sync();
+        final int n = a.ndim;
+        final int[] lo = new int[n];
+        final int[] hi = a.dims();
+        for (int d = 0; d < n; d++) {
+            hi[d]--;
+        }
+        final int[] plo = new int[n];
+        final int[] phi = new int[n];
+        final boolean mine = myPart(a, lo, hi, plo, phi);
+        double best = max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
+        long lbest = max ? Long.MIN_VALUE : Long.MAX_VALUE;
+        long bestAt = Long.MAX_VALUE;
+        Object buf = null;
+        if (mine) {
+            buf = a.type.newArray(volume(plo, phi));
+            a.packed(Mover.GET, plo, phi, buf);
+            final int count = volume(plo, phi);
+            for (int i = 0; i < count; i++) {
+                final boolean better;
+                if (a.type.isFloating()) {
+                    final double v = a.type == GaType.DOUBLE ? ((double[]) buf)[i] : ((float[]) buf)[i];
+                    better = !Double.isNaN(v) && (bestAt == Long.MAX_VALUE || (max ? v > best : v < best));
+                    if (better) {
+                        best = v;
+                    }
+                } else {
+                    final long v = a.type == GaType.LONG ? ((long[]) buf)[i] : ((int[]) buf)[i];
+                    better = bestAt == Long.MAX_VALUE || (max ? v > lbest : v < lbest);
+                    if (better) {
+                        lbest = v;
+                    }
+                }
+                if (better) {
+                    bestAt = linear(a, plo, phi, i);
+                }
+            }
+        }
+        final GopOp op = max ? GopOp.MAX : GopOp.MIN;
+        final long at;
+        if (a.type.isFloating()) {
+            final double[] v = {best};
+            a.ga.gop(a.group, v, op);
+            final long[] where = {bestAt != Long.MAX_VALUE && best == v[0] ? bestAt : Long.MAX_VALUE};
+            a.ga.gop(a.group, where, GopOp.MIN);
+            at = where[0];
+            best = v[0];
+            lbest = (long) best;
+        } else {
+            final long[] v = {lbest};
+            a.ga.gop(a.group, v, op);
+            final long[] where = {bestAt != Long.MAX_VALUE && lbest == v[0] ? bestAt : Long.MAX_VALUE};
+            a.ga.gop(a.group, where, GopOp.MIN);
+            at = where[0];
+            lbest = v[0];
+            best = lbest;
+        }
+        a.group.sync();
+        final int[] sub = new int[n];
+        long r = at;
+        for (int d = n - 1; d >= 0; d--) {
+            sub[d] = (int) (r % a.dist.dims[d]);
+            r /= a.dist.dims[d];
+        }
+        return new GlobalArray.Selected(sub, best, lbest);
+    }
+
+    private static long linear(final GlobalArray a, final int[] plo, final int[] phi, final int packedIndex) {
+        long r = packedIndex;
+        long lin = 0;
+        long mul = 1;
+        for (int d = a.ndim - 1; d >= 0; d--) {
+            final int ext = phi[d] - plo[d] + 1;
+            lin += (plo[d] + r % ext) * mul;
+            r /= ext;
+            mul *= a.dist.dims[d];
+        }
+        return lin;
+    }
+
+    /** The section as text. One-sided. */
+    static String format(final GlobalArray a, final int[] lo, final int[] hi) {
+        a.checkLive();
+        a.checkSection(lo, hi, ones(a.ndim));
+        final int n = volume(lo, hi);
+        final Object buf = a.type.newArray(n);
+        a.packed(Mover.GET, lo, hi, buf);
+        final StringBuilder b = new StringBuilder();
+        b.append(a).append(" patch ").append(Arrays.toString(lo)).append("..").append(Arrays.toString(hi))
+            .append('\n');
+        final int last = hi[a.ndim - 1] - lo[a.ndim - 1] + 1;
+        final int[] sub = lo.clone();
+        for (int i = 0; i < n; i++) {
+            if (i % last == 0) {
+                b.append("  ");
+                for (int d = 0; d < a.ndim - 1; d++) {
+                    b.append('[').append(sub[d]).append(']');
+                }
+                b.append('[').append(lo[a.ndim - 1]).append("..]:");
+            }
+            b.append(' ').append(java.lang.reflect.Array.get(buf, i));
+            if (i % last == last - 1) {
+                b.append('\n');
+                for (int d = a.ndim - 2; d >= 0; d--) {
+                    if (++sub[d] <= hi[d]) {
+                        break;
+                    }
+                    sub[d] = lo[d];
+                }
+            }
+        }
+        return b.toString();
+    }
+
+    // ---------------------------------------------------------------- patch correspondence
+
+    /**
+     * Checks that x's patch matches c's patch after dropping unit dimensions (reversed for a transpose) and returns,
+     * for each non-unit dimension of c, the dimension of x it corresponds to (-1 for unit dimensions of c).
+     */
+    static int[] mapping(final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray x,
+        final int[] xlo, final int[] xhi, final boolean trans) {
+        c.checkSameGroup(x);
+        if (x.type != c.type) {
+            throw new IllegalArgumentException("type mismatch: " + x + " and " + c);
+        }
+        x.checkSection(xlo, xhi, ones(x.ndim));
+        final int[] cd = nonUnit(clo, chi);
+        final int[] xd = nonUnit(xlo, xhi);
+        if (trans && cd.length != 2 && cd.length > 1) {
+            throw new IllegalArgumentException("a transposed copy needs 2-D patches; " + Arrays.toString(clo) + ".."
+                + Arrays.toString(chi) + " has " + cd.length + " non-unit dimensions");
+        }
+        boolean ok = cd.length == xd.length;
+        final int[] map = new int[c.ndim];
+        Arrays.fill(map, -1);
+        for (int j = 0; ok && j < cd.length; j++) {
+            final int k = trans ? xd[xd.length - 1 - j] : xd[j];
+            map[cd[j]] = k;
+            ok = chi[cd[j]] - clo[cd[j]] == xhi[k] - xlo[k];
+        }
+        if (!ok) {
+            throw new IllegalArgumentException("patch shapes differ: " + Arrays.toString(xlo) + ".."
+                + Arrays.toString(xhi) + " of " + x + " and " + Arrays.toString(clo) + ".." + Arrays.toString(chi)
+                + " of " + c + (trans ? " (transposed)" : ""));
+        }
+        return map;
+    }
+
+    private static int[] nonUnit(final int[] lo, final int[] hi) {
+        return java.util.stream.IntStream.range(0, lo.length).filter(d -> hi[d] > lo[d]).toArray();
+    }
+
+    /** Gets x's values matching c's sub-box plo..phi of patch clo.., packed in c's element order. */
+    private static Object fetch(final GlobalArray c, final int[] clo, final int[] plo, final int[] phi,
+        final GlobalArray x, final int[] xlo, final int[] map, final boolean trans) {
+        final int[] lo = xlo.clone();
+        final int[] hi = xlo.clone();
+        for (int d = 0; d < c.ndim; d++) {
+            if (map[d] >= 0) {
+                lo[map[d]] = xlo[map[d]] + plo[d] - clo[d];
+                hi[map[d]] = xlo[map[d]] + phi[d] - clo[d];
+            }
+        }
+        final int n = volume(plo, phi);
+        final Object buf = x.type.newArray(n);
+        x.packed(Mover.GET, lo, hi, buf);
+        // A transpose: x is packed [ext of c's second mapped dim][ext of the first]; c wants the other order.
+        int first = -1;
+        int second = -1;
+        for (int d = 0; d < c.ndim; d++) {
+            if (map[d] >= 0) {
+                if (first < 0) {
+                    first = d;
+                } else {
+                    second = d;
+                }
+            }
+        }
+        final int rows = second < 0 ? 1 : phi[second] - plo[second] + 1;
+        final int cols = first < 0 ? 1 : phi[first] - plo[first] + 1;
+        if (!trans || rows == 1 || cols == 1) {
+            return buf;
+        }
+        final Object t = x.type.newArray(n);
+        for (int i = 0; i < rows; i++) {
+            for (int j = 0; j < cols; j++) {
+                System.arraycopy(buf, i * cols + j, t, j * rows + i, 1);
+            }
+        }
+        return t;
+    }
+
+    /** This PE's part of a patch: false if it owns none of it. */
+    static boolean myPart(final GlobalArray a, final int[] lo, final int[] hi, final int[] plo, final int[] phi) {
+        if (a.myRank >= a.dist.owners) {
+            return false;
+        }
+        a.dist.block(a.myRank, plo, phi);
+        for (int d = 0; d < a.ndim; d++) {
+            plo[d] = Math.max(plo[d], lo[d]);
+            phi[d] = Math.min(phi[d], hi[d]);
+            if (plo[d] > phi[d]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    static int volume(final int[] lo, final int[] hi) {
+        long v = 1;
+        for (int d = 0; d < lo.length; d++) {
+            v *= hi[d] - lo[d] + 1;
+        }
+        if (v > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("a patch of " + v + " elements exceeds a Java array");
+        }
+        return (int) v;
+    }
+
+    static int[] ones(final int n) {
+        final int[] o = new int[n];
+        Arrays.fill(o, 1);
+        return o;
+    }
+
+    private static void checkScalar(final GlobalArray c, final double s) {
+        if (!c.type.isFloating() && s != Math.rint(s)) {
+            throw new IllegalArgumentException("scalar " + s + " is not an integer; " + c + " holds " + c.type);
+        }
+    }
+
+    // ---------------------------------------------------------------- conversions
+
+    static double[] doubles(final Object buf) {
+        if (buf instanceof double[] d) {
+            return d;
+        }
+        final float[] f = (float[]) buf;
+        final double[] d = new double[f.length];
+        for (int i = 0; i < f.length; i++) {
+            d[i] = f[i];
+        }
+        return d;
+    }
+
+    static long[] longs(final Object buf) {
+        if (buf instanceof long[] l) {
+            return l;
+        }
+        final int[] v = (int[]) buf;
+        final long[] l = new long[v.length];
+        for (int i = 0; i < v.length; i++) {
+            l[i] = v[i];
+        }
+        return l;
+    }
+
+    static Object fromDoubles(final double[] d, final GaType type) {
+        if (type == GaType.DOUBLE) {
+            return d;
+        }
+        final float[] f = new float[d.length];
+        for (int i = 0; i < d.length; i++) {
+            f[i] = (float) d[i];
+        }
+        return f;
+    }
+
+    static Object fromLongs(final long[] l, final GaType type) {
+        if (type == GaType.LONG) {
+            return l;
+        }
+        final int[] v = new int[l.length];
+        for (int i = 0; i < l.length; i++) {
+            v[i] = (int) l[i];
+        }
+        return v;
+    }
+}

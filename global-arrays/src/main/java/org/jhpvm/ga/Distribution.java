@@ -1,0 +1,278 @@
+package org.jhpvm.ga;
+
+import java.util.Arrays;
+
+/**
+ * Where each block of a global array lives: a processor grid of {@code grid[d]} blocks per dimension, block starts
+ * per dimension, and ghost widths. Group rank {@code r < owners()} owns the block at grid coordinates taken from
+ * {@code r} with the last dimension fastest (row-major, as GA's C API); higher ranks own nothing. A block's local
+ * storage is its extent plus {@code 2*width[d]} ghost layers in each dimension, row-major.
+ * <p>
+ * Immutable; computed identically on every PE from the creation arguments.
+ */
+final class Distribution {
+    final int ndim;
+    final int[] dims;
+    final int[] grid;
+    /** starts[d][b] is block b's first index in dimension d; starts[d][grid[d]] == dims[d]. */
+    final int[][] starts;
+    final int[] width;
+    final int owners;
+    final int maxLocalLength;
+
+    private Distribution(final int[] dims, final int[][] starts, final int[] width) {
+        this.ndim = dims.length;
+        this.dims = dims;
+        this.starts = starts;
+        this.width = width;
+        this.grid = new int[ndim];
+        int o = 1;
+        for (int d = 0; d < ndim; d++) {
+            grid[d] = starts[d].length - 1;
+            o *= grid[d];
+        }
+        this.owners = o;
+        long max = 0;
+        final int[] c = new int[ndim];
+        for (int r = 0; r < owners; r++) {
+            coords(r, c);
+            long len = 1;
+            for (int d = 0; d < ndim; d++) {
+                len *= starts[d][c[d] + 1] - starts[d][c[d]] + 2L * width[d];
+            }
+            max = Math.max(max, len);
+        }
+        if (max > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("a block of " + max + " elements (ghosts included) exceeds a Java "
+                + "array; use more PEs or a finer distribution");
+        }
+        this.maxLocalLength = (int) max;
+    }
+
+    /** A regular distribution: the processor grid given, or chosen to give near-cubic blocks honouring chunk. */
+    static Distribution regular(final int[] dims, final int[] chunk, final int[] procGrid, final int[] width,
+        final int nproc) {
+        final int n = dims.length;
+        final int[] g;
+        if (procGrid != null) {
+            long p = 1;
+            for (int d = 0; d < n; d++) {
+                if (procGrid[d] < 1) {
+                    throw new IllegalArgumentException("procGrid[" + d + "]=" + procGrid[d] + " must be at least 1");
+                }
+                p *= procGrid[d];
+            }
+            if (p > nproc) {
+                throw new IllegalArgumentException("procGrid " + Arrays.toString(procGrid) + " needs " + p
+                    + " PEs; the group has " + nproc);
+            }
+            g = procGrid.clone();
+        } else {
+            final int[] maxBlocks = new int[n];
+            for (int d = 0; d < n; d++) {
+                final int c = chunk == null || chunk[d] <= 0 ? 1 : Math.min(chunk[d], dims[d]);
+                maxBlocks[d] = Math.max(1, Math.min(nproc, (dims[d] + c - 1) / c));
+            }
+            g = chooseGrid(dims, maxBlocks, nproc);
+        }
+        final int[][] starts = new int[n][];
+        for (int d = 0; d < n; d++) {
+            g[d] = effective(dims[d], g[d]);
+            final int b = (dims[d] + g[d] - 1) / g[d];
+            starts[d] = new int[g[d] + 1];
+            for (int i = 0; i <= g[d]; i++) {
+                starts[d][i] = Math.min(dims[d], i * b);
+            }
+        }
+        return checked(dims, starts, width);
+    }
+
+    /** An irregular distribution: {@code nblock[d]} blocks per dimension starting at the concatenated {@code map}. */
+    static Distribution irregular(final int[] dims, final int[] nblock, final int[] map, final int[] width,
+        final int nproc) {
+        final int n = dims.length;
+        if (nblock.length != n) {
+            throw new IllegalArgumentException("nblock has " + nblock.length + " entries for " + n + " dimensions");
+        }
+        long p = 1;
+        int total = 0;
+        for (int d = 0; d < n; d++) {
+            if (nblock[d] < 1 || nblock[d] > dims[d]) {
+                throw new IllegalArgumentException("nblock[" + d + "]=" + nblock[d] + " must be in 1.." + dims[d]);
+            }
+            p *= nblock[d];
+            total += nblock[d];
+        }
+        if (p > nproc) {
+            throw new IllegalArgumentException("the block map needs " + p + " PEs; the group has " + nproc);
+        }
+        if (map.length != total) {
+            throw new IllegalArgumentException("map has " + map.length + " entries; nblock needs " + total);
+        }
+        final int[][] starts = new int[n][];
+        int k = 0;
+        for (int d = 0; d < n; d++) {
+            starts[d] = new int[nblock[d] + 1];
+            for (int b = 0; b < nblock[d]; b++) {
+                final int s = map[k++];
+                if ((b == 0 && s != 0) || (b > 0 && s <= starts[d][b - 1]) || s >= dims[d]) {
+                    throw new IllegalArgumentException("map entry " + (k - 1) + "=" + s + " for block " + b
+                        + " of dimension " + d + ": starts must begin at 0, increase, and stay below " + dims[d]);
+                }
+                starts[d][b] = s;
+            }
+            starts[d][nblock[d]] = dims[d];
+        }
+        return checked(dims, starts, width);
+    }
+
+    private static Distribution checked(final int[] dims, final int[][] starts, final int[] width) {
+        for (int d = 0; d < dims.length; d++) {
+            if (width[d] == 0) {
+                continue;
+            }
+            for (int b = 0; b + 1 < starts[d].length; b++) {
+                final int ext = starts[d][b + 1] - starts[d][b];
+                if (ext < width[d]) {
+                    throw new IllegalArgumentException("ghost width " + width[d] + " in dimension " + d
+                        + " exceeds block " + b + "'s extent " + ext + ": every block must be at least as wide as "
+                        + "its ghost layers (use fewer PEs or a procGrid)");
+                }
+            }
+        }
+        return new Distribution(dims.clone(), starts, width.clone());
+    }
+
+    /**
+     * The grid using the most PEs (at most {@code nproc}, at most {@code maxBlocks[d]} per dimension), then the one
+     * with the smallest block surface (near-cubic blocks), then the lexicographically largest.
+     */
+    private static int[] chooseGrid(final int[] dims, final int[] maxBlocks, final int nproc) {
+        final int n = dims.length;
+        final int[] best = new int[n];
+        Arrays.fill(best, 1);
+        final double[] bestScore = {1, surface(dims, best)};
+        search(dims, maxBlocks, nproc, 0, 1, new int[n], best, bestScore);
+        return best;
+    }
+
+    private static void search(final int[] dims, final int[] maxBlocks, final int nproc, final int d, final long p,
+        final int[] g, final int[] best, final double[] bestScore) {
+        if (d == dims.length) {
+            final double s = surface(dims, g);
+            if (p > bestScore[0] || (p == bestScore[0] && s < bestScore[1] - 1e-9)) {
+                bestScore[0] = p;
+                bestScore[1] = s;
+                System.arraycopy(g, 0, best, 0, g.length);
+            }
+            return;
+        }
+        for (int k = 1; k <= maxBlocks[d] && p * k <= nproc; k++) {
+            if (effective(dims[d], k) != k) {
+                continue; // blocks of ceil(dims/k) would leave some empty: the same as a smaller k
+            }
+            g[d] = k;
+            search(dims, maxBlocks, nproc, d + 1, p * k, g, best, bestScore);
+        }
+    }
+
+    /** Blocks of {@code ceil(dim/k)} elements: how many are not empty (GA uses that many). */
+    private static int effective(final int dim, final int k) {
+        final int b = (dim + k - 1) / k;
+        return (dim + b - 1) / b;
+    }
+
+    private static double surface(final int[] dims, final int[] g) {
+        double s = 0;
+        for (int d = 0; d < dims.length; d++) {
+            double face = 1;
+            for (int e = 0; e < dims.length; e++) {
+                if (e != d) {
+                    face *= Math.ceil((double) dims[e] / g[e]);
+                }
+            }
+            s += face;
+        }
+        return s;
+    }
+
+    // ---------------------------------------------------------------- queries
+
+    void coords(final int rank, final int[] out) {
+        int r = rank;
+        for (int d = ndim - 1; d >= 0; d--) {
+            out[d] = r % grid[d];
+            r /= grid[d];
+        }
+    }
+
+    int rank(final int[] coords) {
+        int r = 0;
+        for (int d = 0; d < ndim; d++) {
+            r = r * grid[d] + coords[d];
+        }
+        return r;
+    }
+
+    /** @return the block of dimension {@code d} holding {@code index} */
+    int findBlock(final int d, final int index) {
+        final int[] s = starts[d];
+        int lo = 0;
+        int hi = s.length - 2;
+        while (lo < hi) {
+            final int mid = (lo + hi + 1) >>> 1;
+            if (s[mid] <= index) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /** Fills lo/hi with rank's block (hi = lo - 1 in every dimension for a rank that owns nothing). */
+    void block(final int rank, final int[] lo, final int[] hi) {
+        if (rank >= owners) {
+            Arrays.fill(lo, 0);
+            Arrays.fill(hi, -1);
+            return;
+        }
+        coords(rank, lo);
+        for (int d = 0; d < ndim; d++) {
+            final int b = lo[d];
+            lo[d] = starts[d][b];
+            hi[d] = starts[d][b + 1] - 1;
+        }
+    }
+
+    /** Row-major strides of rank's local storage (ghosts included) into {@code out}; returns its length. */
+    int localStrides(final int rank, final int[] out) {
+        int s = 1;
+        int r = rank;
+        for (int d = ndim - 1; d >= 0; d--) {
+            final int b = r % grid[d];
+            r /= grid[d];
+            out[d] = s;
+            s *= starts[d][b + 1] - starts[d][b] + 2 * width[d];
+        }
+        return s;
+    }
+
+    /** @return a description of the distribution for error messages and summaries */
+    String describe() {
+        final StringBuilder b = new StringBuilder("grid ").append(Arrays.toString(grid));
+        if (Arrays.stream(width).anyMatch(w -> w > 0)) {
+            b.append(", ghosts ").append(Arrays.toString(width));
+        }
+        return b.toString();
+    }
+
+    /** A number equal on every PE that created the same distribution (collective creation check). */
+    long fingerprint() {
+        long h = Arrays.hashCode(dims);
+        for (final int[] s : starts) {
+            h = h * 31 + Arrays.hashCode(s);
+        }
+        return h * 31 + Arrays.hashCode(width);
+    }
+}

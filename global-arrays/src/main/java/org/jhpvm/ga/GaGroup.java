@@ -1,0 +1,91 @@
+package org.jhpvm.ga;
+
+import java.util.Arrays;
+
+import org.jhpvm.shmem.ShmemTeam;
+
+/**
+ * A processor group ({@code GA_Pgroup_*}): an ordered list of world PEs. Arrays created on a group live on its
+ * members only, and every PE number in their API (distribution, locate, owners) is a rank in the group, as in GA.
+ * A group handle exists on every PE that took part in its creation; only members may use it.
+ * <p>
+ * Thread-safety: use from the owning PE's thread.
+ */
+public final class GaGroup {
+    final GlobalArrays ga;
+    final ShmemTeam team;
+    final int[] members;
+    private boolean destroyed;
+
+    GaGroup(final GlobalArrays ga, final ShmemTeam team, final int[] members) {
+        this.ga = ga;
+        this.team = team;
+        this.members = members;
+    }
+
+    /** @return whether the calling PE is a member */
+    public boolean isMember() {
+        return team != null;
+    }
+
+    /** @return the calling PE's rank in the group ({@code GA_Pgroup_nodeid}), or -1 for a non-member */
+    public int nodeid() {
+        return team == null ? -1 : team.myPe();
+    }
+
+    /** @return the number of PEs in the group ({@code GA_Pgroup_nnodes}) */
+    public int nnodes() {
+        return members.length;
+    }
+
+    /**
+     * {@code GA_Pgroup_absolute_id}: the world PE of a group rank.
+     *
+     * @param rank a rank in the group
+     * @return its world PE number
+     * @throws IndexOutOfBoundsException outside 0..nnodes()-1
+     */
+    public int absoluteId(final int rank) {
+        if (rank < 0 || rank >= members.length) {
+            throw new IndexOutOfBoundsException("rank " + rank + " outside the group's 0.." + (members.length - 1));
+        }
+        return members[rank];
+    }
+
+    /** {@code GA_Pgroup_sync}: completes the caller's outstanding operations, then a barrier over the group. */
+    public void sync() {
+        checkMember();
+        ga.shmem.quiet();
+        ga.shmem.sync(team);
+    }
+
+    /** {@code GA_Pgroup_destroy}: the handle can no longer be used on this PE (the world group cannot go). */
+    public void destroy() {
+        if (this == ga.world) {
+            throw new IllegalArgumentException("the world group cannot be destroyed");
+        }
+        checkUsable();
+        if (team != null) {
+            team.destroy();
+        }
+        destroyed = true;
+    }
+
+    void checkUsable() {
+        if (destroyed) {
+            throw new IllegalStateException("group " + this + " was destroyed");
+        }
+    }
+
+    void checkMember() {
+        checkUsable();
+        if (team == null) {
+            throw new IllegalStateException("PE " + ga.shmem.myPe() + " is not a member of group " + this);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "GaGroup" + Arrays.toString(members);
+    }
+}

@@ -1,0 +1,1159 @@
+package org.jhpvm.ga;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+
+import org.jhpvm.shmem.Shmem;
+
+/**
+ * A global array: a dense 1- to 7-dimensional array of int, long, float or double distributed in blocks over a
+ * processor group, each PE's block (with its ghost layers) a plain Java array. Sections are inclusive
+ * {@code lo}/{@code hi} subscript arrays; user buffers are row-major with leading dimensions {@code ld}
+ * ({@code ndim-1} entries: {@code ld[d]} is the buffer's extent in dimension {@code d+1}), as in GA's C API.
+ * <p>
+ * One-sided operations ({@link #put}, {@link #get}, {@link #acc}, strided, periodic, scatter/gather,
+ * {@link #readInc}) send one SHMEM block-strided message per owner piece, gathered from the user buffer and
+ * scattered into the owner's block, with no staging copy. Puts and accumulates are complete at their targets after
+ * {@link GlobalArrays#fence()} or a sync; gets return with the data. Collective operations (creation, ghosts,
+ * algebra, {@link #destroy()}) must be called by every PE of the array's group.
+ * <p>
+ * Errors: a section outside the array, lo &gt; hi, a wrong number of dimensions, a buffer too small for the section
+ * with its {@code ld}, a buffer of the wrong type, or a destroyed array throw before anything is sent.
+ * <p>
+ * Thread-safety: a handle belongs to one PE; use it from that PE's thread.
+ */
+public final class GlobalArray {
+    final GlobalArrays ga;
+    final Shmem shmem;
+    final GaGroup group;
+    final GaType type;
+    final String name;
+    final Distribution dist;
+    final Storage storage;
+    final int ndim;
+    final int myRank;
+    final int id;
+    final Mover mover;
+    private boolean destroyed;
+
+    // Scratch for the data path (no allocation per call).
+    private final int[] bs;
+    private final int[] b0;
+    private final int[] b1;
+    private final int[] cb;
+    private final int[] ls;
+    private final int[] count;
+    private final int[] ones;
+    private final int[] subLo;
+    private final int[] subHi;
+    private final int[] shift;
+
+    private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
+        final Distribution dist) {
+        this.ga = ga;
+        this.shmem = ga.shmem;
+        this.group = group;
+        this.type = type;
+        this.name = name;
+        this.dist = dist;
+        this.ndim = dist.ndim;
+        this.myRank = group.nodeid();
+        final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal()};
+        shmem.reduce(group.team, org.jhpvm.shmem.ReduceOp.MAX, v, v, v.length);
+        if (v[0] != -v[1] || v[2] != -v[3]) {
+            throw new IllegalArgumentException("collective create mismatch: the PEs of " + group + " asked for "
+                + "different types, shapes or distributions (this PE: " + type + " " + Arrays.toString(dist.dims)
+                + ", " + dist.describe() + ")");
+        }
+        this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
+        this.mover = new Mover(storage, ndim);
+        this.id = ga.register(this);
+        bs = new int[ndim];
+        b0 = new int[ndim];
+        b1 = new int[ndim];
+        cb = new int[ndim];
+        ls = new int[ndim];
+        count = new int[ndim];
+        ones = new int[ndim];
+        Arrays.fill(ones, 1);
+        subLo = new int[ndim];
+        subHi = new int[ndim];
+        shift = new int[ndim];
+    }
+
+    // ---------------------------------------------------------------- creation
+
+    /** Creation settings ({@code GA_Set_data}, {@code GA_Set_chunk}, ...); {@link #create()} allocates. */
+    public static final class Builder {
+        private final GlobalArrays ga;
+        private final GaType type;
+        private final int[] dims;
+        private String name = "";
+        private int[] chunk;
+        private int[] procGrid;
+        private int[] nblock;
+        private int[] map;
+        private int[] width;
+        private GaGroup group;
+
+        Builder(final GlobalArrays ga, final GaType type, final int[] dims) {
+            this.ga = ga;
+            this.type = Objects.requireNonNull(type, "type");
+            Objects.requireNonNull(dims, "dims");
+            if (dims.length < 1 || dims.length > 7) {
+                throw new IllegalArgumentException(dims.length + " dimensions: Global Arrays have 1 to 7");
+            }
+            for (int d = 0; d < dims.length; d++) {
+                if (dims[d] < 1) {
+                    throw new IllegalArgumentException("dims[" + d + "]=" + dims[d] + " must be at least 1");
+                }
+            }
+            this.dims = dims.clone();
+            this.group = ga.world;
+        }
+
+        /** @param n the array's name ({@code GA_Set_array_name}) @return this */
+        public Builder name(final String n) {
+            this.name = Objects.requireNonNull(n, "name");
+            return this;
+        }
+
+        /**
+         * {@code GA_Set_chunk}: the minimum block extent per dimension (0 or less: no constraint).
+         *
+         * @param c one entry per dimension
+         * @return this
+         */
+        public Builder chunk(final int... c) {
+            this.chunk = perDim(c, "chunk").clone();
+            return this;
+        }
+
+        /**
+         * The processor grid of a regular distribution ({@code GA_Set_tiled_proc_grid}): {@code g[d]} blocks in
+         * dimension d; the product may not exceed the group's size.
+         *
+         * @param g one entry per dimension
+         * @return this
+         */
+        public Builder procGrid(final int... g) {
+            this.procGrid = perDim(g, "procGrid").clone();
+            return this;
+        }
+
+        /**
+         * {@code GA_Set_irreg_distr}: {@code nblock[d]} blocks per dimension starting at the concatenated {@code
+         * map} entries (0-based).
+         *
+         * @param nb  blocks per dimension
+         * @param m   block starts
+         * @return this
+         */
+        public Builder irregular(final int[] nb, final int[] m) {
+            this.nblock = perDim(nb, "nblock").clone();
+            this.map = Objects.requireNonNull(m, "map").clone();
+            return this;
+        }
+
+        /** @param w ghost widths per dimension ({@code GA_Set_ghosts}), at least 0 @return this */
+        public Builder ghosts(final int... w) {
+            perDim(w, "width");
+            for (int d = 0; d < w.length; d++) {
+                if (w[d] < 0) {
+                    throw new IllegalArgumentException("width[" + d + "]=" + w[d] + " is negative");
+                }
+            }
+            this.width = w.clone();
+            return this;
+        }
+
+        /** @param g the processor group ({@code GA_Set_pgroup}) @return this */
+        public Builder group(final GaGroup g) {
+            this.group = Objects.requireNonNull(g, "group");
+            return this;
+        }
+
+        private int[] perDim(final int[] a, final String what) {
+            Objects.requireNonNull(a, what);
+            if (a.length != dims.length) {
+                throw new IllegalArgumentException(what + " has " + a.length + " entries for " + dims.length
+                    + " dimensions");
+            }
+            return a;
+        }
+
+        /**
+         * {@code GA_Allocate}: collective over the group; the array is zeroed (ghosts too).
+         *
+         * @return the array
+         * @throws IllegalArgumentException for an impossible distribution, or on every PE if the PEs asked for
+         *                                  different arrays
+         * @throws IllegalStateException    if the caller is not a member of the group, or SHMEM's heap is full
+         */
+        public GlobalArray create() {
+            ga.checkGroup(group);
+            if (procGrid != null && nblock != null) {
+                throw new IllegalArgumentException("a procGrid and an irregular block map exclude each other");
+            }
+            final int[] w = width == null ? new int[dims.length] : width;
+            final Distribution dist = nblock != null
+                ? Distribution.irregular(dims, nblock, map, w, group.nnodes())
+                : Distribution.regular(dims, chunk, procGrid, w, group.nnodes());
+            return new GlobalArray(ga, group, type, name, dist);
+        }
+    }
+
+    /**
+     * {@code GA_Duplicate}: a new zeroed array of the same type, shape, distribution and group. Collective.
+     *
+     * @param newName its name
+     * @return the new array
+     */
+    public GlobalArray duplicate(final String newName) {
+        checkLive();
+        return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist);
+    }
+
+    /** {@code GA_Destroy}: completes outstanding operations and frees the memory. Collective over the group. */
+    public void destroy() {
+        checkLive();
+        shmem.free(storage.symmetric);
+        destroyed = true;
+        ga.unregister(this);
+    }
+
+    /** @return true once destroyed */
+    public boolean isDestroyed() {
+        return destroyed;
+    }
+
+    // ---------------------------------------------------------------- inquiry
+
+    /** @return the element type */
+    public GaType type() {
+        return type;
+    }
+
+    /** @return the number of dimensions */
+    public int ndim() {
+        return ndim;
+    }
+
+    /** @return the extents (a copy) */
+    public int[] dims() {
+        return dist.dims.clone();
+    }
+
+    /** @return the name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the processor group */
+    public GaGroup group() {
+        return group;
+    }
+
+    /** @return the ghost widths (a copy) */
+    public int[] ghostWidths() {
+        return dist.width.clone();
+    }
+
+    /** @return whether the array has ghost cells ({@code GA_Has_ghosts}) */
+    public boolean hasGhosts() {
+        return Arrays.stream(dist.width).anyMatch(w -> w > 0);
+    }
+
+    /** @return blocks per dimension (the processor grid, {@code GA_Get_proc_grid}) */
+    public int[] procGrid() {
+        return dist.grid.clone();
+    }
+
+    /**
+     * {@code NGA_Distribution}: the block a rank owns.
+     *
+     * @param rank a rank of the group
+     * @return {@code {lo, hi}}; a rank that owns nothing gets {@code hi[d] = lo[d] - 1}
+     */
+    public int[][] distribution(final int rank) {
+        checkLive();
+        if (rank < 0 || rank >= group.nnodes()) {
+            throw new IndexOutOfBoundsException("rank " + rank + " outside the group's 0.." + (group.nnodes() - 1));
+        }
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.block(rank, lo, hi);
+        return new int[][] {lo, hi};
+    }
+
+    /**
+     * {@code NGA_Locate}: the rank owning an element.
+     *
+     * @param subscript one index per dimension
+     * @return its owner's rank in the group
+     */
+    public int locate(final int... subscript) {
+        checkLive();
+        checkSubscript(subscript);
+        for (int d = 0; d < ndim; d++) {
+            cb[d] = dist.findBlock(d, subscript[d]);
+        }
+        return dist.rank(cb);
+    }
+
+    /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
+    public record Piece(int owner, int[] lo, int[] hi) {
+        @Override
+        public String toString() {
+            return "rank " + owner + " " + Arrays.toString(lo) + ".." + Arrays.toString(hi);
+        }
+    }
+
+    /**
+     * {@code NGA_Locate_region}: the owners of a section and the piece each holds.
+     *
+     * @param lo first subscript
+     * @param hi last subscript (inclusive)
+     * @return pieces in owner order
+     */
+    public List<Piece> locateRegion(final int[] lo, final int[] hi) {
+        checkLive();
+        checkSection(lo, hi, ones);
+        final List<Piece> out = new ArrayList<>();
+        final int[] blo = new int[ndim];
+        final int[] bhi = new int[ndim];
+        for (int d = 0; d < ndim; d++) {
+            b0[d] = dist.findBlock(d, lo[d]);
+            b1[d] = dist.findBlock(d, hi[d]);
+            cb[d] = b0[d];
+        }
+        do {
+            final int r = dist.rank(cb);
+            dist.block(r, blo, bhi);
+            final int[] plo = new int[ndim];
+            final int[] phi = new int[ndim];
+            boolean empty = false;
+            for (int d = 0; d < ndim; d++) {
+                plo[d] = Math.max(lo[d], blo[d]);
+                phi[d] = Math.min(hi[d], bhi[d]);
+                empty |= plo[d] > phi[d];
+            }
+            if (!empty) {
+                out.add(new Piece(r, plo, phi));
+            }
+        } while (nextBlock());
+        return out;
+    }
+
+    /**
+     * {@code NGA_Access}: this PE's block as a plain array with its layout. Writes are seen by others after a sync.
+     *
+     * @return the local block (empty if this PE owns nothing)
+     */
+    public LocalBlock access() {
+        checkLive();
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.block(myRank, lo, hi);
+        final int[] strides = new int[ndim];
+        dist.localStrides(Math.min(myRank, Math.max(0, dist.owners - 1)), strides);
+        return new LocalBlock(storage.local(), type, lo, hi, dist.width.clone(), strides, myRank < dist.owners);
+    }
+
+    /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */
+    public void release() {
+        checkLive();
+    }
+
+    /** {@code NGA_Release_update}: ends an access that wrote; call a sync before others read. */
+    public void releaseUpdate() {
+        checkLive();
+    }
+
+    // ---------------------------------------------------------------- put / get / acc
+
+    /** {@code NGA_Put}. @param lo first subscript @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
+        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Put} of floats. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
+        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Put} of longs. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
+        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Put} of ints. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
+        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Get}. @param lo first subscript @param hi last @param buf receives @param ld leading dimensions */
+    public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
+        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Get} of floats. @param lo first @param hi last @param buf receives @param ld leading dims */
+    public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
+        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Get} of longs. @param lo first @param hi last @param buf receives @param ld leading dims */
+    public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
+        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Get} of ints. @param lo first @param hi last @param buf receives @param ld leading dims */
+    public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
+        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+    }
+
+    /**
+     * {@code NGA_Acc}: {@code a[section] += alpha * buf}, atomic per element with respect to other accumulates.
+     *
+     * @param lo    first subscript
+     * @param hi    last
+     * @param buf   data
+     * @param ld    leading dimensions
+     * @param alpha scale
+     */
+    public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
+        section(Mover.ACC, lo, hi, ones, buf, ld, 0, alpha);
+    }
+
+    /** {@code NGA_Acc} of floats. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
+        section(Mover.ACC, lo, hi, ones, buf, ld, 0, alpha);
+    }
+
+    /** {@code NGA_Acc} of longs. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
+        section(Mover.ACC, lo, hi, ones, buf, ld, alpha, 0);
+    }
+
+    /** {@code NGA_Acc} of ints. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
+        section(Mover.ACC, lo, hi, ones, buf, ld, alpha, 0);
+    }
+
+    // ---------------------------------------------------------------- non-blocking
+
+    /**
+     * {@code NGA_NbPut}: the buffer may be reused when it returns; complete at the target after
+     * {@link GlobalArrays#nbWait(long)} (or a fence or sync).
+     *
+     * @param lo  first subscript
+     * @param hi  last
+     * @param buf data (double[], float[], long[] or int[], matching the array)
+     * @param ld  leading dimensions
+     * @return the handle
+     */
+    public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+        return ga.nbIssue();
+    }
+
+    /**
+     * {@code NGA_NbGet}: {@code buf} holds the section after {@link GlobalArrays#nbWait(long)}.
+     *
+     * @param lo  first subscript
+     * @param hi  last
+     * @param buf receives (matching the array's type)
+     * @param ld  leading dimensions
+     * @return the handle
+     */
+    public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        section(Mover.GET_NBI, lo, hi, ones, buf, ld, 0, 0);
+        return ga.nbIssue();
+    }
+
+    /**
+     * {@code NGA_NbAcc}. For int/long arrays alpha is rounded to the nearest integer.
+     *
+     * @param lo    first subscript
+     * @param hi    last
+     * @param buf   data (matching the array's type)
+     * @param ld    leading dimensions
+     * @param alpha scale
+     * @return the handle
+     */
+    public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
+        section(Mover.ACC, lo, hi, ones, buf, ld, Math.round(alpha), alpha);
+        return ga.nbIssue();
+    }
+
+    // ---------------------------------------------------------------- strided (sub-sampled sections)
+
+    /**
+     * {@code NGA_Strided_put}: the elements {@code lo[d], lo[d]+skip[d], ...} up to {@code hi[d]}, packed in buf.
+     *
+     * @param lo   first subscript
+     * @param hi   bound (inclusive)
+     * @param skip step per dimension, at least 1
+     * @param buf  data (matching the array's type)
+     * @param ld   leading dimensions of buf
+     */
+    public void stridedPut(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
+        section(Mover.PUT, lo, hi, skip, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Strided_get}. @param lo first @param hi bound @param skip steps @param buf receives @param ld lds */
+    public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
+        section(Mover.GET, lo, hi, skip, buf, ld, 0, 0);
+    }
+
+    /**
+     * {@code NGA_Strided_acc}; for int/long arrays alpha is rounded.
+     *
+     * @param lo    first subscript
+     * @param hi    bound
+     * @param skip  steps
+     * @param buf   data
+     * @param ld    leading dimensions
+     * @param alpha scale
+     */
+    public void stridedAcc(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld,
+        final double alpha) {
+        section(Mover.ACC, lo, hi, skip, buf, ld, Math.round(alpha), alpha);
+    }
+
+    // ---------------------------------------------------------------- periodic
+
+    /**
+     * {@code NGA_Periodic_put}: subscripts may leave the array and wrap around (at most one full extent per
+     * dimension).
+     *
+     * @param lo  first subscript (any integer)
+     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
+     * @param buf data (matching the array's type)
+     * @param ld  leading dimensions
+     */
+    public void periodicPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Periodic_get}. @param lo first @param hi last @param buf receives @param ld leading dimensions */
+    public void periodicGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
+    }
+
+    /**
+     * {@code NGA_Periodic_acc}; for int/long arrays alpha is rounded.
+     *
+     * @param lo    first subscript
+     * @param hi    last
+     * @param buf   data
+     * @param ld    leading dimensions
+     * @param alpha scale
+     */
+    public void periodicAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
+        periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
+    }
+
+    private void periodic(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld,
+        final long ia, final double da) {
+        checkLive();
+        checkDims(lo, "lo");
+        checkDims(hi, "hi");
+        for (int d = 0; d < ndim; d++) {
+            if (lo[d] > hi[d]) {
+                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
+            }
+            if ((long) hi[d] - lo[d] >= dist.dims[d]) {
+                throw new IndexOutOfBoundsException("periodic section " + lo[d] + ".." + hi[d] + " in dimension " + d
+                    + " is longer than its extent " + dist.dims[d]);
+            }
+            count[d] = hi[d] - lo[d] + 1;
+        }
+        checkBuffer(buf, ld);
+        // Up to two ranges per dimension: [s, dims) at buffer offset 0, then [0, ..] at offset dims - s.
+        int wraps = 0;
+        for (int d = 0; d < ndim; d++) {
+            final int s = Math.floorMod(lo[d], dist.dims[d]);
+            shift[d] = s;
+            if (s + count[d] > dist.dims[d]) {
+                wraps |= 1 << d;
+            }
+        }
+        for (int mask = 0; mask < 1 << ndim; mask++) {
+            if ((mask & ~wraps) != 0) {
+                continue;
+            }
+            int base = 0;
+            for (int d = 0; d < ndim; d++) {
+                final int s = shift[d];
+                if ((mask & 1 << d) == 0) {
+                    subLo[d] = s;
+                    subHi[d] = Math.min(dist.dims[d] - 1, s + count[d] - 1);
+                } else {
+                    subLo[d] = 0;
+                    subHi[d] = s + count[d] - 1 - dist.dims[d];
+                    base += (dist.dims[d] - s) * bs[d];
+                }
+            }
+            transfer(op, subLo, subHi, ones, buf, base, ia, da);
+        }
+    }
+
+    // ---------------------------------------------------------------- scatter / gather / readInc
+
+    /**
+     * {@code NGA_Scatter}: {@code a[subs[i]] = values[i]} for {@code i < n}.
+     *
+     * @param values    data (matching the array's type)
+     * @param subscripts n subscripts of ndim entries each
+     * @param n         elements
+     */
+    public void scatter(final Object values, final int[][] subscripts, final int n) {
+        elements(Mover.PUT, values, subscripts, n, 0, 0);
+    }
+
+    /**
+     * {@code NGA_Gather}: {@code values[i] = a[subs[i]]} for {@code i < n}.
+     *
+     * @param values     receives (matching the array's type)
+     * @param subscripts n subscripts
+     * @param n          elements
+     */
+    public void gather(final Object values, final int[][] subscripts, final int n) {
+        elements(Mover.GET_NBI, values, subscripts, n, 0, 0);
+        shmem.quiet();
+    }
+
+    /**
+     * {@code NGA_Scatter_acc}: {@code a[subs[i]] += alpha * values[i]}, atomic per element; for int/long arrays
+     * alpha is rounded.
+     *
+     * @param values     data
+     * @param subscripts n subscripts
+     * @param n          elements
+     * @param alpha      scale
+     */
+    public void scatterAcc(final Object values, final int[][] subscripts, final int n, final double alpha) {
+        elements(Mover.ACC, values, subscripts, n, Math.round(alpha), alpha);
+    }
+
+    private void elements(final int op, final Object values, final int[][] subs, final int n, final long ia,
+        final double da) {
+        checkLive();
+        checkType(values);
+        Objects.requireNonNull(subs, "subscripts");
+        if (n < 0 || n > subs.length || n > GaType.length(values)) {
+            throw new IllegalArgumentException("n=" + n + " exceeds the " + subs.length + " subscripts or the "
+                + GaType.length(values) + " values");
+        }
+        for (int i = 0; i < n; i++) {
+            checkSubscript(subs[i]);
+        }
+        Arrays.fill(mover.ext, 1);
+        Arrays.fill(mover.rs, 1);
+        Arrays.fill(mover.us, 1);
+        for (int i = 0; i < n; i++) {
+            final int[] s = subs[i];
+            final int rank = ownerAndLocal(s);
+            mover.move(op, group.members[rank], values, ls[0], i, ia, da);
+        }
+    }
+
+    /** Finds the owner of subscript s; leaves its local index in ls[0]. */
+    private int ownerAndLocal(final int[] s) {
+        for (int d = 0; d < ndim; d++) {
+            cb[d] = dist.findBlock(d, s[d]);
+        }
+        final int rank = dist.rank(cb);
+        dist.localStrides(rank, ls);
+        int idx = 0;
+        for (int d = 0; d < ndim; d++) {
+            idx += (s[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];
+        }
+        ls[0] = idx;
+        return rank;
+    }
+
+    /**
+     * {@code NGA_Read_inc}: atomically adds {@code inc} to an int or long element and returns its old value (the
+     * shared task counter of dynamic load balancing).
+     *
+     * @param subscript the element
+     * @param inc       increment
+     * @return the value before
+     */
+    public long readInc(final int[] subscript, final long inc) {
+        checkLive();
+        if (type != GaType.INT && type != GaType.LONG) {
+            throw new IllegalArgumentException("readInc needs an int or long array; " + this + " holds " + type);
+        }
+        checkSubscript(subscript);
+        final int rank = ownerAndLocal(subscript);
+        return storage.fetchAdd(group.members[rank], ls[0], inc);
+    }
+
+    // ---------------------------------------------------------------- the section engine
+
+    private void section(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
+        final int[] ld, final long ia, final double da) {
+        checkLive();
+        checkSection(lo, hi, skip);
+        checkBuffer(buf, ld);
+        transfer(op, lo, hi, skip, buf, 0, ia, da);
+    }
+
+    /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
+    private void transfer(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
+        final int bufBase, final long ia, final double da) {
+        for (int d = 0; d < ndim; d++) {
+            b0[d] = dist.findBlock(d, lo[d]);
+            b1[d] = dist.findBlock(d, hi[d]);
+            cb[d] = b0[d];
+        }
+        final int[] ext = mover.ext;
+        final int[] rs = mover.rs;
+        final int[] us = mover.us;
+        do {
+            final int rank = dist.rank(cb);
+            dist.localStrides(rank, ls);
+            int rBase = 0;
+            int uBase = bufBase;
+            boolean empty = false;
+            for (int d = 0; d < ndim; d++) {
+                final int blo = dist.starts[d][cb[d]];
+                final int bhi = dist.starts[d][cb[d] + 1] - 1;
+                int first = Math.max(lo[d], blo);
+                if (skip[d] > 1) {
+                    first = lo[d] + (first - lo[d] + skip[d] - 1) / skip[d] * skip[d];
+                }
+                final int last = Math.min(hi[d], bhi);
+                if (first > last) {
+                    empty = true;
+                    break;
+                }
+                ext[d] = (last - first) / skip[d] + 1;
+                rBase += (first - blo + dist.width[d]) * ls[d];
+                rs[d] = ls[d] * skip[d];
+                uBase += (first - lo[d]) / skip[d] * bs[d];
+                us[d] = bs[d];
+            }
+            if (!empty) {
+                mover.move(op, group.members[rank], buf, rBase, uBase, ia, da);
+            }
+        } while (nextBlock());
+    }
+
+    private boolean nextBlock() {
+        int d = ndim - 1;
+        while (d >= 0 && cb[d] == b1[d]) {
+            cb[d] = b0[d];
+            d--;
+        }
+        if (d < 0) {
+            return false;
+        }
+        cb[d]++;
+        return true;
+    }
+
+    // ---------------------------------------------------------------- checks (before anything is sent)
+
+    void checkLive() {
+        if (destroyed) {
+            throw new IllegalStateException(this + " was destroyed");
+        }
+    }
+
+    private void checkDims(final int[] a, final String what) {
+        Objects.requireNonNull(a, what);
+        if (a.length != ndim) {
+            throw new IllegalArgumentException(what + " has " + a.length + " entries; " + this + " has " + ndim
+                + " dimensions");
+        }
+    }
+
+    void checkSubscript(final int[] s) {
+        checkDims(s, "subscript");
+        for (int d = 0; d < ndim; d++) {
+            if (s[d] < 0 || s[d] >= dist.dims[d]) {
+                throw new IndexOutOfBoundsException("subscript " + Arrays.toString(s) + " outside " + this);
+            }
+        }
+    }
+
+    /** Checks a section and fills {@link #count} with the elements per dimension. */
+    void checkSection(final int[] lo, final int[] hi, final int[] skip) {
+        checkDims(lo, "lo");
+        checkDims(hi, "hi");
+        checkDims(skip, "skip");
+        for (int d = 0; d < ndim; d++) {
+            if (lo[d] > hi[d]) {
+                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
+            }
+            if (lo[d] < 0 || hi[d] >= dist.dims[d]) {
+                throw new IndexOutOfBoundsException("section " + Arrays.toString(lo) + ".." + Arrays.toString(hi)
+                    + " outside " + this);
+            }
+            if (skip[d] < 1) {
+                throw new IllegalArgumentException("skip[" + d + "]=" + skip[d] + " must be at least 1");
+            }
+            count[d] = (hi[d] - lo[d]) / skip[d] + 1;
+        }
+    }
+
+    private void checkType(final Object buf) {
+        Objects.requireNonNull(buf, "buffer");
+        if (!type.matches(buf)) {
+            throw new IllegalArgumentException("type mismatch: " + this + " holds " + type.javaName()
+                + ", the buffer is " + buf.getClass().getSimpleName());
+        }
+    }
+
+    /** Checks the buffer against {@link #count} and fills {@link #bs} with its strides. */
+    private void checkBuffer(final Object buf, final int[] ld) {
+        checkType(buf);
+        if (ndim > 1) {
+            Objects.requireNonNull(ld, "ld");
+        }
+        if (ndim > 1 && ld.length < ndim - 1) {
+            throw new IllegalArgumentException("ld has " + ld.length + " entries; " + (ndim - 1) + " needed");
+        }
+        long stride = 1;
+        long last = 0;
+        for (int d = ndim - 1; d >= 0; d--) {
+            if (stride > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("ld " + Arrays.toString(ld) + " overflows an int index");
+            }
+            bs[d] = (int) stride;
+            last += (long) (count[d] - 1) * stride;
+            if (d > 0) {
+                if (ld[d - 1] < count[d]) {
+                    throw new IllegalArgumentException("ld[" + (d - 1) + "]=" + ld[d - 1] + " is smaller than the "
+                        + count[d] + " elements of the section in dimension " + d);
+                }
+                stride *= ld[d - 1];
+            }
+        }
+        final int length = GaType.length(buf);
+        if (last >= length) {
+            throw new IllegalArgumentException("buffer too small: the section needs " + (last + 1) + " elements "
+                + "with ld " + Arrays.toString(ld) + ", the buffer has " + length);
+        }
+    }
+
+    void checkSameGroup(final GlobalArray other) {
+        Objects.requireNonNull(other, "array");
+        other.checkLive();
+        if (other.ga != ga || other.group.team != group.team) {
+            throw new IllegalArgumentException(other + " and " + this + " are not on the same processor group");
+        }
+    }
+
+    /** Moves a section to or from a packed buffer (row-major, no padding) of the array's type. */
+    void packed(final int op, final int[] lo, final int[] hi, final Object buf) {
+        checkLive();
+        checkSection(lo, hi, ones);
+        checkType(buf);
+        int stride = 1;
+        for (int d = ndim - 1; d >= 0; d--) {
+            bs[d] = stride;
+            stride *= count[d];
+        }
+        if (stride > GaType.length(buf)) {
+            throw new IllegalArgumentException("buffer too small: " + stride + " elements needed, "
+                + GaType.length(buf) + " given");
+        }
+        transfer(op, lo, hi, ones, buf, 0, 0, 0);
+    }
+
+    @Override
+    public String toString() {
+        return "GlobalArray#" + id + (name.isEmpty() ? "" : " '" + name + "'") + " " + type + Arrays.toString(
+            dist.dims) + (destroyed ? " (destroyed)" : "");
+    }
+
+    // ---------------------------------------------------------------- ghosts and algebra (collective)
+
+    /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
+    public void updateGhosts() {
+        Ghosts.update(this, null);
+    }
+
+    /**
+     * {@code GA_Update_ghosts} with periodicity per dimension: the ghost cells of every block, corners included, get
+     * the values of the neighbouring blocks. In a non-periodic dimension the ghosts beyond the array's physical
+     * boundary are not touched: the application fills them (boundary conditions). Collective.
+     *
+     * @param periodic one flag per dimension
+     */
+    public void updateGhosts(final boolean[] periodic) {
+        Ghosts.update(this, Objects.requireNonNull(periodic, "periodic"));
+    }
+
+    /**
+     * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
+     * upper side, from the upper neighbour; -1: the lower side), periodic. Collective.
+     *
+     * @param dim     dimension
+     * @param dir     +1 or -1
+     * @param corners whether to include the ghost corners of the other dimensions
+     */
+    public void updateGhostDir(final int dim, final int dir, final boolean corners) {
+        Ghosts.updateDir(this, dim, dir, corners, true);
+    }
+
+    /**
+     * As {@link #updateGhostDir(int, int, boolean)}, saying whether the dimension is periodic.
+     *
+     * @param dim      dimension
+     * @param dir      +1 or -1
+     * @param corners  include corners
+     * @param periodic whether blocks at the array's boundary take the other side's values
+     */
+    public void updateGhostDir(final int dim, final int dir, final boolean corners, final boolean periodic) {
+        Ghosts.updateDir(this, dim, dir, corners, periodic);
+    }
+
+    /**
+     * The section as a table, one row per last-dimension line ({@code NGA_Print_patch}'s text). One-sided.
+     *
+     * @param lo first subscript
+     * @param hi last
+     * @return the text
+     */
+    public String format(final int[] lo, final int[] hi) {
+        return Algebra.format(this, lo, hi);
+    }
+
+    /** {@code GA_Print}: rank 0 of the group prints the whole array. Collective. @param out where */
+    public void print(final PrintStream out) {
+        final int[] lo = new int[ndim];
+        final int[] hi = dims();
+        for (int d = 0; d < ndim; d++) {
+            hi[d]--;
+        }
+        printPatch(out, lo, hi);
+    }
+
+    /** {@code NGA_Print_patch}. Collective. @param out where @param lo first subscript @param hi last */
+    public void printPatch(final PrintStream out, final int[] lo, final int[] hi) {
+        checkLive();
+        checkSection(lo, hi, ones);
+        group.sync();
+        if (myRank == 0) {
+            out.print(format(lo, hi));
+            out.flush();
+        }
+        group.sync();
+    }
+
+    // ---------------------------------------------------------------- whole-array and patch algebra (collective)
+
+    /** What {@link #selectElem} finds: the subscript and the value (exact in {@code longValue} for int/long). */
+    public record Selected(int[] subscript, double value, long longValue) {
+        @Override
+        public String toString() {
+            return Arrays.toString(subscript) + " = " + value;
+        }
+    }
+
+    private int[] wholeLo() {
+        return new int[ndim];
+    }
+
+    private int[] wholeHi() {
+        final int[] hi = dims();
+        for (int d = 0; d < ndim; d++) {
+            hi[d]--;
+        }
+        return hi;
+    }
+
+    /** {@code GA_Zero}. Collective. */
+    public void zero() {
+        fill(0);
+    }
+
+    /** {@code GA_Fill}; for int/long arrays the value must be an integer. Collective. @param value the value */
+    public void fill(final double value) {
+        fillPatch(wholeLo(), wholeHi(), value);
+    }
+
+    /** {@code NGA_Zero_patch}. Collective. @param lo first subscript @param hi last */
+    public void zeroPatch(final int[] lo, final int[] hi) {
+        fillPatch(lo, hi, 0);
+    }
+
+    /** {@code NGA_Fill_patch}. Collective. @param lo first @param hi last @param value value */
+    public void fillPatch(final int[] lo, final int[] hi, final double value) {
+        Algebra.zip(Algebra.FILL, this, lo, hi, null, null, null, null, null, null, value, 0, false);
+    }
+
+    /** {@code GA_Scale}: multiplies every element. Collective. @param alpha factor (an integer for int/long) */
+    public void scale(final double alpha) {
+        scalePatch(wholeLo(), wholeHi(), alpha);
+    }
+
+    /** {@code NGA_Scale_patch}. Collective. @param lo first @param hi last @param alpha factor */
+    public void scalePatch(final int[] lo, final int[] hi, final double alpha) {
+        Algebra.zip(Algebra.SCALE, this, lo, hi, null, null, null, null, null, null, alpha, 0, false);
+    }
+
+    /** {@code GA_Abs_value}. Collective. */
+    public void abs() {
+        Algebra.zip(Algebra.ABS, this, wholeLo(), wholeHi(), null, null, null, null, null, null, 0, 0, false);
+    }
+
+    /** {@code GA_Add_constant}. Collective. @param c the constant (an integer for int/long) */
+    public void addConstant(final double c) {
+        Algebra.zip(Algebra.ADD_CONSTANT, this, wholeLo(), wholeHi(), null, null, null, null, null, null, c, 0,
+            false);
+    }
+
+    /** {@code GA_Elem_multiply}: this = a * b element-wise. Collective. @param a operand @param b operand */
+    public void elemMultiply(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.MUL, a, b);
+    }
+
+    /** {@code GA_Elem_divide}: this = a / b. Collective. @param a operand @param b operand */
+    public void elemDivide(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.DIV, a, b);
+    }
+
+    /** {@code GA_Elem_maximum}: this = max(a, b). Collective. @param a operand @param b operand */
+    public void elemMaximum(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.MAX, a, b);
+    }
+
+    /** {@code GA_Elem_minimum}: this = min(a, b). Collective. @param a operand @param b operand */
+    public void elemMinimum(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.MIN, a, b);
+    }
+
+    private void elementWise(final int op, final GlobalArray a, final GlobalArray b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(op, this, wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(), b.wholeHi(), 0, 0,
+            false);
+    }
+
+    /**
+     * {@code GA_Copy}: copies every element of this array into {@code dest} (same shape, any distribution).
+     * Collective.
+     *
+     * @param dest the destination
+     */
+    public void copy(final GlobalArray dest) {
+        Objects.requireNonNull(dest, "dest");
+        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), this, wholeLo(), wholeHi(), null, null,
+            null, 0, 0, false);
+    }
+
+    /**
+     * {@code NGA_Copy_patch}: this array's patch into {@code dest}'s patch; the patches match after dropping unit
+     * dimensions, or (with {@code trans} 'T') as a 2-D transpose. Collective.
+     *
+     * @param trans 'N' or 'T'
+     * @param lo    first subscript here
+     * @param hi    last here
+     * @param dest  destination array
+     * @param dlo   first subscript there
+     * @param dhi   last there
+     */
+    public void copyPatch(final char trans, final int[] lo, final int[] hi, final GlobalArray dest, final int[] dlo,
+        final int[] dhi) {
+        Objects.requireNonNull(dest, "dest");
+        final boolean t = switch (trans) {
+            case 'N', 'n' -> false;
+            case 'T', 't' -> true;
+            default -> throw new IllegalArgumentException("trans='" + trans + "': 'N' or 'T'");
+        };
+        Algebra.zip(Algebra.COPY, dest, dlo, dhi, this, lo, hi, null, null, null, 0, 0, t);
+    }
+
+    /** {@code GA_Transpose}: {@code dest = this^T} for 2-D arrays. Collective. @param dest the n x m destination */
+    public void transpose(final GlobalArray dest) {
+        Objects.requireNonNull(dest, "dest");
+        if (ndim != 2 || dest.ndim != 2) {
+            throw new IllegalArgumentException("transpose needs 2-D arrays");
+        }
+        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), this, wholeLo(), wholeHi(), null, null,
+            null, 0, 0, true);
+    }
+
+    /**
+     * {@code GA_Add}: {@code this = alpha*a + beta*b} (same shapes, any distributions). Collective.
+     *
+     * @param alpha scale of a (an integer for int/long)
+     * @param a     operand
+     * @param beta  scale of b
+     * @param b     operand
+     */
+    public void add(final double alpha, final GlobalArray a, final double beta, final GlobalArray b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(Algebra.ADD, this, wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(),
+            b.wholeHi(), alpha, beta, false);
+    }
+
+    /**
+     * {@code NGA_Add_patch}: {@code this[lo..hi] = alpha*a[alo..ahi] + beta*b[blo..bhi]}. Collective.
+     *
+     * @param alpha scale of a
+     * @param a     operand
+     * @param alo   its first subscript
+     * @param ahi   its last
+     * @param beta  scale of b
+     * @param b     operand
+     * @param blo   its first subscript
+     * @param bhi   its last
+     * @param lo    first subscript here
+     * @param hi    last here
+     */
+    public void addPatch(final double alpha, final GlobalArray a, final int[] alo, final int[] ahi, final double beta,
+        final GlobalArray b, final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(Algebra.ADD, this, lo, hi, a, alo, ahi, b, blo, bhi, alpha, beta, false);
+    }
+
+    /**
+     * {@code GA_Ddot} (and Idot/Ldot/Fdot): the sum of element-wise products, the same on every PE. Collective.
+     *
+     * @param b the other array (same type and shape)
+     * @return the dot product (integer arrays: exact while it fits a double's 53 bits)
+     */
+    public double dot(final GlobalArray b) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.dot(this, wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi());
+    }
+
+    /**
+     * {@code NGA_Ddot_patch}. Collective.
+     *
+     * @param lo  first subscript here
+     * @param hi  last here
+     * @param b   the other array
+     * @param blo its first subscript
+     * @param bhi its last
+     * @return the dot product of the patches
+     */
+    public double dotPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo, final int[] bhi) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.dot(this, lo, hi, b, blo, bhi);
+    }
+
+    /**
+     * {@code NGA_Select_elem}: the largest or smallest element and the first subscript (row-major) holding it; NaNs
+     * are skipped. Collective.
+     *
+     * @param which "max" or "min"
+     * @return the element
+     */
+    public Selected selectElem(final String which) {
+        return Algebra.select(this, which);
+    }
+}

@@ -1,0 +1,107 @@
+package org.jhpvm.ga;
+
+import java.util.Arrays;
+
+/**
+ * Moves one n-dimensional box between an owner's local block and a buffer with as few SHMEM calls as the layouts
+ * allow: dimensions contiguous in both layouts merge into one block, the next dimension (and any outer ones with
+ * consistent strides) becomes the block count of one block-strided call ({@code ibput}/{@code ibget}/{@code ibacc}),
+ * and only the dimensions left over are looped. A contiguous section is one call; a 2-D patch is one call; a 3-D
+ * patch is one call per plane unless its planes line up. Allocation-free: the caller fills {@link #ext},
+ * {@link #rs} (strides on the array side) and {@link #us} (strides on the buffer side).
+ * <p>
+ * One per global array handle, used from the owning PE's thread.
+ */
+final class Mover {
+    static final int PUT = 0;
+    static final int GET = 1;
+    static final int GET_NBI = 2;
+    static final int ACC = 3;
+
+    final int[] ext;
+    final int[] rs;
+    final int[] us;
+    private final int[] odo;
+    /** Scratch for callers that lay out a box (ghost faces). */
+    final int[] scratchA;
+    final int[] scratchB;
+    final int[] scratchC;
+    private final int n;
+    private final Storage storage;
+
+    Mover(final Storage storage, final int ndim) {
+        this.storage = storage;
+        this.n = ndim;
+        this.ext = new int[ndim];
+        this.rs = new int[ndim];
+        this.us = new int[ndim];
+        this.odo = new int[ndim];
+        this.scratchA = new int[ndim];
+        this.scratchB = new int[ndim];
+        this.scratchC = new int[ndim];
+    }
+
+    /**
+     * @param op    PUT, GET, GET_NBI or ACC
+     * @param pe    world PE owning the array side
+     * @param buf   the buffer
+     * @param rBase first element on the array side
+     * @param uBase first element in the buffer
+     * @param ia    alpha for int/long accumulates
+     * @param da    alpha for float/double accumulates
+     */
+    void move(final int op, final int pe, final Object buf, final int rBase, final int uBase, final long ia,
+        final double da) {
+        int k = n - 1;
+        int block = 1;
+        while (k >= 0 && rs[k] == block && us[k] == block) {
+            block *= ext[k];
+            k--;
+        }
+        int nb = 1;
+        int rStride = block;
+        int uStride = block;
+        if (k >= 0) {
+            nb = ext[k];
+            rStride = rs[k];
+            uStride = us[k];
+            k--;
+            while (k >= 0 && rs[k] == nb * rStride && us[k] == nb * uStride) {
+                nb *= ext[k];
+                k--;
+            }
+        }
+        if (k < 0) {
+            issue(op, pe, buf, rBase, rStride, uBase, uStride, block, nb, ia, da);
+            return;
+        }
+        Arrays.fill(odo, 0, k + 1, 0);
+        while (true) {
+            int r = rBase;
+            int u = uBase;
+            for (int d = 0; d <= k; d++) {
+                r += odo[d] * rs[d];
+                u += odo[d] * us[d];
+            }
+            issue(op, pe, buf, r, rStride, u, uStride, block, nb, ia, da);
+            int d = k;
+            while (d >= 0 && ++odo[d] == ext[d]) {
+                odo[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                return;
+            }
+        }
+    }
+
+    private void issue(final int op, final int pe, final Object buf, final int r, final int rStride, final int u,
+        final int uStride, final int block, final int nb, final long ia, final double da) {
+        switch (op) {
+            case PUT -> storage.put(pe, r, rStride, buf, u, uStride, block, nb);
+            case GET -> storage.get(pe, r, rStride, buf, u, uStride, block, nb, false);
+            case GET_NBI -> storage.get(pe, r, rStride, buf, u, uStride, block, nb, true);
+            default -> storage.acc(pe, r, rStride, buf, u, uStride, block, nb, ia, da);
+        }
+    }
+}

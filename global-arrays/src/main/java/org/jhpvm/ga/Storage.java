@@ -1,0 +1,196 @@
+package org.jhpvm.ga;
+
+import org.jhpvm.shmem.Shmem;
+import org.jhpvm.shmem.ShmemTeam;
+import org.jhpvm.shmem.SymmetricArray;
+import org.jhpvm.shmem.SymmetricDoubles;
+import org.jhpvm.shmem.SymmetricFloats;
+import org.jhpvm.shmem.SymmetricInts;
+import org.jhpvm.shmem.SymmetricLongs;
+
+/**
+ * A global array's memory: one SHMEM symmetric object allocated on the array's group, typed calls dispatched once
+ * per block-strided transfer. Buffers arrive as {@code Object} already checked against the array's type.
+ */
+abstract sealed class Storage {
+    final SymmetricArray symmetric;
+
+    Storage(final SymmetricArray symmetric) {
+        this.symmetric = symmetric;
+    }
+
+    static Storage allocate(final Shmem shmem, final ShmemTeam team, final GaType type, final int length) {
+        return switch (type) {
+            case INT -> new Ints(shmem.mallocInts(team, length));
+            case LONG -> new Longs(shmem.mallocLongs(team, length));
+            case FLOAT -> new Floats(shmem.mallocFloats(team, length));
+            case DOUBLE -> new Doubles(shmem.mallocDoubles(team, length));
+        };
+    }
+
+    abstract Object local();
+
+    abstract void put(int pe, int di, int ds, Object src, int si, int ss, int block, int nblocks);
+
+    abstract void get(int pe, int si, int ss, Object dst, int di, int ds, int block, int nblocks, boolean nbi);
+
+    abstract void acc(int pe, int di, int ds, Object src, int si, int ss, int block, int nblocks, long ia, double da);
+
+    long fetchAdd(final int pe, final int index, final long inc) {
+        throw new IllegalArgumentException("readInc needs an int or long array");
+    }
+
+    static final class Ints extends Storage {
+        private final SymmetricInts s;
+
+        Ints(final SymmetricInts s) {
+            super(s);
+            this.s = s;
+        }
+
+        @Override
+        Object local() {
+            return s.local();
+        }
+
+        @Override
+        void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks) {
+            s.ibput(pe, di, ds, (int[]) src, si, ss, block, nblocks);
+        }
+
+        @Override
+        void get(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+            final int block, final int nblocks, final boolean nbi) {
+            if (nbi) {
+                s.ibgetNbi(pe, si, ss, (int[]) dst, di, ds, block, nblocks);
+            } else {
+                s.ibget(pe, si, ss, (int[]) dst, di, ds, block, nblocks);
+            }
+        }
+
+        @Override
+        void acc(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks, final long ia, final double da) {
+            s.ibacc(pe, di, ds, (int[]) src, si, ss, block, nblocks, (int) ia);
+        }
+
+        @Override
+        long fetchAdd(final int pe, final int index, final long inc) {
+            return s.atomicFetchAdd(pe, index, (int) inc);
+        }
+    }
+
+    static final class Longs extends Storage {
+        private final SymmetricLongs s;
+
+        Longs(final SymmetricLongs s) {
+            super(s);
+            this.s = s;
+        }
+
+        @Override
+        Object local() {
+            return s.local();
+        }
+
+        @Override
+        void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks) {
+            s.ibput(pe, di, ds, (long[]) src, si, ss, block, nblocks);
+        }
+
+        @Override
+        void get(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+            final int block, final int nblocks, final boolean nbi) {
+            if (nbi) {
+                s.ibgetNbi(pe, si, ss, (long[]) dst, di, ds, block, nblocks);
+            } else {
+                s.ibget(pe, si, ss, (long[]) dst, di, ds, block, nblocks);
+            }
+        }
+
+        @Override
+        void acc(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks, final long ia, final double da) {
+            s.ibacc(pe, di, ds, (long[]) src, si, ss, block, nblocks, ia);
+        }
+
+        @Override
+        long fetchAdd(final int pe, final int index, final long inc) {
+            return s.atomicFetchAdd(pe, index, inc);
+        }
+    }
+
+    static final class Floats extends Storage {
+        private final SymmetricFloats s;
+
+        Floats(final SymmetricFloats s) {
+            super(s);
+            this.s = s;
+        }
+
+        @Override
+        Object local() {
+            return s.local();
+        }
+
+        @Override
+        void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks) {
+            s.ibput(pe, di, ds, (float[]) src, si, ss, block, nblocks);
+        }
+
+        @Override
+        void get(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+            final int block, final int nblocks, final boolean nbi) {
+            if (nbi) {
+                s.ibgetNbi(pe, si, ss, (float[]) dst, di, ds, block, nblocks);
+            } else {
+                s.ibget(pe, si, ss, (float[]) dst, di, ds, block, nblocks);
+            }
+        }
+
+        @Override
+        void acc(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks, final long ia, final double da) {
+            s.ibacc(pe, di, ds, (float[]) src, si, ss, block, nblocks, (float) da);
+        }
+    }
+
+    static final class Doubles extends Storage {
+        private final SymmetricDoubles s;
+
+        Doubles(final SymmetricDoubles s) {
+            super(s);
+            this.s = s;
+        }
+
+        @Override
+        Object local() {
+            return s.local();
+        }
+
+        @Override
+        void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks) {
+            s.ibput(pe, di, ds, (double[]) src, si, ss, block, nblocks);
+        }
+
+        @Override
+        void get(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+            final int block, final int nblocks, final boolean nbi) {
+            if (nbi) {
+                s.ibgetNbi(pe, si, ss, (double[]) dst, di, ds, block, nblocks);
+            } else {
+                s.ibget(pe, si, ss, (double[]) dst, di, ds, block, nblocks);
+            }
+        }
+
+        @Override
+        void acc(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks, final long ia, final double da) {
+            s.ibacc(pe, di, ds, (double[]) src, si, ss, block, nblocks, da);
+        }
+    }
+}
