@@ -86,6 +86,18 @@ class SectionOpsTest {
         });
     }
 
+    @org.junit.jupiter.api.Test
+    void shouldAgreeWithTheReplicaOverALossyFabric() {
+        final org.jhpvm.shmem.ShmemJob.Report r = GaTestSupport.runLossy(4, 20261121L, ga -> {
+            for (final GlobalArray a : arrays(ga)) {
+                exercise(ga, a);
+                a.destroy();
+            }
+        });
+        assertTrue(r.counters().get("fm.framesRetransmitted") > 0, "the fabric really lost frames: " + r.counters());
+        assertEquals(0L, r.counters().get("shmem.rejected"));
+    }
+
     static void exercise(final GlobalArrays ga, final GlobalArray a) {
         final int me = ga.nodeid();
         final int n = ga.nnodes();

@@ -1,0 +1,183 @@
+package org.jhpvm.ga;
+
+import static org.jhpvm.ga.GaTestSupport.at;
+import static org.jhpvm.ga.GaTestSupport.f;
+import static org.jhpvm.ga.GaTestSupport.linear;
+import static org.jhpvm.ga.SectionOpsTest.forEach;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+/**
+ * Ghost updates: after {@code updateGhosts} every ghost cell (corners included) holds its neighbour's value,
+ * wrapped in periodic dimensions; across a non-periodic physical boundary the ghosts keep what the application put
+ * there. 1-D to 4-D, every type, widths 1 and 2, regular and irregular, 1..16 PEs.
+ */
+@Timeout(240)
+class GhostsTest {
+    static final int[] PES = GaTestSupport.PES;
+    static final double SENTINEL = -77;
+
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldFillEveryGhostCellFromItsNeighbourCornersIncluded(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final int[][] shapes = {{40}, {12, 9}, {6, 7, 5}, {4, 5, 4, 3}};
+            int k = 0;
+            for (final int[] dims : shapes) {
+                for (final int width : new int[] {1, 2}) {
+                    for (final boolean irregular : new boolean[] {false, true}) {
+                        final GaType t = GaType.values()[k++ % 4];
+                        final int[] w = new int[dims.length];
+                        Arrays.fill(w, width);
+                        w[dims.length - 1] = dims.length > 1 ? 1 : width; // mixed widths
+                        final GlobalArray.Builder b = ga.builder(t, dims).ghosts(w);
+                        if (irregular) {
+                            final int[][] im = SectionOpsTest.irregular(dims, pes);
+                            if (!fits(dims, im, w)) {
+                                continue;
+                            }
+                            b.irregular(im[0], im[1]);
+                        }
+                        final GlobalArray a;
+                        try {
+                            a = b.create();
+                        } catch (final IllegalArgumentException tooThin) {
+                            // Blocks thinner than the ghosts on this many PEs: the same decision on every PE.
+                            continue;
+                        }
+                        boolean[] periodic = new boolean[dims.length];
+                        Arrays.fill(periodic, true);
+                        check(a, null);
+                        for (int d = 0; d < dims.length; d++) {
+                            periodic[d] = d % 2 == 1;
+                        }
+                        check(a, periodic);
+                        a.destroy();
+                    }
+                }
+            }
+        });
+    }
+
+    static boolean fits(final int[] dims, final int[][] im, final int[] w) {
+        int k = 0;
+        for (int d = 0; d < dims.length; d++) {
+            for (int b = 0; b < im[0][d]; b++) {
+                final int end = b + 1 < im[0][d] ? im[1][k + 1] : dims[d];
+                if (end - im[1][k] < w[d]) {
+                    return false;
+                }
+                k++;
+            }
+        }
+        return true;
+    }
+
+    /** Interior = f, ghosts = sentinel; update; check every stored cell. */
+    static void check(final GlobalArray a, final boolean[] periodic) {
+        final int[] dims = a.dims();
+        final int nd = dims.length;
+        final LocalBlock block = a.access();
+        final Object arr = array(a, block);
+        final int[] w = block.ghostWidths();
+        if (!block.isEmpty()) {
+            final int[] glo = block.lo();
+            final int[] ghi = block.hi();
+            for (int d = 0; d < nd; d++) {
+                glo[d] -= w[d];
+                ghi[d] += w[d];
+            }
+            forEach(glo, ghi, s -> {
+                boolean interior = true;
+                for (int d = 0; d < nd; d++) {
+                    interior &= s[d] >= block.lo()[d] && s[d] <= block.hi()[d];
+                }
+                GaTestSupport.set(arr, block.index(s), interior ? f(a.type(), linear(dims, s)) : SENTINEL);
+            });
+        }
+        a.releaseUpdate();
+        if (periodic == null) {
+            a.updateGhosts();
+        } else {
+            a.updateGhosts(periodic);
+        }
+        if (!block.isEmpty()) {
+            final int[] glo = block.lo();
+            final int[] ghi = block.hi();
+            for (int d = 0; d < nd; d++) {
+                glo[d] -= w[d];
+                ghi[d] += w[d];
+            }
+            forEach(glo, ghi, s -> {
+                final int[] wrapped = new int[nd];
+                boolean outside = false;
+                for (int d = 0; d < nd; d++) {
+                    wrapped[d] = Math.floorMod(s[d], dims[d]);
+                    outside |= (s[d] < 0 || s[d] >= dims[d]) && periodic != null && !periodic[d];
+                }
+                final double want = outside ? SENTINEL : f(a.type(), linear(dims, wrapped));
+                assertEquals(want, at(arr, block.index(s)), 0.0, a + " " + Arrays.toString(a.procGrid())
+                    + " periodic " + Arrays.toString(periodic) + " cell " + Arrays.toString(s) + " of block "
+                    + Arrays.toString(block.lo()) + ".." + Arrays.toString(block.hi()));
+            });
+        }
+        a.group().sync();
+    }
+
+    static Object array(final GlobalArray a, final LocalBlock b) {
+        return switch (a.type()) {
+            case INT -> b.ints();
+            case LONG -> b.longs();
+            case FLOAT -> b.floats();
+            case DOUBLE -> b.doubles();
+        };
+    }
+
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldUpdateOneSideOfOneDimension(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final int[] dims = {16, 10};
+            final GlobalArray a = ga.builder(GaType.DOUBLE, dims).ghosts(1, 1).create();
+            final LocalBlock block = a.access();
+            final double[] arr = block.doubles();
+            final int[] lo = block.lo();
+            final int[] hi = block.hi();
+            Arrays.fill(arr, SENTINEL);
+            if (!block.isEmpty()) {
+                forEach(lo, hi, s -> arr[block.index(s)] = f(GaType.DOUBLE, linear(dims, s)));
+            }
+            // Upper side of dimension 0, no corners: only row hi+1, columns lo..hi, changes.
+            a.updateGhostDir(0, +1, false);
+            if (!block.isEmpty()) {
+                forEach(new int[] {lo[0] - 1, lo[1] - 1}, new int[] {hi[0] + 1, hi[1] + 1}, s -> {
+                    final boolean interior = s[0] >= lo[0] && s[0] <= hi[0] && s[1] >= lo[1] && s[1] <= hi[1];
+                    final boolean filled = s[0] == hi[0] + 1 && s[1] >= lo[1] && s[1] <= hi[1];
+                    final double want = interior || filled
+                        ? f(GaType.DOUBLE, linear(dims, new int[] {Math.floorMod(s[0], 16), s[1]})) : SENTINEL;
+                    assertEquals(want, arr[block.index(s)], 0.0, "dir +1 cell " + Arrays.toString(s));
+                });
+            }
+            // Lower side of dimension 1 with corners, not periodic: blocks at column 0 keep their sentinel.
+            a.updateGhostDir(1, -1, true, false);
+            if (!block.isEmpty()) {
+                for (int r = lo[0] - 1; r <= hi[0] + 1; r++) {
+                    final int[] s = {r, lo[1] - 1};
+                    final boolean rowKnown = r >= lo[0] && r <= hi[0] + 1;
+                    final boolean cornerBelow = r == lo[0] - 1;
+                    final double want = lo[1] == 0 ? SENTINEL
+                        : cornerBelow ? SENTINEL // the neighbour's lower ghost row was never filled
+                        : rowKnown ? f(GaType.DOUBLE, linear(dims, new int[] {Math.floorMod(r, 16), lo[1] - 1}))
+                        : SENTINEL;
+                    assertEquals(want, arr[block.index(s)], 0.0, "dir -1 cell " + Arrays.toString(s));
+                }
+            }
+            a.group().sync();
+        });
+    }
+}
