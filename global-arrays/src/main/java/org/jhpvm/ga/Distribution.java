@@ -19,6 +19,8 @@ final class Distribution {
     final int[] width;
     final int owners;
     final int maxLocalLength;
+    /** Row-major strides of each owner's local storage (ghosts included), computed once. */
+    final int[][] strides;
 
     private Distribution(final int[] dims, final int[][] starts, final int[] width) {
         this.ndim = dims.length;
@@ -32,6 +34,10 @@ final class Distribution {
             o *= grid[d];
         }
         this.owners = o;
+        this.strides = new int[o][ndim];
+        for (int r = 0; r < o; r++) {
+            localStrides(r, strides[r]);
+        }
         long max = 0;
         final int[] c = new int[ndim];
         for (int r = 0; r < owners; r++) {

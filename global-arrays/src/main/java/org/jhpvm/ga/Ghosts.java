@@ -5,13 +5,31 @@ package org.jhpvm.ga;
  * neighbours' ghost layers (one block-strided SHMEM put per face), one dimension after another with a group
  * barrier between dimensions. A face sent in dimension d spans the ghost layers of the dimensions already updated,
  * so corners arrive with the last dimension (GA's algorithm). A barrier at the start keeps a neighbour's ghosts
- * unchanged while it may still be reading them.
+ * unchanged while it may still be reading them. The faces of a full update are laid out once per array, so an
+ * update is its barriers and its puts.
  */
 final class Ghosts {
-    private Ghosts() {
+    /** One face to push: the neighbour, whether it lies across the array's edge, and the box on both sides. */
+    private record Face(int pe, boolean wraps, int theirs, int mine, int[] ext, int[] rs, int[] us) {
     }
 
-    static void update(final GlobalArray a, final boolean[] periodic) {
+    private final GlobalArray a;
+    /** faces[d][0] lower side, faces[d][1] upper side; null where dimension d has no ghosts. */
+    private final Face[][] faces;
+
+    Ghosts(final GlobalArray a) {
+        this.a = a;
+        this.faces = new Face[a.ndim][];
+        if (a.myRank < a.dist.owners) {
+            for (int d = 0; d < a.ndim; d++) {
+                if (a.dist.width[d] > 0) {
+                    faces[d] = new Face[] {face(a, d, -1, true, true), face(a, d, +1, true, true)};
+                }
+            }
+        }
+    }
+
+    void update(final boolean[] periodic) {
         a.checkLive();
         if (periodic != null && periodic.length != a.ndim) {
             throw new IllegalArgumentException("periodic has " + periodic.length + " flags for " + a.ndim
@@ -20,18 +38,26 @@ final class Ghosts {
         if (!a.hasGhosts()) {
             return;
         }
+        final Object local = a.storage.local();
         a.group.sync();
         for (int d = 0; d < a.ndim; d++) {
             if (a.dist.width[d] == 0) {
                 continue;
             }
-            final boolean p = periodic == null || periodic[d];
-            if (a.myRank < a.dist.owners) {
+            final Face[] f = faces[d];
+            if (f != null) {
+                final boolean p = periodic == null || periodic[d];
                 // Lower layers to the lower neighbour's upper ghosts, upper layers to the upper neighbour's lower.
-                push(a, d, -1, p, true, true);
-                push(a, d, +1, p, true, true);
+                push(f[0], p, local);
+                push(f[1], p, local);
             }
             a.group.sync();
+        }
+    }
+
+    private void push(final Face f, final boolean periodic, final Object local) {
+        if (periodic || !f.wraps) {
+            a.mover.move(Mover.PUT, f.pe, local, f.theirs, f.mine, 0, 0, f.ext, f.rs, f.us);
         }
     }
 
@@ -50,59 +76,56 @@ final class Ghosts {
         a.group.sync();
         if (a.myRank < a.dist.owners) {
             // My upper ghosts (dir +1) come from the upper neighbour's lower layers: every block pushes downwards.
-            push(a, dim, -dir, periodic, corners, false);
+            final Face f = face(a, dim, -dir, corners, false);
+            if (periodic || !f.wraps) {
+                a.mover.move(Mover.PUT, f.pe, a.storage.local(), f.theirs, f.mine, 0, 0, f.ext, f.rs, f.us);
+            }
         }
         a.group.sync();
     }
 
     /**
-     * Puts this PE's {@code width[d]} boundary layers on side {@code side} (-1 lower, +1 upper) of dimension d into
-     * the neighbour on that side. In the other dimensions the face spans ghost layers when {@code corners}: those of
-     * the dimensions before d only when {@code inOrder} (a full update, where they are already final), else all.
+     * The face this PE pushes for its {@code width[d]} boundary layers on side {@code side} (-1 lower, +1 upper) of
+     * dimension d into the neighbour on that side (wrapping around the array's edge). In the other dimensions the
+     * face spans ghost layers when {@code corners}: those of the dimensions before d only when {@code inOrder} (a
+     * full update, where they are already final), else all.
      */
-    private static void push(final GlobalArray a, final int d, final int side, final boolean periodic,
-        final boolean corners, final boolean inOrder) {
+    private static Face face(final GlobalArray a, final int d, final int side, final boolean corners,
+        final boolean inOrder) {
         final Distribution dist = a.dist;
         final int n = a.ndim;
-        final Mover m = a.mover;
-        final int[] c = m.scratchA;
+        final int[] c = new int[n];
         dist.coords(a.myRank, c);
         int nc = c[d] + side;
-        if (nc < 0 || nc >= dist.grid[d]) {
-            if (!periodic) {
-                return;
-            }
-            nc = Math.floorMod(nc, dist.grid[d]);
-        }
-        final int[] myStrides = m.scratchB;
+        final boolean wraps = nc < 0 || nc >= dist.grid[d];
+        nc = Math.floorMod(nc, dist.grid[d]);
+        final int[] myStrides = new int[n];
         dist.localStrides(a.myRank, myStrides);
         final int myExtD = dist.starts[d][c[d] + 1] - dist.starts[d][c[d]];
         c[d] = nc;
         final int neighbour = dist.rank(c);
-        final int[] theirStrides = m.scratchC;
+        final int[] theirStrides = new int[n];
         dist.localStrides(neighbour, theirStrides);
         final int theirExtD = dist.starts[d][nc + 1] - dist.starts[d][nc];
         final int w = dist.width[d];
+        final int[] ext = new int[n];
         int mine = 0;
         int theirs = 0;
         for (int e = 0; e < n; e++) {
             final int blockExt = dist.starts[e][c[e] + 1] - dist.starts[e][c[e]];
-            final int start;
             if (e == d) {
-                m.ext[e] = w;
+                ext[e] = w;
                 // Lower side: my layers w..2w-1 go to their upper ghosts ext+w..; upper: my ext..ext+w-1 to 0..w-1.
                 mine += (side < 0 ? w : myExtD) * myStrides[e];
                 theirs += (side < 0 ? theirExtD + w : 0) * theirStrides[e];
             } else {
                 final boolean withGhosts = corners && (!inOrder || e < d);
-                start = withGhosts ? 0 : dist.width[e];
-                m.ext[e] = withGhosts ? blockExt + 2 * dist.width[e] : blockExt;
+                final int start = withGhosts ? 0 : dist.width[e];
+                ext[e] = withGhosts ? blockExt + 2 * dist.width[e] : blockExt;
                 mine += start * myStrides[e];
                 theirs += start * theirStrides[e];
             }
-            m.rs[e] = theirStrides[e];
-            m.us[e] = myStrides[e];
         }
-        m.move(Mover.PUT, a.group.members[neighbour], a.storage.local(), theirs, mine, 0, 0);
+        return new Face(a.group.members[neighbour], wraps, theirs, mine, ext, theirStrides, myStrides);
     }
 }

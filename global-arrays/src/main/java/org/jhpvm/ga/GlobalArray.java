@@ -37,6 +37,8 @@ public final class GlobalArray {
     final int myRank;
     final int id;
     final Mover mover;
+    private final boolean ghosts;
+    private Ghosts ghostUpdater;
     private boolean destroyed;
 
     // Scratch for the data path (no allocation per call).
@@ -44,7 +46,7 @@ public final class GlobalArray {
     private final int[] b0;
     private final int[] b1;
     private final int[] cb;
-    private final int[] ls;
+    private int localIndex;
     private final int[] count;
     private final int[] ones;
     private final int[] subLo;
@@ -61,6 +63,7 @@ public final class GlobalArray {
         this.dist = dist;
         this.ndim = dist.ndim;
         this.myRank = group.nodeid();
+        this.ghosts = Arrays.stream(dist.width).anyMatch(w -> w > 0);
         final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal()};
         shmem.reduce(group.team, org.jhpvm.shmem.ReduceOp.MAX, v, v, v.length);
         if (v[0] != -v[1] || v[2] != -v[3]) {
@@ -75,7 +78,6 @@ public final class GlobalArray {
         b0 = new int[ndim];
         b1 = new int[ndim];
         cb = new int[ndim];
-        ls = new int[ndim];
         count = new int[ndim];
         ones = new int[ndim];
         Arrays.fill(ones, 1);
@@ -264,7 +266,7 @@ public final class GlobalArray {
 
     /** @return whether the array has ghost cells ({@code GA_Has_ghosts}) */
     public boolean hasGhosts() {
-        return Arrays.stream(dist.width).anyMatch(w -> w > 0);
+        return ghosts;
     }
 
     /** @return blocks per dimension (the processor grid, {@code GA_Get_proc_grid}) */
@@ -658,22 +660,22 @@ public final class GlobalArray {
         for (int i = 0; i < n; i++) {
             final int[] s = subs[i];
             final int rank = ownerAndLocal(s);
-            mover.move(op, group.members[rank], values, ls[0], i, ia, da);
+            mover.move(op, group.members[rank], values, localIndex, i, ia, da);
         }
     }
 
-    /** Finds the owner of subscript s; leaves its local index in ls[0]. */
+    /** Finds the owner of subscript s; leaves its index in the owner's storage in {@link #localIndex}. */
     private int ownerAndLocal(final int[] s) {
         for (int d = 0; d < ndim; d++) {
             cb[d] = dist.findBlock(d, s[d]);
         }
         final int rank = dist.rank(cb);
-        dist.localStrides(rank, ls);
+        final int[] ls = dist.strides[rank];
         int idx = 0;
         for (int d = 0; d < ndim; d++) {
             idx += (s[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];
         }
-        ls[0] = idx;
+        localIndex = idx;
         return rank;
     }
 
@@ -692,7 +694,7 @@ public final class GlobalArray {
         }
         checkSubscript(subscript);
         final int rank = ownerAndLocal(subscript);
-        return storage.fetchAdd(group.members[rank], ls[0], inc);
+        return storage.fetchAdd(group.members[rank], localIndex, inc);
     }
 
     // ---------------------------------------------------------------- the section engine
@@ -718,26 +720,28 @@ public final class GlobalArray {
         final int[] us = mover.us;
         do {
             final int rank = dist.rank(cb);
-            dist.localStrides(rank, ls);
+            final int[] ls = dist.strides[rank];
             int rBase = 0;
             int uBase = bufBase;
             boolean empty = false;
             for (int d = 0; d < ndim; d++) {
                 final int blo = dist.starts[d][cb[d]];
                 final int bhi = dist.starts[d][cb[d] + 1] - 1;
+                final int sk = skip[d];
                 int first = Math.max(lo[d], blo);
-                if (skip[d] > 1) {
-                    first = lo[d] + (first - lo[d] + skip[d] - 1) / skip[d] * skip[d];
+                if (sk > 1) {
+                    first = lo[d] + (first - lo[d] + sk - 1) / sk * sk;
                 }
                 final int last = Math.min(hi[d], bhi);
                 if (first > last) {
                     empty = true;
                     break;
                 }
-                ext[d] = (last - first) / skip[d] + 1;
+                // Divisions only for sub-sampled sections: the common case stays cheap.
+                ext[d] = sk == 1 ? last - first + 1 : (last - first) / sk + 1;
                 rBase += (first - blo + dist.width[d]) * ls[d];
-                rs[d] = ls[d] * skip[d];
-                uBase += (first - lo[d]) / skip[d] * bs[d];
+                rs[d] = ls[d] * sk;
+                uBase += (sk == 1 ? first - lo[d] : (first - lo[d]) / sk) * bs[d];
                 us[d] = bs[d];
             }
             if (!empty) {
@@ -800,7 +804,7 @@ public final class GlobalArray {
             if (skip[d] < 1) {
                 throw new IllegalArgumentException("skip[" + d + "]=" + skip[d] + " must be at least 1");
             }
-            count[d] = (hi[d] - lo[d]) / skip[d] + 1;
+            count[d] = skip[d] == 1 ? hi[d] - lo[d] + 1 : (hi[d] - lo[d]) / skip[d] + 1;
         }
     }
 
@@ -879,7 +883,14 @@ public final class GlobalArray {
 
     /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
     public void updateGhosts() {
-        Ghosts.update(this, null);
+        ghostUpdater().update(null);
+    }
+
+    private Ghosts ghostUpdater() {
+        if (ghostUpdater == null) {
+            ghostUpdater = new Ghosts(this);
+        }
+        return ghostUpdater;
     }
 
     /**
@@ -890,7 +901,7 @@ public final class GlobalArray {
      * @param periodic one flag per dimension
      */
     public void updateGhosts(final boolean[] periodic) {
-        Ghosts.update(this, Objects.requireNonNull(periodic, "periodic"));
+        ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"));
     }
 
     /**

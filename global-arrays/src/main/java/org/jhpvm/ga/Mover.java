@@ -22,10 +22,7 @@ final class Mover {
     final int[] rs;
     final int[] us;
     private final int[] odo;
-    /** Scratch for callers that lay out a box (ghost faces). */
-    final int[] scratchA;
-    final int[] scratchB;
-    final int[] scratchC;
+
     private final int n;
     private final Storage storage;
 
@@ -36,9 +33,7 @@ final class Mover {
         this.rs = new int[ndim];
         this.us = new int[ndim];
         this.odo = new int[ndim];
-        this.scratchA = new int[ndim];
-        this.scratchB = new int[ndim];
-        this.scratchC = new int[ndim];
+
     }
 
     /**
@@ -52,6 +47,12 @@ final class Mover {
      */
     void move(final int op, final int pe, final Object buf, final int rBase, final int uBase, final long ia,
         final double da) {
+        move(op, pe, buf, rBase, uBase, ia, da, ext, rs, us);
+    }
+
+    /** As {@link #move(int, int, Object, int, int, long, double)} with a box laid out once (a ghost face). */
+    void move(final int op, final int pe, final Object buf, final int rBase, final int uBase, final long ia,
+        final double da, final int[] ext, final int[] rs, final int[] us) {
         int k = n - 1;
         int block = 1;
         while (k >= 0 && rs[k] == block && us[k] == block) {

@@ -105,8 +105,33 @@ enum Kind {
             System.arraycopy(src, srcIndex, dst, dstIndex, count);
             return;
         }
-        for (int k = 0; k < count; k++) {
-            System.arraycopy(src, srcIndex + k * srcStride, dst, dstIndex + k * dstStride, 1);
+        // Typed loops: a one-element System.arraycopy per element costs several times more.
+        switch (src) {
+            case double[] s when dst instanceof double[] d -> {
+                for (int k = 0; k < count; k++) {
+                    d[dstIndex + k * dstStride] = s[srcIndex + k * srcStride];
+                }
+            }
+            case long[] s when dst instanceof long[] d -> {
+                for (int k = 0; k < count; k++) {
+                    d[dstIndex + k * dstStride] = s[srcIndex + k * srcStride];
+                }
+            }
+            case int[] s when dst instanceof int[] d -> {
+                for (int k = 0; k < count; k++) {
+                    d[dstIndex + k * dstStride] = s[srcIndex + k * srcStride];
+                }
+            }
+            case float[] s when dst instanceof float[] d -> {
+                for (int k = 0; k < count; k++) {
+                    d[dstIndex + k * dstStride] = s[srcIndex + k * srcStride];
+                }
+            }
+            default -> {
+                for (int k = 0; k < count; k++) {
+                    System.arraycopy(src, srcIndex + k * srcStride, dst, dstIndex + k * dstStride, 1);
+                }
+            }
         }
     }
 

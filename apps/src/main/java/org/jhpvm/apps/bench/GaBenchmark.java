@@ -1,0 +1,312 @@
+package org.jhpvm.apps.bench;
+
+import java.time.Duration;
+import java.util.function.IntConsumer;
+
+import org.jhpvm.ga.GaType;
+import org.jhpvm.ga.GlobalArray;
+import org.jhpvm.ga.GlobalArrays;
+import org.jhpvm.shmem.Shmem;
+import org.jhpvm.shmem.ShmemJob;
+import org.jhpvm.shmem.SymmetricDoubles;
+
+/**
+ * Global Arrays against SHMEM on 2 PEs, in the same job and the same pass: PE 0 puts, gets and accumulates
+ * sections owned by PE 1 (1-D sections; 2-D patches of rows up to 128 doubles = 1 KiB wide; strided sections with
+ * skip 2), and SHMEM moves the same bytes (contiguous put/get/acc; iput/iget for the strided ones). Put and acc are
+ * streams closed by a fence/quiet, get is blocking, as the users of each call them. Then {@code updateGhosts} of a
+ * 2-D array of N x N doubles (ghost width 1, row blocks) against a hand-written SHMEM halo exchange of the same data
+ * with the same barriers. Ratios are medians of the per-trial ratios (GA and SHMEM measured back to back).
+ */
+public final class GaBenchmark {
+    /** Section sizes, bytes (8 B .. 1 MiB). */
+    public static final int[] SIZES = {8, 64, 512, 1024, 4096, 16384, 65536, 262144, 1 << 20};
+    /** Ghost-update array edges (N x N doubles). */
+    public static final int[] GHOST_N = {64, 256, 1024};
+    /** Widest 2-D patch row: 128 doubles. */
+    public static final int ROW = 128;
+
+    /** Measured quantities per size: MB/s for GA and SHMEM. */
+    public enum Op {
+        /** 1-D section put vs SHMEM put. */
+        PUT_1D,
+        /** 2-D patch put vs SHMEM put of the same bytes. */
+        PUT_2D,
+        /** 1-D blocking get vs SHMEM get. */
+        GET_1D,
+        /** 2-D blocking get vs SHMEM get. */
+        GET_2D,
+        /** 1-D accumulate vs SHMEM acc. */
+        ACC_1D,
+        /** 2-D accumulate vs SHMEM acc. */
+        ACC_2D,
+        /** Strided (skip 2) put vs SHMEM iput. */
+        STRIDED_PUT,
+        /** Strided (skip 2) get vs SHMEM iget. */
+        STRIDED_GET
+    }
+
+    private final int trials;
+    private final int warmups;
+    private final long bytesPerPoint;
+
+    /**
+     * @param trials        measured trials
+     * @param warmups       warm-up passes
+     * @param bytesPerPoint bytes moved per point and trial
+     */
+    public GaBenchmark(final int trials, final int warmups, final long bytesPerPoint) {
+        this.trials = trials;
+        this.warmups = warmups;
+        this.bytesPerPoint = bytesPerPoint;
+    }
+
+    /** @return progress steps {@link #run} reports */
+    public int steps() {
+        return warmups + trials;
+    }
+
+    /**
+     * Runs everything in one 2-PE job.
+     *
+     * @param progress told of each finished pass
+     * @return medians
+     */
+    public Result run(final IntConsumer progress) {
+        final int ops = Op.values().length;
+        final double[][][] ga = new double[ops][SIZES.length][trials];
+        final double[][][] sh = new double[ops][SIZES.length][trials];
+        final double[][][] ratio = new double[ops][SIZES.length][trials];
+        final double[][] ghostNs = new double[GHOST_N.length][trials];
+        final double[][] haloNs = new double[GHOST_N.length][trials];
+        final double[][] ghostRatio = new double[GHOST_N.length][trials];
+        final int maxElems = SIZES[SIZES.length - 1] / 8;
+        ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(20)).option("shmem.heapBytes", "1G").build().run(s -> {
+            final GlobalArrays g = new GlobalArrays(s);
+            // PE 1 owns [maxElems, 2*maxElems) of the 1-D array (x2 for the strided sections) and rows of the 2-D.
+            final GlobalArray a1 = g.builder(GaType.DOUBLE, 4 * maxElems).procGrid(2).name("a1").create();
+            final GlobalArray a2 = g.builder(GaType.DOUBLE, 2 * (maxElems / ROW), ROW).procGrid(2, 1).name("a2")
+                .create();
+            final SymmetricDoubles base = s.mallocDoubles(2 * maxElems);
+            final double[] buf = new double[2 * maxElems];
+            for (int i = 0; i < buf.length; i++) {
+                buf[i] = i % 7;
+            }
+            final Ghost[] ghosts = new Ghost[GHOST_N.length];
+            for (int i = 0; i < GHOST_N.length; i++) {
+                ghosts[i] = new Ghost(g, s, GHOST_N[i]);
+            }
+            for (int pass = 0; pass < warmups + trials; pass++) {
+                final int t = pass - warmups;
+                for (int i = 0; i < SIZES.length; i++) {
+                    final int n = Math.max(1, SIZES[i] / 8);
+                    final int m = messages(SIZES[i], pass >= warmups);
+                    for (final Op op : Op.values()) {
+                        final int[][] sec = section(op, n, maxElems);
+                        final double gaMBps = time(s, m, n, () -> gaOp(op, a1, a2, buf, sec));
+                        final double shMBps = time(s, m, n, () -> shmemOp(op, s, base, buf, n));
+                        if (t >= 0 && s.myPe() == 0) {
+                            ga[op.ordinal()][i][t] = gaMBps;
+                            sh[op.ordinal()][i][t] = shMBps;
+                            ratio[op.ordinal()][i][t] = gaMBps / shMBps;
+                        }
+                    }
+                }
+                for (int i = 0; i < GHOST_N.length; i++) {
+                    final int k = Math.max(20, (int) Math.min(2000, bytesPerPoint / (8L * GHOST_N[i] * 4)));
+                    final double gNs = ghosts[i].time(k, true);
+                    final double hNs = ghosts[i].time(k, false);
+                    ghosts[i].check();
+                    if (t >= 0 && s.myPe() == 0) {
+                        ghostNs[i][t] = gNs;
+                        haloNs[i][t] = hNs;
+                        ghostRatio[i][t] = gNs / hNs;
+                    }
+                }
+                if (s.myPe() == 0) {
+                    progress.accept(1);
+                }
+            }
+        });
+        final double[][] gaM = new double[ops][];
+        final double[][] shM = new double[ops][];
+        final double[][] rM = new double[ops][];
+        for (int o = 0; o < ops; o++) {
+            gaM[o] = Stats.medians(ga[o]);
+            shM[o] = Stats.medians(sh[o]);
+            rM[o] = Stats.medians(ratio[o]);
+        }
+        return new Result(gaM, shM, rM, Stats.medians(ghostNs), Stats.medians(haloNs), Stats.medians(ghostRatio));
+    }
+
+    /** The section of an op and size: lo, hi, skip, ld (allocated once, outside the timed loop). */
+    private static int[][] section(final Op op, final int n, final int maxElems) {
+        final int rows = Math.max(1, n / ROW);
+        final int cols = Math.min(n, ROW);
+        final int r0 = maxElems / ROW; // PE 1's first row of the 2-D array
+        final int first = 2 * maxElems; // PE 1's first element of the 1-D array
+        return switch (op) {
+            case PUT_2D, GET_2D, ACC_2D -> new int[][] {{r0, 0}, {r0 + rows - 1, cols - 1}, {1, 1}, {cols}};
+            case STRIDED_PUT, STRIDED_GET -> new int[][] {{first}, {first + 2 * n - 2}, {2}, {}};
+            default -> new int[][] {{first}, {first + n - 1}, {1}, {}};
+        };
+    }
+
+    private static void gaOp(final Op op, final GlobalArray a1, final GlobalArray a2, final double[] buf,
+        final int[][] sec) {
+        final int[] lo = sec[0];
+        final int[] hi = sec[1];
+        final int[] ld = sec[3];
+        switch (op) {
+            case PUT_1D -> a1.put(lo, hi, buf, ld);
+            case GET_1D -> a1.get(lo, hi, buf, ld);
+            case ACC_1D -> a1.acc(lo, hi, buf, ld, 1.0);
+            case PUT_2D -> a2.put(lo, hi, buf, ld);
+            case GET_2D -> a2.get(lo, hi, buf, ld);
+            case ACC_2D -> a2.acc(lo, hi, buf, ld, 1.0);
+            case STRIDED_PUT -> a1.stridedPut(lo, hi, sec[2], buf, ld);
+            case STRIDED_GET -> a1.stridedGet(lo, hi, sec[2], buf, ld);
+        }
+    }
+
+    private static void shmemOp(final Op op, final Shmem s, final SymmetricDoubles base, final double[] buf,
+        final int n) {
+        switch (op) {
+            case PUT_1D, PUT_2D -> base.put(1, 0, buf, 0, n);
+            case GET_1D, GET_2D -> base.get(1, 0, buf, 0, n);
+            case ACC_1D, ACC_2D -> base.acc(1, 0, buf, 0, n, 1.0);
+            case STRIDED_PUT -> base.iput(1, 0, 2, buf, 0, 1, n);
+            case STRIDED_GET -> base.iget(1, 0, 2, buf, 0, 1, n);
+        }
+    }
+
+    /** MB/s of {@code m} operations of {@code n} doubles issued by PE 0, closed by a quiet (= GA fence). */
+    private static double time(final Shmem s, final int m, final int n, final Runnable op) {
+        s.barrierAll();
+        final long t0 = System.nanoTime();
+        if (s.myPe() == 0) {
+            for (int k = 0; k < m; k++) {
+                op.run();
+            }
+            s.quiet();
+        }
+        final double mbps = (double) m * n * 8 * 1e3 / (System.nanoTime() - t0);
+        s.barrierAll();
+        return mbps;
+    }
+
+    private int messages(final int size, final boolean measured) {
+        final int n = (int) Math.max(50, Math.min(100_000, bytesPerPoint / size));
+        return measured ? n : n / 10 + 1;
+    }
+
+    /** An N x N array with one ghost layer, updated by GA and by hand, and a check that both agree. */
+    private static final class Ghost {
+        private final Shmem s;
+        private final GlobalArray a;
+        private final SymmetricDoubles h;
+        private final int n;
+        private final int rows;
+        private final int stride;
+
+        Ghost(final GlobalArrays g, final Shmem s, final int n) {
+            this.s = s;
+            this.n = n;
+            this.a = g.builder(GaType.DOUBLE, n, n).ghosts(1, 1).procGrid(2, 1).name("ghosts" + n).create();
+            this.rows = n / 2;
+            this.stride = n + 2;
+            // The hand-written layout is GA's: (rows + 2) x (n + 2), interior from (1, 1).
+            this.h = s.mallocDoubles((rows + 2) * stride);
+            final double[] local = a.access().doubles();
+            for (int i = 0; i < local.length; i++) {
+                local[i] = s.myPe() * 1e6 + i;
+                h.local()[i] = local[i];
+            }
+        }
+
+        /** ns per update (k updates on every PE). */
+        double time(final int k, final boolean useGa) {
+            s.barrierAll();
+            final long t0 = System.nanoTime();
+            for (int i = 0; i < k; i++) {
+                if (useGa) {
+                    a.updateGhosts();
+                } else {
+                    halo();
+                }
+            }
+            final double ns = (System.nanoTime() - t0) / (double) k;
+            s.barrierAll();
+            return ns;
+        }
+
+        /**
+         * The same data and barriers by hand: rows to the other PE's ghost rows (both neighbours are the other PE,
+         * periodic), then the periodic column wrap inside each PE's own block.
+         */
+        private void halo() {
+            final int other = 1 - s.myPe();
+            s.barrierAll();
+            h.put(other, (rows + 1) * stride + 1, h.local(), stride + 1, n);     // my first row: its upper ghosts
+            h.put(other, 1, h.local(), rows * stride + 1, n);                     // my last row: its lower ghosts
+            s.quiet();
+            s.barrierAll();
+            final double[] x = h.local();
+            for (int r = 0; r < rows + 2; r++) {
+                x[r * stride] = x[r * stride + n];
+                x[r * stride + n + 1] = x[r * stride + 1];
+            }
+            s.barrierAll();
+        }
+
+        /** Both updates produced the same block, ghosts included. */
+        void check() {
+            final double[] x = a.access().doubles();
+            for (int i = 0; i < (rows + 2) * stride; i++) {
+                if (x[i] != h.local()[i]) {
+                    throw new IllegalStateException("updateGhosts and the hand-written halo disagree at local index "
+                        + i + " on PE " + s.myPe() + " (N=" + n + ")");
+                }
+            }
+            s.barrierAll();
+        }
+    }
+
+    /**
+     * Medians.
+     *
+     * @param gaMBps     per {@link Op} and size, GA bandwidth
+     * @param shmemMBps  per op and size, SHMEM bandwidth
+     * @param ratio      per op and size, median of the per-trial GA/SHMEM ratios
+     * @param ghostNs    updateGhosts ns per {@link #GHOST_N}
+     * @param haloNs     hand-written halo ns
+     * @param ghostRatio median per-trial ratio
+     */
+    public record Result(double[][] gaMBps, double[][] shmemMBps, double[][] ratio, double[] ghostNs,
+                         double[] haloNs, double[] ghostRatio) {
+        /** @return the smallest GA/SHMEM put ratio over 1-D and 2-D sections of at least 1 KiB */
+        public double minPutEfficiency1KiB() {
+            return min(Op.PUT_1D, Op.PUT_2D);
+        }
+
+        /** @return the smallest GA/SHMEM get ratio over 1-D and 2-D sections of at least 1 KiB */
+        public double minGetEfficiency1KiB() {
+            return min(Op.GET_1D, Op.GET_2D);
+        }
+
+        /** @return the largest updateGhosts / hand-written halo time ratio over the sizes */
+        public double ghostUpdateRatio() {
+            return Stats.peak(ghostRatio);
+        }
+
+        private double min(final Op a, final Op b) {
+            double m = Double.MAX_VALUE;
+            for (int i = 0; i < SIZES.length; i++) {
+                if (SIZES[i] >= 1024) {
+                    m = Math.min(m, Math.min(ratio[a.ordinal()][i], ratio[b.ordinal()][i]));
+                }
+            }
+            return m;
+        }
+    }
+}
