@@ -154,4 +154,30 @@ class CommandLineTest {
             m.get("put_latency_ratio").asDouble(), 1e-9, "the ratio is the ratio of the figures");
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
     }
+
+    @Test
+    @Timeout(300)
+    void benchGaShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("ga.json");
+        final Path png = dir.resolve("ga.png");
+        final Run r = run("bench", "ga", "--trials", "1", "--warmups", "0", "--mb-per-point", "1", "--json",
+            json.toString(), "--png", png.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("min_put_efficiency_1KiB") && r.out().contains("ghost_update_ratio"), r.out());
+        final JsonNode root = new ObjectMapper().readTree(json.toFile());
+        final JsonNode m = root.get("metrics");
+        for (final String key : new String[] {"min_put_efficiency_1KiB", "min_get_efficiency_1KiB",
+            "ghost_update_ratio"}) {
+            assertTrue(m.has(key), "missing metrics." + key);
+            assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
+        }
+        double minPut = Double.MAX_VALUE;
+        for (final JsonNode row : root.get("sections")) {
+            if (row.get("bytes").asInt() >= 1024 && row.get("op").asText().startsWith("put_")) {
+                minPut = Math.min(minPut, row.get("ratio").asDouble());
+            }
+        }
+        assertEquals(minPut, m.get("min_put_efficiency_1KiB").asDouble(), 1e-9, "the metric is the rows' minimum");
+        assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
+    }
 }

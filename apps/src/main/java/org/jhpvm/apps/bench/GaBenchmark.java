@@ -16,13 +16,16 @@ import org.jhpvm.shmem.SymmetricDoubles;
  * skip 2), and SHMEM moves the same bytes (contiguous put/get/acc; iput/iget for the strided ones). Put and acc are
  * streams closed by a fence/quiet, get is blocking, as the users of each call them. Then {@code updateGhosts} of a
  * 2-D array of N x N doubles (ghost width 1, row blocks) against a hand-written SHMEM halo exchange of the same data
- * with the same barriers. Ratios are medians of the per-trial ratios (GA and SHMEM measured back to back).
+ * with the same barriers. GA and SHMEM alternate in slices of each point (which goes first alternates too), and the
+ * ratios are medians of the per-trial ratios.
  */
 public final class GaBenchmark {
     /** Section sizes, bytes (8 B .. 1 MiB). */
     public static final int[] SIZES = {8, 64, 512, 1024, 4096, 16384, 65536, 262144, 1 << 20};
     /** Ghost-update array edges (N x N doubles). */
     public static final int[] GHOST_N = {64, 256, 1024};
+    /** Slices per point in which GA and SHMEM alternate. */
+    public static final int SLICES = 16;
     /** Widest 2-D patch row: 128 doubles. */
     public static final int ROW = 128;
 
@@ -103,8 +106,10 @@ public final class GaBenchmark {
                     final int m = messages(SIZES[i], pass >= warmups);
                     for (final Op op : Op.values()) {
                         final int[][] sec = section(op, n, maxElems);
-                        final double gaMBps = time(s, m, n, () -> gaOp(op, a1, a2, buf, sec));
-                        final double shMBps = time(s, m, n, () -> shmemOp(op, s, base, buf, n));
+                        final double[] mbps = timePair(s, m, n, () -> gaOp(op, a1, a2, buf, sec),
+                            () -> shmemOp(op, s, base, buf, n));
+                        final double gaMBps = mbps[0];
+                        final double shMBps = mbps[1];
                         if (t >= 0 && s.myPe() == 0) {
                             ga[op.ordinal()][i][t] = gaMBps;
                             sh[op.ordinal()][i][t] = shMBps;
@@ -114,8 +119,9 @@ public final class GaBenchmark {
                 }
                 for (int i = 0; i < GHOST_N.length; i++) {
                     final int k = Math.max(20, (int) Math.min(2000, bytesPerPoint / (8L * GHOST_N[i] * 4)));
-                    final double gNs = ghosts[i].time(k, true);
-                    final double hNs = ghosts[i].time(k, false);
+                    final double[] ns = ghosts[i].timePair(k);
+                    final double gNs = ns[0];
+                    final double hNs = ns[1];
                     ghosts[i].check();
                     if (t >= 0 && s.myPe() == 0) {
                         ghostNs[i][t] = gNs;
@@ -180,23 +186,43 @@ public final class GaBenchmark {
         }
     }
 
-    /** MB/s of {@code m} operations of {@code n} doubles issued by PE 0, closed by a quiet (= GA fence). */
-    private static double time(final Shmem s, final int m, final int n, final Runnable op) {
+    /**
+     * MB/s of {@code m} operations of {@code n} doubles issued by PE 0 through GA and through SHMEM, interleaved in
+     * {@link #SLICES} slices (alternating which goes first) so that the machine's drift hits both alike; each slice
+     * closed by a quiet (= GA fence).
+     */
+    private static double[] timePair(final Shmem s, final int m, final int n, final Runnable ga,
+        final Runnable shmem) {
+        final int per = Math.max(1, m / SLICES);
+        long gaNs = 0;
+        long shNs = 0;
+        for (int slice = 0; slice < SLICES; slice++) {
+            final boolean gaFirst = slice % 2 == 0;
+            final long first = slice(s, per, gaFirst ? ga : shmem);
+            final long second = slice(s, per, gaFirst ? shmem : ga);
+            gaNs += gaFirst ? first : second;
+            shNs += gaFirst ? second : first;
+        }
+        final double bytes = (double) SLICES * per * n * 8;
+        return new double[] {bytes * 1e3 / gaNs, bytes * 1e3 / shNs};
+    }
+
+    private static long slice(final Shmem s, final int count, final Runnable op) {
         s.barrierAll();
         final long t0 = System.nanoTime();
         if (s.myPe() == 0) {
-            for (int k = 0; k < m; k++) {
+            for (int k = 0; k < count; k++) {
                 op.run();
             }
             s.quiet();
         }
-        final double mbps = (double) m * n * 8 * 1e3 / (System.nanoTime() - t0);
+        final long ns = System.nanoTime() - t0;
         s.barrierAll();
-        return mbps;
+        return ns;
     }
 
     private int messages(final int size, final boolean measured) {
-        final int n = (int) Math.max(50, Math.min(100_000, bytesPerPoint / size));
+        final int n = (int) Math.max(8L * SLICES, Math.min(100_000, bytesPerPoint / size));
         return measured ? n : n / 10 + 1;
     }
 
@@ -224,8 +250,22 @@ public final class GaBenchmark {
             }
         }
 
-        /** ns per update (k updates on every PE). */
-        double time(final int k, final boolean useGa) {
+        /** ns per update by GA and by hand, in alternating slices (k updates of each on every PE). */
+        double[] timePair(final int k) {
+            final int per = Math.max(1, k / SLICES);
+            long gaNs = 0;
+            long handNs = 0;
+            for (int slice = 0; slice < SLICES; slice++) {
+                final boolean gaFirst = slice % 2 == 0;
+                final long first = time(per, gaFirst);
+                final long second = time(per, !gaFirst);
+                gaNs += gaFirst ? first : second;
+                handNs += gaFirst ? second : first;
+            }
+            return new double[] {gaNs / (double) (SLICES * per), handNs / (double) (SLICES * per)};
+        }
+
+        private long time(final int k, final boolean useGa) {
             s.barrierAll();
             final long t0 = System.nanoTime();
             for (int i = 0; i < k; i++) {
@@ -235,7 +275,7 @@ public final class GaBenchmark {
                     halo();
                 }
             }
-            final double ns = (System.nanoTime() - t0) / (double) k;
+            final long ns = System.nanoTime() - t0;
             s.barrierAll();
             return ns;
         }
