@@ -64,7 +64,7 @@ final class BenchGaCommand implements Callable<Integer> {
 
     private void print(final GaBenchmark.Result r) {
         System.out.printf("bench ga: 2 PEs, PE 0 to sections owned by PE 1, median of %d trials after %d warm-ups; "
-            + "MB/s, GA vs SHMEM moving the same bytes (ratio: median of per-trial ratios)%n", trials, warmups);
+            + "MB/s, GA vs SHMEM moving the same bytes (ratio: median over adjacent slice pairs)%n", trials, warmups);
         for (final Op op : Op.values()) {
             System.out.printf("%-12s %10s %12s %12s %8s%n", op.name().toLowerCase(), "bytes", "ga_MBps",
                 "shmem_MBps", "ratio");

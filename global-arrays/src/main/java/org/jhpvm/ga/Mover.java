@@ -73,7 +73,12 @@ final class Mover {
             }
         }
         if (k < 0) {
-            issue(op, pe, buf, rBase, rStride, uBase, uStride, block, nb, ia, da);
+            if (nb == 1) {
+                // One contiguous run: sent as SHMEM's plain contiguous transfer (count elements, stride 1).
+                issue(op, pe, buf, rBase, 1, uBase, 1, 1, block, ia, da);
+            } else {
+                issue(op, pe, buf, rBase, rStride, uBase, uStride, block, nb, ia, da);
+            }
             return;
         }
         Arrays.fill(odo, 0, k + 1, 0);

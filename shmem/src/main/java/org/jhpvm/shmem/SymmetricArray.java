@@ -101,10 +101,14 @@ public abstract sealed class SymmetricArray
 
     /** Checks elements {@code index, index+stride, ...} of this object. */
     final void checkRange(final int index, final int stride, final int count) {
-        checkElements("symmetric object " + this, length, index, stride, count);
+        checkElements(this, length, index, stride, count);
     }
 
-    static void checkElements(final String what, final int length, final int index, final int stride,
+    /**
+     * @param what the symmetric object, or a String naming the buffer: the message is built only on failure (this
+     *             runs on every put and get)
+     */
+    static void checkElements(final Object what, final int length, final int index, final int stride,
         final int count) {
         if (count < 0) {
             throw new IllegalArgumentException("count=" + count + " is negative");
@@ -115,8 +119,12 @@ public abstract sealed class SymmetricArray
         final long last = count == 0 ? index : index + (long) (count - 1) * stride;
         if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
             throw new IndexOutOfBoundsException("elements from " + index + " (stride " + stride + ", count " + count
-                + ") outside " + what + " of length " + length);
+                + ") outside " + describe(what) + " of length " + length);
         }
+    }
+
+    private static String describe(final Object what) {
+        return what instanceof SymmetricArray ? "symmetric object " + what : String.valueOf(what);
     }
 
     /** Checks a block-strided transfer ({@code ibput}/{@code ibget}) on both sides. */
@@ -132,11 +140,11 @@ public abstract sealed class SymmetricArray
             throw new IllegalArgumentException("blockSize=" + block + " " + kind.javaName + " elements exceeds "
                 + MAX_BLOCK_BYTES + " bytes per block");
         }
-        checkBlockRange("symmetric object " + this, length, index, stride, block, count);
+        checkBlockRange(this, length, index, stride, block, count);
         checkBlockRange("the local buffer", Kind.length(buffer), bufIndex, bufStride, block, count);
     }
 
-    private static void checkBlockRange(final String what, final int length, final int index, final int stride,
+    private static void checkBlockRange(final Object what, final int length, final int index, final int stride,
         final int block, final int count) {
         if (count < 0) {
             throw new IllegalArgumentException("nblocks=" + count + " is negative");
@@ -147,7 +155,7 @@ public abstract sealed class SymmetricArray
         final long last = count == 0 ? index : index + (long) (count - 1) * stride + block - 1;
         if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
             throw new IndexOutOfBoundsException(count + " blocks of " + block + " from " + index + " (stride " + stride
-                + ") outside " + what + " of length " + length);
+                + ") outside " + describe(what) + " of length " + length);
         }
     }
 

@@ -16,8 +16,8 @@ import org.jhpvm.shmem.SymmetricDoubles;
  * skip 2), and SHMEM moves the same bytes (contiguous put/get/acc; iput/iget for the strided ones). Put and acc are
  * streams closed by a fence/quiet, get is blocking, as the users of each call them. Then {@code updateGhosts} of a
  * 2-D array of N x N doubles (ghost width 1, row blocks) against a hand-written SHMEM halo exchange of the same data
- * with the same barriers. GA and SHMEM alternate in slices of each point (which goes first alternates too), and the
- * ratios are medians of the per-trial ratios.
+ * with the same barriers. GA and SHMEM alternate in slices of each point (which goes first alternates too); a ratio
+ * is the median over all trials of the ratios of adjacent slice pairs, which cancels the machine's drift.
  */
 public final class GaBenchmark {
     /** Section sizes, bytes (8 B .. 1 MiB). */
@@ -79,10 +79,10 @@ public final class GaBenchmark {
         final int ops = Op.values().length;
         final double[][][] ga = new double[ops][SIZES.length][trials];
         final double[][][] sh = new double[ops][SIZES.length][trials];
-        final double[][][] ratio = new double[ops][SIZES.length][trials];
+        final double[][][] ratio = new double[ops][SIZES.length][trials * SLICES];
         final double[][] ghostNs = new double[GHOST_N.length][trials];
         final double[][] haloNs = new double[GHOST_N.length][trials];
-        final double[][] ghostRatio = new double[GHOST_N.length][trials];
+        final double[][] ghostRatio = new double[GHOST_N.length][trials * SLICES];
         final int maxElems = SIZES[SIZES.length - 1] / 8;
         ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(20)).option("shmem.heapBytes", "1G").build().run(s -> {
             final GlobalArrays g = new GlobalArrays(s);
@@ -113,7 +113,7 @@ public final class GaBenchmark {
                         if (t >= 0 && s.myPe() == 0) {
                             ga[op.ordinal()][i][t] = gaMBps;
                             sh[op.ordinal()][i][t] = shMBps;
-                            ratio[op.ordinal()][i][t] = gaMBps / shMBps;
+                            System.arraycopy(mbps, 2, ratio[op.ordinal()][i], t * SLICES, SLICES);
                         }
                     }
                 }
@@ -126,7 +126,7 @@ public final class GaBenchmark {
                     if (t >= 0 && s.myPe() == 0) {
                         ghostNs[i][t] = gNs;
                         haloNs[i][t] = hNs;
-                        ghostRatio[i][t] = gNs / hNs;
+                        System.arraycopy(ns, 2, ghostRatio[i], t * SLICES, SLICES);
                     }
                 }
                 if (s.myPe() == 0) {
@@ -194,17 +194,23 @@ public final class GaBenchmark {
     private static double[] timePair(final Shmem s, final int m, final int n, final Runnable ga,
         final Runnable shmem) {
         final int per = Math.max(1, m / SLICES);
+        final double[] out = new double[2 + SLICES];
         long gaNs = 0;
         long shNs = 0;
         for (int slice = 0; slice < SLICES; slice++) {
             final boolean gaFirst = slice % 2 == 0;
             final long first = slice(s, per, gaFirst ? ga : shmem);
             final long second = slice(s, per, gaFirst ? shmem : ga);
-            gaNs += gaFirst ? first : second;
-            shNs += gaFirst ? second : first;
+            final long g = gaFirst ? first : second;
+            final long h = gaFirst ? second : first;
+            gaNs += g;
+            shNs += h;
+            out[2 + slice] = (double) h / g; // bandwidth ratio GA / SHMEM of this pair of slices
         }
         final double bytes = (double) SLICES * per * n * 8;
-        return new double[] {bytes * 1e3 / gaNs, bytes * 1e3 / shNs};
+        out[0] = bytes * 1e3 / gaNs;
+        out[1] = bytes * 1e3 / shNs;
+        return out;
     }
 
     private static long slice(final Shmem s, final int count, final Runnable op) {
@@ -253,16 +259,22 @@ public final class GaBenchmark {
         /** ns per update by GA and by hand, in alternating slices (k updates of each on every PE). */
         double[] timePair(final int k) {
             final int per = Math.max(1, k / SLICES);
+            final double[] out = new double[2 + SLICES];
             long gaNs = 0;
             long handNs = 0;
             for (int slice = 0; slice < SLICES; slice++) {
                 final boolean gaFirst = slice % 2 == 0;
                 final long first = time(per, gaFirst);
                 final long second = time(per, !gaFirst);
-                gaNs += gaFirst ? first : second;
-                handNs += gaFirst ? second : first;
+                final long g = gaFirst ? first : second;
+                final long h = gaFirst ? second : first;
+                gaNs += g;
+                handNs += h;
+                out[2 + slice] = (double) g / h; // time ratio GA / hand-written of this pair of slices
             }
-            return new double[] {gaNs / (double) (SLICES * per), handNs / (double) (SLICES * per)};
+            out[0] = gaNs / (double) (SLICES * per);
+            out[1] = handNs / (double) (SLICES * per);
+            return out;
         }
 
         private long time(final int k, final boolean useGa) {
@@ -317,10 +329,10 @@ public final class GaBenchmark {
      *
      * @param gaMBps     per {@link Op} and size, GA bandwidth
      * @param shmemMBps  per op and size, SHMEM bandwidth
-     * @param ratio      per op and size, median of the per-trial GA/SHMEM ratios
+     * @param ratio      per op and size, median of the GA/SHMEM ratios of adjacent slice pairs
      * @param ghostNs    updateGhosts ns per {@link #GHOST_N}
      * @param haloNs     hand-written halo ns
-     * @param ghostRatio median per-trial ratio
+     * @param ghostRatio median of the GA/hand-written time ratios of adjacent slice pairs
      */
     public record Result(double[][] gaMBps, double[][] shmemMBps, double[][] ratio, double[] ghostNs,
                          double[] haloNs, double[] ghostRatio) {
