@@ -42,12 +42,20 @@ final class Algebra {
         c.group.sync();
         final int[] plo = new int[c.ndim];
         final int[] phi = new int[c.ndim];
-        if (myPart(c, clo, chi, plo, phi)) {
-            final int n = volume(plo, phi);
-            final Object cBuf = c.type.newArray(n);
+        final boolean mine = myPart(c, clo, chi, plo, phi);
+        final int n = mine ? volume(plo, phi) : 0;
+        final Object cBuf = c.type.newArray(n);
+        Object aBuf = null;
+        Object bBuf = null;
+        if (mine) {
             c.packed(Mover.GET, plo, phi, cBuf);
-            final Object aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
-            final Object bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
+            aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
+            bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
+        }
+        // Every PE has read its operands before any PE writes: in-place forms (c.elemMaximum(a, c), a copyPatch
+        // between overlapping patches of one array) see the values from before the call.
+        c.group.sync();
+        if (mine) {
             if (c.type.isFloating()) {
                 final double[] x = doubles(cBuf);
                 final double[] y = aBuf == null ? null : doubles(aBuf);
@@ -216,6 +224,10 @@ final class Algebra {
         }
         a.group.sync();
         final int[] sub = new int[n];
+        if (at == Long.MAX_VALUE) {
+            Arrays.fill(sub, -1); // every element is NaN
+            return new GlobalArray.Selected(sub, Double.NaN, 0);
+        }
         long r = at;
         for (int d = n - 1; d >= 0; d--) {
             sub[d] = (int) (r % a.dist.dims[d]);

@@ -227,4 +227,37 @@ class AlgebraTest {
             }
         });
     }
+
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldReadEveryOperandBeforeWritingInPlace(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final GlobalArray a = ga.create(GaType.LONG, new int[] {40}, "shift");
+            if (ga.nodeid() == 0) {
+                a.put(new int[] {0}, new int[] {39}, java.util.stream.LongStream.range(0, 40).toArray(), null);
+            }
+            ga.sync();
+            // Overlapping patches of one array: the result is as if the source were read first.
+            a.copyPatch('N', new int[] {0}, new int[] {29}, a, new int[] {10}, new int[] {39});
+            final double[] want = new double[40];
+            for (int i = 0; i < 40; i++) {
+                want[i] = i < 10 ? i : i - 10;
+            }
+            assertArrayEquals(want, whole(a), 0.0, "shifted copy");
+            final GlobalArray b = ga.create(GaType.LONG, new int[] {40}, "b");
+            b.fill(15);
+            a.elemMaximum(b, a);
+            for (int i = 0; i < 40; i++) {
+                want[i] = Math.max(15, want[i]);
+            }
+            assertArrayEquals(want, whole(a), 0.0, "in-place elemMaximum");
+            final GlobalArray d = ga.create(GaType.DOUBLE, new int[] {3, 2}, "nan");
+            d.fill(Double.NaN);
+            final GlobalArray.Selected none = d.selectElem("max");
+            assertArrayEquals(new int[] {-1, -1}, none.subscript(), "no element is a maximum when all are NaN");
+            a.destroy();
+            b.destroy();
+            d.destroy();
+        });
+    }
 }
