@@ -20,14 +20,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.FieldSource;
 
 /**
- * put/get/acc, non-blocking, strided, periodic, scatter/gather/scatterAcc on 1-D to 4-D arrays of every type,
+ * put/get/acc, non-blocking, strided, periodic, scatter/gather/scatterAcc on 1-D to 4-D and 7-D arrays of every type,
  * regular and irregular, with and without ghosts, on 1..16 PEs, checked against a replica every PE keeps of what
  * every PE did (GA's own test programs check themselves the same way).
  */
 @Timeout(240)
 class SectionOpsTest {
     static final int[] PES = GaTestSupport.PES;
-    static final int[][] SHAPES = {{37}, {13, 11}, {5, 6, 7}, {3, 4, 3, 5}};
+    static final int[][] SHAPES = {{37}, {13, 11}, {5, 6, 7}, {3, 4, 3, 5}, {2, 3, 2, 2, 1, 2, 3}};
 
     /** Block starts for an irregular map: uneven blocks, as many as fit in the PEs. */
     static int[][] irregular(final int[] dims, final int pes) {

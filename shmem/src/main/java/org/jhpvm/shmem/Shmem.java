@@ -140,9 +140,9 @@ public final class Shmem {
     }
 
     /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
-     * #mallocBytes(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
-     * name those PEs by their world numbers.
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
+     * {@link #mallocBytes(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
+     * operations name those PEs by their world numbers.
      *
      * @param team  the team (every member calls, in the same order of allocations)
      * @param count elements, at least 0
@@ -159,9 +159,9 @@ public final class Shmem {
     }
 
     /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
-     * #mallocInts(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
-     * name those PEs by their world numbers.
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
+     * {@link #mallocInts(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
+     * operations name those PEs by their world numbers.
      *
      * @param team  the team (every member calls, in the same order of allocations)
      * @param count elements, at least 0
@@ -178,9 +178,9 @@ public final class Shmem {
     }
 
     /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
-     * #mallocLongs(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
-     * name those PEs by their world numbers.
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
+     * {@link #mallocLongs(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
+     * operations name those PEs by their world numbers.
      *
      * @param team  the team (every member calls, in the same order of allocations)
      * @param count elements, at least 0
@@ -197,9 +197,9 @@ public final class Shmem {
     }
 
     /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
-     * #mallocFloats(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
-     * name those PEs by their world numbers.
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
+     * {@link #mallocFloats(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
+     * operations name those PEs by their world numbers.
      *
      * @param team  the team (every member calls, in the same order of allocations)
      * @param count elements, at least 0
@@ -216,9 +216,9 @@ public final class Shmem {
     }
 
     /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as {@link
-     * #mallocDoubles(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote operations
-     * name those PEs by their world numbers.
+     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
+     * {@link #mallocDoubles(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
+     * operations name those PEs by their world numbers.
      *
      * @param team  the team (every member calls, in the same order of allocations)
      * @param count elements, at least 0

@@ -147,7 +147,8 @@ public final class SymmetricDoubles extends SymmetricArray {
      */
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final double[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final double alpha) {
-        doIbAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks, Double.doubleToRawLongBits(alpha));
+        doIbAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks,
+            Double.doubleToRawLongBits(alpha));
     }
 
     /**

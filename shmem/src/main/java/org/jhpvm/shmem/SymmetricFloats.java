@@ -147,7 +147,8 @@ public final class SymmetricFloats extends SymmetricArray {
      */
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final float[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final float alpha) {
-        doIbAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks, Float.floatToRawIntBits(alpha));
+        doIbAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks,
+            Float.floatToRawIntBits(alpha));
     }
 
     /**
