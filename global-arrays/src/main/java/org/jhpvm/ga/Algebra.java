@@ -45,36 +45,52 @@ final class Algebra {
         final boolean mine = myPart(c, clo, chi, plo, phi);
         final int n = mine ? volume(plo, phi) : 0;
         final Object cBuf = c.type.newArray(n);
-        Object aBuf = null;
-        Object bBuf = null;
+        Object result = null;
+        long failed = 0;
         if (mine) {
             c.packed(Mover.GET, plo, phi, cBuf);
-            aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
-            bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
-        }
-        // Every PE has read its operands before any PE writes: in-place forms (c.elemMaximum(a, c), a copyPatch
-        // between overlapping patches of one array) see the values from before the call.
-        c.group.sync();
-        if (mine) {
-            if (c.type.isFloating()) {
-                final double[] x = doubles(cBuf);
-                final double[] y = aBuf == null ? null : doubles(aBuf);
-                final double[] z = bBuf == null ? null : doubles(bBuf);
-                for (int i = 0; i < n; i++) {
-                    x[i] = apply(op, x[i], y == null ? 0 : y[i], z == null ? 0 : z[i], s1, s2);
-                }
-                c.packed(Mover.PUT, plo, phi, fromDoubles(x, c.type));
-            } else {
-                final long[] x = longs(cBuf);
-                final long[] y = aBuf == null ? null : longs(aBuf);
-                final long[] z = bBuf == null ? null : longs(bBuf);
-                for (int i = 0; i < n; i++) {
-                    x[i] = apply(op, x[i], y == null ? 0 : y[i], z == null ? 0 : z[i], (long) s1, (long) s2);
-                }
-                c.packed(Mover.PUT, plo, phi, fromLongs(x, c.type));
+            final Object aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
+            final Object bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
+            try {
+                result = compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s2);
+            } catch (final ArithmeticException divideByZero) {
+                failed = 1;
             }
         }
+        // Every PE has read its operands (blocking gets) before it contributes, so this reduction is also the
+        // barrier after which writing is safe: in-place forms (c.elemMaximum(a, c), a copyPatch between
+        // overlapping patches of one array) see the values from before the call. A failure anywhere throws on
+        // every PE before anything is written.
+        final long[] flag = {failed};
+        c.ga.gop(c.group, flag, GopOp.MAX);
+        if (flag[0] != 0) {
+            throw new ArithmeticException("elemDivide: integer division by zero in " + b + "; nothing was written");
+        }
+        if (mine) {
+            c.packed(Mover.PUT, plo, phi, result);
+        }
         c.group.sync();
+    }
+
+    /** The new values of the caller's part, packed, in the array's type. */
+    private static Object compute(final int op, final GaType type, final int n, final Object cBuf, final Object aBuf,
+        final Object bBuf, final double s1, final double s2) {
+        if (type.isFloating()) {
+            final double[] x = doubles(cBuf);
+            final double[] y = aBuf == null ? null : doubles(aBuf);
+            final double[] z = bBuf == null ? null : doubles(bBuf);
+            for (int i = 0; i < n; i++) {
+                x[i] = apply(op, x[i], y == null ? 0 : y[i], z == null ? 0 : z[i], s1, s2);
+            }
+            return fromDoubles(x, type);
+        }
+        final long[] x = longs(cBuf);
+        final long[] y = aBuf == null ? null : longs(aBuf);
+        final long[] z = bBuf == null ? null : longs(bBuf);
+        for (int i = 0; i < n; i++) {
+            x[i] = apply(op, x[i], y == null ? 0 : y[i], z == null ? 0 : z[i], (long) s1, (long) s2);
+        }
+        return fromLongs(x, type);
     }
 
     private static double apply(final int op, final double c, final double a, final double b, final double s1,
@@ -396,8 +412,16 @@ final class Algebra {
     }
 
     private static void checkScalar(final GlobalArray c, final double s) {
-        if (!c.type.isFloating() && s != Math.rint(s)) {
+        if (c.type.isFloating()) {
+            return;
+        }
+        if (s != Math.rint(s)) {
             throw new IllegalArgumentException("scalar " + s + " is not an integer; " + c + " holds " + c.type);
+        }
+        final boolean fits = c.type == GaType.INT ? s >= Integer.MIN_VALUE && s <= Integer.MAX_VALUE
+            : s >= -0x1p63 && s < 0x1p63;
+        if (!fits) {
+            throw new IllegalArgumentException("scalar " + s + " is outside the range of " + c.type + " (" + c + ")");
         }
     }
 

@@ -76,8 +76,9 @@ final class Distribution {
         } else {
             final int[] maxBlocks = new int[n];
             for (int d = 0; d < n; d++) {
+                // floor(dims/chunk) blocks at most: every block but the last at least chunk wide.
                 final int c = chunk == null || chunk[d] <= 0 ? 1 : Math.min(chunk[d], dims[d]);
-                maxBlocks[d] = Math.max(1, Math.min(nproc, (dims[d] + c - 1) / c));
+                maxBlocks[d] = Math.max(1, Math.min(nproc, dims[d] / c));
             }
             g = chooseGrid(dims, maxBlocks, nproc);
         }

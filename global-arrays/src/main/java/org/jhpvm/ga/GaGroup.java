@@ -65,6 +65,9 @@ public final class GaGroup {
             throw new IllegalArgumentException("the world group cannot be destroyed");
         }
         checkUsable();
+        if (ga.hasArraysOn(this)) {
+            throw new IllegalStateException("group " + this + " still has arrays: destroy them first");
+        }
         if (team != null) {
             team.destroy();
         }

@@ -6,7 +6,9 @@ package org.jhpvm.ga;
  * barrier between dimensions. A face sent in dimension d spans the ghost layers of the dimensions already updated,
  * so corners arrive with the last dimension (GA's algorithm). A barrier at the start keeps a neighbour's ghosts
  * unchanged while it may still be reading them. The faces of a full update are laid out once per array, so an
- * update is its barriers and its puts.
+ * update is its barriers and its puts. A one-sided update ({@code updateGhostDir}) cannot rely on the other
+ * dimensions' ghosts, so it pulls: each PE gets its ghost slab, corners from the diagonal owners' interiors (GA's
+ * {@code NGA_Update_ghost_dir}).
  */
 final class Ghosts {
     /** One face to push: the neighbour, whether it lies across the array's edge, and the box on both sides. */
@@ -75,11 +77,7 @@ final class Ghosts {
         }
         a.group.sync();
         if (a.myRank < a.dist.owners) {
-            // My upper ghosts (dir +1) come from the upper neighbour's lower layers: every block pushes downwards.
-            final Face f = face(a, dim, -dir, corners, false);
-            if (periodic || !f.wraps) {
-                a.mover.move(Mover.PUT, f.pe, a.storage.local(), f.theirs, f.mine, 0, 0, f.ext, f.rs, f.us);
-            }
+            a.pullGhosts(dim, dir, corners, periodic);
         }
         a.group.sync();
     }

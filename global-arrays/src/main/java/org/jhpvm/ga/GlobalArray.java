@@ -580,7 +580,7 @@ public final class GlobalArray {
         for (int d = 0; d < ndim; d++) {
             final int s = Math.floorMod(lo[d], dist.dims[d]);
             shift[d] = s;
-            if (s + count[d] > dist.dims[d]) {
+            if ((long) s + count[d] > dist.dims[d]) {
                 wraps |= 1 << d;
             }
         }
@@ -593,10 +593,10 @@ public final class GlobalArray {
                 final int s = shift[d];
                 if ((mask & 1 << d) == 0) {
                     subLo[d] = s;
-                    subHi[d] = Math.min(dist.dims[d] - 1, s + count[d] - 1);
+                    subHi[d] = (int) Math.min(dist.dims[d] - 1, (long) s + count[d] - 1);
                 } else {
                     subLo[d] = 0;
-                    subHi[d] = s + count[d] - 1 - dist.dims[d];
+                    subHi[d] = (int) ((long) s + count[d] - 1 - dist.dims[d]);
                     base += (dist.dims[d] - s) * bs[d];
                 }
             }
@@ -728,11 +728,13 @@ public final class GlobalArray {
                 final int blo = dist.starts[d][cb[d]];
                 final int bhi = dist.starts[d][cb[d] + 1] - 1;
                 final int sk = skip[d];
+                final int last = Math.min(hi[d], bhi);
                 int first = Math.max(lo[d], blo);
                 if (sk > 1) {
-                    first = lo[d] + (first - lo[d] + sk - 1) / sk * sk;
+                    // The first sampled element in this block, in long: a huge skip must not wrap around.
+                    final long f = lo[d] + ((long) first - lo[d] + sk - 1) / sk * sk;
+                    first = f > last ? last + 1 : (int) f;
                 }
-                final int last = Math.min(hi[d], bhi);
                 if (first > last) {
                     empty = true;
                     break;
@@ -854,6 +856,77 @@ public final class GlobalArray {
         if (other.ga != ga || other.group.team != group.team) {
             throw new IllegalArgumentException(other + " and " + this + " are not on the same processor group");
         }
+    }
+
+    /**
+     * Gets this PE's ghost slab on side {@code dir} of dimension {@code dim} (and the corners of the other
+     * dimensions' ghost layers if asked) from the owners' interiors, wrapping around the array's edges where
+     * periodic; cells beyond a non-periodic edge are left alone. Non-blocking gets straight into the local block,
+     * completed before it returns.
+     */
+    void pullGhosts(final int dim, final int dir, final boolean corners, final boolean periodic) {
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.block(myRank, lo, hi);
+        final int[] myStrides = dist.strides[myRank];
+        // The slab in global (unwrapped) coordinates, dimension by dimension, cut into ranges that do not wrap.
+        final int[][][] ranges = new int[ndim][][];
+        for (int d = 0; d < ndim; d++) {
+            final int w = dist.width[d];
+            final int from;
+            final int to;
+            if (d == dim) {
+                from = dir > 0 ? hi[d] + 1 : lo[d] - w;
+                to = dir > 0 ? hi[d] + w : lo[d] - 1;
+            } else {
+                from = corners ? lo[d] - w : lo[d];
+                to = corners ? hi[d] + w : hi[d];
+            }
+            ranges[d] = pieces(from, to, dist.dims[d], periodic);
+            if (ranges[d].length == 0) {
+                return; // the whole slab lies beyond a non-periodic edge
+            }
+        }
+        final int[] pick = new int[ndim];
+        System.arraycopy(myStrides, 0, bs, 0, ndim);
+        final Object local = storage.local();
+        while (true) {
+            int base = 0;
+            for (int d = 0; d < ndim; d++) {
+                final int[] r = ranges[d][pick[d]];
+                subLo[d] = r[1];
+                subHi[d] = r[1] + r[2] - r[0];
+                base += (r[0] - lo[d] + dist.width[d]) * myStrides[d];
+            }
+            transfer(Mover.GET_NBI, subLo, subHi, ones, local, base, 0, 0);
+            int d = ndim - 1;
+            while (d >= 0 && ++pick[d] == ranges[d].length) {
+                pick[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                break;
+            }
+        }
+        shmem.quiet();
+    }
+
+    /**
+     * Cuts {@code from..to} into ranges that stay inside one period: each {@code {unwrappedFrom, wrappedFrom,
+     * unwrappedTo}}; without periodicity only the part inside {@code 0..dim-1}.
+     */
+    private static int[][] pieces(final int from, final int to, final int dim, final boolean periodic) {
+        final List<int[]> out = new ArrayList<>();
+        int u = from;
+        while (u <= to) {
+            final int wrapped = Math.floorMod(u, dim);
+            final int end = Math.min(to, u + (dim - 1 - wrapped));
+            if (periodic || (u >= 0 && u < dim)) {
+                out.add(new int[] {u, wrapped, end});
+            }
+            u = end + 1;
+        }
+        return out.toArray(new int[0][]);
     }
 
     /** Moves a section to or from a packed buffer (row-major, no padding) of the array's type. */

@@ -124,6 +124,15 @@ public final class GlobalArrays {
         live.remove(a);
     }
 
+    boolean hasArraysOn(final GaGroup group) {
+        for (final GlobalArray a : live) {
+            if (a.group == group) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     // ---------------------------------------------------------------- processor groups
 
     /**

@@ -53,9 +53,10 @@ final class Mover {
     /** As {@link #move(int, int, Object, int, int, long, double)} with a box laid out once (a ghost face). */
     void move(final int op, final int pe, final Object buf, final int rBase, final int uBase, final long ia,
         final double da, final int[] ext, final int[] rs, final int[] us) {
+        // Dimensions of extent 1 never break a merge: they add no element, whatever their strides.
         int k = n - 1;
         int block = 1;
-        while (k >= 0 && rs[k] == block && us[k] == block) {
+        while (k >= 0 && (ext[k] == 1 || rs[k] == block && us[k] == block)) {
             block *= ext[k];
             k--;
         }
@@ -67,7 +68,7 @@ final class Mover {
             rStride = rs[k];
             uStride = us[k];
             k--;
-            while (k >= 0 && rs[k] == nb * rStride && us[k] == nb * uStride) {
+            while (k >= 0 && (ext[k] == 1 || rs[k] == nb * rStride && us[k] == nb * uStride)) {
                 nb *= ext[k];
                 k--;
             }

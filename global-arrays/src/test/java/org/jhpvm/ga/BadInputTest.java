@@ -113,4 +113,44 @@ class BadInputTest {
         assertTrue(e.getCause() instanceof IllegalArgumentException, String.valueOf(e.getCause()));
         assertTrue(e.getCause().getMessage().contains("collective create mismatch"), e.getCause().getMessage());
     }
+
+    @Test
+    void shouldFailAnIntegerDivisionByZeroOnEveryPeWritingNothing() {
+        GaTestSupport.run(3, ga -> {
+            final GlobalArray a = ga.create(GaType.INT, new int[] {9}, "a");
+            final GlobalArray b = ga.create(GaType.INT, new int[] {9}, "b");
+            final GlobalArray c = ga.create(GaType.INT, new int[] {9}, "c");
+            a.fill(8);
+            b.fill(2);
+            c.fill(5);
+            if (ga.nodeid() == 0) {
+                b.put(new int[] {8}, new int[] {8}, new int[] {0}, null);
+            }
+            ga.sync();
+            rejects(ArithmeticException.class, "division by zero", () -> c.elemDivide(a, b));
+            final double[] five = new double[9];
+            java.util.Arrays.fill(five, 5);
+            assertArrayEquals(five, whole(c), 0.0, "nothing was written on any PE");
+            rejects(IllegalArgumentException.class, "outside the range", () -> c.fill(3e9));
+            rejects(IllegalArgumentException.class, "outside the range", () -> c.fill(Double.POSITIVE_INFINITY));
+            assertArrayEquals(five, whole(c), 0.0, "c unchanged");
+            ga.sync();
+        });
+    }
+
+    @Test
+    void shouldRefuseToDestroyAGroupThatStillHasArrays() {
+        GaTestSupport.run(2, ga -> {
+            final GaGroup g = ga.pgroupCreate(new int[] {0, 1});
+            final GlobalArray a = ga.builder(GaType.LONG, 6).group(g).create();
+            rejects(IllegalStateException.class, "still has arrays", g::destroy);
+            a.put(new int[] {0}, new int[] {0}, new long[] {7}, null);
+            g.sync();
+            assertEquals(7.0, whole(a)[0], 0.0, "the group still works");
+            a.destroy();
+            g.destroy();
+            rejects(IllegalStateException.class, "destroyed", g::sync);
+        });
+    }
+
 }

@@ -95,4 +95,17 @@ class DistributionTest {
         }
         return e;
     }
+
+    @Test
+    void shouldKeepBlocksAtLeastAsWideAsTheChunk() {
+        final Distribution d = Distribution.regular(new int[] {10, 40}, new int[] {6, 15}, null, new int[2], 8);
+        for (int dim = 0; dim < 2; dim++) {
+            for (int b = 0; b + 2 < d.starts[dim].length; b++) {
+                assertTrue(d.starts[dim][b + 1] - d.starts[dim][b] >= (dim == 0 ? 6 : 15), "dimension " + dim
+                    + " block " + b + " of " + Arrays.toString(d.starts[dim]));
+            }
+        }
+        assertArrayEquals(new int[] {1, 2}, d.grid);
+    }
+
 }

@@ -163,21 +163,45 @@ class GhostsTest {
                     assertEquals(want, arr[block.index(s)], 0.0, "dir +1 cell " + Arrays.toString(s));
                 });
             }
-            // Lower side of dimension 1 with corners, not periodic: blocks at column 0 keep their sentinel.
+            // Lower side of dimension 1 with corners, not periodic: the corners come from the diagonal owners'
+            // interiors (GA's NGA_Update_ghost_dir), not from ghosts; nothing beyond the array's edges is touched.
             a.updateGhostDir(1, -1, true, false);
             if (!block.isEmpty()) {
                 for (int r = lo[0] - 1; r <= hi[0] + 1; r++) {
                     final int[] s = {r, lo[1] - 1};
-                    final boolean rowKnown = r >= lo[0] && r <= hi[0] + 1;
-                    final boolean cornerBelow = r == lo[0] - 1;
-                    final double want = lo[1] == 0 ? SENTINEL
-                        : cornerBelow ? SENTINEL // the neighbour's lower ghost row was never filled
-                        : rowKnown ? f(GaType.DOUBLE, linear(dims, new int[] {Math.floorMod(r, 16), lo[1] - 1}))
-                        : SENTINEL;
+                    final boolean inside = lo[1] > 0 && r >= 0 && r < 16;
+                    final double want = inside ? f(GaType.DOUBLE, linear(dims, new int[] {r, lo[1] - 1})) : SENTINEL;
                     assertEquals(want, arr[block.index(s)], 0.0, "dir -1 cell " + Arrays.toString(s));
                 }
             }
             a.group().sync();
+        });
+    }
+
+    @org.junit.jupiter.api.Test
+    void shouldTakeOneSidedCornersFromTheDiagonalOwners() {
+        GaTestSupport.run(4, ga -> {
+            final int[] dims = {4, 4};
+            final GlobalArray a = ga.builder(GaType.DOUBLE, dims).procGrid(2, 2).ghosts(1, 1).create();
+            if (ga.nodeid() == 0) {
+                final double[] v = new double[16];
+                for (int i = 0; i < 16; i++) {
+                    v[i] = i + 1;
+                }
+                a.put(new int[] {0, 0}, new int[] {3, 3}, v, new int[] {4});
+            }
+            ga.sync();
+            a.updateGhostDir(0, +1, true);
+            final LocalBlock b = a.access();
+            final int[] lo = b.lo();
+            final int[] hi = b.hi();
+            for (int c = lo[1] - 1; c <= hi[1] + 1; c++) {
+                final int row = Math.floorMod(hi[0] + 1, 4);
+                final int col = Math.floorMod(c, 4);
+                assertEquals(row * 4 + col + 1, b.doubles()[b.index(hi[0] + 1, c)], 0.0, "cell [" + (hi[0] + 1) + "]["
+                    + c + "] of the block at " + Arrays.toString(lo));
+            }
+            ga.sync();
         });
     }
 }

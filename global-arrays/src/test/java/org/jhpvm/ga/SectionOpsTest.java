@@ -355,4 +355,22 @@ class SectionOpsTest {
             s[d]++;
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void shouldSampleOnlyTheFirstElementWithAHugeSkip() {
+        GaTestSupport.run(2, ga -> {
+            final GlobalArray a = ga.builder(GaType.DOUBLE, 4, 100).procGrid(1, 2).create();
+            if (ga.nodeid() == 0) {
+                a.stridedPut(new int[] {1, 0}, new int[] {1, 99}, new int[] {1, Integer.MAX_VALUE}, new double[] {42},
+                    new int[] {1});
+            }
+            ga.sync();
+            final double[] all = GaTestSupport.whole(a);
+            for (int i = 0; i < all.length; i++) {
+                assertEquals(i == 100 ? 42 : 0, all[i], 0.0, "element " + i);
+            }
+            ga.sync();
+        });
+    }
+
 }

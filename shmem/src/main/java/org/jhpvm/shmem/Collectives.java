@@ -31,6 +31,19 @@ final class Collectives {
         }
     }
 
+    /** A data collective writes into every member's part of dest: each member must hold it (team allocation). */
+    private static void checkHeldBy(final SymmetricArray dest, final ShmemTeam team) {
+        if (dest.holders == null) {
+            return;
+        }
+        for (final int pe : team.members) {
+            if (!dest.holders[pe]) {
+                throw new IllegalArgumentException(dest + " was allocated on " + dest.team + "; PE " + pe + " of "
+                    + team + " does not hold it");
+            }
+        }
+    }
+
     // ---------------------------------------------------------------- barrier
 
     void sync(final ShmemTeam team) {
@@ -72,6 +85,7 @@ final class Collectives {
         checkTeam(team);
         team.checkRank(root, "root");
         dest.checkUsable();
+        checkHeldBy(dest, team);
         dest.checkRange(destIndex, 1, count);
         if (team.myRank == root) {
             Objects.requireNonNull(src, "src");
@@ -113,6 +127,7 @@ final class Collectives {
         final int srcIndex, final int count, final boolean fixed) {
         checkTeam(team);
         dest.checkUsable();
+        checkHeldBy(dest, team);
         Objects.requireNonNull(src, "src");
         SymmetricArray.checkElements("the source", Kind.length(src), srcIndex, 1, count);
         final int n = team.members.length;
@@ -173,6 +188,7 @@ final class Collectives {
         final Object src, final int srcIndex, final int sst, final int count) {
         checkTeam(team);
         dest.checkUsable();
+        checkHeldBy(dest, team);
         Objects.requireNonNull(src, "src");
         final int n = team.members.length;
         final long perPe = count;

@@ -254,6 +254,7 @@ public final class Shmem {
      */
     public void free(final SymmetricArray s) {
         checkOwn(s);
+        s.team.check(); // the collective runs on the object's team
         engine.enter();
         try {
             engine.quiet();

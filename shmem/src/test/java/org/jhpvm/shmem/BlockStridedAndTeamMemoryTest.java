@@ -169,4 +169,24 @@ class BlockStridedAndTeamMemoryTest {
             sh.barrierAll();
         });
     }
+
+    @Test
+    void shouldRejectACollectiveIntoAnObjectSomeMembersDoNotHold() {
+        ShmemTestSupport.job(4).run(sh -> {
+            final ShmemTeam low = sh.teamWorld().splitStrided(0, 1, 2);
+            final SymmetricLongs x = low == null ? null : sh.mallocLongs(low, 8);
+            if (x != null) {
+                final long sent = sh.engine.fm.counters().messagesSent();
+                final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> x.broadcast(sh.teamWorld(), 0, new long[] {1}, 0, 1, 0));
+                assertTrue(e.getMessage().contains("does not hold it"), e.getMessage());
+                assertThrows(IllegalArgumentException.class, () -> x.fcollect(sh.teamWorld(), 0, new long[] {1}, 0, 1));
+                assertEquals(sent, sh.engine.fm.counters().messagesSent(), "nothing sent");
+                low.destroy();
+                assertThrows(IllegalStateException.class, () -> sh.free(x));
+            }
+            sh.barrierAll();
+        });
+    }
+
 }
