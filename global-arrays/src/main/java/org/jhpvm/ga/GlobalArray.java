@@ -747,7 +747,7 @@ public final class GlobalArray {
                 us[d] = bs[d];
             }
             if (!empty) {
-                mover.move(op, group.members[rank], buf, rBase, uBase, ia, da);
+                mover.move(op, group.members[rank], buf, rBase, uBase, ia, da, ext, rs, us);
             }
         } while (nextBlock());
     }

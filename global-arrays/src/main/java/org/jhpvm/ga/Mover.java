@@ -74,11 +74,19 @@ final class Mover {
             }
         }
         if (k < 0) {
-            if (nb == 1) {
-                // One contiguous run: sent as SHMEM's plain contiguous transfer (count elements, stride 1).
-                issue(op, pe, buf, rBase, 1, uBase, 1, 1, block, ia, da);
-            } else {
-                issue(op, pe, buf, rBase, rStride, uBase, uStride, block, nb, ia, da);
+            // One call. A single contiguous run goes as SHMEM's plain contiguous transfer (count elements, stride 1).
+            final boolean run = nb == 1;
+            final int rs1 = run ? 1 : rStride;
+            final int us1 = run ? 1 : uStride;
+            final int bl = run ? 1 : block;
+            final int n1 = run ? block : nb;
+            // Inlined here rather than through issue(): the call chain down to FM's copy loops is deep, and every
+            // level it loses keeps the JIT inlining the copies.
+            switch (op) {
+                case PUT -> storage.put(pe, rBase, rs1, buf, uBase, us1, bl, n1);
+                case GET -> storage.get(pe, rBase, rs1, buf, uBase, us1, bl, n1, false);
+                case GET_NBI -> storage.get(pe, rBase, rs1, buf, uBase, us1, bl, n1, true);
+                default -> storage.acc(pe, rBase, rs1, buf, uBase, us1, bl, n1, ia, da);
             }
             return;
         }

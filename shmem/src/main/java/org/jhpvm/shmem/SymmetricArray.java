@@ -180,24 +180,6 @@ public abstract sealed class SymmetricArray
         engine.put(this, pe, index, stride, src, si, ss, count);
     }
 
-    final void doIbPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
-        final int block, final int count) {
-        checkBlocks(pe, index, stride, src, si, ss, block, count);
-        engine.put(this, pe, index, stride, src, si, ss, count, block);
-    }
-
-    final void doIbGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
-        final int block, final int count, final boolean nbi) {
-        checkBlocks(pe, index, stride, dst, di, ds, block, count);
-        engine.get(this, pe, index, stride, dst, di, ds, count, block, nbi);
-    }
-
-    final void doIbAcc(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
-        final int block, final int count, final long alpha) {
-        checkBlocks(pe, index, stride, src, si, ss, block, count);
-        engine.acc(this, pe, index, stride, src, si, ss, count, block, alpha);
-    }
-
     final void doGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
         final int count, final boolean nbi) {
         checkRma(pe, index, stride, dst, di, ds, count);

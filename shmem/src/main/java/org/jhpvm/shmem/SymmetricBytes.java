@@ -93,7 +93,9 @@ public final class SymmetricBytes extends SymmetricArray {
      */
     public void ibput(final int pe, final int dstIndex, final int dstStride, final byte[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks) {
-        doIbPut(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
+        // Checks and the engine call inline (no doIbPut level): Global Arrays calls this at the top of a deep chain.
+        checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
+        engine.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
     }
 
     /**
@@ -110,7 +112,8 @@ public final class SymmetricBytes extends SymmetricArray {
      */
     public void ibget(final int pe, final int srcIndex, final int srcStride, final byte[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
-        doIbGet(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks, false);
+        checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
+        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
     }
 
     /**
@@ -128,7 +131,8 @@ public final class SymmetricBytes extends SymmetricArray {
      */
     public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final byte[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
-        doIbGet(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks, true);
+        checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
+        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
     }
 
     /**
