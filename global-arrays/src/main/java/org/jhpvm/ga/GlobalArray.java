@@ -379,42 +379,50 @@ public final class GlobalArray {
 
     /** {@code NGA_Put}. @param lo first subscript @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Put} of floats. @param lo first @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Put} of longs. @param lo first @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Put} of ints. @param lo first @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get}. @param lo first subscript @param hi last @param buf receives @param ld leading dimensions */
     public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get} of floats. @param lo first @param hi last @param buf receives @param ld leading dims */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get} of longs. @param lo first @param hi last @param buf receives @param ld leading dims */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get} of ints. @param lo first @param hi last @param buf receives @param ld leading dims */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        section(Mover.GET, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /**
@@ -427,22 +435,26 @@ public final class GlobalArray {
      * @param alpha scale
      */
     public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
-        section(Mover.ACC, lo, hi, ones, buf, ld, 0, alpha);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
     /** {@code NGA_Acc} of floats. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
-        section(Mover.ACC, lo, hi, ones, buf, ld, 0, alpha);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
     /** {@code NGA_Acc} of longs. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
-        section(Mover.ACC, lo, hi, ones, buf, ld, alpha, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
     /** {@code NGA_Acc} of ints. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
-        section(Mover.ACC, lo, hi, ones, buf, ld, alpha, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
     // ---------------------------------------------------------------- non-blocking
@@ -458,7 +470,8 @@ public final class GlobalArray {
      * @return the handle
      */
     public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        section(Mover.PUT, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         return ga.nbIssue();
     }
 
@@ -472,7 +485,8 @@ public final class GlobalArray {
      * @return the handle
      */
     public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        section(Mover.GET_NBI, lo, hi, ones, buf, ld, 0, 0);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
         return ga.nbIssue();
     }
 
@@ -487,7 +501,8 @@ public final class GlobalArray {
      * @return the handle
      */
     public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        section(Mover.ACC, lo, hi, ones, buf, ld, Math.round(alpha), alpha);
+        prepare(lo, hi, ones, buf, ld);
+        transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
         return ga.nbIssue();
     }
 
@@ -503,12 +518,14 @@ public final class GlobalArray {
      * @param ld   leading dimensions of buf
      */
     public void stridedPut(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        section(Mover.PUT, lo, hi, skip, buf, ld, 0, 0);
+        prepare(lo, hi, skip, buf, ld);
+        transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Strided_get}. @param lo first @param hi bound @param skip steps @param buf receives @param ld lds */
     public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        section(Mover.GET, lo, hi, skip, buf, ld, 0, 0);
+        prepare(lo, hi, skip, buf, ld);
+        transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
     }
 
     /**
@@ -523,7 +540,8 @@ public final class GlobalArray {
      */
     public void stridedAcc(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld,
         final double alpha) {
-        section(Mover.ACC, lo, hi, skip, buf, ld, Math.round(alpha), alpha);
+        prepare(lo, hi, skip, buf, ld);
+        transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
     }
 
     // ---------------------------------------------------------------- periodic
@@ -699,12 +717,14 @@ public final class GlobalArray {
 
     // ---------------------------------------------------------------- the section engine
 
-    private void section(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
-        final int[] ld, final long ia, final double da) {
+    /**
+     * Checks a section call (then the caller calls {@link #transfer} itself: one call level less between the user
+     * and FM's copy loops, which keeps the JIT inlining them).
+     */
+    private void prepare(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
         checkLive();
         checkSection(lo, hi, skip);
         checkBuffer(buf, ld);
-        transfer(op, lo, hi, skip, buf, 0, ia, da);
     }
 
     /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
