@@ -8,7 +8,9 @@ import picocli.CommandLine.Command;
  */
 @Command(name = "jhpvm", mixinStandardHelpOptions = true, version = "jhpvm 0.1.0",
     description = "jhpvm: Illinois HPVM re-created in Java (emulated Myrinet, Fast Messages, SHMEM, Global Arrays).",
-    subcommands = {FabricCommand.class, BenchCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {SampleCommands.HelloCommand.class, FabricCommand.class, SampleCommands.JacobiCommand.class,
+        SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
+        BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

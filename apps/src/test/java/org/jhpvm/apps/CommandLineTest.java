@@ -180,4 +180,21 @@ class CommandLineTest {
         assertEquals(minPut, m.get("min_put_efficiency_1KiB").asDouble(), 1e-9, "the metric is the rows' minimum");
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
     }
+
+    @Test
+    void samplesShouldPrintTheirAnswerAndExitOneWhenItIsWrong(@TempDir final Path dir) throws Exception {
+        final Run hello = run("hello", "--pes", "3");
+        assertEquals(0, hello.exitCode(), hello.out());
+        assertTrue(hello.out().contains("Hello from PE 0 of 3: PE 2 wrote to me"), hello.out());
+        final Run converged = run("jacobi", "--pes", "2", "--n", "10", "--json", dir.resolve("j.json").toString());
+        assertEquals(0, converged.exitCode(), converged.out());
+        assertTrue(new ObjectMapper().readTree(dir.resolve("j.json").toFile()).get("ok").asBoolean());
+        final Run tooFew = run("jacobi", "--pes", "2", "--n", "10", "--max-iterations", "3");
+        assertEquals(1, tooFew.exitCode(), "an unconverged answer is wrong: " + tooFew.out());
+        assertTrue(tooFew.out().contains("WRONG"), tooFew.out());
+        final Run tasks = run("taskpool", "--pes", "2", "--width", "40", "--height", "30", "--out", dir.toString());
+        assertEquals(0, tasks.exitCode(), tasks.out());
+        assertEquals("PNG", new String(Files.readAllBytes(dir.resolve("taskpool.png")), 1, 3,
+            StandardCharsets.US_ASCII));
+    }
 }

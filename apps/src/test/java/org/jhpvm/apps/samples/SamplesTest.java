@@ -1,0 +1,74 @@
+package org.jhpvm.apps.samples;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Arrays;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Each sample program's answer, on several PE counts. */
+@Timeout(180)
+class SamplesTest {
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 8})
+    void helloShouldHearFromTheLeftNeighbour(final int pes) {
+        final String[] lines = Hello.run(pes);
+        for (int pe = 0; pe < pes; pe++) {
+            assertEquals("Hello from PE " + pe + " of " + pes + ": PE " + ((pe - 1 + pes) % pes) + " wrote to me",
+                lines[pe]);
+        }
+    }
+
+    @Test
+    void jacobiShouldConvergeToTheExactDiscreteSolutionTheSameWayOnAnyPeCount() {
+        final Jacobi.Result one = Jacobi.run(1, 12, 1e-11, 100_000);
+        assertTrue(one.maxError() < 1e-7, "error " + one.maxError());
+        for (final int pes : new int[] {3, 4}) {
+            final Jacobi.Result r = Jacobi.run(pes, 12, 1e-11, 100_000);
+            assertEquals(one.iterations(), r.iterations(), "Jacobi sweeps do not depend on the distribution");
+            assertEquals(one.maxError(), r.maxError(), 0.0, "bitwise the same field on " + pes + " PEs");
+        }
+        final Jacobi.Result stopped = Jacobi.run(2, 12, 1e-11, 10);
+        assertEquals(10, stopped.iterations());
+        assertTrue(stopped.maxError() > 1, "ten sweeps are far from converged: " + stopped.maxError());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 4})
+    void matmulShouldMatchTheClosedFormExactly(final int pes) {
+        assertEquals(0, Matmul.run(pes, 45).mismatches());
+    }
+
+    @Test
+    void gupsStartsShouldJumpAheadInTheStream() {
+        long x = 1;
+        for (int n = 0; n < 300; n++) {
+            assertEquals(x, n == 0 ? 1 : Gups.starts(n), "element " + n);
+            x = Gups.next(x);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 4})
+    void gupsShouldVerifyWithoutErrors(final int pes) {
+        final Gups.Result r = Gups.run(pes, 10);
+        assertEquals(4L << 10, r.updates());
+        assertEquals(0, r.errors());
+        assertThrows(IllegalArgumentException.class, () -> Gups.run(3, 10));
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void taskPoolShouldComputeTheSameImageAsOneLoop(final int pes) {
+        final TaskPool.Result r = TaskPool.run(pes, 64, 48, 200);
+        assertArrayEquals(TaskPool.sequential(64, 48, 200), r.image());
+        assertEquals(48, Arrays.stream(r.rowsPerPe()).sum(), "every row taken exactly once");
+    }
+}
