@@ -1,7 +1,11 @@
 package org.jhpvm.apps;
 
+import java.util.Arrays;
+
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /**
  * The {@code bin/jhpvm} command: sample programs and benchmarks of the jhpvm stack.
@@ -12,6 +16,15 @@ import picocli.CommandLine.Command;
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
+    /** Exit code of a run that failed (or a sample whose answer is wrong). */
+    static final int FAILURE = 1;
+    /** Exit code of a bad option or value. */
+    static final int USAGE = 2;
+
+    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of errors (also: "
+        + "environment variable JHPVM_DEBUG).")
+    private boolean debugFlag;
+
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
@@ -29,13 +42,27 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(final String... args) {
+        final boolean debug = Arrays.asList(args).contains("--debug") || System.getenv("JHPVM_DEBUG") != null;
         final CommandLine cli = new CommandLine(new Main());
+        // A bad option or value: one line naming it, exit code 2 (the convention of command-line tools).
+        cli.setParameterExceptionHandler((ex, args1) -> {
+            final CommandLine c = ex.getCommandLine();
+            c.getErr().println(c.getColorScheme().errorText("jhpvm: " + ex.getMessage() + " (see: "
+                + c.getCommandSpec().qualifiedName() + " --help)"));
+            if (debug) {
+                ex.printStackTrace(c.getErr());
+            }
+            return USAGE;
+        });
+        // A value the command rejects (IllegalArgumentException) is a usage error too; anything else is a failure.
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            commandLine.getErr().println(commandLine.getColorScheme().errorText("jhpvm: " + ex.getMessage()));
-            if (System.getenv("JHPVM_DEBUG") != null) {
+            final boolean usage = ex instanceof IllegalArgumentException;
+            commandLine.getErr().println(commandLine.getColorScheme().errorText("jhpvm: " + ex.getMessage()
+                + (usage ? " (see: " + commandLine.getCommandSpec().qualifiedName() + " --help)" : "")));
+            if (debug) {
                 ex.printStackTrace(commandLine.getErr());
             }
-            return 1;
+            return usage ? USAGE : FAILURE;
         });
         return cli.execute(args);
     }

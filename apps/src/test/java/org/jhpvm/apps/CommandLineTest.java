@@ -81,11 +81,22 @@ class CommandLineTest {
         final ByteArrayOutputStream err = new ByteArrayOutputStream();
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
         try {
-            assertEquals(1, run("fabric", "--pes", "2", "--ring", "0").exitCode());
+            // Bad values: one line naming the problem and pointing at --help, exit code 2, no stack trace.
+            assertEquals(2, run("fabric", "--pes", "2", "--ring", "0").exitCode());
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("RingCapacity=0 outside 1.."), err.toString());
-            assertEquals(1, run("fabric", "--pes", "2", "--drop", "2").exitCode());
-            assertEquals(1, run("fabric", "--link-down", "1:2").exitCode());
+            assertEquals(2, run("fabric", "--pes", "2", "--drop", "2").exitCode());
+            assertEquals(2, run("fabric", "--link-down", "1:2").exitCode());
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("expected NIC:FROM:TO"), err.toString());
+            assertEquals(2, run("jacobi", "--n", "x").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("Invalid value for option '--n': 'x' is not an "
+                + "int (see: jhpvm jacobi --help)"), err.toString());
+            assertEquals(2, run("gups", "--nope").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("Unknown option: '--nope'"), err.toString());
+            assertFalse(err.toString(StandardCharsets.UTF_8).contains("\tat org.jhpvm"), "no stack trace");
+            final int before = err.size();
+            assertEquals(2, run("jacobi", "--n", "1", "--debug").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).substring(before).contains("\tat org.jhpvm"),
+                "--debug prints the stack trace");
         } finally {
             System.setErr(savedErr);
         }
