@@ -1,0 +1,11 @@
+package org.jhpvm.apps.hydro;
+
+/** A boundary condition of one face of the domain (ZEUS's nijb/noib types: outflow, reflecting, periodic). */
+public enum Boundary {
+    /** Zero gradient: every ghost zone copies the nearest active zone (the normal velocity too). */
+    OUTFLOW,
+    /** A wall: scalars and tangential velocities mirrored, the normal velocity mirrored with its sign flipped. */
+    REFLECT,
+    /** The opposite face's zones (both faces of a dimension must be periodic). */
+    PERIODIC
+}

@@ -1,0 +1,67 @@
+package org.jhpvm.apps.hydro;
+
+import java.util.Arrays;
+
+/**
+ * A hydro problem's grid, gas and boundaries: {@code dims} Cartesian dimensions of {@code zones[d]} uniform zones on
+ * {@code [lo[d], hi[d]]}, ideal gas {@code gamma}, Courant number {@code cfl} (ZEUS: 0.5), artificial viscosity
+ * constant {@code qcon} (ZEUS: 2, a shock over about three zones), and a boundary type per face.
+ *
+ * @param dims   1, 2 or 3
+ * @param zones  zones per dimension
+ * @param lo     lower domain edges
+ * @param hi     upper domain edges
+ * @param gamma  ratio of specific heats
+ * @param cfl    Courant number
+ * @param qcon   artificial viscosity constant
+ * @param lower  boundary of each dimension's lower face
+ * @param upper  boundary of each dimension's upper face
+ */
+public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, double gamma, double cfl, double qcon,
+                          Boundary[] lower, Boundary[] upper) {
+    /** Checks the configuration. */
+    public HydroConfig {
+        if (dims < 1 || dims > 3) {
+            throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
+        }
+        for (int d = 0; d < dims; d++) {
+            if (zones[d] < ZeusSolver.GHOST) {
+                throw new IllegalArgumentException("--zones " + zones[d] + ": at least " + ZeusSolver.GHOST);
+            }
+            if (!(hi[d] > lo[d])) {
+                throw new IllegalArgumentException("empty domain in dimension " + d);
+            }
+            if ((lower[d] == Boundary.PERIODIC) != (upper[d] == Boundary.PERIODIC)) {
+                throw new IllegalArgumentException("dimension " + d + ": periodic on one face only");
+            }
+        }
+        if (!(gamma > 1) || !(cfl > 0 && cfl < 1) || !(qcon >= 0)) {
+            throw new IllegalArgumentException("need gamma > 1, 0 < cfl < 1, qcon >= 0");
+        }
+    }
+
+    /**
+     * The same boundary on every face, {@code n} zones per dimension on the unit cube.
+     *
+     * @param dims  dimensions
+     * @param n     zones per dimension
+     * @param gamma ratio of specific heats
+     * @param b     boundary of every face
+     * @return the configuration
+     */
+    public static HydroConfig cube(final int dims, final int n, final double gamma, final Boundary b) {
+        final int[] z = new int[dims];
+        final double[] lo = new double[dims];
+        final double[] hi = new double[dims];
+        final Boundary[] bs = new Boundary[dims];
+        Arrays.fill(z, n);
+        Arrays.fill(hi, 1.0);
+        Arrays.fill(bs, b);
+        return new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, bs, bs.clone());
+    }
+
+    /** @return zone width in dimension d */
+    public double dx(final int d) {
+        return (hi[d] - lo[d]) / zones[d];
+    }
+}
