@@ -208,4 +208,24 @@ class CommandLineTest {
         assertEquals("PNG", new String(Files.readAllBytes(dir.resolve("taskpool.png")), 1, 3,
             StandardCharsets.US_ASCII));
     }
+
+    @Test
+    void hydroSodShouldWriteItsCsvPngAndJson(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("sod.json");
+        final Run r = run("hydro", "sod", "--pes", "2", "--zones", "100", "--out", dir.toString(), "--json",
+            json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("density L1 error against the exact solution"), r.out());
+        final java.util.List<String> csv = Files.readAllLines(dir.resolve("sod.csv"));
+        assertEquals("x,rho,u,p,e", csv.get(0));
+        assertEquals(101, csv.size(), "a header and one line per zone");
+        assertEquals("PNG", new String(Files.readAllBytes(dir.resolve("sod.png")), 1, 3, StandardCharsets.US_ASCII));
+        final JsonNode j = new ObjectMapper().readTree(json.toFile());
+        for (final String key : new String[] {"l1_density", "shock_x", "shock_x_exact", "cycles", "wall_seconds",
+            "zone_cycles_per_second"}) {
+            assertTrue(j.has(key), "missing " + key);
+        }
+        assertTrue(j.get("l1_density").asDouble() < 0.01, "L1 at 100 zones: " + j.get("l1_density"));
+        assertEquals(2, run("hydro", "nope").exitCode(), "an unknown problem is a usage error");
+    }
 }

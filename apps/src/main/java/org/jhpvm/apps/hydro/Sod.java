@@ -51,6 +51,28 @@ public final class Sod {
     public static Result run(final int pes, final int dims, final int zones, final ExactRiemann.State left,
         final ExactRiemann.State right, final double x0, final double gamma, final double tEnd,
         final Map<String, String> options) {
+        return run(pes, dims, zones, left, right, x0, gamma, tEnd, options, null);
+    }
+
+    /**
+     * As {@link #run(int, int, int, ExactRiemann.State, ExactRiemann.State, double, double, double, Map)}, telling
+     * {@code progress} (on PE 0's thread) the simulated time after each cycle.
+     *
+     * @param pes      PEs
+     * @param dims     grid dimensions
+     * @param zones    zones along x
+     * @param left     left state
+     * @param right    right state
+     * @param x0       initial discontinuity
+     * @param gamma    ratio of specific heats
+     * @param tEnd     end time
+     * @param options  job options
+     * @param progress told the time reached, or null
+     * @return the result
+     */
+    public static Result run(final int pes, final int dims, final int zones, final ExactRiemann.State left,
+        final ExactRiemann.State right, final double x0, final double gamma, final double tEnd,
+        final Map<String, String> options, final java.util.function.DoubleConsumer progress) {
         final ExactRiemann exact = new ExactRiemann(left, right, gamma);
         final int[] z = new int[dims];
         final double[] lo = new double[dims];
@@ -83,7 +105,7 @@ public final class Sod {
                 return c;
             });
             final long t0 = System.nanoTime();
-            zeus.run(0, tEnd, null);
+            zeus.run(0, tEnd, ga.nodeid() == 0 ? progress : null);
             final double seconds = (System.nanoTime() - t0) / 1e9;
             ga.sync();
             if (ga.nodeid() == 0) {
