@@ -2,6 +2,7 @@ package org.jhpvm.apps.bench;
 
 import java.time.Duration;
 import java.util.function.IntConsumer;
+import java.util.function.LongSupplier;
 
 import org.jhpvm.ga.GaType;
 import org.jhpvm.ga.GlobalArray;
@@ -194,23 +195,36 @@ public final class GaBenchmark {
     private static double[] timePair(final Shmem s, final int m, final int n, final Runnable ga,
         final Runnable shmem) {
         final int per = Math.max(1, m / SLICES);
+        final long[][] ns = alternate(() -> slice(s, per, ga), () -> slice(s, per, shmem));
         final double[] out = new double[2 + SLICES];
         long gaNs = 0;
         long shNs = 0;
         for (int slice = 0; slice < SLICES; slice++) {
-            final boolean gaFirst = slice % 2 == 0;
-            final long first = slice(s, per, gaFirst ? ga : shmem);
-            final long second = slice(s, per, gaFirst ? shmem : ga);
-            final long g = gaFirst ? first : second;
-            final long h = gaFirst ? second : first;
-            gaNs += g;
-            shNs += h;
-            out[2 + slice] = (double) h / g; // bandwidth ratio GA / SHMEM of this pair of slices
+            gaNs += ns[0][slice];
+            shNs += ns[1][slice];
+            out[2 + slice] = (double) ns[1][slice] / ns[0][slice]; // bandwidth ratio GA / SHMEM of this pair
         }
         final double bytes = (double) SLICES * per * n * 8;
         out[0] = bytes * 1e3 / gaNs;
         out[1] = bytes * 1e3 / shNs;
         return out;
+    }
+
+    /**
+     * Runs {@code ga} and {@code other} in {@link #SLICES} adjacent pairs, alternating which goes first.
+     *
+     * @return per slice, the ns of ga ({@code [0]}) and of other ({@code [1]})
+     */
+    private static long[][] alternate(final LongSupplier ga, final LongSupplier other) {
+        final long[][] ns = new long[2][SLICES];
+        for (int slice = 0; slice < SLICES; slice++) {
+            final boolean gaFirst = slice % 2 == 0;
+            final long first = gaFirst ? ga.getAsLong() : other.getAsLong();
+            final long second = gaFirst ? other.getAsLong() : ga.getAsLong();
+            ns[0][slice] = gaFirst ? first : second;
+            ns[1][slice] = gaFirst ? second : first;
+        }
+        return ns;
     }
 
     private static long slice(final Shmem s, final int count, final Runnable op) {
@@ -259,18 +273,14 @@ public final class GaBenchmark {
         /** ns per update by GA and by hand, in alternating slices (k updates of each on every PE). */
         double[] timePair(final int k) {
             final int per = Math.max(1, k / SLICES);
+            final long[][] ns = alternate(() -> time(per, true), () -> time(per, false));
             final double[] out = new double[2 + SLICES];
             long gaNs = 0;
             long handNs = 0;
             for (int slice = 0; slice < SLICES; slice++) {
-                final boolean gaFirst = slice % 2 == 0;
-                final long first = time(per, gaFirst);
-                final long second = time(per, !gaFirst);
-                final long g = gaFirst ? first : second;
-                final long h = gaFirst ? second : first;
-                gaNs += g;
-                handNs += h;
-                out[2 + slice] = (double) g / h; // time ratio GA / hand-written of this pair of slices
+                gaNs += ns[0][slice];
+                handNs += ns[1][slice];
+                out[2 + slice] = (double) ns[0][slice] / ns[1][slice]; // time ratio GA / hand-written of this pair
             }
             out[0] = gaNs / (double) (SLICES * per);
             out[1] = handNs / (double) (SLICES * per);

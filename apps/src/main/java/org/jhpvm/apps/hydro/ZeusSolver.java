@@ -52,6 +52,12 @@ public final class ZeusSolver {
     private final double[] dNew;
     private final double[] eNew;
     private final double[] flux;
+    // Scratch ranges of face() (every boundary refresh) and sweep() (every transport sweep).
+    private final int[] faceLo = new int[3];
+    private final int[] faceHi = new int[3];
+    private final int[] sweepLo = new int[3];
+    private final int[] sweepHi = new int[3];
+    private final double[] maxRate = new double[1];
     private double dtOld;
     private int cycle;
 
@@ -266,8 +272,8 @@ public final class ZeusSolver {
     private void face(final int dir, final int s, final boolean upper, final Boundary type) {
         final int o = st[s];
         final int edge = upper ? n[s] - 1 : 0;
-        final int[] r0 = new int[3];
-        final int[] r1 = new int[3];
+        final int[] r0 = faceLo;
+        final int[] r1 = faceHi;
         for (int t = 0; t < 3; t++) {
             r0[t] = lo[t] - gw[t];
             r1[t] = hi[t] + gw[t];
@@ -331,7 +337,8 @@ public final class ZeusSolver {
                 }
             }
         }
-        final double[] m = {worst};
+        final double[] m = maxRate;
+        m[0] = worst;
         ga.gop(m, GopOp.MAX);
         if (!(m[0] > 0)) {
             throw new IllegalStateException("no signal speed anywhere: the time step is unbounded");
@@ -494,8 +501,8 @@ public final class ZeusSolver {
         final int vb = (V + dir) * sF;
         // Ranges: faces/zones one below the block in every direction (transverse momenta need the zone below in
         // their own direction), and up to one above in this direction (the flux through the block's upper face).
-        final int[] r0 = new int[3];
-        final int[] r1 = new int[3];
+        final int[] r0 = sweepLo;
+        final int[] r1 = sweepHi;
         for (int t = 0; t < 3; t++) {
             r0[t] = lo[t] - (t >= 3 - dims ? 1 : 0);
             r1[t] = hi[t];
