@@ -27,9 +27,12 @@ import org.jhpvm.ga.LocalBlock;
 public final class ZeusSolver {
     /** Ghost layers: van Leer interpolation at a face and the new density one zone out need three. */
     public static final int GHOST = 3;
-    static final int D = 0;
-    static final int E = 1;
-    static final int V = 2;
+    /** Field number of the density. */
+    public static final int D = 0;
+    /** Field number of the internal energy density. */
+    public static final int E = 1;
+    /** Field number of the first velocity component (V + dir). */
+    public static final int V = 2;
 
     private final GlobalArrays ga;
     private final HydroConfig cfg;
@@ -58,6 +61,10 @@ public final class ZeusSolver {
     private final int[] sweepLo = new int[3];
     private final int[] sweepHi = new int[3];
     private final double[] maxRate = new double[1];
+    private final double[] point = new double[3];
+    private final double[] state = new double[5];
+    private Inflow inflow;
+    private double time;
     private double dtOld;
     private int cycle;
 
@@ -156,11 +163,31 @@ public final class ZeusSolver {
         ga.sync();
     }
 
+    /** The state that flows in through {@link Boundary#INFLOW} faces, as a function of place and time. */
+    public interface Inflow {
+        /**
+         * Must be a pure function of its arguments (the same bits on every PE: {@code StrictMath}).
+         *
+         * @param x   coordinates of a point beyond the domain (a ghost zone's centre or face centre)
+         * @param t   time
+         * @param out receives {@code {rho, v0, (v1, (v2)), p}}
+         */
+        void at(double[] x, double t, double[] out);
+    }
+
+    /**
+     * Sets the state of the {@link Boundary#INFLOW} faces (required when the configuration has one).
+     *
+     * @param f the inflow state
+     */
+    public void inflow(final Inflow f) {
+        this.inflow = f;
+    }
+
     private void centre(final int i, final int j, final int k, final double[] x) {
-        final int[] c = {i, j, k};
         for (int d = 0; d < dims; d++) {
             final int s = d + 3 - dims;
-            x[d] = cfg.lo()[d] + (c[s] + 0.5) * dx[s];
+            x[d] = cfg.lo()[d] + ((s == 0 ? i : s == 1 ? j : k) + 0.5) * dx[s];
         }
     }
 
@@ -176,6 +203,11 @@ public final class ZeusSolver {
     /** @return cycles done */
     public int cycles() {
         return cycle;
+    }
+
+    /** @return the simulated time reached */
+    public double time() {
+        return time;
     }
 
     /**
@@ -227,23 +259,35 @@ public final class ZeusSolver {
      * @return the time reached (tEnd)
      */
     public double run(final double t, final double tEnd, final java.util.function.DoubleConsumer progress) {
-        double time = t;
+        time = t;
         while (time < tEnd) {
-            boundary();
-            double dt = courant();
-            if (dtOld > 0) {
-                dt = Math.min(dt, 1.26 * dtOld); // ZEUS: the time step grows at most 26% per cycle
-            }
-            dt = Math.min(dt, tEnd - time);
-            source(dt);
-            transport(dt);
-            time = time + dt == time ? tEnd : time + dt;
-            dtOld = dt;
-            cycle++;
+            step(tEnd);
             if (progress != null) {
                 progress.accept(time);
             }
         }
+        return time;
+    }
+
+    /**
+     * One cycle from the current time (0 at first, or where {@link #run} left off), never past {@code tEnd}
+     * (collective).
+     *
+     * @param tEnd a time not to step beyond
+     * @return the time reached
+     */
+    public double step(final double tEnd) {
+        boundary();
+        double dt = courant();
+        if (dtOld > 0) {
+            dt = Math.min(dt, 1.26 * dtOld); // ZEUS: the time step grows at most 26% per cycle
+        }
+        dt = Math.min(dt, tEnd - time);
+        source(dt);
+        transport(dt);
+        time = time + dt == time ? tEnd : time + dt;
+        dtOld = dt;
+        cycle++;
         return time;
     }
 
@@ -280,6 +324,10 @@ public final class ZeusSolver {
         }
         r0[s] = edge;
         r1[s] = edge;
+        if (type == Boundary.INFLOW) {
+            inflowFace(s, upper, r0, r1);
+            return;
+        }
         final boolean wall = type == Boundary.REFLECT;
         for (int i = r0[0]; i <= r1[0]; i++) {
             for (int j = r0[1]; j <= r1[1]; j++) {
@@ -302,6 +350,39 @@ public final class ZeusSolver {
                                 a[base] = 0;
                                 a[ghost] = -a[base + g * o];
                             }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Fills the ghost zones beyond a face from the inflow state at the current time: scalars at the ghost zones'
+     * centres, each velocity at the centre of the ghost zone's lower face in its direction (beyond an upper face the
+     * first of those is the boundary face itself).
+     */
+    private void inflowFace(final int s, final boolean upper, final int[] r0, final int[] r1) {
+        if (inflow == null) {
+            throw new IllegalStateException("an INFLOW face needs ZeusSolver.inflow(...)");
+        }
+        final double[] x = point;
+        final double[] c = state;
+        for (int g = 1; g <= GHOST; g++) {
+            final int layer = upper ? n[s] - 1 + g : -g;
+            for (int i = s == 0 ? layer : r0[0]; i <= (s == 0 ? layer : r1[0]); i++) {
+                for (int j = s == 1 ? layer : r0[1]; j <= (s == 1 ? layer : r1[1]); j++) {
+                    for (int k = s == 2 ? layer : r0[2]; k <= (s == 2 ? layer : r1[2]); k++) {
+                        final int z = index(i, j, k);
+                        centre(i, j, k, x);
+                        inflow.at(x, time, c);
+                        a[D * sF + z] = c[0];
+                        a[E * sF + z] = c[dims + 1] / (gamma - 1);
+                        for (int dir = 0; dir < dims; dir++) {
+                            centre(i, j, k, x);
+                            x[dir] -= 0.5 * dx[dir + 3 - dims];
+                            inflow.at(x, time, c);
+                            a[(V + dir) * sF + z] = c[1 + dir];
                         }
                     }
                 }
