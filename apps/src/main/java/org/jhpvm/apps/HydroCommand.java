@@ -4,18 +4,27 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import javax.imageio.ImageIO;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.hydro.Blast3d;
 import org.jhpvm.apps.hydro.ExactRiemann;
-import org.jhpvm.apps.hydro.Sod;
+import org.jhpvm.apps.hydro.HydroRun;
+import org.jhpvm.apps.hydro.Problem;
+import org.jhpvm.apps.hydro.ZeusSolver;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,54 +33,85 @@ import picocli.CommandLine.Parameters;
 @Command(name = "hydro", mixinStandardHelpOptions = true,
     description = {"A ZEUS-type hydrodynamics code (staggered mesh, operator split, van Leer transport) on Global "
         + "Arrays over the emulated fabric, validated against exact solutions.",
-        "Problems: sod (any 1-D Riemann problem with --left/--right/--x0; Sod by default: (1, 0, 1) | (0.125, 0, "
-        + "0.1) at x = 0.5 on [0, 1], gamma 1.4, outflow, t = 0.2). Prints the density L1 error against the exact "
-        + "Riemann solution and the shock position; --out writes DIR/sod.csv (x,rho,u,p,e at zone centres, e the "
-        + "specific internal energy) and DIR/sod.png (profiles with the exact solution)."})
+        "Problems (defaults: dims, zones per dimension, t-end, gamma):",
+        "  sod      any 1-D Riemann problem (--left/--right/--x0), along x of a 1-3-D grid; exact Riemann solver "
+            + "(1, 400, 0.2, 1.4)",
+        "  sedov    point blast, planar/cylindrical/spherical in 1/2/3-D; Sedov-Taylor solution (2; 400, 128, 48; "
+            + "shock at r = 0.75; 1.4)",
+        "  noh      Noh's implosion, 1/2/3-D; exact solution (2; 400, 128, 48; 0.6; 5/3)",
+        "  kh       Kelvin-Helmholtz in the periodic unit square (2 only; 128; 1.0; 1.4)",
+        "  blast3d  3-D blast in a periodic box, the scaling workload (3 only; 48; 0.2; 5/3); --scaling runs "
+            + "--zones^3 zones per PE on 1, 2, 4, 8 PEs",
+        "Prints the density L1 error and shock position against the exact solution, and conservation errors where "
+            + "the boundaries conserve. --out writes DIR/PROBLEM.csv (1-D: x,rho,u,p,e; else x,y[,z],rho,u,v[,w],p,e "
+            + "at zone centres, velocities interpolated, e the specific internal energy) and DIR/PROBLEM.png (1-D: "
+            + "profiles with the exact solution; 2-D: a density image; 3-D: the density in the mid-plane z slice; "
+            + "plus DIR/PROBLEM-profile.png with the radial profile where there is one)."})
 final class HydroCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "PROBLEM", description = "sod", defaultValue = "sod")
+    @Parameters(index = "0", paramLabel = "PROBLEM", description = "sod, sedov, noh, kh or blast3d (default: "
+        + "${DEFAULT-VALUE}).", defaultValue = "sod")
     private String problem;
 
     @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}).")
     private int pes = 4;
 
-    @Option(names = "--zones", paramLabel = "N", description = "Zones per dimension (default: ${DEFAULT-VALUE}).")
-    private int zones = 400;
+    @Option(names = "--zones", paramLabel = "N", description = "Zones per dimension (default: per problem, above; "
+        + "--scaling: zones per PE per dimension, 32).")
+    private Integer zones;
 
-    @Option(names = "--dims", paramLabel = "D", description = "Grid dimensions 1, 2 or 3; a plane problem runs "
-        + "along x (default: ${DEFAULT-VALUE}).")
-    private int dims = 1;
+    @Option(names = "--dims", paramLabel = "D", description = "Grid dimensions 1, 2 or 3 (default: per problem).")
+    private Integer dims;
 
-    @Option(names = "--t-end", paramLabel = "T", description = "End time (default: ${DEFAULT-VALUE}).")
-    private double tEnd = 0.2;
+    @Option(names = "--t-end", paramLabel = "T", description = "End time (default: per problem).")
+    private Double tEnd;
 
-    @Option(names = "--gamma", paramLabel = "G", description = "Ratio of specific heats (default: ${DEFAULT-VALUE}).")
-    private double gamma = 1.4;
+    @Option(names = "--gamma", paramLabel = "G", description = "Ratio of specific heats (default: per problem).")
+    private Double gamma;
 
-    @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "Left state (default: 1,0,1).")
-    private double[] left = {1, 0, 1};
+    @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")
+    private double[] left;
 
-    @Option(names = "--right", paramLabel = "RHO,U,P", split = ",", description = "Right state (default: "
+    @Option(names = "--right", paramLabel = "RHO,U,P", split = ",", description = "sod: right state (default: "
         + "0.125,0,0.1).")
-    private double[] right = {0.125, 0, 0.1};
+    private double[] right;
 
-    @Option(names = "--x0", paramLabel = "X", description = "Initial discontinuity (default: ${DEFAULT-VALUE}).")
-    private double x0 = 0.5;
+    @Option(names = "--x0", paramLabel = "X", description = "sod: initial discontinuity (default: 0.5).")
+    private Double x0;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/PROBLEM.csv and DIR/PROBLEM.png.")
+    @Option(names = "--scaling", description = "blast3d: weak scaling, a fixed block per PE on each of --scaling-pes "
+        + "(default: off).")
+    private boolean scaling;
+
+    @Option(names = "--scaling-pes", paramLabel = "N,N,..", split = ",", description = "PE counts of --scaling "
+        + "(default: 1,2,4,8).")
+    private int[] scalingPes = {1, 2, 4, 8};
+
+    @Option(names = "--cycles", paramLabel = "N", description = "--scaling: timed cycles per run (default: "
+        + "${DEFAULT-VALUE}).")
+    private int cycles = 20;
+
+    @Option(names = "--warmup", paramLabel = "N", description = "--scaling: untimed cycles first (default: "
+        + "${DEFAULT-VALUE}).")
+    private int warmup = 5;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/PROBLEM.csv and DIR/PROBLEM.png "
+        + "(--scaling: DIR/blast3d-scaling.csv and .png) (default: none).")
     private Path out;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write errors, shock position, cycles, wall time "
-        + "and zone-cycles per second as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write errors, shock position, conservation, "
+        + "cycles, wall time and zone-cycles per second as JSON (default: none).")
     private Path json;
 
-    @Option(names = "--drop", paramLabel = "P", description = "Fabric fault plan: drop probability per frame.")
+    @Option(names = "--drop", paramLabel = "P", description = "Fabric fault plan: drop probability per frame "
+        + "(default: 0).")
     private double drop;
 
-    @Option(names = "--corrupt", paramLabel = "P", description = "Fabric fault plan: corruption probability.")
+    @Option(names = "--corrupt", paramLabel = "P", description = "Fabric fault plan: corruption probability "
+        + "(default: 0).")
     private double corrupt;
 
-    @Option(names = "--duplicate", paramLabel = "P", description = "Fabric fault plan: duplication probability.")
+    @Option(names = "--duplicate", paramLabel = "P", description = "Fabric fault plan: duplication probability "
+        + "(default: 0).")
     private double duplicate;
 
     @Option(names = "--seed", paramLabel = "S", description = "Fault plan seed (default: ${DEFAULT-VALUE}).")
@@ -79,15 +119,21 @@ final class HydroCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        if (!"sod".equals(problem)) {
-            throw new IllegalArgumentException("PROBLEM '" + problem + "': sod (sedov, noh, kh and blast3d are not "
-                + "implemented yet)");
+        if (!Problem.NAMES.contains(problem)) {
+            throw new IllegalArgumentException("PROBLEM '" + problem + "': one of " + String.join(", ",
+                Problem.NAMES));
         }
-        if (pes < 1 || zones < 1 || !(tEnd > 0)) {
+        if (pes < 1 || (zones != null && zones < 1) || (tEnd != null && !(tEnd > 0))) {
             throw new IllegalArgumentException("need --pes >= 1, --zones >= 1, --t-end > 0");
         }
-        if (left.length != 3 || right.length != 3) {
+        if (!"sod".equals(problem) && (left != null || right != null || x0 != null)) {
+            throw new IllegalArgumentException("--left, --right and --x0 are for sod only");
+        }
+        if ((left != null && left.length != 3) || (right != null && right.length != 3)) {
             throw new IllegalArgumentException("--left and --right take RHO,U,P");
+        }
+        if (scaling && !"blast3d".equals(problem)) {
+            throw new IllegalArgumentException("--scaling is for blast3d only");
         }
         final Map<String, String> options = new LinkedHashMap<>();
         if (drop > 0 || corrupt > 0 || duplicate > 0) {
@@ -96,82 +142,200 @@ final class HydroCommand implements Callable<Integer> {
             options.put("fabric.faults.corrupt", Double.toString(corrupt));
             options.put("fabric.faults.duplicate", Double.toString(duplicate));
         }
-        final ExactRiemann.State l = new ExactRiemann.State(left[0], left[1], left[2]);
-        final ExactRiemann.State r = new ExactRiemann.State(right[0], right[1], right[2]);
-        final Sod.Result res;
+        return scaling ? scaling(options) : single(options);
+    }
+
+    private int single(final Map<String, String> options) throws IOException {
+        final double[] l = left == null ? new double[] {1, 0, 1} : left;
+        final double[] r = right == null ? new double[] {0.125, 0, 0.1} : right;
+        final Problem p = Problem.of(problem, new Problem.Params(pes, dims, zones, tEnd, gamma),
+            new ExactRiemann.State(l[0], l[1], l[2]), new ExactRiemann.State(r[0], r[1], r[2]),
+            x0 == null ? 0.5 : x0);
+        final HydroRun.Spec spec = p.spec();
+        final double end = spec.tEnd();
+        final HydroRun.Snapshot s;
         try (Progress progress = new Progress("hydro " + problem + " (t x 1000)", 1000)) {
             final int[] shown = {0};
-            res = Sod.run(pes, dims, zones, l, r, x0, gamma, tEnd, options, t -> {
-                final int now = (int) Math.min(1000, Math.round(1000 * t / tEnd));
+            final long start = System.nanoTime();
+            final int[] steps = {0};
+            s = HydroRun.run(pes, options, spec, t -> {
+                final int now = (int) Math.min(1000, Math.round(1000 * t / end));
                 progress.accept(now - shown[0]);
                 shown[0] = now;
+                steps[0]++;
+                if (steps[0] % 16 == 0) {
+                    progress.message(String.format("%.0f steps/s", steps[0] / ((System.nanoTime() - start) / 1e9)));
+                }
             });
         }
-        final double zoneCycles = (double) res.zones() * transverse() * res.cycles() / res.seconds();
-        System.out.printf("hydro %s: %d zones%s on %d PEs, t = %g in %d cycles, %.2f s (%.3g zone-cycles/s, %.3g per "
-            + "PE)%n", problem, zones, dims > 1 ? " along x of a " + dims + "-D grid" : "", pes, tEnd, res.cycles(),
-            res.seconds(), zoneCycles, zoneCycles / pes);
-        System.out.printf("density L1 error against the exact solution: %.5g%n", res.l1());
-        System.out.printf("shock at x = %.5f, exact %.5f (%.2f zones)%n", res.shockX(), res.exactShockX(),
-            (res.shockX() - res.exactShockX()) * zones);
-        System.out.println("conservation: not checked (outflow boundaries let mass, momentum and energy leave)");
+        final Problem.Analysis a = p.analyse(s);
+        Problem.conservation(s, a);
+        final int d = s.cfg().dims();
+        final double zc = s.zoneCyclesPerSecond();
+        System.out.printf("hydro %s: %s zones (%d-D) on %d PEs, t = %.4g in %d cycles, %.2f s (%.3g zone-cycles/s, "
+            + "%.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, s.time(), s.cycles(), s.seconds(), zc,
+            zc / pes);
+        a.lines().forEach(System.out::println);
         if (out != null) {
             Files.createDirectories(out);
             final Path csv = out.resolve(problem + ".csv");
-            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-                w.println("x,rho,u,p,e");
-                for (int i = 0; i < res.zones(); i++) {
-                    w.printf("%.17g,%.17g,%.17g,%.17g,%.17g%n", res.x()[i], res.rho()[i], res.u()[i], res.p()[i],
-                        res.p()[i] / ((gamma - 1) * res.rho()[i]));
+            writeCsv(s, csv);
+            final Path png = out.resolve(problem + ".png");
+            if (d == 1) {
+                BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), png.toString(),
+                    BitmapEncoder.BitmapFormat.PNG);
+            } else {
+                ImageIO.write(FieldImage.of(plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
+                    "%s density%s, t = %.4g, %s zones", problem, d == 3 ? " (mid-plane z slice)" : "", s.time(),
+                    grid(s.cfg().zones()))), "png", png.toFile());
+                if (!a.panels().isEmpty()) {
+                    final Path prof = out.resolve(problem + "-profile.png");
+                    BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), prof.toString(),
+                        BitmapEncoder.BitmapFormat.PNG);
+                    System.out.println("wrote " + prof);
                 }
             }
-            final Path png = out.resolve(problem + ".png");
-            BitmapEncoder.saveBitmap(charts(res, l, r), 1, 3, png.toString(), BitmapEncoder.BitmapFormat.PNG);
             System.out.println("wrote " + csv + " and " + png);
         }
         if (json != null) {
             final ObjectNode o = Reports.object();
-            o.put("problem", problem).put("pes", pes).put("zones", zones).put("dims", dims).put("t_end", tEnd)
-                .put("cycles", res.cycles()).put("wall_seconds", res.seconds()).put("zone_cycles_per_second",
-                    zoneCycles).put("l1_density", res.l1()).put("shock_x", res.shockX())
-                .put("shock_x_exact", res.exactShockX());
+            o.put("problem", problem).put("pes", pes).put("dims", d).put("t_end", s.time())
+                .put("cycles", s.cycles()).put("wall_seconds", s.seconds()).put("zone_cycles_per_second", zc)
+                .put("zone_cycles_per_second_per_pe", zc / pes);
+            o.put("zones", s.cfg().zones()[0]);
+            final ArrayNode z = o.putArray("grid");
+            Arrays.stream(s.cfg().zones()).forEach(z::add);
+            a.metrics().forEach((k, v) -> {
+                if (Double.isFinite(v)) {
+                    o.put(k, v);
+                } else {
+                    o.putNull(k); // e.g. no shock found: JSON has no NaN
+                }
+            });
             Reports.writeJson(json, o);
             System.out.println("wrote " + json);
         }
         return 0;
     }
 
-    private int transverse() {
-        int z = 1;
-        for (int d = 1; d < dims; d++) {
-            z *= Math.max(3, pes);
+    private int scaling(final Map<String, String> options) throws IOException {
+        final int block = zones == null ? 32 : zones;
+        if (cycles < 1 || warmup < 0 || scalingPes.length == 0 || Arrays.stream(scalingPes).anyMatch(n -> n < 1)) {
+            throw new IllegalArgumentException("--scaling needs --cycles >= 1, --warmup >= 0 and --scaling-pes >= 1");
         }
-        return z;
+        final int cores = Runtime.getRuntime().availableProcessors();
+        System.out.printf("blast3d weak scaling: %d^3 zones per PE, %d timed cycles after %d, %d cores on this "
+            + "machine%n", block, cycles, warmup, cores);
+        System.out.println("| PEs | grid | zone-cycles/s | per PE | weak-scaling efficiency |");
+        System.out.println("|---:|---|---:|---:|---:|");
+        final List<double[]> rows = new ArrayList<>();
+        final ObjectNode o = Reports.object();
+        o.put("problem", "blast3d").put("block", block).put("cycles", cycles).put("warmup", warmup)
+            .put("cores", cores);
+        final ArrayNode arr = o.putArray("scaling");
+        double base = Double.NaN;
+        try (Progress progress = new Progress("blast3d scaling (cycles)", (long) cycles * scalingPes.length)) {
+            for (final int n : scalingPes) {
+                final HydroRun.Snapshot s = HydroRun.run(n, options, Blast3d.scaling(n, block, warmup, cycles),
+                    t -> progress.accept(1));
+                final double rate = s.zoneCyclesPerSecond();
+                if (Double.isNaN(base)) {
+                    base = rate / n;
+                }
+                final double eff = rate / n / base;
+                rows.add(new double[] {n, rate, rate / n, eff});
+                System.out.printf("| %d | %s | %.3g | %.3g | %.2f |%n", n, grid(s.cfg().zones()), rate, rate / n, eff);
+                arr.addObject().put("pes", n).put("zones", s.zones()).put("seconds", s.seconds())
+                    .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)
+                    .put("efficiency", eff);
+            }
+        }
+        System.out.printf("efficiency = zone-cycles/s per PE relative to the first run; with %d cores, PEs beyond %d "
+            + "share cores (and each PE has a progress agent), so per-PE rates fall by the oversubscription%n",
+            cores, cores);
+        if (out != null) {
+            Files.createDirectories(out);
+            final Path csv = out.resolve("blast3d-scaling.csv");
+            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
+                w.println("pes,zone_cycles_per_second,per_pe,efficiency");
+                rows.forEach(row -> w.printf("%d,%.6g,%.6g,%.4f%n", (int) row[0], row[1], row[2], row[3]));
+            }
+            final XYChart c = new XYChartBuilder().width(600).height(450).title("blast3d weak scaling, " + block
+                + "^3 zones per PE, " + cores + " cores").xAxisTitle("PEs").yAxisTitle("zone-cycles/s per PE").build();
+            c.addSeries("per PE", rows.stream().mapToDouble(x -> x[0]).toArray(),
+                rows.stream().mapToDouble(x -> x[2]).toArray());
+            final Path png = out.resolve("blast3d-scaling.png");
+            BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+            System.out.println("wrote " + csv + " and " + png);
+        }
+        if (json != null) {
+            Reports.writeJson(json, o);
+            System.out.println("wrote " + json);
+        }
+        return 0;
     }
 
-    private List<XYChart> charts(final Sod.Result res, final ExactRiemann.State l, final ExactRiemann.State r) {
-        final ExactRiemann exact = new ExactRiemann(l, r, gamma);
-        final int m = 1000;
-        final double[] xe = new double[m];
-        final double[][] ye = new double[3][m];
-        for (int i = 0; i < m; i++) {
-            xe[i] = (i + 0.5) / m;
-            final ExactRiemann.State s = exact.sample((xe[i] - x0) / tEnd);
-            ye[0][i] = s.rho();
-            ye[1][i] = s.u();
-            ye[2][i] = s.p();
+    private static String grid(final int[] z) {
+        final StringBuilder b = new StringBuilder();
+        for (final int n : z) {
+            b.append(b.isEmpty() ? "" : "x").append(n);
         }
-        final String[] names = {"density", "velocity", "pressure"};
-        final double[][] ys = {res.rho(), res.u(), res.p()};
-        final List<XYChart> charts = new java.util.ArrayList<>();
-        for (int k = 0; k < 3; k++) {
-            final XYChart c = new XYChartBuilder().width(600).height(450).title(names[k] + " at t = " + tEnd)
-                .xAxisTitle("x").yAxisTitle(names[k]).build();
+        return b.toString();
+    }
+
+    /** Density of the x-y plane (2-D), or of the mid-plane z slice (3-D), as {@code [i * ny + j]}. */
+    private static double[] plane(final HydroRun.Snapshot s) {
+        final int[] z = s.cfg().zones();
+        final int nz = z.length == 3 ? z[2] : 1;
+        final double[] v = new double[z[0] * z[1]];
+        for (int i = 0; i < z[0]; i++) {
+            for (int j = 0; j < z[1]; j++) {
+                v[i * z[1] + j] = s.at(ZeusSolver.D, (i * z[1] + j) * nz + nz / 2);
+            }
+        }
+        return v;
+    }
+
+    private static void writeCsv(final HydroRun.Snapshot s, final Path csv) throws IOException {
+        final int d = s.cfg().dims();
+        final double g1 = s.cfg().gamma() - 1;
+        final double[] x = new double[d];
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
+            w.println(new String[] {"x,rho,u,p,e", "x,y,rho,u,v,p,e", "x,y,z,rho,u,v,w,p,e"}[d - 1]);
+            final StringBuilder line = new StringBuilder();
+            for (int z = 0; z < s.zones(); z++) {
+                line.setLength(0);
+                s.centre(z, x);
+                for (int k = 0; k < d; k++) {
+                    line.append(String.format("%.17g,", x[k]));
+                }
+                final double rho = s.at(ZeusSolver.D, z);
+                line.append(String.format("%.17g,", rho));
+                for (int k = 0; k < d; k++) {
+                    line.append(String.format("%.17g,", s.centredVelocity(k, z)));
+                }
+                final double e = s.at(ZeusSolver.E, z);
+                line.append(String.format("%.17g,%.17g", g1 * e, e / rho));
+                w.println(line);
+            }
+        }
+    }
+
+    private static List<XYChart> charts(final List<Problem.Panel> panels) {
+        final List<XYChart> charts = new ArrayList<>();
+        for (final Problem.Panel p : panels) {
+            final XYChart c = new XYChartBuilder().width(600).height(450).title(p.title()).xAxisTitle(p.xLabel())
+                .yAxisTitle(p.yLabel()).build();
             c.getStyler().setMarkerSize(4);
-            c.addSeries("exact", xe, ye[k]).setMarker(org.knowm.xchart.style.markers.SeriesMarkers.NONE);
-            final XYSeries zeus = c.addSeries("ZEUS, " + res.zones() + " zones", res.x(), ys[k]);
+            if (p.xExact() != null) {
+                c.addSeries("exact", p.xExact(), p.yExact()).setMarker(SeriesMarkers.NONE);
+            }
+            final int[] keep = java.util.stream.IntStream.range(0, p.y().length).filter(i -> !Double.isNaN(p.y()[i]))
+                .toArray(); // shells no zone centre falls in
+            final XYSeries zeus = c.addSeries("ZEUS", Arrays.stream(keep).mapToDouble(i -> p.x()[i]).toArray(),
+                Arrays.stream(keep).mapToDouble(i -> p.y()[i]).toArray());
             zeus.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            zeus.setMarker(org.knowm.xchart.style.markers.SeriesMarkers.CIRCLE);
+            zeus.setMarker(SeriesMarkers.CIRCLE);
             charts.add(c);
         }
         return charts;

@@ -29,6 +29,15 @@ final class Progress implements AutoCloseable, IntConsumer {
         }
     }
 
+    /**
+     * @param text shown after the bar (e.g. a rate)
+     */
+    void message(final String text) {
+        if (bar != null) {
+            bar.setExtraMessage(text);
+        }
+    }
+
     @Override
     public void close() {
         if (bar != null) {

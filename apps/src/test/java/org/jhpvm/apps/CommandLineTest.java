@@ -228,4 +228,58 @@ class CommandLineTest {
         assertTrue(j.get("l1_density").asDouble() < 0.01, "L1 at 100 zones: " + j.get("l1_density"));
         assertEquals(2, run("hydro", "nope").exitCode(), "an unknown problem is a usage error");
     }
+
+    @Test
+    void hydroMultiDimensionalProblemsShouldWriteImagesCsvAndJson(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("sedov.json");
+        final Run r = run("hydro", "sedov", "--pes", "2", "--zones", "48", "--out", dir.toString(), "--json",
+            json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("Sedov-Taylor") && r.out().contains("conservation: mass"), r.out());
+        final java.util.List<String> csv = Files.readAllLines(dir.resolve("sedov.csv"));
+        assertEquals("x,y,rho,u,v,p,e", csv.get(0));
+        assertEquals(48 * 48 + 1, csv.size());
+        for (final String png : new String[] {"sedov.png", "sedov-profile.png"}) {
+            assertEquals("PNG", new String(Files.readAllBytes(dir.resolve(png)), 1, 3, StandardCharsets.US_ASCII));
+        }
+        final java.awt.image.BufferedImage img = javax.imageio.ImageIO.read(dir.resolve("sedov.png").toFile());
+        assertTrue(img.getWidth() >= 480 && img.getHeight() >= 480, "the density image is scaled up");
+        final JsonNode j = new ObjectMapper().readTree(json.toFile());
+        for (final String key : new String[] {"l1_density", "shock_radius", "shock_radius_exact", "mass_error",
+            "energy_error", "cycles", "wall_seconds", "zone_cycles_per_second"}) {
+            assertTrue(j.has(key), "missing " + key);
+        }
+        assertTrue(Math.abs(j.get("shock_radius").asDouble() / 0.75 - 1) < 0.05, j.toString());
+
+        final Run blast = run("hydro", "blast3d", "--pes", "2", "--zones", "12", "--t-end", "0.02", "--out",
+            dir.toString());
+        assertEquals(0, blast.exitCode(), blast.out());
+        assertEquals("x,y,z,rho,u,v,w,p,e", Files.readAllLines(dir.resolve("blast3d.csv")).get(0));
+        assertTrue(Files.size(dir.resolve("blast3d.png")) > 0, "the mid-plane slice");
+    }
+
+    @Test
+    void hydroScalingShouldReportEveryPeCount(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("scaling.json");
+        final Run r = run("hydro", "blast3d", "--scaling", "--scaling-pes", "1,2", "--zones", "8", "--cycles", "3",
+            "--warmup", "1", "--json", json.toString(), "--out", dir.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        final JsonNode rows = new ObjectMapper().readTree(json.toFile()).get("scaling");
+        assertEquals(2, rows.size());
+        assertEquals(1.0, rows.get(0).get("efficiency").asDouble(), 1e-12, "efficiency is relative to the first");
+        assertEquals(2 * 8 * 8 * 8, rows.get(1).get("zones").asInt());
+        assertTrue(rows.get(1).get("zone_cycles_per_second").asDouble() > 0);
+        assertTrue(Files.exists(dir.resolve("blast3d-scaling.csv")) && Files.exists(dir.resolve(
+            "blast3d-scaling.png")));
+    }
+
+    @Test
+    void hydroShouldRejectOptionsTheProblemDoesNotTake() {
+        for (final String[] args : new String[][] {{"hydro", "kh", "--dims", "3"}, {"hydro", "sedov", "--x0", "0.3"},
+            {"hydro", "sod", "--scaling"}, {"hydro", "noh", "--dims", "4"}, {"hydro", "sod", "--left", "1,0"},
+            {"hydro", "blast3d", "--scaling", "--cycles", "0"}}) {
+            final Run r = run(args);
+            assertEquals(2, r.exitCode(), String.join(" ", args) + ": " + r.out());
+        }
+    }
 }

@@ -1,20 +1,16 @@
 package org.jhpvm.apps.hydro;
 
-import java.time.Duration;
 import java.util.Map;
-
-import org.jhpvm.ga.GlobalArray;
-import org.jhpvm.ga.GlobalArrays;
-import org.jhpvm.shmem.ShmemJob;
 
 /**
  * Sod's shock tube and any 1-D Riemann problem: (rho, u, p) left and right of x0 on [0, 1], outflow boundaries,
  * along x of a 1-, 2- or 3-D grid (the other dimensions periodic, so a multi-D run must reproduce the 1-D one).
  * Compared with {@link ExactRiemann}: density L1 error and the shock position.
  */
-public final class Sod {
-    private Sod() {
-    }
+public final class Sod implements Problem {
+    private final ExactRiemann exact;
+    private final double x0;
+    private final HydroRun.Spec spec;
 
     /**
      * A finished run.
@@ -73,7 +69,27 @@ public final class Sod {
     public static Result run(final int pes, final int dims, final int zones, final ExactRiemann.State left,
         final ExactRiemann.State right, final double x0, final double gamma, final double tEnd,
         final Map<String, String> options, final java.util.function.DoubleConsumer progress) {
-        final ExactRiemann exact = new ExactRiemann(left, right, gamma);
+        final Sod sod = new Sod(new Problem.Params(pes, dims, zones, tEnd, gamma), left, right, x0);
+        return sod.result(HydroRun.run(pes, options, sod.spec(), progress));
+    }
+
+    /**
+     * The problem for {@code jhpvm hydro sod}.
+     *
+     * @param p     options (defaults: 1-D, 400 zones, t = 0.2, gamma 1.4)
+     * @param left  left state
+     * @param right right state
+     * @param x0    initial discontinuity
+     */
+    Sod(final Problem.Params p, final ExactRiemann.State left, final ExactRiemann.State right, final double x0) {
+        final int dims = p.dims(1);
+        final double gamma = p.gamma(1.4);
+        final int zones = p.zones(400);
+        if (dims < 1 || dims > 3) {
+            throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
+        }
+        this.exact = new ExactRiemann(left, right, gamma);
+        this.x0 = x0;
         final int[] z = new int[dims];
         final double[] lo = new double[dims];
         final double[] hi = new double[dims];
@@ -84,57 +100,52 @@ public final class Sod {
         lower[0] = Boundary.OUTFLOW;
         upper[0] = Boundary.OUTFLOW;
         for (int d = 1; d < dims; d++) {
-            z[d] = Math.max(ZeusSolver.GHOST, pes);
+            z[d] = Math.max(ZeusSolver.GHOST, p.pes());
             hi[d] = z[d] * (1.0 / zones);
             lower[d] = Boundary.PERIODIC;
             upper[d] = Boundary.PERIODIC;
         }
         final HydroConfig cfg = new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, lower, upper);
-        final Result[] out = new Result[1];
-        final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofMinutes(10));
-        options.forEach(job::option);
-        job.build().run(sh -> {
-            final GlobalArrays ga = new GlobalArrays(sh);
-            final ZeusSolver zeus = new ZeusSolver(ga, cfg);
-            zeus.initialise(x -> {
-                final ExactRiemann.State s = x[0] < x0 ? left : right;
-                final double[] c = new double[dims + 2];
-                c[0] = s.rho();
-                c[1] = s.u();
-                c[dims + 1] = s.p();
-                return c;
-            });
-            final long t0 = System.nanoTime();
-            zeus.run(0, tEnd, ga.nodeid() == 0 ? progress : null);
-            final double seconds = (System.nanoTime() - t0) / 1e9;
-            ga.sync();
-            if (ga.nodeid() == 0) {
-                out[0] = result(zeus, cfg, exact, x0, tEnd, seconds);
-            }
-            ga.sync();
-        });
-        return out[0];
+        final ZeusSolver.Initial init = x -> {
+            final ExactRiemann.State s = x[0] < x0 ? left : right;
+            final double[] c = new double[dims + 2];
+            c[0] = s.rho();
+            c[1] = s.u();
+            c[dims + 1] = s.p();
+            return c;
+        };
+        this.spec = HydroRun.Spec.toTime(cfg, init, null, p.tEnd(0.2));
     }
 
-    /** Reads the first x row of every field (one-sided gets from PE 0) and compares with the exact solution. */
-    private static Result result(final ZeusSolver zeus, final HydroConfig cfg, final ExactRiemann exact,
-        final double x0, final double t, final double seconds) {
+    @Override
+    public String name() {
+        return "sod";
+    }
+
+    @Override
+    public HydroRun.Spec spec() {
+        return spec;
+    }
+
+    /** Reads the first x row of every field and compares with the exact solution. */
+    Result result(final HydroRun.Snapshot s) {
+        final HydroConfig cfg = s.cfg();
         final int n = cfg.zones()[0];
-        final int dims = cfg.dims();
-        final GlobalArray f = zeus.fields();
-        final double[] d = row(f, ZeusSolver.D, n, dims);
-        final double[] e = row(f, ZeusSolver.E, n, dims);
-        final double[] v = rowWithUpperFace(f, n, dims);
+        final int stride = (int) (s.zones() / n);
+        final double t = s.time();
         final double dx = cfg.dx(0);
         final double[] x = new double[n];
+        final double[] d = new double[n];
         final double[] u = new double[n];
         final double[] p = new double[n];
         final double[] ex = new double[n];
         double l1 = 0;
         for (int i = 0; i < n; i++) {
+            final int z = i * stride;
             x[i] = (i + 0.5) * dx;
-            u[i] = 0.5 * (v[i] + v[i + 1]);
-            p[i] = (cfg.gamma() - 1) * e[i];
+            d[i] = s.at(ZeusSolver.D, z);
+            u[i] = s.centredVelocity(0, z);
+            p[i] = (cfg.gamma() - 1) * s.at(ZeusSolver.E, z);
             ex[i] = exact.sample((x[i] - x0) / t).rho();
             l1 += Math.abs(d[i] - ex[i]) * dx;
         }
@@ -147,32 +158,35 @@ public final class Sod {
                 break;
             }
         }
-        return new Result(n, zeus.cycles(), x, d, u, p, ex, l1, shock, shockExact, seconds);
+        return new Result(n, s.cycles(), x, d, u, p, ex, l1, shock, shockExact, s.seconds());
     }
 
-    private static int[] rowLo(final int field, final int dims) {
-        final int[] lo = new int[dims + 1];
-        lo[0] = field;
-        return lo;
-    }
-
-    private static double[] row(final GlobalArray f, final int field, final int n, final int dims) {
-        final int[] lo = rowLo(field, dims);
-        final int[] hi = lo.clone();
-        hi[1] = n - 1;
-        final double[] out = new double[n];
-        final int[] ld = new int[dims];
-        java.util.Arrays.fill(ld, 1);
-        ld[0] = n;
-        f.get(lo, hi, out, ld);
-        return out;
-    }
-
-    /** The x velocities of the n faces of the row, plus the upper boundary face (outflow: equal to the last). */
-    private static double[] rowWithUpperFace(final GlobalArray f, final int n, final int dims) {
-        final double[] v = row(f, ZeusSolver.V, n, dims);
-        final double[] w = java.util.Arrays.copyOf(v, n + 1);
-        w[n] = v[n - 1];
-        return w;
+    @Override
+    public Analysis analyse(final HydroRun.Snapshot s) {
+        final Result r = result(s);
+        final Analysis a = Analysis.empty();
+        a.metrics().put("l1_density", r.l1());
+        a.metrics().put("shock_x", r.shockX());
+        a.metrics().put("shock_x_exact", r.exactShockX());
+        a.lines().add(String.format("density L1 error against the exact solution: %.5g", r.l1()));
+        a.lines().add(String.format("shock at x = %.5f, exact %.5f (%.2f zones)", r.shockX(), r.exactShockX(),
+            (r.shockX() - r.exactShockX()) / s.cfg().dx(0)));
+        final int m = 1000;
+        final double[] xe = new double[m];
+        final double[][] ye = new double[3][m];
+        for (int i = 0; i < m; i++) {
+            xe[i] = (i + 0.5) / m;
+            final ExactRiemann.State e = exact.sample((xe[i] - x0) / s.time());
+            ye[0][i] = e.rho();
+            ye[1][i] = e.u();
+            ye[2][i] = e.p();
+        }
+        final String[] names = {"density", "velocity", "pressure"};
+        final double[][] ys = {r.rho(), r.u(), r.p()};
+        for (int k = 0; k < 3; k++) {
+            a.panels().add(new Panel(String.format("%s at t = %.4g", names[k], s.time()), "x", names[k], r.x(), ys[k],
+                xe, ye[k]));
+        }
+        return a;
     }
 }

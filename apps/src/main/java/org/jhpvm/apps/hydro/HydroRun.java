@@ -1,0 +1,198 @@
+package org.jhpvm.apps.hydro;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Map;
+import java.util.function.DoubleConsumer;
+
+import org.jhpvm.ga.GlobalArray;
+import org.jhpvm.ga.GlobalArrays;
+import org.jhpvm.shmem.ShmemJob;
+
+/**
+ * Runs the ZEUS solver on a job of PEs: set up, integrate (to a time, or a number of cycles after warm-up cycles),
+ * measure, and read the final fields back to PE 0 for analysis.
+ */
+public final class HydroRun {
+    private HydroRun() {
+    }
+
+    /**
+     * What to run.
+     *
+     * @param cfg     grid, gas and boundaries
+     * @param initial the initial state
+     * @param inflow  the state of {@link Boundary#INFLOW} faces, or null
+     * @param tEnd    end time (ignored when {@code cycles > 0})
+     * @param warmup  cycles run before the clock starts (cycle-count runs)
+     * @param cycles  cycles to time after the warm-up, or 0 to run to {@code tEnd}
+     * @param gather  whether PE 0 reads the final fields back
+     */
+    public record Spec(HydroConfig cfg, ZeusSolver.Initial initial, ZeusSolver.Inflow inflow, double tEnd,
+                       int warmup, int cycles, boolean gather) {
+        /**
+         * A run to {@code tEnd} whose fields are read back.
+         *
+         * @param cfg     grid, gas and boundaries
+         * @param initial the initial state
+         * @param inflow  the inflow state, or null
+         * @param tEnd    end time
+         * @return the spec
+         */
+        public static Spec toTime(final HydroConfig cfg, final ZeusSolver.Initial initial,
+            final ZeusSolver.Inflow inflow, final double tEnd) {
+            return new Spec(cfg, initial, inflow, tEnd, 0, 0, true);
+        }
+    }
+
+    /**
+     * A finished run.
+     *
+     * @param cfg     grid, gas and boundaries
+     * @param pes     PEs
+     * @param time    simulated time reached
+     * @param cycles  cycles timed
+     * @param seconds wall time of the timed cycles
+     * @param fields  every field, {@code [field][zones...]} in row-major order (d, e, v0, (v1, (v2))), or null
+     * @param before  totals (mass, momenta, energy) after initialisation
+     * @param after   totals at the end
+     */
+    public record Snapshot(HydroConfig cfg, int pes, double time, int cycles, double seconds, double[] fields,
+                           double[] before, double[] after) {
+        /** @return zones in the grid */
+        public long zones() {
+            long z = 1;
+            for (int d = 0; d < cfg.dims(); d++) {
+                z *= cfg.zones()[d];
+            }
+            return z;
+        }
+
+        /** @return zone-cycles per second over the whole grid */
+        public double zoneCyclesPerSecond() {
+            return zones() * (double) cycles / seconds;
+        }
+
+        /**
+         * @param field {@link ZeusSolver#D}, {@link ZeusSolver#E} or {@code V + dir}
+         * @param zone  row-major zone number
+         * @return the value
+         */
+        public double at(final int field, final int zone) {
+            return fields[(int) (field * zones()) + zone];
+        }
+
+        /**
+         * @param zone row-major zone number
+         * @param x    receives the zone centre's coordinates
+         */
+        public void centre(final int zone, final double[] x) {
+            int rest = zone;
+            for (int d = cfg.dims() - 1; d >= 0; d--) {
+                final int i = rest % cfg.zones()[d];
+                rest /= cfg.zones()[d];
+                x[d] = cfg.lo()[d] + (i + 0.5) * cfg.dx(d);
+            }
+        }
+
+        /**
+         * The velocity component at a zone centre: the mean of the zone's two faces in that direction (beyond the
+         * last zone: the first face for periodic, 0 at a wall, else the last face).
+         *
+         * @param dir  direction
+         * @param zone row-major zone number
+         * @return the velocity
+         */
+        public double centredVelocity(final int dir, final int zone) {
+            int stride = 1;
+            for (int d = cfg.dims() - 1; d > dir; d--) {
+                stride *= cfg.zones()[d];
+            }
+            final int n = cfg.zones()[dir];
+            final int i = zone / stride % n;
+            final double lower = at(ZeusSolver.V + dir, zone);
+            final double upper;
+            if (i < n - 1) {
+                upper = at(ZeusSolver.V + dir, zone + stride);
+            } else if (cfg.upper()[dir] == Boundary.PERIODIC) {
+                upper = at(ZeusSolver.V + dir, zone - (n - 1) * stride);
+            } else if (cfg.upper()[dir] == Boundary.REFLECT) {
+                upper = 0;
+            } else {
+                upper = lower;
+            }
+            return 0.5 * (lower + upper);
+        }
+    }
+
+    /**
+     * Runs {@code spec} on {@code pes} PEs.
+     *
+     * @param pes      PEs
+     * @param options  job options (a fault plan: "fabric.faults.*")
+     * @param spec     what to run
+     * @param progress told the simulated time after each cycle on PE 0's thread, or null
+     * @return the snapshot
+     */
+    public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
+        final DoubleConsumer progress) {
+        final HydroConfig cfg = spec.cfg();
+        final Snapshot[] out = new Snapshot[1];
+        final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofHours(2));
+        options.forEach(job::option);
+        job.build().run(sh -> {
+            final GlobalArrays ga = new GlobalArrays(sh);
+            final ZeusSolver zeus = new ZeusSolver(ga, cfg);
+            zeus.inflow(spec.inflow());
+            zeus.initialise(spec.initial());
+            final double[] before = zeus.totals();
+            final DoubleConsumer told = ga.nodeid() == 0 ? progress : null;
+            final long t0;
+            final int cycles;
+            if (spec.cycles() > 0) {
+                for (int c = 0; c < spec.warmup(); c++) {
+                    zeus.step(Double.MAX_VALUE);
+                }
+                ga.sync();
+                t0 = System.nanoTime();
+                for (int c = 0; c < spec.cycles(); c++) {
+                    final double t = zeus.step(Double.MAX_VALUE);
+                    if (told != null) {
+                        told.accept(t);
+                    }
+                }
+                cycles = spec.cycles();
+            } else {
+                t0 = System.nanoTime();
+                zeus.run(0, spec.tEnd(), told);
+                cycles = zeus.cycles();
+            }
+            ga.sync(); // every PE's last sweep is committed before PE 0 reads the blocks
+            final double seconds = (System.nanoTime() - t0) / 1e9;
+            final double[] after = zeus.totals();
+            if (ga.nodeid() == 0) {
+                final double[] fields = spec.gather() ? readAll(zeus.fields()) : null;
+                out[0] = new Snapshot(cfg, pes, zeus.time(), cycles, seconds, fields, before, after);
+            }
+            ga.sync();
+        });
+        return out[0];
+    }
+
+    private static double[] readAll(final GlobalArray f) {
+        final int[] d = f.dims();
+        final int[] lo = new int[d.length];
+        final int[] hi = d.clone();
+        long n = 1;
+        for (int k = 0; k < d.length; k++) {
+            hi[k]--;
+            n *= d[k];
+        }
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("grid too large to read back into one array: " + n + " values");
+        }
+        final double[] all = new double[(int) n];
+        f.get(lo, hi, all, Arrays.copyOfRange(d, 1, d.length));
+        return all;
+    }
+}

@@ -1,0 +1,224 @@
+package org.jhpvm.apps.hydro;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A hydro test problem: its set-up ({@link #spec}) and how a finished run is judged ({@link #analyse}).
+ */
+public interface Problem {
+    /** The problems' names. */
+    java.util.List<String> NAMES = java.util.List.of("sod", "sedov", "noh", "kh", "blast3d");
+
+    /**
+     * @param name  sod, sedov, noh, kh or blast3d
+     * @param p     options
+     * @param left  sod's left state
+     * @param right sod's right state
+     * @param x0    sod's initial discontinuity
+     * @return the problem
+     * @throws IllegalArgumentException for an unknown name or options the problem does not take
+     */
+    static Problem of(final String name, final Params p, final ExactRiemann.State left,
+        final ExactRiemann.State right, final double x0) {
+        return switch (name) {
+            case "sod" -> new Sod(p, left, right, x0);
+            case "sedov" -> new Sedov(p);
+            case "noh" -> new Noh(p);
+            case "kh" -> new KelvinHelmholtz(p);
+            case "blast3d" -> new Blast3d(p);
+            default -> throw new IllegalArgumentException("PROBLEM '" + name + "': one of " + String.join(", ", NAMES));
+        };
+    }
+
+    /** @return the problem's name (sod, sedov, noh, kh, blast3d) */
+    String name();
+
+    /** @return grid, initial state, boundaries and end time */
+    HydroRun.Spec spec();
+
+    /**
+     * @param s a finished run with its fields read back
+     * @return errors against the exact solution where there is one, and plots
+     */
+    Analysis analyse(HydroRun.Snapshot s);
+
+    /**
+     * The problems' options; null means the problem's default.
+     *
+     * @param pes   PEs (Sod's transverse zones in 2-D/3-D)
+     * @param dims  grid dimensions
+     * @param zones zones per dimension
+     * @param tEnd  end time
+     * @param gamma ratio of specific heats
+     */
+    record Params(int pes, Integer dims, Integer zones, Double tEnd, Double gamma) {
+        int dims(final int dflt) {
+            return dims == null ? dflt : dims;
+        }
+
+        int zones(final int dflt) {
+            return zones == null ? dflt : zones;
+        }
+
+        double tEnd(final double dflt) {
+            return tEnd == null ? dflt : tEnd;
+        }
+
+        double gamma(final double dflt) {
+            return gamma == null ? dflt : gamma;
+        }
+    }
+
+    /**
+     * The verdict on a run.
+     *
+     * @param metrics named figures for JSON (l1_density, shock positions, ...), in print order
+     * @param lines   what to print
+     * @param panels  1-D or radial profiles to plot, with the exact solution where there is one
+     */
+    record Analysis(Map<String, Double> metrics, List<String> lines, List<Panel> panels) {
+        /** @return an empty analysis to fill */
+        public static Analysis empty() {
+            return new Analysis(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>());
+        }
+    }
+
+    /**
+     * One plot: a computed profile, and the exact one (or null).
+     *
+     * @param title  plot title
+     * @param xLabel abscissa (x or r)
+     * @param yLabel ordinate
+     * @param x      computed abscissae
+     * @param y      computed values
+     * @param xExact exact abscissae, or null
+     * @param yExact exact values, or null
+     */
+    record Panel(String title, String xLabel, String yLabel, double[] x, double[] y, double[] xExact,
+                 double[] yExact) {
+    }
+
+    /**
+     * A radial density profile about the origin, averaged in shells one zone wide.
+     *
+     * @param r   shell centres
+     * @param rho mean density in each shell (NaN where no zone centre falls)
+     */
+    record Radial(double[] r, double[] rho) {
+        /**
+         * @param s a finished run
+         * @return the profile
+         */
+        public static Radial of(final HydroRun.Snapshot s) {
+            final HydroConfig cfg = s.cfg();
+            final int dims = cfg.dims();
+            double width = Double.MAX_VALUE;
+            double reach = 0;
+            for (int d = 0; d < dims; d++) {
+                width = Math.min(width, cfg.dx(d));
+                reach += cfg.hi()[d] * cfg.hi()[d];
+            }
+            final int bins = (int) Math.ceil(Math.sqrt(reach) / width);
+            final double[] sum = new double[bins];
+            final int[] count = new int[bins];
+            final double[] x = new double[dims];
+            for (int z = 0; z < s.zones(); z++) {
+                s.centre(z, x);
+                final int b = (int) (radius(x) / width);
+                sum[b] += s.at(ZeusSolver.D, z);
+                count[b]++;
+            }
+            final double[] r = new double[bins];
+            final double[] rho = new double[bins];
+            for (int b = 0; b < bins; b++) {
+                r[b] = (b + 0.5) * width;
+                rho[b] = count[b] == 0 ? Double.NaN : sum[b] / count[b];
+            }
+            return new Radial(r, rho);
+        }
+
+        /**
+         * The shock: the outermost place where the profile rises through {@code level} going inwards (linear
+         * between shells).
+         *
+         * @param level density level
+         * @return the radius, NaN if the profile never reaches the level
+         */
+        public double crossing(final double level) {
+            for (int b = r.length - 1; b > 0; b--) {
+                final double in = rho[b - 1];
+                final double out = rho[b];
+                if (!Double.isNaN(in) && !Double.isNaN(out) && in >= level && out < level) {
+                    return r[b - 1] + (in - level) / (in - out) * (r[b] - r[b - 1]);
+                }
+            }
+            return Double.NaN;
+        }
+
+        /** @return the highest shell mean */
+        public double peak() {
+            double m = Double.NEGATIVE_INFINITY;
+            for (final double v : rho) {
+                if (!Double.isNaN(v)) {
+                    m = Math.max(m, v);
+                }
+            }
+            return m;
+        }
+    }
+
+    /**
+     * Adds the conservation errors of the run where its boundaries conserve: mass when every face is periodic or a
+     * wall; the momentum along a periodic dimension too; total energy then as well, relative, and said to be
+     * approximate (ZEUS evolves internal energy: its transport and source terms do not conserve the total exactly).
+     *
+     * @param s a finished run
+     * @param a the analysis to add to
+     */
+    static void conservation(final HydroRun.Snapshot s, final Analysis a) {
+        final HydroConfig cfg = s.cfg();
+        final int dims = cfg.dims();
+        for (int d = 0; d < dims; d++) {
+            for (final Boundary b : new Boundary[] {cfg.lower()[d], cfg.upper()[d]}) {
+                if (b != Boundary.PERIODIC && b != Boundary.REFLECT) {
+                    a.lines().add("conservation: not checked (" + b.name().toLowerCase(java.util.Locale.ROOT)
+                        + " faces let mass, momentum and energy through)");
+                    return;
+                }
+            }
+        }
+        final double[] t0 = s.before();
+        final double[] t1 = s.after();
+        final double mass = (t1[0] - t0[0]) / t0[0];
+        a.metrics().put("mass_error", mass);
+        final StringBuilder line = new StringBuilder(String.format("conservation: mass %.2e (relative)", mass));
+        final String[] axis = {"x", "y", "z"};
+        for (int d = 0; d < dims; d++) {
+            if (cfg.lower()[d] == Boundary.PERIODIC) {
+                final double m = t1[1 + d] - t0[1 + d];
+                a.metrics().put("momentum_" + axis[d] + "_error", m);
+                line.append(String.format(", %s-momentum %.2e (absolute, of %.4g)", axis[d], m, t0[1 + d]));
+            }
+        }
+        final double energy = (t1[dims + 1] - t0[dims + 1]) / t0[dims + 1];
+        a.metrics().put("energy_error", energy);
+        line.append(String.format(", total energy %.2e (relative; ZEUS's internal-energy scheme conserves it only "
+            + "approximately)", energy));
+        a.lines().add(line.toString());
+    }
+
+    /**
+     * @param x a point
+     * @return its distance from the origin
+     */
+    static double radius(final double[] x) {
+        double r2 = 0;
+        for (final double v : x) {
+            r2 += v * v;
+        }
+        return Math.sqrt(r2);
+    }
+}
