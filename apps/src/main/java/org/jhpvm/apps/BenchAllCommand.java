@@ -1,0 +1,293 @@
+package org.jhpvm.apps;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.knowm.xchart.XYChart;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jhpvm bench all --out DIR}: every layer's benchmark in turn, then one Markdown report with their tables, the
+ * latency and bandwidth curves of every layer on one plot each, and per layer the papers' summary figures (t0,
+ * r_inf, n1/2) with the layering efficiency over the layer below.
+ */
+@Command(name = "all", mixinStandardHelpOptions = true,
+    description = {"Runs bench fabric, fm, shmem and ga, and writes DIR/report.md (tables, summary figures, layering "
+        + "efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each bench's JSON and PNG "
+        + "(DIR/LAYER.json, DIR/LAYER.png).",
+        "Summary per layer from its streaming bandwidth curve (Hockney's model t(n) = t0 + n / r_inf, as the FM "
+            + "papers report): r_inf the peak bandwidth, n1/2 the size reaching half of it, t0 the per-message time "
+            + "of the smallest size less its bytes at r_inf. Layering efficiency: the layer's bandwidth over the "
+            + "layer below's at the same sizes (median), and the ratio of their r_inf and t0."})
+final class BenchAllCommand implements Callable<Integer> {
+    /** The layers, bottom up, with the curve each contributes: (rows key, bytes key, value key). */
+    private static final List<Layer> LAYERS = List.of(
+        new Layer("fabric", "emulated Myrinet fabric (frames)", "sizes", "fabric_bw_MBps", "sizes",
+            "fabric_latency_ns"),
+        new Layer("fm", "Fast Messages", "bandwidth", "fm_bw_MBps", "latency", "fm_latency_ns"),
+        new Layer("shmem", "SHMEM put", "bandwidth", "put_bw_MBps", "latency", "put_latency_ns"),
+        new Layer("ga", "Global Arrays put (1-D section)", "sections", "ga_MBps", null, null));
+
+    private record Layer(String name, String title, String bwRows, String bwKey, String latRows, String latKey) {
+    }
+
+    @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory of the report.")
+    private Path out;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Trials of every bench (default: each bench's own).")
+    private Integer trials;
+
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes of every bench (default: each "
+        + "bench's own).")
+    private Integer warmups;
+
+    @Option(names = "--round-trips", paramLabel = "N", description = "Latency round trips of fabric, fm and shmem "
+        + "(default: each bench's own).")
+    private Integer roundTrips;
+
+    @Option(names = "--mb", paramLabel = "MB", description = "Megabytes per bandwidth point (fabric: per trial) of "
+        + "every bench (default: each bench's own).")
+    private Integer mb;
+
+    @Override
+    public Integer call() throws IOException {
+        Files.createDirectories(out);
+        final ObjectMapper mapper = new ObjectMapper();
+        final List<JsonNode> results = new ArrayList<>();
+        for (final Layer l : LAYERS) {
+            final List<String> args = new ArrayList<>(List.of("bench", l.name(), "--json", out.resolve(l.name()
+                + ".json").toString(), "--png", out.resolve(l.name() + ".png").toString()));
+            add(args, "--trials", trials);
+            add(args, "--warmups", warmups);
+            if (!"ga".equals(l.name())) {
+                add(args, "--round-trips", roundTrips);
+            }
+            add(args, "fabric".equals(l.name()) ? "--mb-per-trial" : "--mb-per-point", mb);
+            System.out.println("== jhpvm " + String.join(" ", args));
+            final int code = Main.execute(args.toArray(new String[0]));
+            if (code != 0) {
+                throw new IllegalStateException("bench " + l.name() + " failed (exit code " + code + ")");
+            }
+            results.add(mapper.readTree(out.resolve(l.name() + ".json").toFile()));
+        }
+        final Path report = out.resolve("report.md");
+        Files.writeString(report, report(results));
+        Reports.writePng(out.resolve("latency.png"), List.of(latencyChart(results)));
+        Reports.writePng(out.resolve("bandwidth.png"), List.of(bandwidthChart(results)));
+        System.out.println("wrote " + report + ", " + out.resolve("latency.png") + " and "
+            + out.resolve("bandwidth.png"));
+        return 0;
+    }
+
+    private static void add(final List<String> args, final String name, final Integer value) {
+        if (value != null) {
+            if (value < 1) {
+                throw new IllegalArgumentException(name + " " + value + ": at least 1");
+            }
+            args.add(name);
+            args.add(value.toString());
+        }
+    }
+
+    /** A curve: sizes ascending and values. */
+    record Curve(double[] bytes, double[] values) {
+        /** The value at n, log-log interpolated; NaN outside the measured sizes. */
+        double at(final double n) {
+            for (int i = 0; i + 1 < bytes.length; i++) {
+                if (n >= bytes[i] && n <= bytes[i + 1]) {
+                    final double f = Math.log(n / bytes[i]) / Math.log(bytes[i + 1] / bytes[i]);
+                    return Math.exp(Math.log(values[i]) + f * Math.log(values[i + 1] / values[i]));
+                }
+            }
+            return bytes.length == 1 && n == bytes[0] ? values[0] : Double.NaN;
+        }
+
+        double peak() {
+            return Arrays.stream(values).max().orElse(Double.NaN);
+        }
+
+        /** The smallest size at which the curve reaches half its peak (log-log interpolated). */
+        double halfPowerBytes() {
+            final double half = peak() / 2;
+            for (int i = 0; i < bytes.length; i++) {
+                if (values[i] >= half) {
+                    if (i == 0) {
+                        return bytes[0];
+                    }
+                    final double f = Math.log(half / values[i - 1]) / Math.log(values[i] / values[i - 1]);
+                    return Math.exp(Math.log(bytes[i - 1]) + f * Math.log(bytes[i] / bytes[i - 1]));
+                }
+            }
+            return Double.NaN;
+        }
+
+        /** Hockney's t0 through the smallest size: its per-message time less its bytes at the peak rate (ns). */
+        double t0Ns() {
+            return 1e3 * (bytes[0] / values[0] - bytes[0] / peak());
+        }
+    }
+
+    /** The curve of rows[bytesKey/valueKey]; for GA's sections only the put_1d rows. */
+    static Curve curve(final JsonNode root, final String rows, final String key) {
+        final List<double[]> points = new ArrayList<>();
+        for (final JsonNode row : root.path(rows)) {
+            if (row.has("op") && !"put_1d".equals(row.get("op").asText())) {
+                continue;
+            }
+            if (row.has(key) && row.get(key).isNumber() && row.get(key).asDouble() > 0) {
+                points.add(new double[] {row.get("bytes").asDouble(), row.get(key).asDouble()});
+            }
+        }
+        points.sort((a, b) -> Double.compare(a[0], b[0]));
+        return new Curve(points.stream().mapToDouble(p -> p[0]).toArray(),
+            points.stream().mapToDouble(p -> p[1]).toArray());
+    }
+
+    private static String report(final List<JsonNode> results) {
+        final StringBuilder md = new StringBuilder();
+        md.append("# jhpvm benchmark report\n\n");
+        md.append(String.format("%s; %d cores; Java %s. Each layer is measured against the layer below (or a raw "
+            + "baseline) in its own run; the curves of all layers are in [latency.png](latency.png) and "
+            + "[bandwidth.png](bandwidth.png).%n%n", Instant.now(), Runtime.getRuntime().availableProcessors(),
+            System.getProperty("java.version")));
+        md.append("## Summary per layer\n\n");
+        md.append("From each layer's streaming bandwidth curve: r_inf the peak, n1/2 the size reaching half of it, t0 "
+            + "the per-message time at the smallest size less its bytes at r_inf (Hockney). Efficiency over the layer "
+            + "below: bandwidth ratio at the same sizes (median over the sizes both measured), r_inf ratio, t0 ratio "
+            + "(below / this: 1 is free, lower costs more). The layers run in separate jobs here, so these cross-run ratios "
+            + "carry the machine's run-to-run noise; the ratios each bench measures within one run (its metrics "
+            + "below) are the careful ones.\n\n");
+        md.append("| layer | one-way latency 8 B (ns) | t0 (ns) | r_inf (MB/s) | n1/2 (bytes) | bandwidth vs below "
+            + "(median) | r_inf vs below | t0 below / this |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+        Curve below = null;
+        for (int i = 0; i < LAYERS.size(); i++) {
+            final Layer l = LAYERS.get(i);
+            final Curve bw = curve(results.get(i), l.bwRows(), l.bwKey());
+            final Curve lat = l.latRows() == null ? null : curve(results.get(i), l.latRows(), l.latKey());
+            final String latency = lat == null || Double.isNaN(lat.at(8)) ? "-" : fmt(lat.at(8));
+            String vs = "-";
+            String rinf = "-";
+            String t0 = "-";
+            if (below != null) {
+                final List<Double> ratios = new ArrayList<>();
+                for (int k = 0; k < bw.bytes().length; k++) {
+                    final double b = below.at(bw.bytes()[k]);
+                    if (!Double.isNaN(b)) {
+                        ratios.add(bw.values()[k] / b);
+                    }
+                }
+                vs = ratios.isEmpty() ? "-" : fmt(median(ratios));
+                rinf = fmt(bw.peak() / below.peak());
+                t0 = fmt(below.t0Ns() / bw.t0Ns());
+            }
+            md.append(String.format("| %s | %s | %s | %s | %s | %s | %s | %s |%n", l.title(), latency, fmt(bw.t0Ns()),
+                fmt(bw.peak()), fmt(bw.halfPowerBytes()), vs, rinf, t0));
+            below = bw;
+        }
+        md.append("\nThe fabric's sizes are frames (at most one frame per message); above it every layer moves "
+            + "messages of any size.\n");
+        for (int i = 0; i < LAYERS.size(); i++) {
+            final Layer l = LAYERS.get(i);
+            final JsonNode r = results.get(i);
+            md.append(String.format("%n## %s (`bench %s`)%n%n![%s](%s.png)%n", l.title(), l.name(), l.name(),
+                l.name()));
+            md.append("\n### Metrics\n\n| key | value |\n|---|---:|\n");
+            r.path("metrics").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
+                .append(value(e.getValue())).append(" |\n"));
+            if (r.has("targets")) {
+                md.append("\n### Targets\n\n| key | value |\n|---|---:|\n");
+                r.get("targets").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
+                    .append(value(e.getValue())).append(" |\n"));
+            }
+            final Iterator<Map.Entry<String, JsonNode>> it = r.fields();
+            while (it.hasNext()) {
+                final Map.Entry<String, JsonNode> e = it.next();
+                if (e.getValue().isArray() && !e.getValue().isEmpty() && e.getValue().get(0).isObject()) {
+                    md.append("\n### ").append(e.getKey()).append("\n\n").append(table(e.getValue()));
+                }
+            }
+        }
+        return md.toString();
+    }
+
+    /** A Markdown table of an array of flat JSON objects (columns: the first row's keys). */
+    static String table(final JsonNode rows) {
+        final List<String> keys = new ArrayList<>();
+        rows.get(0).fieldNames().forEachRemaining(keys::add);
+        final StringBuilder t = new StringBuilder("| " + String.join(" | ", keys) + " |\n|");
+        keys.forEach(k -> t.append("---:|"));
+        t.append('\n');
+        for (final JsonNode row : rows) {
+            t.append('|');
+            for (final String k : keys) {
+                t.append(' ').append(row.has(k) ? value(row.get(k)) : "").append(" |");
+            }
+            t.append('\n');
+        }
+        return t.toString();
+    }
+
+    private static String value(final JsonNode v) {
+        if (v.isIntegralNumber()) {
+            return Long.toString(v.asLong());
+        }
+        if (v.isNumber()) {
+            return fmt(v.asDouble());
+        }
+        return v.isContainerNode() ? v.toString() : v.asText();
+    }
+
+    private static String fmt(final double v) {
+        if (Double.isNaN(v)) {
+            return "-";
+        }
+        return Math.abs(v) >= 1000 || v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format("%.0f", v)
+            : String.format("%.3g", v);
+    }
+
+    private static double median(final List<Double> xs) {
+        final double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return a.length % 2 == 1 ? a[a.length / 2] : 0.5 * (a[a.length / 2 - 1] + a[a.length / 2]);
+    }
+
+    private static XYChart latencyChart(final List<JsonNode> results) {
+        final XYChart c = Reports.logLogChart("one-way latency, every layer", "latency (ns)");
+        for (int i = 0; i < LAYERS.size(); i++) {
+            final Layer l = LAYERS.get(i);
+            if (l.latRows() != null) {
+                final Curve k = curve(results.get(i), l.latRows(), l.latKey());
+                if (k.bytes().length > 0) {
+                    c.addSeries(l.title(), k.bytes(), k.values());
+                }
+            }
+        }
+        return c;
+    }
+
+    private static XYChart bandwidthChart(final List<JsonNode> results) {
+        final XYChart c = Reports.logLogChart("streaming bandwidth, every layer", "bandwidth (MB/s)");
+        final Curve copy = curve(results.get(1), "bandwidth", "arraycopy_bw_MBps");
+        if (copy.bytes().length > 0) {
+            c.addSeries("System.arraycopy (baseline)", copy.bytes(), copy.values());
+        }
+        for (int i = 0; i < LAYERS.size(); i++) {
+            final Layer l = LAYERS.get(i);
+            final Curve k = curve(results.get(i), l.bwRows(), l.bwKey());
+            if (k.bytes().length > 0) {
+                c.addSeries(l.title(), k.bytes(), k.values());
+            }
+        }
+        return c;
+    }
+}
