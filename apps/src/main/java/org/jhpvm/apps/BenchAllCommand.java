@@ -165,7 +165,8 @@ final class BenchAllCommand implements Callable<Integer> {
         md.append("From each layer's streaming bandwidth curve: r_inf the peak, n1/2 the size reaching half of it, t0 "
             + "the per-message time at the smallest size less its bytes at r_inf (Hockney). Efficiency over the layer "
             + "below: bandwidth ratio at the same sizes (median over the sizes both measured), r_inf ratio, t0 ratio "
-            + "(below / this: 1 is free, lower costs more). The layers run in separate jobs here, so these cross-run ratios "
+            + "(below / this: 1 is free, lower costs more). The layers run in separate jobs here, so these"
+            + " cross-run ratios "
             + "carry the machine's run-to-run noise; the ratios each bench measures within one run (its metrics "
             + "below) are the careful ones.\n\n");
         md.append("| layer | one-way latency 8 B (ns) | t0 (ns) | r_inf (MB/s) | n1/2 (bytes) | bandwidth vs below "

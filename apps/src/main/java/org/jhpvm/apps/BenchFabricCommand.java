@@ -24,10 +24,12 @@ final class BenchFabricCommand implements Callable<Integer> {
     static final double LATENCY_TARGET = 1.5;
     static final double BW_TARGET = 0.5;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\").")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
+        + "default: none).")
     private Path json;
 
-    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency and bandwidth curves into a PNG.")
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency and bandwidth curves into a PNG"
+        + " (default: none).")
     private Path png;
 
     @Option(names = "--frame-bytes", paramLabel = "B", description = "Frame size (default: ${DEFAULT-VALUE}).")

@@ -25,10 +25,12 @@ final class BenchFmCommand implements Callable<Integer> {
     static final double N_HALF_TARGET = 256;
     static final double BW_TARGET = 0.4;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\").")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
+        + "default: none).")
     private Path json;
 
-    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency and bandwidth curves into a PNG.")
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency and bandwidth curves into a PNG"
+        + " (default: none).")
     private Path png;
 
     @Option(names = "--trials", paramLabel = "N", description = "Measured trials; medians are reported (default: "

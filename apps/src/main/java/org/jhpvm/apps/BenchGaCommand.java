@@ -24,10 +24,11 @@ final class BenchGaCommand implements Callable<Integer> {
     static final double EFFICIENCY_TARGET = 0.9;
     static final double GHOST_TARGET = 1.2;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\").")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
+        + "default: none).")
     private Path json;
 
-    @Option(names = "--png", paramLabel = "FILE", description = "Draw the bandwidth curves.")
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw the bandwidth curves (default: none).")
     private Path png;
 
     @Option(names = "--trials", paramLabel = "N", description = "Measured trials (default: ${DEFAULT-VALUE}).")

@@ -23,10 +23,12 @@ final class BenchShmemCommand implements Callable<Integer> {
     static final double LATENCY_TARGET = 1.2;
     static final double EFFICIENCY_TARGET = 0.9;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\").")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
+        + "default: none).")
     private Path json;
 
-    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency, bandwidth and barrier curves.")
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency, bandwidth and barrier curves"
+        + " (default: none).")
     private Path png;
 
     @Option(names = "--trials", paramLabel = "N", description = "Measured trials (default: ${DEFAULT-VALUE}).")

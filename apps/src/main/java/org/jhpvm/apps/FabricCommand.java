@@ -38,25 +38,27 @@ final class FabricCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).")
     private int ring = FabricConfig.DEFAULT_RING_CAPACITY;
 
-    @Option(names = "--drop", paramLabel = "P", description = "Drop probability per frame.")
+    @Option(names = "--drop", paramLabel = "P", description = "Drop probability per frame (default: 0).")
     private double drop;
 
-    @Option(names = "--corrupt", paramLabel = "P", description = "Corruption probability per frame (bit flips).")
+    @Option(names = "--corrupt", paramLabel = "P", description = "Corruption probability per frame, bit "
+        + "flips (default: 0).")
     private double corrupt;
 
-    @Option(names = "--duplicate", paramLabel = "P", description = "Duplication probability per frame.")
+    @Option(names = "--duplicate", paramLabel = "P", description = "Duplication probability per frame (default: 0).")
     private double duplicate;
 
-    @Option(names = "--reorder", paramLabel = "P", description = "Reorder probability per frame.")
+    @Option(names = "--reorder", paramLabel = "P", description = "Reorder probability per frame (default: 0).")
     private double reorder;
 
-    @Option(names = "--delay", paramLabel = "P", description = "Delay probability per frame.")
+    @Option(names = "--delay", paramLabel = "P", description = "Delay probability per frame (default: 0).")
     private double delay;
 
     @Option(names = "--delay-ns", paramLabel = "NS", description = "Delay length (default: ${DEFAULT-VALUE}).")
     private long delayNs = 20_000;
 
-    @Option(names = "--stall", paramLabel = "P", description = "Probability per frame of a receiver stall.")
+    @Option(names = "--stall", paramLabel = "P", description = "Probability per frame of a receiver stall"
+        + " (default: 0).")
     private double stall;
 
     @Option(names = "--stall-ns", paramLabel = "NS", description = "Receiver stall length (default: "
@@ -64,7 +66,7 @@ final class FabricCommand implements Callable<Integer> {
     private long stallNs = 50_000;
 
     @Option(names = "--link-down", paramLabel = "NIC:FROM:TO", description = "Take NIC's link down for the frames "
-        + "numbered FROM (inclusive) to TO (exclusive) on each of its paths. Repeatable.")
+        + "numbered FROM (inclusive) to TO (exclusive) on each of its paths. Repeatable (default: none).")
     private List<String> linkDown = new ArrayList<>();
 
     @Option(names = "--seed", paramLabel = "S", description = "Seed of the fault plan (default: ${DEFAULT-VALUE}).")
@@ -74,7 +76,8 @@ final class FabricCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).")
     private long timeoutS = 300;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write counters and throughput as JSON.")
+    @Option(names = "--json", paramLabel = "FILE", description = "Write counters and throughput as JSON"
+        + " (default: none).")
     private Path json;
 
     @Override

@@ -12,7 +12,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "jhpvm", mixinStandardHelpOptions = true, version = "jhpvm 0.1.0",
     description = "jhpvm: Illinois HPVM re-created in Java (emulated Myrinet, Fast Messages, SHMEM, Global Arrays).",
-    subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class, SampleCommands.JacobiCommand.class,
+    subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
+        SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
         BenchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

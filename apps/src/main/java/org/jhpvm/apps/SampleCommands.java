@@ -67,7 +67,7 @@ final class SampleCommands {
             + "${DEFAULT-VALUE}).")
         private int maxIterations = 100_000;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
 
         @Override
@@ -99,7 +99,7 @@ final class SampleCommands {
         @Option(names = "--n", paramLabel = "N", description = "Matrix order (default: ${DEFAULT-VALUE}).")
         private int n = 256;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
 
         @Override
@@ -132,7 +132,7 @@ final class SampleCommands {
             + "${DEFAULT-VALUE}).")
         private int logSize = 16;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
 
         @Override
@@ -168,10 +168,10 @@ final class SampleCommands {
         @Option(names = "--max-iter", paramLabel = "K", description = "Iteration limit (default: ${DEFAULT-VALUE}).")
         private int maxIter = 500;
 
-        @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/taskpool.png.")
+        @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/taskpool.png (default: none).")
         private Path out;
 
-        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON.")
+        @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
 
         @Override

@@ -282,4 +282,23 @@ class CommandLineTest {
             assertEquals(2, r.exitCode(), String.join(" ", args) + ": " + r.out());
         }
     }
+
+    @Test
+    void everyOptionOfEveryCommandShouldSayItsDefault() {
+        final java.util.List<String> missing = new java.util.ArrayList<>();
+        final java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>();
+        todo.add(new picocli.CommandLine(new Main()));
+        while (!todo.isEmpty()) {
+            final picocli.CommandLine c = todo.poll();
+            todo.addAll(c.getSubcommands().values());
+            for (final picocli.CommandLine.Model.OptionSpec o : c.getCommandSpec().options()) {
+                final String d = String.join(" ", o.description());
+                if (!o.usageHelp() && !o.versionHelp() && !o.required() && !d.contains("default")
+                    && !"--debug".equals(o.longestName())) {
+                    missing.add(c.getCommandSpec().qualifiedName() + " " + o.longestName());
+                }
+            }
+        }
+        assertTrue(missing.isEmpty(), "options whose help does not give the default: " + missing);
+    }
 }

@@ -132,8 +132,8 @@ public final class FabricBenchmark {
                 latencyRatios[t] = fabricNs[0][t] / spsc[t];
                 bwRatios[t] = fabricMBps[last][t] / copyMBps[last][t];
             }
-            return new Result(config.frameBytes(), sizes, Stats.median(spsc), Stats.medians(fabricNs), Stats.medians(fabricMBps),
-                Stats.medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), latencyRatios, bwRatios,
+            return new Result(config.frameBytes(), sizes, Stats.median(spsc), Stats.medians(fabricNs),
+                Stats.medians(fabricMBps), Stats.medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), latencyRatios, bwRatios,
                 trials);
         }
     }

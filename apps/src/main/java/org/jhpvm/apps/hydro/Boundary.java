@@ -8,6 +8,7 @@ public enum Boundary {
     REFLECT,
     /** The opposite face's zones (both faces of a dimension must be periodic). */
     PERIODIC,
-    /** A given state flowing in (or out): the ghost zones take {@link ZeusSolver.Inflow}'s state at their place and time. */
+    /** A given state flowing in (or out): the ghost zones take {@link ZeusSolver.Inflow}'s state at their place and
+     * time. */
     INFLOW
 }

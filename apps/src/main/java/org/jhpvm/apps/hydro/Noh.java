@@ -7,8 +7,9 @@ package org.jhpvm.apps.hydro;
  * (4, 16, 64); outside, the converging flow has compressed the gas to {@code (1 + t / r)^(dims - 1)}. The grid is
  * [0, 1]^dims with walls on the lower faces (the symmetry planes) and the exact inflowing state on the upper faces.
  * Judged on the density L1 error and the shock radius (where the shell-averaged density crosses the mean of the
- * exact pre-shock density and the exact post-shock density, or the profile's peak if that is lower). ZEUS's artificial viscosity leaves the well-known "wall heating"
- * density dip at the origin; it is part of the error reported.
+ * exact pre-shock density and the exact post-shock density, or the profile's peak if that is lower). ZEUS's
+ * artificial viscosity leaves the well-known "wall heating" density dip at the origin; it is part of the error
+ * reported.
  */
 final class Noh implements Problem {
     static final double P0 = 1e-6;
