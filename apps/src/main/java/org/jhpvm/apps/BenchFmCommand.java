@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 @Command(name = "fm", mixinStandardHelpOptions = true,
     description = {"Fast Messages (2.x streams) on 2 PEs against a raw SPSC queue and System.arraycopy.",
         "One-way latency (ping-pong) for 8 B .. 64 KiB and streaming bandwidth for 8 B .. 1 MiB, with t0, r_inf "
-        + "and n1/2; the same FM sweep again over a fabric dropping 1% of frames (the cost of reliability).",
+        + "and n1/2; the same FM sweep again over a fabric dropping 1%% of frames (the cost of reliability).",
         "Targets: latency_ratio (FM 8 B / spsc) <= " + BenchFmCommand.LATENCY_TARGET + ", n_half_bytes <= "
             + BenchFmCommand.N_HALF_TARGET + ", bw_ratio_64KiB (FM / arraycopy at 64 KiB) >= "
             + BenchFmCommand.BW_TARGET + "."})

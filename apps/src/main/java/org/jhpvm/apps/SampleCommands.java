@@ -122,7 +122,7 @@ final class SampleCommands {
     /** {@code jhpvm gups}. */
     @Command(name = "gups", mixinStandardHelpOptions = true,
         description = {"HPCC RandomAccess with SHMEM atomic XOR: 4 * 2^m random updates of a 2^m-entry table spread "
-            + "over the PEs, verified as HPCC does (the same updates again must restore the table; HPCC allows 1% "
+            + "over the PEs, verified as HPCC does (the same updates again must restore the table; HPCC allows 1%% "
             + "errors, with atomics there are none). Exits 1 on any error."})
     static final class GupsCommand implements Callable<Integer> {
         @Option(names = "--pes", paramLabel = "N", description = "PEs, a power of two (default: ${DEFAULT-VALUE}).")
