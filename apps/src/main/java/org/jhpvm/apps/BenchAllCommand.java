@@ -62,6 +62,10 @@ final class BenchAllCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        check("--trials", trials, 1);
+        check("--warmups", warmups, 0);
+        check("--round-trips", roundTrips, 1);
+        check("--mb", mb, 1);
         Files.createDirectories(out);
         final ObjectMapper mapper = new ObjectMapper();
         final List<JsonNode> results = new ArrayList<>();
@@ -76,6 +80,9 @@ final class BenchAllCommand implements Callable<Integer> {
             add(args, "fabric".equals(l.name()) ? "--mb-per-trial" : "--mb-per-point", mb);
             System.out.println("== jhpvm " + String.join(" ", args));
             final int code = Main.execute(args.toArray(new String[0]));
+            if (code == Main.USAGE) {
+                throw new IllegalArgumentException("bench " + l.name() + " refused the options passed on");
+            }
             if (code != 0) {
                 throw new IllegalStateException("bench " + l.name() + " failed (exit code " + code + ")");
             }
@@ -90,11 +97,14 @@ final class BenchAllCommand implements Callable<Integer> {
         return 0;
     }
 
+    private static void check(final String name, final Integer value, final int min) {
+        if (value != null && value < min) {
+            throw new IllegalArgumentException(name + " " + value + ": at least " + min);
+        }
+    }
+
     private static void add(final List<String> args, final String name, final Integer value) {
         if (value != null) {
-            if (value < 1) {
-                throw new IllegalArgumentException(name + " " + value + ": at least 1");
-            }
             args.add(name);
             args.add(value.toString());
         }
@@ -134,7 +144,7 @@ final class BenchAllCommand implements Callable<Integer> {
 
         /** Hockney's t0 through the smallest size: its per-message time less its bytes at the peak rate (ns). */
         double t0Ns() {
-            return 1e3 * (bytes[0] / values[0] - bytes[0] / peak());
+            return bytes.length == 0 ? Double.NaN : 1e3 * (bytes[0] / values[0] - bytes[0] / peak());
         }
     }
 
@@ -250,7 +260,7 @@ final class BenchAllCommand implements Callable<Integer> {
     }
 
     private static String fmt(final double v) {
-        if (Double.isNaN(v)) {
+        if (!Double.isFinite(v)) {
             return "-";
         }
         return Math.abs(v) >= 1000 || v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format("%.0f", v)

@@ -52,7 +52,8 @@ final class HydroCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).", defaultValue = "sod")
     private String problem;
 
-    @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}; --scaling: "
+        + "--scaling-pes).")
     private int pes = 4;
 
     @Option(names = "--zones", paramLabel = "N", description = "Zones per dimension (default: per problem, above; "
@@ -84,15 +85,13 @@ final class HydroCommand implements Callable<Integer> {
 
     @Option(names = "--scaling-pes", paramLabel = "N,N,..", split = ",", description = "PE counts of --scaling "
         + "(default: 1,2,4,8).")
-    private int[] scalingPes = {1, 2, 4, 8};
+    private int[] scalingPes;
 
-    @Option(names = "--cycles", paramLabel = "N", description = "--scaling: timed cycles per run (default: "
-        + "${DEFAULT-VALUE}).")
-    private int cycles = 20;
+    @Option(names = "--cycles", paramLabel = "N", description = "--scaling: timed cycles per run (default: 50).")
+    private Integer cycles;
 
-    @Option(names = "--warmup", paramLabel = "N", description = "--scaling: untimed cycles first (default: "
-        + "${DEFAULT-VALUE}).")
-    private int warmup = 5;
+    @Option(names = "--warmup", paramLabel = "N", description = "--scaling: untimed cycles first (default: 5).")
+    private Integer warmup;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/PROBLEM.csv and DIR/PROBLEM.png "
         + "(--scaling: DIR/blast3d-scaling.csv and .png) (default: none).")
@@ -123,17 +122,35 @@ final class HydroCommand implements Callable<Integer> {
             throw new IllegalArgumentException("PROBLEM '" + problem + "': one of " + String.join(", ",
                 Problem.NAMES));
         }
-        if (pes < 1 || (zones != null && zones < 1) || (tEnd != null && !(tEnd > 0))) {
-            throw new IllegalArgumentException("need --pes >= 1, --zones >= 1, --t-end > 0");
+        if (pes < 1 || (zones != null && zones < 1) || (tEnd != null && !(tEnd > 0 && Double.isFinite(tEnd)))) {
+            throw new IllegalArgumentException("need --pes >= 1, --zones >= 1, a finite --t-end > 0");
+        }
+        if (gamma != null && !(gamma > 1 && Double.isFinite(gamma))) {
+            throw new IllegalArgumentException("--gamma " + gamma + ": a finite number > 1");
+        }
+        for (final double prob : new double[] {drop, corrupt, duplicate}) {
+            if (!(prob >= 0 && prob <= 1)) {
+                throw new IllegalArgumentException("--drop, --corrupt, --duplicate: probabilities in [0, 1]");
+            }
         }
         if (!"sod".equals(problem) && (left != null || right != null || x0 != null)) {
             throw new IllegalArgumentException("--left, --right and --x0 are for sod only");
         }
-        if ((left != null && left.length != 3) || (right != null && right.length != 3)) {
-            throw new IllegalArgumentException("--left and --right take RHO,U,P");
+        if ((left != null && !state(left)) || (right != null && !state(right))) {
+            throw new IllegalArgumentException("--left and --right take RHO,U,P: finite, RHO > 0, P > 0");
+        }
+        if (x0 != null && !(x0 > 0 && x0 < 1)) {
+            throw new IllegalArgumentException("--x0 " + x0 + ": inside (0, 1)");
         }
         if (scaling && !"blast3d".equals(problem)) {
             throw new IllegalArgumentException("--scaling is for blast3d only");
+        }
+        if (scaling && (dims != null || tEnd != null || gamma != null || pes != 4)) {
+            throw new IllegalArgumentException("--scaling takes --zones (per PE), --scaling-pes, --cycles, --warmup "
+                + "(not --pes, --dims, --t-end or --gamma)");
+        }
+        if (!scaling && (cycles != null || warmup != null || scalingPes != null)) {
+            throw new IllegalArgumentException("--cycles, --warmup and --scaling-pes go with --scaling");
         }
         final Map<String, String> options = new LinkedHashMap<>();
         if (drop > 0 || corrupt > 0 || duplicate > 0) {
@@ -218,26 +235,37 @@ final class HydroCommand implements Callable<Integer> {
         return 0;
     }
 
+    private static boolean state(final double[] s) {
+        return s.length == 3 && Arrays.stream(s).allMatch(Double::isFinite) && s[0] > 0 && s[2] > 0;
+    }
+
     private int scaling(final Map<String, String> options) throws IOException {
         final int block = zones == null ? 32 : zones;
-        if (cycles < 1 || warmup < 0 || scalingPes.length == 0 || Arrays.stream(scalingPes).anyMatch(n -> n < 1)) {
+        final int timed = cycles == null ? 50 : cycles;
+        final int untimed = warmup == null ? 5 : warmup;
+        final int[] peCounts = scalingPes == null ? new int[] {1, 2, 4, 8} : scalingPes;
+        if (timed < 1 || untimed < 0 || peCounts.length == 0 || Arrays.stream(peCounts).anyMatch(n -> n < 1)) {
             throw new IllegalArgumentException("--scaling needs --cycles >= 1, --warmup >= 0 and --scaling-pes >= 1");
+        }
+        final List<HydroRun.Spec> specs = new ArrayList<>();
+        for (final int n : peCounts) {
+            specs.add(Blast3d.scaling(n, block, untimed, timed)); // checks the block before anything runs
         }
         final int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf("blast3d weak scaling: %d^3 zones per PE, %d timed cycles after %d, %d cores on this "
-            + "machine%n", block, cycles, warmup, cores);
+            + "machine%n", block, timed, untimed, cores);
         System.out.println("| PEs | grid | zone-cycles/s | per PE | weak-scaling efficiency | per core used |");
         System.out.println("|---:|---|---:|---:|---:|---:|");
         final List<double[]> rows = new ArrayList<>();
         final ObjectNode o = Reports.object();
-        o.put("problem", "blast3d").put("block", block).put("cycles", cycles).put("warmup", warmup)
+        o.put("problem", "blast3d").put("block", block).put("cycles", timed).put("warmup", untimed)
             .put("cores", cores);
         final ArrayNode arr = o.putArray("scaling");
         double base = Double.NaN;
-        try (Progress progress = new Progress("blast3d scaling (cycles)", (long) cycles * scalingPes.length)) {
-            for (final int n : scalingPes) {
-                final HydroRun.Snapshot s = HydroRun.run(n, options, Blast3d.scaling(n, block, warmup, cycles),
-                    t -> progress.accept(1));
+        try (Progress progress = new Progress("blast3d scaling (cycles)", (long) timed * peCounts.length)) {
+            for (int r = 0; r < peCounts.length; r++) {
+                final int n = peCounts[r];
+                final HydroRun.Snapshot s = HydroRun.run(n, options, specs.get(r), t -> progress.accept(1));
                 final double rate = s.zoneCyclesPerSecond();
                 if (Double.isNaN(base)) {
                     base = rate / n;

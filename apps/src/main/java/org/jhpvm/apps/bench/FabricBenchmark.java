@@ -133,8 +133,8 @@ public final class FabricBenchmark {
                 bwRatios[t] = fabricMBps[last][t] / copyMBps[last][t];
             }
             return new Result(config.frameBytes(), sizes, Stats.median(spsc), Stats.medians(fabricNs),
-                Stats.medians(fabricMBps), Stats.medians(copyMBps), Stats.median(latencyRatios), Stats.median(bwRatios), latencyRatios, bwRatios,
-                trials);
+                Stats.medians(fabricMBps), Stats.medians(copyMBps), Stats.median(latencyRatios),
+                Stats.median(bwRatios), latencyRatios, bwRatios, trials);
         }
     }
 

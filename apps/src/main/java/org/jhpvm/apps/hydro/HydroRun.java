@@ -7,6 +7,7 @@ import java.util.function.DoubleConsumer;
 
 import org.jhpvm.ga.GlobalArray;
 import org.jhpvm.ga.GlobalArrays;
+import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.ShmemJob;
 
 /**
@@ -30,6 +31,22 @@ public final class HydroRun {
      */
     public record Spec(HydroConfig cfg, ZeusSolver.Initial initial, ZeusSolver.Inflow inflow, double tEnd,
                        int warmup, int cycles, boolean gather) {
+        /** Checks the spec. */
+        public Spec {
+            if (cycles < 0 || warmup < 0 || (cycles == 0 && !(tEnd > 0 && Double.isFinite(tEnd)))) {
+                throw new IllegalArgumentException("need a finite end time > 0 (or cycles > 0), warm-up >= 0; got "
+                    + "t-end " + tEnd + ", " + cycles + " cycles, " + warmup + " warm-up");
+            }
+            long values = 2L + cfg.dims();
+            for (int d = 0; d < cfg.dims(); d++) {
+                values *= cfg.zones()[d];
+            }
+            if (gather && values > Integer.MAX_VALUE - 8) {
+                throw new IllegalArgumentException("grid too large to read back into one array: " + values
+                    + " values; use fewer zones");
+            }
+        }
+
         /**
          * A run to {@code tEnd} whose fields are read back.
          *
@@ -119,7 +136,7 @@ public final class HydroRun {
             } else if (cfg.upper()[dir] == Boundary.REFLECT) {
                 upper = 0;
             } else {
-                upper = lower;
+                upper = lower; // outflow; an inflow face's own velocity is not kept in the snapshot either
             }
             return 0.5 * (lower + upper);
         }
@@ -140,43 +157,64 @@ public final class HydroRun {
         final Snapshot[] out = new Snapshot[1];
         final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofHours(2));
         options.forEach(job::option);
-        job.build().run(sh -> {
-            final GlobalArrays ga = new GlobalArrays(sh);
-            final ZeusSolver zeus = new ZeusSolver(ga, cfg);
-            zeus.inflow(spec.inflow());
-            zeus.initialise(spec.initial());
-            final double[] before = zeus.totals();
-            final DoubleConsumer told = ga.nodeid() == 0 ? progress : null;
-            final long t0;
-            final int cycles;
-            if (spec.cycles() > 0) {
-                for (int c = 0; c < spec.warmup(); c++) {
-                    zeus.step(Double.MAX_VALUE);
-                }
-                ga.sync();
-                t0 = System.nanoTime();
-                for (int c = 0; c < spec.cycles(); c++) {
-                    final double t = zeus.step(Double.MAX_VALUE);
-                    if (told != null) {
-                        told.accept(t);
-                    }
-                }
-                cycles = spec.cycles();
-            } else {
-                t0 = System.nanoTime();
-                zeus.run(0, spec.tEnd(), told);
-                cycles = zeus.cycles();
+        final IllegalArgumentException[] refused = new IllegalArgumentException[1];
+        try {
+            job.build().run(sh -> body(sh, spec, progress, out, refused));
+        } catch (final RuntimeException e) {
+            if (refused[0] != null) {
+                // GA refused the grid on every PE alike before anything moved (e.g. blocks thinner than the ghosts).
+                throw new IllegalArgumentException(cfg.dims() + "-D grid of " + Arrays.toString(cfg.zones())
+                    + " zones on " + pes + " PEs: " + refused[0].getMessage(), e);
             }
-            ga.sync(); // every PE's last sweep is committed before PE 0 reads the blocks
-            final double seconds = (System.nanoTime() - t0) / 1e9;
-            final double[] after = zeus.totals();
-            if (ga.nodeid() == 0) {
-                final double[] fields = spec.gather() ? readAll(zeus.fields()) : null;
-                out[0] = new Snapshot(cfg, pes, zeus.time(), cycles, seconds, fields, before, after);
+            throw e;
+        }
+        return out[0];
+    }
+
+    private static void body(final Shmem sh, final Spec spec, final DoubleConsumer progress,
+        final Snapshot[] out, final IllegalArgumentException[] refused) {
+        final HydroConfig cfg = spec.cfg();
+        final int pes = sh.nPes();
+        final GlobalArrays ga = new GlobalArrays(sh);
+        final ZeusSolver zeus;
+        try {
+            zeus = new ZeusSolver(ga, cfg);
+        } catch (final IllegalArgumentException e) {
+            refused[0] = e;
+            throw e;
+        }
+        zeus.inflow(spec.inflow());
+        zeus.initialise(spec.initial());
+        final double[] before = zeus.totals();
+        final DoubleConsumer told = ga.nodeid() == 0 ? progress : null;
+        final long t0;
+        final int cycles;
+        if (spec.cycles() > 0) {
+            for (int c = 0; c < spec.warmup(); c++) {
+                zeus.step(Double.MAX_VALUE);
             }
             ga.sync();
-        });
-        return out[0];
+            t0 = System.nanoTime();
+            for (int c = 0; c < spec.cycles(); c++) {
+                final double t = zeus.step(Double.MAX_VALUE);
+                if (told != null) {
+                    told.accept(t);
+                }
+            }
+            cycles = spec.cycles();
+        } else {
+            t0 = System.nanoTime();
+            zeus.run(0, spec.tEnd(), told);
+            cycles = zeus.cycles();
+        }
+        ga.sync(); // every PE's last sweep is committed before PE 0 reads the blocks
+        final double seconds = (System.nanoTime() - t0) / 1e9;
+        final double[] after = zeus.totals();
+        if (ga.nodeid() == 0) {
+            final double[] fields = spec.gather() ? readAll(zeus.fields()) : null;
+            out[0] = new Snapshot(cfg, pes, zeus.time(), cycles, seconds, fields, before, after);
+        }
+        ga.sync();
     }
 
     private static double[] readAll(final GlobalArray f) {
@@ -187,9 +225,6 @@ public final class HydroRun {
         for (int k = 0; k < d.length; k++) {
             hi[k]--;
             n *= d[k];
-        }
-        if (n > Integer.MAX_VALUE - 8) {
-            throw new IllegalArgumentException("grid too large to read back into one array: " + n + " values");
         }
         final double[] all = new double[(int) n];
         f.get(lo, hi, all, Arrays.copyOfRange(d, 1, d.length));

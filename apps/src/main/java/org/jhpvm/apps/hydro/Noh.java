@@ -43,7 +43,7 @@ final class Noh implements Problem {
         final double r = Problem.radius(x);
         final double shock = (gamma - 1) / 2 * t;
         if (r < shock) {
-            out[0] = Math.pow((gamma + 1) / (gamma - 1), dims);
+            out[0] = StrictMath.pow((gamma + 1) / (gamma - 1), dims); // inflow ghosts may be inside the shock
             for (int d = 0; d < dims; d++) {
                 out[1 + d] = 0;
             }

@@ -119,7 +119,8 @@ public interface Problem {
             double reach = 0;
             for (int d = 0; d < dims; d++) {
                 width = Math.min(width, cfg.dx(d));
-                reach += cfg.hi()[d] * cfg.hi()[d];
+                final double far = Math.max(Math.abs(cfg.lo()[d]), Math.abs(cfg.hi()[d]));
+                reach += far * far;
             }
             final int bins = (int) Math.ceil(Math.sqrt(reach) / width);
             final double[] sum = new double[bins];

@@ -42,11 +42,13 @@ final class Sedov implements Problem {
         }
         // The energy goes into the zones whose centres lie within DEPOSIT zone widths of the origin.
         final double rDep = DEPOSIT * cfg.dx(0);
+        // Count them as ZeusSolver places zone centres (only the corner where they can be).
+        final int reach = Math.min(n, (int) Math.ceil(DEPOSIT) + 1);
         int count = 0;
         final double[] at = new double[dims];
-        for (int z = 0; z < Math.pow(n, dims); z++) {
-            for (int d = 0, rest = z; d < dims; d++, rest /= n) {
-                at[d] = cfg.lo()[d] + (rest % n + 0.5) * cfg.dx(d); // as ZeusSolver places zone centres
+        for (int z = 0; z < Math.pow(reach, dims); z++) {
+            for (int d = 0, rest = z; d < dims; d++, rest /= reach) {
+                at[d] = cfg.lo()[d] + (rest % reach + 0.5) * cfg.dx(d);
             }
             count += Problem.radius(at) < rDep ? 1 : 0;
         }

@@ -23,6 +23,10 @@ package org.jhpvm.apps.hydro;
  */
 public final class SedovTaylor {
     private static final int STEPS = 20_000;
+    /** Below this the post-shock layer is so thin that the inward integration fails (alpha NaN near 1). */
+    static final double MIN_GAMMA = 1.1;
+    /** From gamma 7 on, the spherical solution has a vacuum core, which integrating inwards does not produce. */
+    static final double MAX_GAMMA = 5;
 
     private final double gamma;
     private final int nu;
@@ -34,8 +38,9 @@ public final class SedovTaylor {
      * @param nu    1 planar, 2 cylindrical, 3 spherical
      */
     public SedovTaylor(final double gamma, final int nu) {
-        if (!(gamma > 1) || nu < 1 || nu > 3) {
-            throw new IllegalArgumentException("need gamma > 1 and nu 1, 2 or 3");
+        if (!(gamma >= MIN_GAMMA && gamma <= MAX_GAMMA) || nu < 1 || nu > 3) {
+            throw new IllegalArgumentException("Sedov-Taylor reference: need " + MIN_GAMMA + " <= gamma <= "
+                + MAX_GAMMA + " (got " + gamma + ") and 1, 2 or 3 dimensions (got " + nu + ")");
         }
         this.gamma = gamma;
         this.nu = nu;
@@ -48,26 +53,38 @@ public final class SedovTaylor {
         double integral = 0;
         double prev = integrand(y, 1, j);
         g[STEPS] = y[0];
-        for (int step = STEPS; step > 0; step--) {
+        for (int step = STEPS; step > 1; step--) {
             final double l = step * h;
-            // RK4 inwards (dl = -h); the last step ends a hair above 0, where U / l is regular.
+            // RK4 inwards (dl = -h), down to l = h: the equations are singular at the centre itself.
             derivative(l, y, j, delta, k[0]);
             axpy(y, -0.5 * h, k[0], tmp);
             derivative(l - 0.5 * h, tmp, j, delta, k[1]);
             axpy(y, -0.5 * h, k[1], tmp);
             derivative(l - 0.5 * h, tmp, j, delta, k[2]);
             axpy(y, -h, k[2], tmp);
-            derivative(Math.max(l - h, 1e-12), tmp, j, delta, k[3]);
+            derivative(l - h, tmp, j, delta, k[3]);
             for (int c = 0; c < 3; c++) {
                 y[c] -= h / 6 * (k[0][c] + 2 * k[1][c] + 2 * k[2][c] + k[3][c]);
             }
-            g[step - 1] = Math.max(0, y[0]);
+            g[step - 1] = y[0];
             final double next = integrand(y, l - h, j);
             integral += 0.5 * h * (prev + next);
             prev = next;
         }
+        // The centre: no density (G ~ l^((j + 1) / (gamma - 1))) and no velocity; the pressure stays finite.
+        g[0] = 0;
+        integral += 0.5 * h * (prev + (j == 0 ? y[2] / (gamma - 1) : 0));
         final double sigma = nu == 1 ? 2 : nu == 2 ? 2 * Math.PI : 4 * Math.PI;
         this.alpha = sigma * delta * delta * integral;
+        // The solution must be a density falling monotonically from the shock to the centre, never negative.
+        boolean sound = Double.isFinite(alpha) && alpha > 0;
+        for (int i = 0; i < STEPS && sound; i++) {
+            sound = g[i] >= -1e-12 && g[i] <= g[i + 1] + 1e-12;
+        }
+        if (!sound) {
+            throw new IllegalStateException("the Sedov-Taylor integration failed for gamma " + gamma + " in " + nu
+                + "-D");
+        }
     }
 
     private double integrand(final double[] y, final double l, final int j) {

@@ -360,7 +360,8 @@ public final class ZeusSolver {
     /**
      * Fills the ghost zones beyond a face from the inflow state at the current time: scalars at the ghost zones'
      * centres, each velocity at the centre of the ghost zone's lower face in its direction (beyond an upper face the
-     * first of those is the boundary face itself).
+     * first of those is the boundary face itself; at a lower face the boundary face is the first zone's lower face,
+     * set here too and then left alone by the updates, as a wall's is).
      */
     private void inflowFace(final int s, final boolean upper, final int[] r0, final int[] r1) {
         if (inflow == null) {
@@ -368,6 +369,19 @@ public final class ZeusSolver {
         }
         final double[] x = point;
         final double[] c = state;
+        final int dir = s - (3 - dims);
+        if (!upper) {
+            for (int i = r0[0]; i <= r1[0]; i++) {
+                for (int j = r0[1]; j <= r1[1]; j++) {
+                    for (int k = r0[2]; k <= r1[2]; k++) {
+                        centre(i, j, k, x);
+                        x[dir] -= 0.5 * dx[s];
+                        inflow.at(x, time, c);
+                        a[(V + dir) * sF + index(i, j, k)] = c[1 + dir];
+                    }
+                }
+            }
+        }
         for (int g = 1; g <= GHOST; g++) {
             final int layer = upper ? n[s] - 1 + g : -g;
             for (int i = s == 0 ? layer : r0[0]; i <= (s == 0 ? layer : r1[0]); i++) {
@@ -378,11 +392,11 @@ public final class ZeusSolver {
                         inflow.at(x, time, c);
                         a[D * sF + z] = c[0];
                         a[E * sF + z] = c[dims + 1] / (gamma - 1);
-                        for (int dir = 0; dir < dims; dir++) {
+                        for (int v = 0; v < dims; v++) {
                             centre(i, j, k, x);
-                            x[dir] -= 0.5 * dx[dir + 3 - dims];
+                            x[v] -= 0.5 * dx[v + 3 - dims];
                             inflow.at(x, time, c);
-                            a[(V + dir) * sF + z] = c[1 + dir];
+                            a[(V + v) * sF + z] = c[1 + v];
                         }
                     }
                 }
@@ -443,9 +457,12 @@ public final class ZeusSolver {
         }
     }
 
-    /** Whether the lower face of zone index c in slot s is a wall whose normal velocity stays 0. */
+    /**
+     * Whether the lower face of zone index c in slot s is a boundary face whose normal velocity the boundary sets:
+     * a wall (0) or an inflow face (the inflow state's).
+     */
     private boolean wall(final int dir, final int s, final int c) {
-        return c == 0 && cfg.lower()[dir] == Boundary.REFLECT;
+        return c == 0 && (cfg.lower()[dir] == Boundary.REFLECT || cfg.lower()[dir] == Boundary.INFLOW);
     }
 
     private void pressure(final double dt) {

@@ -16,7 +16,12 @@ import org.junit.jupiter.api.Timeout;
 class ProblemsTest {
     private static HydroRun.Snapshot run(final String name, final int pes, final Integer dims, final int zones,
         final Double tEnd, final Map<String, String> options) {
-        final Problem p = Problem.of(name, new Problem.Params(pes, dims, zones, tEnd, null), null, null, 0);
+        return run(name, pes, dims, zones, tEnd, null, options);
+    }
+
+    private static HydroRun.Snapshot run(final String name, final int pes, final Integer dims, final int zones,
+        final Double tEnd, final Double gamma, final Map<String, String> options) {
+        final Problem p = Problem.of(name, new Problem.Params(pes, dims, zones, tEnd, gamma), null, null, 0);
         return HydroRun.run(pes, options, p.spec(), null);
     }
 
@@ -41,7 +46,15 @@ class ProblemsTest {
         assertTrue(s.density(0.3, 1, 1) < 1e-2, "the centre is evacuated");
         assertEquals(0.75, s.radius(1, 1, s.time(1, 1, 0.75)), 1e-12);
         assertThrows(IllegalArgumentException.class, () -> new SedovTaylor(1.0, 3));
+        assertThrows(IllegalArgumentException.class, () -> new SedovTaylor(1.001, 2), "too thin to integrate");
+        assertThrows(IllegalArgumentException.class, () -> new SedovTaylor(7.5, 3), "a vacuum core");
         assertThrows(IllegalArgumentException.class, () -> new SedovTaylor(1.4, 4));
+        for (final double g : new double[] {1.1, 1.2, 5.0 / 3, 2, 3, 5}) {
+            for (int nu = 1; nu <= 3; nu++) {
+                final SedovTaylor t = new SedovTaylor(g, nu);
+                assertTrue(t.alpha() > 0 && t.density(0.5, 1, 1) < t.density(0.9, 1, 1), g + " " + nu);
+            }
+        }
     }
 
     @Test
@@ -51,7 +64,6 @@ class ProblemsTest {
             final Problem.Analysis a = analyse("sedov", s);
             final double err = a.metrics().get("shock_radius_error");
             assertTrue(Math.abs(err) < 0.05, c[0] + "-D shock radius off by " + err);
-            assertEquals(0.75, a.metrics().get("shock_radius_exact"), 1e-9);
             assertEquals(0, a.metrics().get("mass_error"), 1e-12, "walls on every face: mass stays");
             assertTrue(Math.abs(a.metrics().get("energy_error")) < 0.3, "energy: " + a.metrics());
         }
@@ -77,6 +89,35 @@ class ProblemsTest {
         final double[] one = run("noh", 1, 2, 24, 0.3, Map.of()).fields();
         assertArrayEquals(one, run("noh", 4, 2, 24, 0.3, Map.of()).fields(), 0.0);
         assertArrayEquals(one, run("noh", 3, 2, 24, 0.3, Map.of()).fields(), 0.0);
+        // gamma 3: the shock moves at 1 and reaches the inflow ghost zones, whose state is then the post-shock one.
+        final double[] late = run("noh", 1, 2, 12, 1.1, 3.0, Map.of()).fields();
+        assertArrayEquals(late, run("noh", 4, 2, 12, 1.1, 3.0, Map.of()).fields(), 0.0);
+    }
+
+    @Test
+    void aLowerInflowFaceShouldImposeItsStateAndVelocity() {
+        // Light gas flowing in at 0.5 through x = 0 pushes the dense gas out through x = 1.
+        final HydroConfig base = HydroConfig.cube(1, 60, 1.4, Boundary.OUTFLOW);
+        final HydroConfig cfg = new HydroConfig(1, base.zones(), base.lo(), base.hi(), 1.4, 0.5, 2.0,
+            new Boundary[] {Boundary.INFLOW}, new Boundary[] {Boundary.OUTFLOW});
+        final ZeusSolver.Inflow in = (x, t, out) -> {
+            out[0] = 1;
+            out[1] = 0.5;
+            out[2] = 1;
+        };
+        final HydroRun.Spec spec = HydroRun.Spec.toTime(cfg, x -> new double[] {2, 0.5, 1}, in, 0.8);
+        final HydroRun.Snapshot s = HydroRun.run(2, Map.of(), spec, null);
+        assertEquals(0.5, s.at(ZeusSolver.V, 0), 0.0, "the boundary face keeps the inflow velocity");
+        for (int i = 0; i < 15; i++) { // x < 0.25: well behind the contact at 0.4
+            assertEquals(1, s.at(ZeusSolver.D, i), 1e-3, "zone " + i); // was 2: replaced by inflowing gas
+            assertEquals(0.5, s.centredVelocity(0, i), 1e-3, "zone " + i);
+        }
+        for (int i = 15; i < 50; i++) {
+            if (s.at(ZeusSolver.D, i) > 1.5) {
+                assertTrue(i * cfg.dx(0) > 0.35, "the contact moved with the flow: dense gas at zone " + i);
+                break;
+            }
+        }
     }
 
     @Test
@@ -118,6 +159,19 @@ class ProblemsTest {
         assertEquals(3, s.cycles());
         assertEquals(2L * 8 * 8 * 8, s.zones());
         assertTrue(s.seconds() > 0 && s.fields() == null);
+        assertThrows(IllegalArgumentException.class, () -> Blast3d.scaling(2, 2, 1, 3), "blocks thinner than ghosts");
+    }
+
+    @Test
+    void aGridGaCannotSplitShouldBeAUsageError() {
+        // 10 zones on 4 PEs: blocks of 3, 3, 3 and 1, thinner than the 3 ghost layers.
+        final Problem p = Problem.of("sod", new Problem.Params(4, 1, 10, null, null), new ExactRiemann.State(1, 0, 1),
+            new ExactRiemann.State(0.125, 0, 0.1), 0.5);
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> HydroRun.run(4, Map.of(), p.spec(), null));
+        assertTrue(e.getMessage().contains("ghost"), e.getMessage());
+        assertThrows(IllegalArgumentException.class, () -> HydroRun.Spec.toTime(p.spec().cfg(), p.spec().initial(),
+            null, Double.POSITIVE_INFINITY));
     }
 
     @Test
