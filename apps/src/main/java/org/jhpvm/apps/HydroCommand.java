@@ -56,6 +56,9 @@ final class HydroCommand implements Callable<Integer> {
         + "--scaling-pes).")
     private int pes = 4;
 
+    @picocli.CommandLine.Spec
+    private picocli.CommandLine.Model.CommandSpec command;
+
     @Option(names = "--zones", paramLabel = "N", description = "Zones per dimension (default: per problem, above; "
         + "--scaling: zones per PE per dimension, 32).")
     private Integer zones;
@@ -145,7 +148,8 @@ final class HydroCommand implements Callable<Integer> {
         if (scaling && !"blast3d".equals(problem)) {
             throw new IllegalArgumentException("--scaling is for blast3d only");
         }
-        if (scaling && (dims != null || tEnd != null || gamma != null || pes != 4)) {
+        final boolean pesGiven = command != null && command.commandLine().getParseResult().hasMatchedOption("--pes");
+        if (scaling && (dims != null || tEnd != null || gamma != null || pesGiven)) {
             throw new IllegalArgumentException("--scaling takes --zones (per PE), --scaling-pes, --cycles, --warmup "
                 + "(not --pes, --dims, --t-end or --gamma)");
         }

@@ -293,7 +293,8 @@ class CommandLineTest {
             {"blast3d", "--scaling", "--cycles", "0"}, {"sod", "--t-end", "Infinity"}, {"sod", "--x0", "NaN"},
             {"sod", "--left", "1,NaN,1"}, {"sod", "--drop", "-1"}, {"blast3d", "--scaling", "--dims", "2"},
             {"blast3d", "--cycles", "3"}, {"blast3d", "--scaling", "--zones", "2"}, {"sedov", "--gamma", "1.0001"},
-            {"sedov", "--dims", "3", "--gamma", "10"}, {"sod", "--zones", "10"}}) {
+            {"sedov", "--dims", "3", "--gamma", "10"}, {"sod", "--zones", "10"},
+            {"blast3d", "--scaling", "--pes", "4"}}) {
             final String[] full = new String[args.length + 3];
             full[0] = "hydro";
             System.arraycopy(args, 0, full, 1, args.length);
