@@ -7,8 +7,8 @@ import java.util.Arrays;
  * sides, per unit length in 2-D) in gas of density 1 and pressure 1e-5, gamma 1.4. The grid is the positive
  * half/quadrant/octant [0, 1]^dims with walls on every face (the symmetry planes and, beyond the shock, the outer
  * faces the blast never reaches); the octant's share of the energy is spread evenly over the zones whose centres lie
- * within {@link #DEPOSIT} zone widths of the origin. The run ends when
- * the self-similar shock is at radius 0.75. Judged against {@link SedovTaylor}: the shock radius (where the shell-
+ * within {@link #DEPOSIT} zone widths of the origin. The run ends when the self-similar shock is at radius 0.75.
+ * Judged against {@link SedovTaylor}: the shock radius (where the shell-
  * averaged density crosses half its peak over the ambient), the density L1 error, and conservation of mass and
  * energy. ZEUS evolves internal energy, so total energy is conserved only approximately: in this blast the source
  * step gains a few per cent and the transport step loses more (momentum advection dissipates kinetic energy across
@@ -40,9 +40,9 @@ final class Sedov implements Problem {
         for (int d = 0; d < dims; d++) {
             vol *= cfg.dx(d);
         }
-        // The energy goes into the zones whose centres lie within DEPOSIT zone widths of the origin.
+        // The energy goes into the zones whose centres lie within DEPOSIT zone widths of the origin; count them as
+        // ZeusSolver places zone centres, scanning only the corner where they can be.
         final double rDep = DEPOSIT * cfg.dx(0);
-        // Count them as ZeusSolver places zone centres (only the corner where they can be).
         final int reach = Math.min(n, (int) Math.ceil(DEPOSIT) + 1);
         int count = 0;
         final double[] at = new double[dims];
