@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.jhpvm.apps.bench.Stats;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -198,7 +199,8 @@ final class BenchAllCommand implements Callable<Integer> {
                         ratios.add(bw.values()[k] / b);
                     }
                 }
-                vs = ratios.isEmpty() ? "-" : fmt(median(ratios));
+                vs = ratios.isEmpty() ? "-" : fmt(Stats.median(ratios.stream().mapToDouble(Double::doubleValue)
+                    .toArray()));
                 rinf = fmt(bw.peak() / below.peak());
                 t0 = fmt(below.t0Ns() / bw.t0Ns());
             }
@@ -265,11 +267,6 @@ final class BenchAllCommand implements Callable<Integer> {
         }
         return Math.abs(v) >= 1000 || v == Math.rint(v) && Math.abs(v) < 1e15 ? String.format("%.0f", v)
             : String.format("%.3g", v);
-    }
-
-    private static double median(final List<Double> xs) {
-        final double[] a = xs.stream().mapToDouble(Double::doubleValue).sorted().toArray();
-        return a.length % 2 == 1 ? a[a.length / 2] : 0.5 * (a[a.length / 2 - 1] + a[a.length / 2]);
     }
 
     private static XYChart latencyChart(final List<JsonNode> results) {

@@ -60,6 +60,15 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         return new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, bs, bs.clone());
     }
 
+    /** @return the volume (area, length) of one zone */
+    public double zoneVolume() {
+        double v = 1;
+        for (int d = 0; d < dims; d++) {
+            v *= dx(d);
+        }
+        return v;
+    }
+
     /** @return zone width in dimension d */
     public double dx(final int d) {
         return (hi[d] - lo[d]) / zones[d];

@@ -100,6 +100,23 @@ public final class HydroRun {
         }
 
         /**
+         * The density L1 error against an exact density field: the sum over zones of |rho - exact(centre)| times
+         * the zone volume.
+         *
+         * @param exact the exact density at a point
+         * @return the L1 error
+         */
+        public double l1Density(final java.util.function.ToDoubleFunction<double[]> exact) {
+            final double[] x = new double[cfg.dims()];
+            double l1 = 0;
+            for (int z = 0; z < zones(); z++) {
+                centre(z, x);
+                l1 += Math.abs(at(ZeusSolver.D, z) - exact.applyAsDouble(x));
+            }
+            return l1 * cfg.zoneVolume();
+        }
+
+        /**
          * @param zone row-major zone number
          * @param x    receives the zone centre's coordinates
          */

@@ -36,10 +36,7 @@ final class Sedov implements Problem {
         this.exact = new SedovTaylor(gamma, dims);
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
         final HydroConfig cfg = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
-        double vol = 1;
-        for (int d = 0; d < dims; d++) {
-            vol *= cfg.dx(d);
-        }
+        final double vol = cfg.zoneVolume();
         // The energy goes into the zones whose centres lie within DEPOSIT zone widths of the origin; count them as
         // ZeusSolver places zone centres, scanning only the corner where they can be.
         final double rDep = DEPOSIT * cfg.dx(0);
@@ -78,16 +75,7 @@ final class Sedov implements Problem {
         final double radius = exact.radius(ENERGY, RHO0, s.time());
         final Radial prof = Radial.of(s);
         final double shock = prof.crossing(RHO0 + 0.5 * (prof.peak() - RHO0));
-        double l1 = 0;
-        double vol = 1;
-        for (int d = 0; d < dims; d++) {
-            vol *= s.cfg().dx(d);
-        }
-        final double[] x = new double[dims];
-        for (int z = 0; z < s.zones(); z++) {
-            s.centre(z, x);
-            l1 += Math.abs(s.at(ZeusSolver.D, z) - exact.density(Problem.radius(x), radius, RHO0)) * vol;
-        }
+        final double l1 = s.l1Density(x -> exact.density(Problem.radius(x), radius, RHO0));
         a.metrics().put("l1_density", l1);
         a.metrics().put("shock_radius", shock);
         a.metrics().put("shock_radius_exact", radius);

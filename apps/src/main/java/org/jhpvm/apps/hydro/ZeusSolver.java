@@ -221,10 +221,7 @@ public final class ZeusSolver {
         boundary(); // face momenta need the neighbouring zone's current density
         final double[] t = new double[dims + 2];
         if (owns) {
-            double vol = 1;
-            for (int s = 3 - dims; s < 3; s++) {
-                vol *= dx[s];
-            }
+            final double vol = cfg.zoneVolume();
             for (int i = lo[0]; i <= hi[0]; i++) {
                 for (int j = lo[1]; j <= hi[1]; j++) {
                     int z = index(i, j, lo[2]);

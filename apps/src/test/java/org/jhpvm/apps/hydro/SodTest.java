@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
 import java.util.Map;
 
-import org.jhpvm.ga.GlobalArrays;
-import org.jhpvm.shmem.ShmemJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -85,29 +82,8 @@ class SodTest {
     /** Every field of a blob run, read back whole by PE 0. */
     static double[] blob(final int pes, final int dims, final Boundary b) {
         final HydroConfig cfg = HydroConfig.cube(dims, dims == 3 ? 9 : 16, 1.4, b);
-        final double[][] out = new double[1][];
-        ShmemJob.builder().pes(pes).timeout(Duration.ofMinutes(2)).build().run(sh -> {
-            final GlobalArrays ga = new GlobalArrays(sh);
-            final ZeusSolver zeus = new ZeusSolver(ga, cfg);
-            zeus.initialise(x -> blobState(x, b));
-            zeus.run(0, 0.15, null);
-            ga.sync(); // every PE's last sweep is committed before PE 0 reads the blocks
-            if (ga.nodeid() == 0) {
-                final int[] d = zeus.fields().dims();
-                final int[] lo = new int[d.length];
-                final int[] hi = d.clone();
-                int n = 1;
-                for (int k = 0; k < d.length; k++) {
-                    hi[k]--;
-                    n *= d[k];
-                }
-                final double[] all = new double[n];
-                zeus.fields().get(lo, hi, all, java.util.Arrays.copyOfRange(d, 1, d.length));
-                out[0] = all;
-            }
-            ga.sync();
-        });
-        return out[0];
+        return HydroRun.run(pes, Map.of(), HydroRun.Spec.toTime(cfg, x -> blobState(x, b), null, 0.15), null)
+            .fields();
     }
 
     /**
@@ -132,20 +108,10 @@ class SodTest {
     void shouldConserveMassMomentumAndEnergyInAPeriodicOrWalledBox() {
         for (final Boundary b : new Boundary[] {Boundary.PERIODIC, Boundary.REFLECT}) {
             for (final int dims : new int[] {1, 2, 3}) {
-                final double[][] totals = new double[2][];
                 final HydroConfig cfg = HydroConfig.cube(dims, dims == 3 ? 12 : 24, 1.4, b);
-                ShmemJob.builder().pes(3).timeout(Duration.ofMinutes(2)).build().run(sh -> {
-                    final GlobalArrays ga = new GlobalArrays(sh);
-                    final ZeusSolver zeus = new ZeusSolver(ga, cfg);
-                    zeus.initialise(x -> blobState(x, b));
-                    final double[] before = zeus.totals();
-                    zeus.run(0, 0.3, null);
-                    final double[] after = zeus.totals();
-                    if (ga.nodeid() == 0) {
-                        totals[0] = before;
-                        totals[1] = after;
-                    }
-                });
+                final HydroRun.Snapshot s = HydroRun.run(3, Map.of(), HydroRun.Spec.toTime(cfg,
+                    x -> blobState(x, b), null, 0.3), null);
+                final double[][] totals = {s.before(), s.after()};
                 final String what = dims + "-D " + b;
                 assertEquals(totals[0][0], totals[1][0], 1e-13 * totals[0][0], what + " mass");
                 if (b == Boundary.PERIODIC) {
