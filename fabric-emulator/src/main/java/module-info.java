@@ -9,4 +9,6 @@ module org.jhpvm.fabric {
     requires org.eclipse.collections.impl;
 
     exports org.jhpvm.fabric;
+
+    uses org.jhpvm.fabric.ProcessFabric.Provider;
 }

@@ -9,6 +9,32 @@ package org.jhpvm.fabric;
  * @param flowControlled a sender waits for room at the receiver instead of losing frames (back-pressure)
  * @param remoteDma      registered memory regions with remote DMA read/write are available (VIA); no fabric
  *                       offers them yet
+ * @param buffered       the fabric holds in-flight frames beyond the receive ring, in a transport-managed window far
+ *                       larger than a host's receive queue (Aeron's term buffers, MBs), so a receiver that does not
+ *                       poll for a while stalls its senders only after that window fills. A layer above may then
+ *                       leave frames in the fabric instead of rejecting them back to their senders. The emulated
+ *                       Myrinet never buffers beyond its rings, so it says false
  */
-public record FabricCapabilities(boolean reliable, boolean ordered, boolean flowControlled, boolean remoteDma) {
+public record FabricCapabilities(boolean reliable, boolean ordered, boolean flowControlled, boolean remoteDma,
+                                 boolean buffered) {
+    /**
+     * Capabilities of a fabric that does not buffer beyond its rings.
+     *
+     * @param reliable       see the record
+     * @param ordered        see the record
+     * @param flowControlled see the record
+     * @param remoteDma      see the record
+     */
+    public FabricCapabilities(final boolean reliable, final boolean ordered, final boolean flowControlled,
+                              final boolean remoteDma) {
+        this(reliable, ordered, flowControlled, remoteDma, false);
+    }
+
+    /**
+     * @return true if the fabric delivers every frame once, intact, in order, with back-pressure and a deep buffer:
+     *     the layer above needs no sequence checks, acknowledgements, retransmission or rejection of its own
+     */
+    public boolean endToEndReliable() {
+        return reliable && ordered && flowControlled && buffered;
+    }
 }

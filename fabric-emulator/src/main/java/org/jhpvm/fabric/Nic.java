@@ -99,7 +99,10 @@ public interface Nic {
      */
     int progress();
 
-    /** @return frames accepted by {@link #trySend(Frame)} and not yet delivered or dropped */
+    /**
+     * @return frames accepted by {@link #trySend(Frame)} and not yet delivered or dropped, as far as this NIC knows:
+     *     a fabric over a transport (Aeron) hands frames to it at once and counts none in the transport's flight
+     */
     long pendingFrames();
 
     /** @return a snapshot of this NIC's counters */

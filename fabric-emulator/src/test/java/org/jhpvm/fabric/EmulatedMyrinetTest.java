@@ -1,5 +1,8 @@
 package org.jhpvm.fabric;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -24,5 +27,53 @@ class EmulatedMyrinetTest extends FabricContractTest {
         assertFalse(faulty.reliable());
         assertFalse(faulty.ordered());
         assertTrue(faulty.flowControlled());
+        assertFalse(faulty.buffered(), "the emulator never buffers beyond its rings");
+        assertFalse(faulty.endToEndReliable());
+    }
+
+    // What the emulator's rings do exactly (the contract only asks for back-pressure without loss).
+
+    @Test
+    void shouldHoldFramesBackInItsRingsWhileTheReceiveRingIsFull() {
+        try (Fabric fabric = fabric(2, 2)) {
+            final Nic sender = fabric.nic(0);
+            final Nic receiver = fabric.nic(1);
+            for (long tag = 0; tag < 4; tag++) {
+                final Frame frame = sender.acquire();
+                frame.setDestination(1).setLength(8).putHeaderLong(0, tag);
+                assertTrue(sender.trySend(frame));
+            }
+            // The receive ring holds 2; the other 2 wait in the send ring: back-pressure, nothing lost.
+            assertEquals(2, sender.pendingFrames());
+            assertTrue(sender.counters().backPressureStalls() > 0);
+            assertEquals(2, receiver.counters().framesReceived());
+            // The receiver drains; it gives the stalled sender's engine a turn itself (the sender is idle).
+            final List<Long> tags = new ArrayList<>();
+            final long deadline = System.nanoTime() + Frames.WAIT_NS;
+            while (tags.size() < 4 && System.nanoTime() - deadline < 0) {
+                final Frame frame = receiver.poll();
+                if (frame != null) {
+                    tags.add(frame.getHeaderLong(0));
+                    receiver.release(frame);
+                }
+            }
+            assertEquals(List.of(0L, 1L, 2L, 3L), tags);
+            assertEquals(0, sender.pendingFrames());
+        }
+    }
+
+    @Test
+    void shouldReportFullSendRingAsReturnValue() {
+        try (Fabric fabric = fabric(2, 1)) {
+            final Nic sender = fabric.nic(0);
+            assertTrue(sender.trySend(sender.acquire().setDestination(1).setLength(4)));
+            assertTrue(sender.trySend(sender.acquire().setDestination(1).setLength(4)));
+            final Frame third = sender.acquire().setDestination(1).setLength(4);
+            assertFalse(sender.trySend(third), "receive ring 1 and send ring 1 are full");
+            assertEquals(FrameDescriptor.STATE_HOST, third.state(), "a refused frame stays the host's");
+            assertEquals(2, sender.counters().framesSent());
+            sender.release(third);
+        }
     }
 }
+

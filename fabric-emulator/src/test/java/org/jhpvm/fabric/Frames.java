@@ -6,6 +6,7 @@ import java.util.List;
 /** Test helpers: send and receive frames on one thread, with bounds on every wait. */
 final class Frames {
     static final long WAIT_NS = 5_000_000_000L;
+    private static final long QUIET_NS = 50_000_000L;
 
     private Frames() {
     }
@@ -54,9 +55,11 @@ final class Frames {
             tags.add(new ArrayList<>());
         }
         final long deadline = System.nanoTime() + WAIT_NS;
-        // Until two whole passes in a row move nothing: a NIC's turn late in a pass can deliver to an earlier one.
+        // Until two whole passes in a row move nothing and nothing has moved for 50 ms: a NIC's turn late in a pass
+        // can deliver to an earlier one, and a transport (Aeron UDP) has frames in flight that no NIC counts.
         int quietPasses = 0;
-        while (quietPasses < 2) {
+        long lastBusyNs = System.nanoTime();
+        while (quietPasses < 2 || System.nanoTime() - lastBusyNs < QUIET_NS) {
             boolean busy = false;
             for (int i = 0; i < fabric.nicCount(); i++) {
                 final Nic nic = fabric.nic(i);
@@ -70,6 +73,9 @@ final class Frames {
                 busy |= nic.pendingFrames() > 0;
             }
             quietPasses = busy ? 0 : quietPasses + 1;
+            if (busy) {
+                lastBusyNs = System.nanoTime();
+            }
             if (System.nanoTime() - deadline > 0) {
                 throw new AssertionError("fabric did not drain within " + WAIT_NS / 1_000_000 + " ms: "
                     + fabric.totals());

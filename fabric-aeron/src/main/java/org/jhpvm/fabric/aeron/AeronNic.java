@@ -1,0 +1,382 @@
+package org.jhpvm.fabric.aeron;
+
+import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicLongArray;
+
+import io.aeron.ControlledFragmentAssembler;
+import io.aeron.ExclusivePublication;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.ControlledFragmentHandler;
+import io.aeron.logbuffer.Header;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.Int2IntHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.jctools.queues.MpscArrayQueue;
+import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.FabricClosedException;
+import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.FrameDescriptor;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicCounters;
+import org.jhpvm.fabric.NicInterruptedException;
+
+/**
+ * A NIC of this process on the Aeron fabric. Frames to a NIC of the same process go by reference through the
+ * destination's inbox (an MPSC ring of the receive ring's size: back-pressure when full) and come back to the
+ * sender's pool through its returns queue when released. Frames to a NIC of another process are offered, header and
+ * payload in one message, on an exclusive publication to that NIC's stream (IPC on one host, UDP between hosts) and
+ * the frame goes back to the pool at once: the transport holds the bytes now. Arrived messages are copied into
+ * frames of this NIC's receive pool; when that pool is empty the message stays in Aeron's log, which back-pressures
+ * the sender.
+ * <p>
+ * Thread-safety: the host interface is used by one thread at a time (see {@link Nic}); counters may be read from
+ * any thread.
+ */
+final class AeronNic implements Nic {
+    static final int HOME_SEND = 0;
+    static final int HOME_RECEIVE = 1;
+
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final int SENT = 0;
+    private static final int BYTES_SENT = 1;
+    private static final int DELIVERED = 2;
+    private static final int RECEIVED = 3;
+    private static final int BYTES_RECEIVED = 4;
+    private static final int DROPPED = 5;
+    private static final int STALLS = 6;
+    private static final int RECEIVER_STALLS = 7;
+    private static final int FRAGMENT_LIMIT = 16;
+
+    private final AeronFabric fabric;
+    private final int id;
+    private final int nicCount;
+    private final int frameBytes;
+    private final int wireHeaderBytes;
+    private final Frame[] sendPool;
+    private int sendFree;
+    private final Frame[] receivePool;
+    private int receiveFree;
+    private final Frame[] ready;
+    private int readyHead;
+    private int readyCount;
+    final MpscArrayQueue<Frame> inbox;
+    final MpscArrayQueue<Frame> returns;
+    private final ExclusivePublication[] publications;
+    private final Subscription[] subscriptions;
+    private final ControlledFragmentAssembler assembler;
+    private final Int2IntHashMap authorized = new Int2IntHashMap(-1);
+    private final Hello hello;
+    private final UnsafeBuffer sendBuffer = new UnsafeBuffer(new byte[0]);
+    private final AtomicLongArray counters = new AtomicLongArray(8);
+    private final BackoffIdleStrategy idle = new BackoffIdleStrategy(200, 20, 1_000, 100_000);
+    private int nextSubscription;
+
+    AeronNic(final AeronFabric fabric, final int id, final int ring, final int pool, final Hello hello,
+             final ExclusivePublication[] publications, final Subscription[] subscriptions) {
+        this.fabric = fabric;
+        this.id = id;
+        this.nicCount = fabric.nicCount();
+        this.frameBytes = fabric.frameBytes();
+        this.wireHeaderBytes = FrameDescriptor.FABRIC_HEADER_BYTES + fabric.headerBytes();
+        this.hello = hello;
+        this.publications = publications;
+        this.subscriptions = subscriptions;
+        this.sendPool = new Frame[pool];
+        for (int i = 0; i < pool; i++) {
+            sendPool[i] = new Frame(fabric, id, HOME_SEND, fabric.headerBytes(), frameBytes);
+        }
+        this.sendFree = pool;
+        this.receivePool = new Frame[ring];
+        for (int i = 0; i < ring; i++) {
+            receivePool[i] = new Frame(fabric, id, HOME_RECEIVE, fabric.headerBytes(), frameBytes);
+        }
+        this.receiveFree = ring;
+        this.ready = new Frame[ring];
+        this.inbox = new MpscArrayQueue<>(Math.max(2, ring));
+        this.returns = new MpscArrayQueue<>(Math.max(2, pool));
+        this.assembler = new ControlledFragmentAssembler(this::onMessage);
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public Frame tryAcquire() {
+        fabric.checkOpen();
+        if (sendFree == 0) {
+            takeReturns();
+            if (sendFree == 0) {
+                return null;
+            }
+        }
+        final Frame f = sendPool[--sendFree];
+        sendPool[sendFree] = null;
+        f.setState(FrameDescriptor.STATE_HOST);
+        f.setLength(0);
+        return f;
+    }
+
+    private void takeReturns() {
+        Frame f;
+        while ((f = returns.relaxedPoll()) != null) {
+            sendPool[sendFree++] = f;
+        }
+    }
+
+    @Override
+    public Frame acquire() {
+        idle.reset();
+        Frame f;
+        while ((f = tryAcquire()) == null) {
+            waitTurn("acquire");
+        }
+        return f;
+    }
+
+    @Override
+    public boolean trySend(final Frame frame) {
+        fabric.checkOpen();
+        final int dst = frame.destination();
+        final int length = frame.length();
+        if (frame.origin() != fabric || frame.owner() != id || frame.home() != HOME_SEND
+            || frame.state() != FrameDescriptor.STATE_HOST || dst < 0 || dst >= nicCount || length < 0
+            || length > frameBytes) {
+            throw sendRejection(frame);
+        }
+        frame.stampSource(id);
+        final ExclusivePublication p = publications[dst];
+        if (p == null) {
+            frame.setState(FrameDescriptor.STATE_IN_FABRIC);
+            if (!fabric.localNic(dst).inbox.offer(frame)) {
+                frame.setState(FrameDescriptor.STATE_HOST);
+                counters.lazySet(STALLS, counters.get(STALLS) + 1);
+                return false;
+            }
+        } else {
+            sendBuffer.wrap(frame.array());
+            final long r = p.offer(sendBuffer, frame.frameOffset(), wireHeaderBytes + length);
+            if (r < 0) {
+                if (r == Publication.CLOSED || r == Publication.MAX_POSITION_EXCEEDED) {
+                    fabric.checkOpen();
+                    throw new IllegalStateException("publication to NIC " + dst + " is "
+                        + (r == Publication.CLOSED ? "closed" : "at its maximum position"));
+                }
+                counters.lazySet(STALLS, counters.get(STALLS) + 1);
+                return false;
+            }
+            frame.setState(FrameDescriptor.STATE_FREE);
+            sendPool[sendFree++] = frame;
+        }
+        counters.lazySet(SENT, counters.get(SENT) + 1);
+        counters.lazySet(BYTES_SENT, counters.get(BYTES_SENT) + length);
+        counters.lazySet(DELIVERED, counters.get(DELIVERED) + 1);
+        return true;
+    }
+
+    private RuntimeException sendRejection(final Frame frame) {
+        if (frame.origin() != fabric) {
+            return new IllegalArgumentException("frame " + frame + " belongs to another fabric");
+        }
+        if (frame.owner() != id || frame.home() != HOME_SEND) {
+            return new IllegalArgumentException("frame owned by NIC " + frame.owner() + " cannot be sent by NIC " + id
+                + ": acquire frames from the sending NIC");
+        }
+        if (frame.state() != FrameDescriptor.STATE_HOST) {
+            return new IllegalStateException("frame state is " + FrameDescriptor.stateName(frame.state())
+                + ", not HOST: it was already sent or released");
+        }
+        final int dst = frame.destination();
+        if (dst < 0 || dst >= nicCount) {
+            return new IllegalArgumentException("destination=" + dst + " is not a NIC of this fabric (0.."
+                + (nicCount - 1) + ")");
+        }
+        return new IllegalArgumentException("length=" + frame.length() + " outside 0..frameBytes=" + frameBytes);
+    }
+
+    @Override
+    public void send(final Frame frame) {
+        idle.reset();
+        while (!trySend(frame)) {
+            waitTurn("send");
+        }
+    }
+
+    @Override
+    public Frame poll() {
+        fabric.checkOpen();
+        if (readyCount == 0) {
+            final Frame local = inbox.relaxedPoll();
+            if (local != null) {
+                return delivered(local);
+            }
+            pollTransport();
+            if (readyCount == 0) {
+                return null;
+            }
+        }
+        final Frame f = ready[readyHead];
+        ready[readyHead] = null;
+        readyHead = readyHead + 1 == ready.length ? 0 : readyHead + 1;
+        readyCount--;
+        return f;
+    }
+
+    private Frame delivered(final Frame f) {
+        f.setState(FrameDescriptor.STATE_DELIVERED);
+        counters.lazySet(RECEIVED, counters.get(RECEIVED) + 1);
+        counters.lazySet(BYTES_RECEIVED, counters.get(BYTES_RECEIVED) + f.length());
+        return f;
+    }
+
+    /** Moves arrived messages into receive frames, as far as free frames allow. */
+    private int pollTransport() {
+        int n = 0;
+        for (int i = 0; i < subscriptions.length && receiveFree > 0; i++) {
+            final Subscription s = subscriptions[nextSubscription];
+            nextSubscription = nextSubscription + 1 == subscriptions.length ? 0 : nextSubscription + 1;
+            n += s.controlledPoll(assembler, Math.min(FRAGMENT_LIMIT, Math.max(1, receiveFree)));
+        }
+        return n;
+    }
+
+    private ControlledFragmentHandler.Action onMessage(final DirectBuffer buffer, final int offset, final int length,
+                                                       final Header header) {
+        final int session = header.sessionId();
+        final int src = authorized.get(session);
+        if (src < 0) {
+            final int who = hello.verify(buffer, offset, length, session, Hello.KIND_DATA, id);
+            if (who >= 0 && who < nicCount) {
+                authorized.put(session, who);
+            } else {
+                dropped();
+            }
+            return ControlledFragmentHandler.Action.CONTINUE;
+        }
+        final int payload = length - wireHeaderBytes;
+        if (payload < 0 || payload > frameBytes
+            || buffer.getInt(offset + FrameDescriptor.LENGTH_OFFSET, LE) != payload
+            || buffer.getInt(offset + FrameDescriptor.SOURCE_OFFSET, LE) != src
+            || buffer.getInt(offset + FrameDescriptor.DESTINATION_OFFSET, LE) != id) {
+            dropped();
+            return ControlledFragmentHandler.Action.CONTINUE;
+        }
+        if (receiveFree == 0) {
+            counters.lazySet(RECEIVER_STALLS, counters.get(RECEIVER_STALLS) + 1);
+            return ControlledFragmentHandler.Action.ABORT;
+        }
+        final Frame f = receivePool[--receiveFree];
+        receivePool[receiveFree] = null;
+        buffer.getBytes(offset, f.array(), f.frameOffset(), length);
+        int tail = readyHead + readyCount;
+        if (tail >= ready.length) {
+            tail -= ready.length;
+        }
+        ready[tail] = delivered(f);
+        readyCount++;
+        return ControlledFragmentHandler.Action.CONTINUE;
+    }
+
+    private void dropped() {
+        counters.lazySet(DROPPED, counters.get(DROPPED) + 1);
+        fabric.rejected();
+    }
+
+    @Override
+    public Frame receive(final long timeoutNs) {
+        final long deadline = System.nanoTime() + timeoutNs;
+        idle.reset();
+        while (true) {
+            final Frame f = poll();
+            if (f != null) {
+                return f;
+            }
+            if (System.nanoTime() - deadline >= 0) {
+                return null;
+            }
+            waitTurn("receive");
+        }
+    }
+
+    private void waitTurn(final String what) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new NicInterruptedException("NIC " + id + " interrupted in " + what);
+        }
+        idle.idle(0);
+        fabric.checkOpen();
+    }
+
+    @Override
+    public void release(final Frame frame) {
+        final int state = frame.state();
+        if (frame.origin() != fabric) {
+            throw new IllegalArgumentException("frame " + frame + " belongs to another fabric");
+        }
+        if (state == FrameDescriptor.STATE_DELIVERED) {
+            if (frame.destination() != id) {
+                throw new IllegalArgumentException("frame " + frame + " was delivered to NIC " + frame.destination()
+                    + ": release it through that NIC, not NIC " + id);
+            }
+        } else if (state == FrameDescriptor.STATE_HOST) {
+            if (frame.owner() != id) {
+                throw new IllegalArgumentException("frame " + frame + " was acquired from NIC " + frame.owner()
+                    + ": release it through that NIC, not NIC " + id);
+            }
+        } else {
+            throw new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
+                + ": only a delivered frame or an acquired one not sent can be released");
+        }
+        frame.setState(FrameDescriptor.STATE_FREE);
+        if (frame.owner() != id) {
+            fabric.localNic(frame.owner()).returns.offer(frame);
+        } else if (frame.home() == HOME_RECEIVE) {
+            receivePool[receiveFree++] = frame;
+        } else {
+            sendPool[sendFree++] = frame;
+        }
+    }
+
+    @Override
+    public int progress() {
+        fabric.checkOpen();
+        return receiveFree > 0 ? pollTransport() : 0;
+    }
+
+    @Override
+    public long pendingFrames() {
+        return 0;
+    }
+
+    @Override
+    public NicCounters counters() {
+        return new NicCounters(counters.get(SENT), counters.get(BYTES_SENT), counters.get(DELIVERED),
+            counters.get(BYTES_SENT), counters.get(RECEIVED), counters.get(BYTES_RECEIVED), counters.get(DROPPED), 0,
+            0, 0, 0, 0, counters.get(STALLS), counters.get(RECEIVER_STALLS));
+    }
+
+    /** Sends this NIC's hellos (the opening thread, before any host thread uses the NIC). */
+    boolean sendHellos(final UnsafeBuffer scratch, final long deadlineNs) {
+        for (int d = 0; d < publications.length; d++) {
+            final ExclusivePublication p = publications[d];
+            if (p == null) {
+                continue;
+            }
+            final int len = hello.write(scratch, Hello.KIND_DATA, id, d, p.sessionId());
+            long r;
+            while ((r = p.offer(scratch, 0, len)) < 0) {
+                if (r == Publication.CLOSED || System.nanoTime() - deadlineNs > 0) {
+                    return false;
+                }
+                Thread.onSpinWait();
+            }
+        }
+        return true;
+    }
+
+    /** @return the publication to {@code dst}, or null if that NIC is in this process */
+    ExclusivePublication publication(final int dst) {
+        return publications[dst];
+    }
+}

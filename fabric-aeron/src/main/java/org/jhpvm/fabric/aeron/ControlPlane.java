@@ -1,0 +1,457 @@
+package org.jhpvm.fabric.aeron;
+
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+import io.aeron.ExclusivePublication;
+import io.aeron.FragmentAssembler;
+import io.aeron.Publication;
+import io.aeron.Subscription;
+import io.aeron.logbuffer.Header;
+import org.agrona.DirectBuffer;
+import org.agrona.collections.Int2IntHashMap;
+import org.agrona.concurrent.UnsafeBuffer;
+import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.ProcessFabric;
+
+/**
+ * The job's control plane, one thread per process: the join (a verified hello from every other process), heartbeats
+ * (every 100 ms to every process; a process silent for the heartbeat timeout is lost), failures told to every process,
+ * a process's goodbye, and the job-wide end of each job by Mattern's four-counter method: rank 0 probes every process
+ * in waves for (bodies done, frames sent, frames consumed); two waves in a row with every body done and the same
+ * totals, sent equal to consumed, end the job, and rank 0 tells every process.
+ * <p>
+ * Messages (little endian ints, then a payload): HEARTBEAT, FAIL (nic, message), PROBE (job, wave), REPORT (job, wave,
+ * done, sent, consumed), DONE (job), BYE. Each travels on an exclusive control publication per pair of processes,
+ * after that publication's hello.
+ */
+final class ControlPlane implements Runnable {
+    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
+    private static final int MAGIC = 0x4A43_544C;
+    private static final int HEARTBEAT = 1;
+    private static final int FAIL = 2;
+    private static final int PROBE = 3;
+    private static final int REPORT = 4;
+    private static final int DONE = 5;
+    private static final int BYE = 6;
+    private static final long HEARTBEAT_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(100);
+
+    private final AeronFabric fabric;
+    private final JobEnvironment env;
+    private final int rank;
+    private final int processes;
+    private final ExclusivePublication[] publications;
+    private final Subscription[] subscriptions;
+    private final Hello hello;
+    private final FragmentAssembler assembler = new FragmentAssembler(this::onMessage);
+    private final Int2IntHashMap authorized = new Int2IntHashMap(-1);
+    private final UnsafeBuffer out = new UnsafeBuffer(new byte[4096]);
+    private final long[] lastSeenNs;
+    private final boolean[] joined;
+    private final java.util.concurrent.atomic.AtomicIntegerArray left;
+    private final CountDownLatch joinLatch = new CountDownLatch(1);
+    private final ConcurrentLinkedQueue<byte[]> outbox = new ConcurrentLinkedQueue<>();
+    private final BackoffIdleStrategy idle = new BackoffIdleStrategy(50, 10, 10_000, 500_000);
+    private volatile String joinFailure;
+    private volatile boolean running = true;
+    private volatile boolean stopped;
+    private int joinedCount;
+    private long nextHeartbeatNs;
+
+    // Job state: written by beginJob/close on a PE-launching thread, read here.
+    private volatile ProcessFabric.JobHooks hooks;
+    private volatile int currentJob;
+    private volatile int doneJob;
+    private volatile String failure;
+    private int failureNic = -1;
+
+    // Rank 0's termination waves.
+    private int wave;
+    private int waveJob;
+    private int reports;
+    private boolean waveAllDone;
+    private long waveSent;
+    private long waveConsumed;
+    private boolean prevValid;
+    private long prevSent;
+    private long prevConsumed;
+
+    ControlPlane(final AeronFabric fabric, final JobEnvironment env, final ExclusivePublication[] publications,
+                 final Subscription[] subscriptions, final Hello hello) {
+        this.fabric = fabric;
+        this.env = env;
+        this.rank = env.rank();
+        this.processes = env.processes();
+        this.publications = publications;
+        this.subscriptions = subscriptions;
+        this.hello = hello;
+        this.lastSeenNs = new long[processes];
+        this.joined = new boolean[processes];
+        this.left = new java.util.concurrent.atomic.AtomicIntegerArray(processes);
+    }
+
+    /** Waits for every process's hello; throws with a one-line reason when the join fails or times out. */
+    void awaitJoin(final long timeoutMs) {
+        try {
+            if (!joinLatch.await(timeoutMs, TimeUnit.MILLISECONDS)) {
+                final StringBuilder missing = new StringBuilder();
+                for (int r = 0; r < processes; r++) {
+                    if (r != rank && !joined[r]) {
+                        missing.append(missing.isEmpty() ? "" : ", ").append(r).append(" (").append(env.hosts().get(r))
+                            .append(')');
+                    }
+                }
+                throw new IllegalStateException("join: no hello within " + timeoutMs + " ms from process(es) "
+                    + missing);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("join interrupted", e);
+        }
+        if (joinFailure != null) {
+            throw new IllegalStateException(joinFailure);
+        }
+    }
+
+    @Override
+    public void run() {
+        final long now0 = System.nanoTime();
+        Arrays.fill(lastSeenNs, now0);
+        if (processes == 1) {
+            joinLatch.countDown();
+        }
+        while (running) {
+            int work = 0;
+            for (final Subscription s : subscriptions) {
+                work += s.poll(assembler, 32);
+            }
+            final long now = System.nanoTime();
+            if (joinLatch.getCount() == 0) {
+                if (now - nextHeartbeatNs >= 0) {
+                    nextHeartbeatNs = now + HEARTBEAT_EVERY_NS;
+                    broadcast(small(HEARTBEAT));
+                    checkLiveness(now);
+                }
+                byte[] m;
+                while ((m = outbox.poll()) != null) {
+                    broadcast(m);
+                    work++;
+                }
+                if (rank == 0) {
+                    work += coordinate();
+                }
+            }
+            idle.idle(work);
+        }
+        stopped = true;
+    }
+
+    // ---------------------------------------------------------------- messages in
+
+    private void onMessage(final DirectBuffer b, final int offset, final int length, final Header header) {
+        final int session = header.sessionId();
+        final int from = authorized.get(session);
+        if (from < 0) {
+            final int who = hello.verify(b, offset, length, session, Hello.KIND_CONTROL, rank);
+            if (who == -2) {
+                joinFailure = "job size mismatch: a process has " + Hello.shape(b, offset) + ", this process (rank "
+                    + rank + ") " + hello.shape();
+                joinLatch.countDown();
+            } else if (who >= 0 && who < processes && !joined[who]) {
+                authorized.put(session, who);
+                joined[who] = true;
+                lastSeenNs[who] = System.nanoTime();
+                if (++joinedCount == processes - 1) {
+                    joinLatch.countDown();
+                }
+            } else {
+                fabric.rejected();
+            }
+            return;
+        }
+        if (length < 12 || b.getInt(offset, LE) != MAGIC) {
+            fabric.rejected();
+            return;
+        }
+        lastSeenNs[from] = System.nanoTime();
+        switch (b.getInt(offset + 4, LE)) {
+            case HEARTBEAT -> { }
+            case FAIL -> {
+                final int nic = b.getInt(offset + 8, LE);
+                final byte[] text = new byte[length - 12];
+                b.getBytes(offset + 12, text);
+                fail(nic, new String(text, StandardCharsets.UTF_8));
+            }
+            case PROBE -> {
+                final int job = b.getInt(offset + 8, LE);
+                final int w = b.getInt(offset + 12, LE);
+                final ProcessFabric.JobHooks h = hooks;
+                boolean done = false;
+                long consumed = 0;
+                long sent = 0;
+                if (h != null && currentJob == job) {
+                    done = h.localBodiesDone();
+                    consumed = h.framesConsumed();
+                    sent = h.framesSent();
+                }
+                send(from, report(job, w, done, sent, consumed));
+            }
+            case REPORT -> onReport(b.getInt(offset + 8, LE), b.getInt(offset + 12, LE), b.getInt(offset + 16, LE) != 0,
+                b.getLong(offset + 20, LE), b.getLong(offset + 28, LE));
+            case DONE -> doneJob = Math.max(doneJob, b.getInt(offset + 8, LE));
+            case BYE -> {
+                left.set(from, 1);
+                final ProcessFabric.JobHooks h = hooks;
+                if (h != null && doneJob < currentJob) {
+                    fail(firstNic(from), "process " + from + " (" + pesOf(from) + " on " + env.hosts().get(from)
+                        + ") left the job before it ended");
+                }
+            }
+            default -> fabric.rejected();
+        }
+    }
+
+    private void checkLiveness(final long now) {
+        for (int r = 0; r < processes; r++) {
+            if (r != rank && left.get(r) == 0 && now - lastSeenNs[r] > TimeUnit.MILLISECONDS.toNanos(env.heartbeatTimeoutMs())) {
+                left.set(r, 1);
+                fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: no "
+                    + "heartbeat for " + env.heartbeatTimeoutMs() + " ms");
+            }
+        }
+    }
+
+    private void fail(final int nic, final String message) {
+        if (failure == null) {
+            failure = message;
+            failureNic = nic;
+        }
+        final ProcessFabric.JobHooks h = hooks;
+        if (h != null) {
+            h.peerFailed(nic, message);
+        }
+    }
+
+    // ---------------------------------------------------------------- termination (rank 0)
+
+    private int coordinate() {
+        final ProcessFabric.JobHooks h = hooks;
+        final int job = currentJob;
+        if (h == null || doneJob >= job) {
+            return 0;
+        }
+        if (waveJob == job && reports < processes) {
+            return 0; // a wave is out
+        }
+        if (!h.localBodiesDone()) {
+            return 0;
+        }
+        if (waveJob != job) {
+            waveJob = job;
+            prevValid = false;
+        }
+        wave++;
+        reports = 0;
+        waveAllDone = true;
+        waveSent = 0;
+        waveConsumed = 0;
+        final byte[] probe = new byte[16];
+        final UnsafeBuffer p = new UnsafeBuffer(probe);
+        p.putInt(0, MAGIC, LE);
+        p.putInt(4, PROBE, LE);
+        p.putInt(8, job, LE);
+        p.putInt(12, wave, LE);
+        broadcast(probe);
+        final long consumed = h.framesConsumed();
+        onReport(job, wave, h.localBodiesDone(), h.framesSent(), consumed);
+        return 1;
+    }
+
+    private void onReport(final int job, final int w, final boolean done, final long sent, final long consumed) {
+        if (rank != 0 || job != waveJob || w != wave) {
+            return;
+        }
+        reports++;
+        waveAllDone &= done;
+        waveSent += sent;
+        waveConsumed += consumed;
+        if (reports < processes) {
+            return;
+        }
+        final boolean quiet = waveAllDone && waveSent == waveConsumed;
+        if (quiet && prevValid && prevSent == waveSent && prevConsumed == waveConsumed) {
+            final byte[] done1 = small(DONE);
+            new UnsafeBuffer(done1).putInt(8, job, LE);
+            broadcast(done1);
+            doneJob = Math.max(doneJob, job);
+            return;
+        }
+        prevValid = quiet;
+        prevSent = waveSent;
+        prevConsumed = waveConsumed;
+    }
+
+    // ---------------------------------------------------------------- messages out
+
+    private static byte[] small(final int type) {
+        final byte[] m = new byte[12];
+        final UnsafeBuffer b = new UnsafeBuffer(m);
+        b.putInt(0, MAGIC, LE);
+        b.putInt(4, type, LE);
+        return m;
+    }
+
+    private static byte[] report(final int job, final int w, final boolean done, final long sent, final long consumed) {
+        final byte[] m = new byte[36];
+        final UnsafeBuffer b = new UnsafeBuffer(m);
+        b.putInt(0, MAGIC, LE);
+        b.putInt(4, REPORT, LE);
+        b.putInt(8, job, LE);
+        b.putInt(12, w, LE);
+        b.putInt(16, done ? 1 : 0, LE);
+        b.putLong(20, sent, LE);
+        b.putLong(28, consumed, LE);
+        return m;
+    }
+
+    private void broadcast(final byte[] m) {
+        for (int r = 0; r < processes; r++) {
+            if (r != rank && left.get(r) == 0) {
+                send(r, m);
+            }
+        }
+    }
+
+    private void send(final int r, final byte[] m) {
+        final ExclusivePublication p = publications[r];
+        out.putBytes(0, m);
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+        long result;
+        while ((result = p.offer(out, 0, m.length)) < 0) {
+            if (result == Publication.CLOSED || result == Publication.NOT_CONNECTED
+                || System.nanoTime() - deadline > 0) {
+                return; // a peer that is gone or stuck is found by its heartbeats
+            }
+            Thread.onSpinWait();
+        }
+    }
+
+    /** Sends the hellos on every control publication (the opening thread, before this plane runs). */
+    boolean sendHellos(final long deadlineNs) {
+        for (int r = 0; r < processes; r++) {
+            final ExclusivePublication p = publications[r];
+            if (p == null) {
+                continue;
+            }
+            final int len = hello.write(out, Hello.KIND_CONTROL, rank, r, p.sessionId());
+            long result;
+            while ((result = p.offer(out, 0, len)) < 0) {
+                if (result == Publication.CLOSED || System.nanoTime() - deadlineNs > 0) {
+                    return false;
+                }
+                Thread.onSpinWait();
+            }
+        }
+        return true;
+    }
+
+    // ---------------------------------------------------------------- jobs (called by the job's launching thread)
+
+    synchronized ProcessFabric.JobSession begin(final ProcessFabric.JobHooks h) {
+        if (hooks != null) {
+            throw new IllegalStateException("a job is already running on this process's fabric");
+        }
+        if (failure != null) {
+            throw new IllegalStateException("the job has failed: " + failure);
+        }
+        for (int r = 0; r < processes; r++) {
+            if (left.get(r) != 0) {
+                throw new IllegalStateException("process " + r + " (" + pesOf(r) + ") has left the job");
+            }
+        }
+        final int job = currentJob + 1;
+        currentJob = job;
+        hooks = h;
+        return new ProcessFabric.JobSession() {
+            @Override
+            public boolean terminated() {
+                return doneJob >= job;
+            }
+
+            @Override
+            public void reportFailure(final int nic, final String message) {
+                if (failure == null) {
+                    failure = "PE " + nic + ": " + message;
+                    failureNic = nic;
+                }
+                final byte[] text = message.getBytes(StandardCharsets.UTF_8);
+                final byte[] m = new byte[12 + Math.min(text.length, 2000)];
+                final UnsafeBuffer b = new UnsafeBuffer(m);
+                b.putInt(0, MAGIC, LE);
+                b.putInt(4, FAIL, LE);
+                b.putInt(8, nic, LE);
+                b.putBytes(12, text, 0, m.length - 12);
+                outbox.add(m);
+            }
+
+            @Override
+            public void close() {
+                synchronized (ControlPlane.this) {
+                    if (hooks == h) {
+                        hooks = null;
+                    }
+                }
+            }
+        };
+    }
+
+    /** Says goodbye to every process and stops the thread; waits for it (bounded). */
+    void stop(final Thread thread) {
+        if (joinLatch.getCount() == 0 && joinFailure == null) {
+            outbox.add(small(BYE));
+        }
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
+        while (!outbox.isEmpty() && System.nanoTime() - deadline < 0 && thread.isAlive()) {
+            Thread.onSpinWait();
+        }
+        running = false;
+        try {
+            thread.join(2_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Waits (bounded) until every other process of this host has said goodbye: this process runs their driver. */
+    void awaitHostPeersLeft(final long timeoutMs) {
+        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        for (final int r : env.hostPeers()) {
+            while (left.get(r) == 0 && System.nanoTime() - deadline < 0 && !stopped) {
+                try {
+                    Thread.sleep(5);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** @return the failure that ended the job, or null */
+    String failure() {
+        return failure;
+    }
+
+    private int firstNic(final int r) {
+        return r * env.pesPerProcess();
+    }
+
+    private String pesOf(final int r) {
+        final int first = firstNic(r);
+        return env.pesPerProcess() == 1 ? "PE " + first : "PEs " + first + ".." + (first + env.pesPerProcess() - 1);
+    }
+}

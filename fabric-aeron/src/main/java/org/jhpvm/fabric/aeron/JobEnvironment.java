@@ -1,0 +1,274 @@
+package org.jhpvm.fabric.aeron;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Where this process stands in a launched job, read from environment variables in the PMI style, so that
+ * {@code bin/jhpvm launch}, {@code srun} (SLURM) and {@code mpirun} (Open MPI) can all start PEs.
+ * <p>
+ * Rank and size come from the first of {@code JHPVM_RANK}/{@code JHPVM_PROCESSES}, {@code SLURM_PROCID}/
+ * {@code SLURM_NTASKS}, {@code OMPI_COMM_WORLD_RANK}/{@code OMPI_COMM_WORLD_SIZE}, {@code PMI_RANK}/
+ * {@code PMI_SIZE}. The rest are ours: {@code JHPVM_SECRET} (required: the per-job secret that authenticates the
+ * join; never on a command line), {@code JHPVM_HOSTS} (host of each rank, as {@code h1:2,h2:2} or one entry per
+ * rank; default every rank on {@code localhost}), {@code JHPVM_PORT} (UDP port of the first process of each host,
+ * the next ones count up; default 40123), {@code JHPVM_PES_PER_PROCESS} (default 1), {@code JHPVM_JOB_ID} (default
+ * SLURM's job and step id, else derived from the secret), {@code JHPVM_TRANSPORT} ({@code auto}: IPC between
+ * processes of a host, UDP between hosts; {@code udp}: UDP everywhere), {@code JHPVM_AERON_DIR} (the host's Aeron
+ * directory; default under /dev/shm), {@code JHPVM_HEARTBEAT_TIMEOUT_MS} (default 1500),
+ * {@code JHPVM_JOIN_TIMEOUT_MS} (default 30000).
+ * <p>
+ * A process is part of a launched job if {@code JHPVM_RANK} is set, or if {@code JHPVM_SECRET} is set together with
+ * another launcher's rank variables.
+ *
+ * @param rank               this process's rank
+ * @param processes          number of processes
+ * @param pesPerProcess      PEs in each process
+ * @param hosts              host of each rank
+ * @param basePort           UDP port of the first process on each host
+ * @param secret             the job's secret
+ * @param jobId              the job's id (names the Aeron directory)
+ * @param udpOnly            UDP even between processes of one host
+ * @param aeronDir           this host's Aeron directory
+ * @param heartbeatTimeoutMs a process silent this long is lost
+ * @param joinTimeoutMs      the join waits this long for every process
+ */
+public record JobEnvironment(int rank, int processes, int pesPerProcess, List<String> hosts, int basePort,
+                             byte[] secret, String jobId, boolean udpOnly, String aeronDir, long heartbeatTimeoutMs,
+                             long joinTimeoutMs) {
+    /** Smallest accepted secret, in bytes. */
+    public static final int MIN_SECRET_BYTES = 16;
+    /** Default base UDP port. */
+    public static final int DEFAULT_PORT = 40123;
+
+    private static final String[][] RANK_SIZE = {
+        {"JHPVM_RANK", "JHPVM_PROCESSES"},
+        {"SLURM_PROCID", "SLURM_NTASKS"},
+        {"OMPI_COMM_WORLD_RANK", "OMPI_COMM_WORLD_SIZE"},
+        {"PMI_RANK", "PMI_SIZE"},
+    };
+
+    /**
+     * Checks the values.
+     *
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public JobEnvironment {
+        if (processes < 1 || rank < 0 || rank >= processes) {
+            throw new IllegalArgumentException("rank " + rank + " is not in a job of " + processes + " processes");
+        }
+        if (pesPerProcess < 1 || (long) pesPerProcess * processes > 65_536) {
+            throw new IllegalArgumentException("pesPerProcess=" + pesPerProcess + " must be 1.." + 65_536 / processes);
+        }
+        hosts = List.copyOf(hosts);
+        if (hosts.size() != processes) {
+            throw new IllegalArgumentException("job size mismatch: " + hosts.size() + " hosts listed for "
+                + processes + " processes");
+        }
+        if (basePort < 1 || basePort > 65_535 - processes) {
+            throw new IllegalArgumentException("port " + basePort + " is out of range");
+        }
+        if (secret == null || secret.length < MIN_SECRET_BYTES) {
+            throw new IllegalArgumentException("JHPVM_SECRET must be at least " + MIN_SECRET_BYTES + " characters");
+        }
+        if (heartbeatTimeoutMs < 100 || joinTimeoutMs < 100) {
+            throw new IllegalArgumentException("timeouts must be at least 100 ms");
+        }
+    }
+
+    /**
+     * Reads the environment.
+     *
+     * @param env the environment (usually {@link System#getenv()})
+     * @return this process's place in a launched job, or empty if it was not launched as part of one
+     * @throws IllegalArgumentException if the environment describes a job badly (one line, naming the variable)
+     */
+    public static Optional<JobEnvironment> from(final Map<String, String> env) {
+        String[] names = null;
+        for (final String[] rs : RANK_SIZE) {
+            if (env.get(rs[0]) != null) {
+                names = rs;
+                break;
+            }
+        }
+        final String secret = env.get("JHPVM_SECRET");
+        if (names == null || env.get("JHPVM_RANK") == null && secret == null) {
+            return Optional.empty();
+        }
+        if (secret == null || secret.isEmpty()) {
+            throw new IllegalArgumentException("JHPVM_SECRET is not set: a launched job needs its secret in the "
+                + "environment (bin/jhpvm launch sets it; under srun or mpirun export one, e.g. "
+                + "JHPVM_SECRET=$(openssl rand -hex 16))");
+        }
+        final int rank = intVar(env, names[0], 0, Integer.MAX_VALUE, -1);
+        final int processes = intVar(env, names[1], 1, 65_536, -1);
+        if (rank >= processes) {
+            throw new IllegalArgumentException("job size mismatch: " + names[0] + "=" + rank + " but " + names[1]
+                + "=" + processes);
+        }
+        final int ppp = intVar(env, "JHPVM_PES_PER_PROCESS", 1, 65_536, 1);
+        final List<String> hosts = parseHosts(env.getOrDefault("JHPVM_HOSTS", ""), processes);
+        final int port = intVar(env, "JHPVM_PORT", 1, 65_535, DEFAULT_PORT);
+        final byte[] key = secret.getBytes(StandardCharsets.UTF_8);
+        String jobId = env.get("JHPVM_JOB_ID");
+        if (jobId == null && env.get("SLURM_JOB_ID") != null) {
+            jobId = env.get("SLURM_JOB_ID") + "." + env.getOrDefault("SLURM_STEP_ID", "0");
+        }
+        if (jobId == null) {
+            jobId = Integer.toHexString(java.util.Arrays.hashCode(key));
+        }
+        if (!jobId.matches("[A-Za-z0-9._-]{1,64}")) {
+            throw new IllegalArgumentException("JHPVM_JOB_ID=" + jobId + " must be 1-64 letters, digits, '.', '_', '-'");
+        }
+        final String transport = env.getOrDefault("JHPVM_TRANSPORT", "auto").toLowerCase(Locale.ROOT);
+        if (!transport.equals("auto") && !transport.equals("udp")) {
+            throw new IllegalArgumentException("JHPVM_TRANSPORT=" + transport + " must be auto or udp");
+        }
+        final int hostIndex = distinctHosts(hosts).indexOf(hosts.get(rank));
+        final String dir = env.getOrDefault("JHPVM_AERON_DIR", defaultAeronDir(jobId, hostIndex));
+        final long hb = intVar(env, "JHPVM_HEARTBEAT_TIMEOUT_MS", 100, 3_600_000, 1_500);
+        final long join = intVar(env, "JHPVM_JOIN_TIMEOUT_MS", 100, 3_600_000, 30_000);
+        return Optional.of(new JobEnvironment(rank, processes, ppp, hosts, port, key, jobId, transport.equals("udp"),
+            dir, hb, join));
+    }
+
+    /**
+     * @param jobId     the job
+     * @param hostIndex index of the host among the job's distinct hosts
+     * @return the default Aeron directory of that host (one per host, shared by its processes for IPC)
+     */
+    public static String defaultAeronDir(final String jobId, final int hostIndex) {
+        final String base = new java.io.File("/dev/shm").isDirectory() ? "/dev/shm"
+            : System.getProperty("java.io.tmpdir");
+        return base + "/jhpvm-" + jobId + "-h" + hostIndex;
+    }
+
+    /**
+     * Parses a host list: {@code h1:2,h2:2} (a count per host) or one host per rank; empty means every rank on
+     * localhost.
+     *
+     * @param spec      the list
+     * @param processes number of processes it must describe
+     * @return the host of each rank
+     * @throws IllegalArgumentException if the list is malformed or does not describe exactly that many processes
+     */
+    public static List<String> parseHosts(final String spec, final int processes) {
+        final List<String> hosts = new ArrayList<>();
+        if (spec.isBlank()) {
+            for (int i = 0; i < processes; i++) {
+                hosts.add("localhost");
+            }
+            return hosts;
+        }
+        for (final String entry : spec.split(",")) {
+            final String e = entry.trim();
+            final int colon = e.lastIndexOf(':');
+            String host = e;
+            int count = 1;
+            if (colon >= 0) {
+                host = e.substring(0, colon);
+                try {
+                    count = Integer.parseInt(e.substring(colon + 1));
+                } catch (NumberFormatException ex) {
+                    throw new IllegalArgumentException("host entry '" + e + "': the count after ':' is not a number");
+                }
+            }
+            if (host.isEmpty() || count < 1 || count > 65_536) {
+                throw new IllegalArgumentException("host entry '" + e + "' must be host or host:count (count >= 1)");
+            }
+            for (int i = 0; i < count; i++) {
+                hosts.add(host);
+            }
+        }
+        if (hosts.size() != processes) {
+            throw new IllegalArgumentException("job size mismatch: hosts '" + spec + "' describe " + hosts.size()
+                + " processes, the job has " + processes);
+        }
+        return hosts;
+    }
+
+    /** @return the distinct hosts in rank order of first appearance */
+    static List<String> distinctHosts(final List<String> hosts) {
+        final List<String> d = new ArrayList<>();
+        for (final String h : hosts) {
+            if (!d.contains(h)) {
+                d.add(h);
+            }
+        }
+        return d;
+    }
+
+    private static int intVar(final Map<String, String> env, final String name, final int min, final int max,
+                              final int dflt) {
+        final String v = env.get(name);
+        if (v == null) {
+            if (dflt < 0) {
+                throw new IllegalArgumentException(name + " is not set");
+            }
+            return dflt;
+        }
+        try {
+            final int n = Integer.parseInt(v.trim());
+            if (n < min || n > max) {
+                throw new IllegalArgumentException(name + "=" + v + " is outside " + min + ".." + max);
+            }
+            return n;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + "=" + v + " is not a number", e);
+        }
+    }
+
+    /** @return number of PEs in the job */
+    public int nicCount() {
+        return processes * pesPerProcess;
+    }
+
+    /**
+     * @param r a rank
+     * @return true if rank {@code r} runs on this process's host and may be reached over IPC
+     */
+    public boolean sameHost(final int r) {
+        return !udpOnly && hosts.get(r).equals(hosts.get(rank));
+    }
+
+    /**
+     * @param r a rank
+     * @return the UDP port of rank {@code r}: the base port plus its index among its host's processes
+     */
+    public int port(final int r) {
+        int index = 0;
+        for (int i = 0; i < r; i++) {
+            if (hosts.get(i).equals(hosts.get(r))) {
+                index++;
+            }
+        }
+        return basePort + index;
+    }
+
+    /** @return true if this process is the first of its host (it runs the host's Aeron media driver) */
+    public boolean ownsDriver() {
+        return hosts.indexOf(hosts.get(rank)) == rank;
+    }
+
+    /** @return the ranks on this process's host other than this one */
+    public List<Integer> hostPeers() {
+        final List<Integer> r = new ArrayList<>();
+        for (int i = 0; i < processes; i++) {
+            if (i != rank && hosts.get(i).equals(hosts.get(rank))) {
+                r.add(i);
+            }
+        }
+        return r;
+    }
+
+    @Override
+    public String toString() {
+        return "JobEnvironment{rank=" + rank + ", processes=" + processes + ", pesPerProcess=" + pesPerProcess
+            + ", hosts=" + hosts + ", port=" + basePort + ", jobId=" + jobId + ", udpOnly=" + udpOnly + ", aeronDir="
+            + aeronDir + '}';
+    }
+}

@@ -1,0 +1,113 @@
+package org.jhpvm.fabric;
+
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+/**
+ * A fabric that spans several processes (and hosts), of which this process hosts the NICs
+ * {@link #firstLocalNic()} .. {@code firstLocalNic() + localNicCount() - 1}; the others are destinations only
+ * ({@link #nic(int)} of a remote NIC throws). Besides frames it carries what a job of several processes needs
+ * from below: the join of every process, a failure seen by one process told to all (and a process that stops
+ * answering detected), and the job-wide end of a job (every body done, every frame consumed).
+ * <p>
+ * A process joins at most one such fabric, the one its launcher describes in the environment ({@link #launched()});
+ * it stays open for the life of the process and carries the process's jobs one after another. Every process must
+ * run the same jobs in the same order (as MPI programs run the same collectives).
+ */
+public interface ProcessFabric extends Fabric {
+    /** @return this process's rank, {@code 0 .. processes()-1} */
+    int rank();
+
+    /** @return number of processes in the job */
+    int processes();
+
+    /** @return the first NIC this process hosts */
+    int firstLocalNic();
+
+    /** @return number of NICs this process hosts */
+    int localNicCount();
+
+    /**
+     * @param nic a NIC id
+     * @return true if this process hosts it
+     */
+    default boolean isLocal(final int nic) {
+        return nic >= firstLocalNic() && nic < firstLocalNic() + localNicCount();
+    }
+
+    /**
+     * Starts this process's next job.
+     *
+     * @param hooks what the fabric reads and tells during the job
+     * @return the job's session; close it when the job has ended
+     * @throws IllegalStateException if a process has failed or left, or another job is running
+     */
+    JobSession beginJob(JobHooks hooks);
+
+    /** What a job of several processes gives the fabric and is told by it. Called from the fabric's own thread. */
+    interface JobHooks {
+        /** @return true once every local PE's body has returned */
+        boolean localBodiesDone();
+
+        /** @return data frames the local PEs have sent (read after {@link #framesConsumed()}) */
+        long framesSent();
+
+        /** @return data frames the local PEs have consumed */
+        long framesConsumed();
+
+        /**
+         * A PE elsewhere failed, or a process was lost: the job must abort.
+         *
+         * @param nic     the failed PE (the first PE of a lost process)
+         * @param message what happened, one line
+         */
+        void peerFailed(int nic, String message);
+    }
+
+    /** One job on the fabric. */
+    interface JobSession extends AutoCloseable {
+        /** @return true once every process's bodies are done and every frame sent in the job has been consumed */
+        boolean terminated();
+
+        /**
+         * Tells every other process that a local PE failed, so that their PEs abort promptly.
+         *
+         * @param nic     the failed PE
+         * @param message what happened, one line
+         */
+        void reportFailure(int nic, String message);
+
+        /** Ends the session (the next job may begin). */
+        @Override
+        void close();
+    }
+
+    /** Opens the fabric a launcher described in the environment (found with {@link ServiceLoader}). */
+    interface Provider {
+        /**
+         * @return the process's fabric if the environment says this process is one of a launched job, empty
+         *     otherwise
+         * @throws IllegalArgumentException if the environment describes a job badly (missing secret, size
+         *                                  mismatch, ...)
+         * @throws IllegalStateException    if the join fails
+         */
+        Optional<ProcessFabric> launched();
+    }
+
+    /**
+     * The fabric of the launched job this process belongs to, joined on the first call.
+     *
+     * @return the fabric, or empty if this process was not started as part of a job of several processes
+     * @throws IllegalArgumentException if the environment describes a job badly
+     * @throws IllegalStateException    if the join fails
+     */
+    static Optional<ProcessFabric> launched() {
+        for (final Provider p : ServiceLoader.load(Provider.class)) {
+            final Optional<ProcessFabric> f = p.launched();
+            if (f.isPresent()) {
+                return f;
+            }
+        }
+        return Optional.empty();
+    }
+}
