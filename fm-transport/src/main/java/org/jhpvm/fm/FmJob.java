@@ -6,14 +6,17 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.jhpvm.fabric.EmulatedMyrinet;
 import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.NicCounters;
+import org.jhpvm.fabric.ProcessFabric;
 import org.jhpvm.fm.internal.Endpoint;
 import org.jhpvm.fm.internal.JobControl;
 
@@ -102,42 +105,113 @@ public final class FmJob {
      */
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
+        final Optional<ProcessFabric> launched = ProcessFabric.launched();
+        if (launched.isPresent()) {
+            return runLaunched(launched.get(), body);
+        }
         final int pes = fabricConfig.nicCount();
         final long startNs = System.nanoTime();
         final JobControl job = new JobControl(pes);
-        final Endpoint[] endpoints = new Endpoint[pes];
-        final Thread[] threads = new Thread[pes];
-        final CountDownLatch finished = new CountDownLatch(pes);
-        final List<FmCounters> counters = new ArrayList<>(pes);
+        final List<FmCounters> counters;
         final NicCounters fabricTotals;
         try (Fabric fabric = EmulatedMyrinet.create(fabricConfig)) {
-            for (int pe = 0; pe < pes; pe++) {
-                endpoints[pe] = new Endpoint(fabric, pe, fmConfig, job);
-            }
-            for (int pe = 0; pe < pes; pe++) {
-                final Endpoint ep = endpoints[pe];
-                threads[pe] = Thread.ofPlatform().name("jhpvm-pe-" + pe).daemon(true).unstarted(() -> {
-                    try {
-                        body.run(ep);
-                        ep.exitBarrier();
-                    } catch (Throwable t) {
-                        if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
-                            interruptAll(threads);
-                        }
-                    } finally {
-                        finished.countDown();
-                    }
-                });
-            }
-            for (final Thread t : threads) {
-                t.start();
-            }
-            awaitAll(job, endpoints, threads, finished);
-            for (final Endpoint ep : endpoints) {
-                ep.close();
-                counters.add(ep.counters());
-            }
+            counters = execute(fabric, 0, pes, job, null, null, body);
             fabricTotals = fabric.totals();
+        }
+        return new Report(List.copyOf(counters), fabricTotals, System.nanoTime() - startNs);
+    }
+
+    /**
+     * This process's share of a launched job of several processes: its PEs only, on the process's fabric (which stays
+     * open for the process's next job); the exit barrier and aborts are job-wide.
+     */
+    private Report runLaunched(final ProcessFabric fabric, final Body body) {
+        final int pes = fabricConfig.nicCount();
+        if (pes != fabric.nicCount()) {
+            throw new IllegalArgumentException("job size mismatch: this job asks for " + pes + " PEs, the launched "
+                + "job has " + fabric.nicCount() + " (" + fabric.processes() + " processes of "
+                + fabric.localNicCount() + ")");
+        }
+        final long startNs = System.nanoTime();
+        final JobControl job = new JobControl(pes, fabric.localNicCount());
+        final AtomicReference<Thread[]> threads = new AtomicReference<>();
+        final ProcessFabric.JobSession session = fabric.beginJob(new ProcessFabric.JobHooks() {
+            @Override
+            public boolean localBodiesDone() {
+                return job.localBodiesDone();
+            }
+
+            @Override
+            public long framesSent() {
+                return job.framesSent();
+            }
+
+            @Override
+            public long framesConsumed() {
+                return job.framesConsumed();
+            }
+
+            @Override
+            public void peerFailed(final int nic, final String message) {
+                if (job.fail(nic, new IllegalStateException(message)) && threads.get() != null) {
+                    interruptAll(threads.get());
+                }
+            }
+        });
+        try {
+            job.jobWideEnd(session::terminated);
+            final List<FmCounters> counters = execute(fabric, fabric.firstLocalNic(), fabric.localNicCount(), job,
+                session, threads, body);
+            return new Report(List.copyOf(counters), fabric.totals(), System.nanoTime() - startNs);
+        } finally {
+            session.close();
+        }
+    }
+
+    /** Runs PEs {@code first .. first+count-1} of the job on the fabric; returns their counters or throws the abort. */
+    private List<FmCounters> execute(final Fabric fabric, final int first, final int count, final JobControl job,
+                                     final ProcessFabric.JobSession session, final AtomicReference<Thread[]> published,
+                                     final Body body) {
+        final Endpoint[] endpoints = new Endpoint[count];
+        final Thread[] threads = new Thread[count];
+        final CountDownLatch finished = new CountDownLatch(count);
+        final List<FmCounters> counters = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            endpoints[i] = new Endpoint(fabric, first + i, fmConfig, job);
+        }
+        for (int i = 0; i < count; i++) {
+            final Endpoint ep = endpoints[i];
+            threads[i] = Thread.ofPlatform().name("jhpvm-pe-" + (first + i)).daemon(true).unstarted(() -> {
+                try {
+                    body.run(ep);
+                    ep.exitBarrier();
+                } catch (Throwable t) {
+                    if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
+                        interruptAll(threads);
+                        if (session != null) {
+                            session.reportFailure(ep.pe(), String.valueOf(t));
+                        }
+                    }
+                } finally {
+                    finished.countDown();
+                }
+            });
+        }
+        if (published != null) {
+            published.set(threads);
+        }
+        for (final Thread t : threads) {
+            t.start();
+        }
+        awaitAll(job, endpoints, threads, finished);
+        if (session != null && job.isAborted()) {
+            // A timeout, or an interrupt of the launching thread, is this process's failure: tell the others.
+            final FmAbortException a = job.abortException();
+            session.reportFailure(a.pe() == FmAbortException.NO_PE ? first : a.pe(), String.valueOf(a.getCause()));
+        }
+        for (final Endpoint ep : endpoints) {
+            ep.close();
+            counters.add(ep.counters());
         }
         final List<String> stuck = new ArrayList<>();
         for (final Thread t : threads) {
@@ -157,7 +231,7 @@ public final class FmJob {
             }
             throw abort;
         }
-        return new Report(List.copyOf(counters), fabricTotals, System.nanoTime() - startNs);
+        return counters;
     }
 
     private void awaitAll(final JobControl job, final Endpoint[] endpoints, final Thread[] threads, final CountDownLatch finished) {

@@ -41,6 +41,12 @@ public final class Endpoint implements FastMessages {
     private final int ackEvery;
     private final int drainBudget;
     private final boolean checksums;
+    /**
+     * The fabric delivers every frame once, intact, in order, with back-pressure and a deep buffer (Aeron): no
+     * acknowledgements, retransmission copies, timers or rejections; frames the receive queue cannot take stay in
+     * the fabric.
+     */
+    private final boolean lean;
     private final CRC32C crc = new CRC32C();
     private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS];
     private final BackoffIdleStrategy idle;
@@ -127,6 +133,7 @@ public final class Endpoint implements FastMessages {
         this.drainBudget = 2 * fabric.receiveRingCapacity();
         final FabricCapabilities caps = fabric.capabilities();
         this.checksums = config.alwaysChecksum() || !caps.reliable();
+        this.lean = caps.endToEndReliable();
         this.idle = new BackoffIdleStrategy(config.idleSpins(), config.idleYields(), config.minParkNs(),
             config.maxParkNs());
         this.out = new OutboundStream(this, frameBytes);
@@ -308,6 +315,7 @@ public final class Endpoint implements FastMessages {
 
     @Override
     public boolean flush(final long timeoutNs) {
+        // Over a lean fabric a frame handed to the NIC is the fabric's to deliver: nothing waits for acknowledgement.
         return extractUntil(() -> store.used() == 0, timeoutNs);
     }
 
@@ -374,6 +382,11 @@ public final class Endpoint implements FastMessages {
         return 9 * 4 + 6 * 8 + 2 + 4;
     }
 
+    /** @return true if this endpoint runs without FM's own acknowledgements and retransmission (see the README) */
+    public boolean lean() {
+        return lean;
+    }
+
     /** @return the send window in frames, as derived from the config and the fabric */
     public int windowFrames() {
         return windowFrames;
@@ -424,6 +437,10 @@ public final class Endpoint implements FastMessages {
 
     /** A frame to fill for {@code dest}, with a retransmission slot free for it; waits for flow control. */
     Frame acquireDataFrame(final int dest) {
+        if (lean) {
+            final Frame f = nic.tryAcquire();
+            return f != null ? f : acquireDataFrameSlow();
+        }
         if (controlCount < CONTROL_FRAMES) {
             refillControl();
         }
@@ -441,6 +458,13 @@ public final class Endpoint implements FastMessages {
         idle.reset();
         while (true) {
             waitOnce();
+            if (lean) {
+                final Frame f = nic.tryAcquire();
+                if (f != null) {
+                    return f;
+                }
+                continue;
+            }
             refillControl();
             if (store.hasFree()) {
                 final Frame f = nic.tryAcquire();
@@ -457,7 +481,7 @@ public final class Endpoint implements FastMessages {
         final byte[] a = f.array();
         final int h = f.headerOffset();
         final int seq = nextSeq[dest]++;
-        final int ack = expectedSeq[dest];
+        final int ack = lean ? 0 : expectedSeq[dest];
         INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(FmFrameDescriptor.TYPE_DATA, flags,
             handler));
         INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
@@ -468,7 +492,9 @@ public final class Endpoint implements FastMessages {
         INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, lengthBytes) : 0);
         ackSentSeq[dest] = ack;
         f.setDestination(dest).setLength(lengthBytes);
-        keepCopy(f, dest, seq, lengthBytes);
+        if (!lean) {
+            keepCopy(f, dest, seq, lengthBytes);
+        }
         // Counted before it leaves: the exit barrier must never see it consumed and not sent.
         counters.incrementRelease(Counters.FRAMES_SENT);
         if (!nic.trySend(f)) {
@@ -518,7 +544,7 @@ public final class Endpoint implements FastMessages {
     }
 
     private void idleOnce() {
-        if (idle.nextIdleParks()) {
+        if (idle.nextIdleParks() && !(lean && queue.isFull())) {
             serviceTimers();
             // Park inside the NIC so that a delivery wakes us at once.
             try {
@@ -547,6 +573,9 @@ public final class Endpoint implements FastMessages {
     /** A data frame accepted (queued or handed to extract): acknowledge it soon, or at once every ackEvery. */
     private void accepted(final int src) {
         final int accepted = ++expectedSeq[src];
+        if (lean) {
+            return;
+        }
         if (accepted - ackSentSeq[src] >= ackEvery && sendControl(src, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
             counters.increment(Counters.ACKS_SENT);
             return;
@@ -610,7 +639,9 @@ public final class Endpoint implements FastMessages {
     }
 
     /** Moves arrived frames into the queue; with {@code reject}, frames that do not fit are rejected. */
-    private int drainNic(final boolean reject) {
+    private int drainNic(final boolean rejectOverflow) {
+        // Over a lean fabric nothing is rejected: what the queue cannot take waits in the fabric.
+        final boolean reject = rejectOverflow && !lean;
         int n = 0;
         while (n < drainBudget && (reject || !queue.isFull())) {
             final Frame f = nic.poll();
@@ -643,6 +674,18 @@ public final class Endpoint implements FastMessages {
         }
         final int word = (int) INT.get(a, h + FmFrameDescriptor.WORD_OFFSET);
         final int type = FmFrameDescriptor.type(word);
+        if (lean) {
+            final int seq = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET);
+            if (type != FmFrameDescriptor.TYPE_DATA || seq != expectedSeq[src]) {
+                final int expected = expectedSeq[src];
+                nic.release(f);
+                throw new IllegalStateException("PE " + pe + ": the fabric broke its guarantee of exactly-once, "
+                    + "in-order delivery: frame type " + type + " seq " + seq + " from PE " + src + ", expected data "
+                    + "seq " + expected);
+            }
+            accepted(src);
+            return true;
+        }
         onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
         if (type == FmFrameDescriptor.TYPE_DATA) {
             final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - expectedSeq[src];
@@ -931,6 +974,7 @@ public final class Endpoint implements FastMessages {
 
     @Override
     public String toString() {
-        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksums + '}';
+        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksums
+            + ", lean=" + lean + '}';
     }
 }

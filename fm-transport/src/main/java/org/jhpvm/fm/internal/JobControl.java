@@ -28,11 +28,48 @@ public final class JobControl {
     private final int pes;
     private final AtomicInteger bodiesDone = new AtomicInteger();
     private final Endpoint[] endpoints;
+    private final int localPes;
+    private volatile java.util.function.BooleanSupplier jobWideEnd;
 
-    /** @param pes number of PEs */
+    /** @param pes number of PEs, all in this JVM */
     public JobControl(final int pes) {
+        this(pes, pes);
+    }
+
+    /**
+     * @param pes      number of PEs in the job
+     * @param localPes how many of them run in this JVM (the others in other processes: the end of the job is then
+     *                 decided job-wide, see {@link #jobWideEnd})
+     */
+    public JobControl(final int pes, final int localPes) {
         this.pes = pes;
+        this.localPes = localPes;
         this.endpoints = new Endpoint[pes];
+    }
+
+    /**
+     * For a job of several processes: the exit barrier ends when every local body is done and this says the whole
+     * job has ended (every process's bodies done, every frame consumed).
+     *
+     * @param end the job-wide test
+     */
+    public void jobWideEnd(final java.util.function.BooleanSupplier end) {
+        this.jobWideEnd = end;
+    }
+
+    /** @return true once every local PE's body has returned */
+    public boolean localBodiesDone() {
+        return bodiesDone.get() >= localPes;
+    }
+
+    /** @return data frames sent by the local PEs (read it after {@link #framesConsumed()}) */
+    public long framesSent() {
+        return sum(0);
+    }
+
+    /** @return data frames consumed by the local PEs */
+    public long framesConsumed() {
+        return sum(1);
     }
 
     /** @return number of PEs */
@@ -84,8 +121,12 @@ public final class JobControl {
      * every body has returned only handlers send, and they run only on a consumed frame.
      */
     boolean allDone() {
-        if (bodiesDone.get() < pes) {
+        if (bodiesDone.get() < localPes) {
             return false;
+        }
+        final java.util.function.BooleanSupplier end = jobWideEnd;
+        if (end != null) {
+            return end.getAsBoolean();
         }
         final long consumed1 = sum(1);
         final long sent1 = sum(0);
@@ -98,6 +139,9 @@ public final class JobControl {
     private long sum(final int which) {
         long s = 0;
         for (final Endpoint e : endpoints) {
+            if (e == null) {
+                continue;
+            }
             s += which == 0 ? e.framesSentAcquire() : e.framesConsumedAcquire();
         }
         return s;
