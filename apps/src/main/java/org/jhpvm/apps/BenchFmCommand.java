@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.bench.AeronPingPong;
 import org.jhpvm.apps.bench.FmBenchmark;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
@@ -60,6 +61,9 @@ final class BenchFmCommand implements Callable<Integer> {
                 + "--mb-per-point >= 1, 0 < --drop < 1");
         }
         final FmBenchmark bench = new FmBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20, drop);
+        if (Launched.environment().isPresent()) {
+            return launched(bench);
+        }
         final FmBenchmark.Result r;
         try (Progress progress = new Progress("bench fm", bench.steps())) {
             r = bench.run(progress);
@@ -72,6 +76,88 @@ final class BenchFmCommand implements Callable<Integer> {
         if (png != null) {
             Reports.writePng(png, charts(r));
             System.out.println("wrote " + png);
+        }
+        return 0;
+    }
+
+    /** Target of FM over Aeron IPC: one-way 8 B latency at most this times Aeron's own ping-pong. */
+    static final double AERON_OVERHEAD_TARGET = 1.3;
+
+    /**
+     * Under {@code jhpvm launch -n 2}: the FM sweep over the launched fabric (Aeron IPC, or UDP), then, on rank 0, the
+     * same sweep in this JVM over the emulated Myrinet and Aeron's own ping-pong sample, side by side.
+     */
+    private int launched(final FmBenchmark bench) throws Exception {
+        final var env = Launched.environment().orElseThrow();
+        if (env.nicCount() != 2) {
+            throw new IllegalArgumentException("bench fm runs 2 PEs: launch it with -n 2 (or -n 1 "
+                + "--pes-per-process 2)");
+        }
+        final boolean udp = env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1));
+        final String kind = env.processes() == 1 ? "jvm" : udp ? "udp" : "ipc";
+        final FmBenchmark.Sweep aeron;
+        try (Progress progress = new Progress("bench fm over Aeron " + kind, warmups + trials)) {
+            aeron = bench.cleanSweep(progress);
+        }
+        if (!Launched.reports()) {
+            return 0;
+        }
+        final FmBenchmark.Sweep emulated;
+        try (Progress progress = new Progress("bench fm in-JVM", warmups + trials)) {
+            emulated = bench.inProcessSweep(progress);
+        }
+        final String channel = udp ? "aeron:udp?endpoint=localhost:" + (env.basePort() + 97) : "aeron:ipc";
+        final double samplePingNs = AeronPingPong.oneWayNs(channel, Math.max(10_000, roundTrips * 5), 32);
+        final double lat8 = aeron.latencyNs()[0];
+        final double ratio = lat8 / samplePingNs;
+        System.out.printf("bench fm under launch: 2 PEs in %d process(es), FM over Aeron %s next to FM over the "
+            + "emulated Myrinet in one JVM; medians of %d trials after %d warm-up passes%n", env.processes(),
+            kind.toUpperCase(java.util.Locale.ROOT), trials, warmups);
+        System.out.printf("%10s %14s %14s%n", "bytes", "aeron_fm_ns", "emulated_fm_ns");
+        for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
+            System.out.printf("%10d %14.1f %14.1f%n", FmBenchmark.LATENCY_SIZES[i], aeron.latencyNs()[i],
+                emulated.latencyNs()[i]);
+        }
+        System.out.printf("%10s %14s %16s%n", "bytes", "aeron_fm_MBps", "emulated_fm_MBps");
+        for (int i = 0; i < FmBenchmark.BANDWIDTH_SIZES.length; i++) {
+            System.out.printf("%10d %14.1f %16.1f%n", FmBenchmark.BANDWIDTH_SIZES[i], aeron.bandwidthMBps()[i],
+                emulated.bandwidthMBps()[i]);
+        }
+        System.out.printf("Aeron's own ping-pong (io.aeron.samples.EmbeddedPingPong, %s, 32 B, one JVM): %.1f ns "
+            + "one-way (half the median round trip)%n", channel, samplePingNs);
+        System.out.printf("aeron_overhead_ratio = %.2f (FM 8 B over Aeron %s / Aeron's ping-pong; target <= %.1f: "
+            + "%s)%n", ratio, kind, AERON_OVERHEAD_TARGET, ratio <= AERON_OVERHEAD_TARGET ? "met" : "MISSED");
+        if (json != null) {
+            final ObjectNode root = Reports.object();
+            root.put("benchmark", "fm");
+            final ObjectNode cfg = root.putObject("config");
+            cfg.put("pes", 2).put("processes", env.processes()).put("transport", kind).put("trials", trials)
+                .put("warmups", warmups).put("round_trips", roundTrips).put("mb_per_point", mbPerPoint)
+                .put("cores", Runtime.getRuntime().availableProcessors()).put("java", System.getProperty("java.version"));
+            final ObjectNode m = root.putObject("metrics");
+            m.put("aeron_" + kind + "_fm_latency_ns_8B", lat8);
+            m.put("aeron_" + kind + "_fm_bw_MBps_64KiB", aeron.bandwidthAt(65536));
+            m.put("aeron_" + kind + "_fm_r_inf_MBps", aeron.peakMBps());
+            m.put("aeron_" + kind + "_fm_n_half_bytes", aeron.halfPowerBytes());
+            m.put("emulated_fm_latency_ns_8B", emulated.latencyNs()[0]);
+            m.put("emulated_fm_bw_MBps_64KiB", emulated.bandwidthAt(65536));
+            m.put("aeron_pingpong_latency_ns_32B", samplePingNs);
+            m.put("aeron_overhead_ratio", ratio);
+            final ObjectNode targets = root.putObject("targets");
+            targets.put("aeron_overhead_ratio_max", AERON_OVERHEAD_TARGET);
+            targets.put("aeron_overhead_ratio_met", ratio <= AERON_OVERHEAD_TARGET);
+            final ArrayNode lat = root.putArray("latency");
+            for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
+                lat.addObject().put("bytes", FmBenchmark.LATENCY_SIZES[i]).put("aeron_fm_latency_ns",
+                    aeron.latencyNs()[i]).put("emulated_fm_latency_ns", emulated.latencyNs()[i]);
+            }
+            final ArrayNode bw = root.putArray("bandwidth");
+            for (int i = 0; i < FmBenchmark.BANDWIDTH_SIZES.length; i++) {
+                bw.addObject().put("bytes", FmBenchmark.BANDWIDTH_SIZES[i]).put("aeron_fm_bw_MBps",
+                    aeron.bandwidthMBps()[i]).put("emulated_fm_bw_MBps", emulated.bandwidthMBps()[i]);
+            }
+            Reports.writeJson(json, root);
+            System.out.println("wrote " + json);
         }
         return 0;
     }

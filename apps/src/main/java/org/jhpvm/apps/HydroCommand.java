@@ -52,9 +52,9 @@ final class HydroCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).", defaultValue = "sod")
     private String problem;
 
-    @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}; --scaling: "
-        + "--scaling-pes).")
-    private int pes = 4;
+    @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs under "
+        + "launch; --scaling: --scaling-pes).")
+    private int pes = Launched.pes(4);
 
     @picocli.CommandLine.Spec
     private picocli.CommandLine.Model.CommandSpec command;
@@ -188,6 +188,9 @@ final class HydroCommand implements Callable<Integer> {
                     progress.message(String.format("%.0f steps/s", steps[0] / ((System.nanoTime() - start) / 1e9)));
                 }
             });
+        }
+        if (s == null) {
+            return 0; // a process of a launched job without PE 0: rank 0 reports
         }
         final Problem.Analysis a = p.analyse(s);
         Problem.conservation(s, a);

@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
     subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
         SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
-        BenchCommand.class, CommandLine.HelpCommand.class})
+        BenchCommand.class, LaunchCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */
     static final int FAILURE = 1;

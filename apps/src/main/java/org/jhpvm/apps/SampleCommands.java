@@ -33,15 +33,17 @@ final class SampleCommands {
     @Command(name = "hello", mixinStandardHelpOptions = true,
         description = "The smallest SHMEM program: each PE puts its number into its right neighbour's memory.")
     static final class HelloCommand implements Callable<Integer> {
-        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}).")
-        private int pes = 4;
+        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
+        private int pes = Launched.pes(4);
 
         @Override
         public Integer call() {
             positive(pes, "--pes");
             final String[] lines = Hello.run(pes);
             for (final String line : lines) {
-                System.out.println(line);
+                if (line != null) { // under launch each process prints the lines of its own PEs
+                    System.out.println(line);
+                }
             }
             return 0;
         }
@@ -52,8 +54,8 @@ final class SampleCommands {
         description = {"2-D Laplace equation by Jacobi iteration on Global Arrays with ghost cells, checked against "
             + "its exact discrete solution u = x^2 - y^2 + 3xy. Exits 1 if the error exceeds 1e-6."})
     static final class JacobiCommand implements Callable<Integer> {
-        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}).")
-        private int pes = 4;
+        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
+        private int pes = Launched.pes(4);
 
         @Option(names = "--n", paramLabel = "N", description = "Interior points per dimension "
             + "(default: ${DEFAULT-VALUE}).")
@@ -74,6 +76,9 @@ final class SampleCommands {
         public Integer call() throws IOException {
             positive(pes, "--pes");
             final Jacobi.Result r = Jacobi.run(pes, n, tolerance, maxIterations);
+            if (r == null || !Launched.reports()) {
+                return 0; // a process of a launched job without PE 0: rank 0 reports
+            }
             final boolean ok = r.maxError() <= 1e-6;
             System.out.printf("jacobi: %d x %d interior points on %d PEs: %d iterations, last change %.3g, "
                 + "max error against the exact solution %.3g (%s), %.2f s%n", n, n, pes, r.iterations(), r.residual(),
@@ -93,8 +98,8 @@ final class SampleCommands {
         description = {"GA dgemm on distributed n x n matrices A(i,k) = i + k, B(k,j) = k - j, checked element by "
             + "element against the closed-form product. Exits 1 on any mismatch."})
     static final class MatmulCommand implements Callable<Integer> {
-        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}).")
-        private int pes = 4;
+        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
+        private int pes = Launched.pes(4);
 
         @Option(names = "--n", paramLabel = "N", description = "Matrix order (default: ${DEFAULT-VALUE}).")
         private int n = 256;
@@ -106,6 +111,9 @@ final class SampleCommands {
         public Integer call() throws IOException {
             positive(pes, "--pes");
             final Matmul.Result r = Matmul.run(pes, n);
+            if (r == null || !Launched.reports()) {
+                return 0; // a process of a launched job without PE 0: rank 0 reports
+            }
             final boolean ok = r.mismatches() == 0;
             System.out.printf("matmul: %d x %d on %d PEs: %d mismatches against the closed form (%s), %.3f s, "
                 + "%.2f GFLOP/s%n", n, n, pes, r.mismatches(), ok ? "ok" : "WRONG", r.seconds(), r.gflops());
@@ -125,8 +133,9 @@ final class SampleCommands {
             + "over the PEs, verified as HPCC does (the same updates again must restore the table; HPCC allows 1%% "
             + "errors, with atomics there are none). Exits 1 on any error."})
     static final class GupsCommand implements Callable<Integer> {
-        @Option(names = "--pes", paramLabel = "N", description = "PEs, a power of two (default: ${DEFAULT-VALUE}).")
-        private int pes = 4;
+        @Option(names = "--pes", paramLabel = "N", description = "PEs, a power of two (default: 4, or the launched "
+            + "job's PEs).")
+        private int pes = Launched.pes(4);
 
         @Option(names = "--log-size", paramLabel = "M", description = "Table of 2^M longs (default: "
             + "${DEFAULT-VALUE}).")
@@ -138,6 +147,9 @@ final class SampleCommands {
         @Override
         public Integer call() throws IOException {
             final Gups.Result r = Gups.run(pes, logSize);
+            if (r == null || !Launched.reports()) {
+                return 0; // a process of a launched job without PE 0: rank 0 reports
+            }
             final boolean ok = r.errors() == 0;
             System.out.printf("gups: table 2^%d on %d PEs, %d updates in %.3f s: %.6f GUP/s; verification: %d "
                 + "errors (%s)%n", logSize, pes, r.updates(), r.seconds(), r.gups(), r.errors(), ok ? "ok" : "WRONG");
@@ -156,8 +168,8 @@ final class SampleCommands {
         description = {"Dynamic load balancing with GA readInc: Mandelbrot rows handed out by a shared counter, "
             + "checked pixel for pixel against a single loop. Exits 1 if the images differ."})
     static final class TaskPoolCommand implements Callable<Integer> {
-        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: ${DEFAULT-VALUE}).")
-        private int pes = 4;
+        @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
+        private int pes = Launched.pes(4);
 
         @Option(names = "--width", paramLabel = "W", description = "Pixels per row (default: ${DEFAULT-VALUE}).")
         private int width = 640;
@@ -178,6 +190,9 @@ final class SampleCommands {
         public Integer call() throws IOException {
             positive(pes, "--pes");
             final TaskPool.Result r = TaskPool.run(pes, width, height, maxIter);
+            if (r == null || !Launched.reports()) {
+                return 0; // a process of a launched job without PE 0: rank 0 reports
+            }
             final boolean ok = Arrays.equals(r.image(), TaskPool.sequential(width, height, maxIter));
             System.out.printf("taskpool: %d x %d Mandelbrot on %d PEs in %.3f s; rows per PE %s; image %s the "
                 + "single-loop one%n", width, height, pes, r.seconds(), Arrays.toString(r.rowsPerPe()),

@@ -31,6 +31,11 @@ import org.jhpvm.fm.internal.JobControl;
  * {@link FmAbortException} with the first cause and its PE number once every PE thread has ended. A job that
  * exceeds its timeout is aborted the same way.
  * <p>
+ * In a process started by a launcher ({@code bin/jhpvm launch}, or srun/mpirun with the environment
+ * {@code ProcessFabric.launched()} reads), the job runs this process's share of the launched job's PEs over the
+ * launched fabric (Aeron) instead; its PE count must equal the launched job's, the exit barrier and aborts are
+ * job-wide, and the report holds this process's PEs only.
+ * <p>
  * Example: {@code FmJob.builder().pes(4).build().run(fm -> ...)}.
  */
 public final class FmJob {
@@ -68,10 +73,14 @@ public final class FmJob {
     private final FmConfig fmConfig;
     private final Duration timeout;
 
-    private FmJob(final FabricConfig fabricConfig, final FmConfig fmConfig, final Duration timeout) {
+    private final boolean inProcess;
+
+    private FmJob(final FabricConfig fabricConfig, final FmConfig fmConfig, final Duration timeout,
+                  final boolean inProcess) {
         this.fabricConfig = fabricConfig;
         this.fmConfig = fmConfig;
         this.timeout = timeout;
+        this.inProcess = inProcess;
     }
 
     /** @return a builder: 2 PEs, default fabric and FM settings, a 10-minute timeout */
@@ -105,7 +114,7 @@ public final class FmJob {
      */
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
-        final Optional<ProcessFabric> launched = ProcessFabric.launched();
+        final Optional<ProcessFabric> launched = inProcess ? Optional.empty() : ProcessFabric.launched();
         if (launched.isPresent()) {
             return runLaunched(launched.get(), body);
         }
@@ -275,6 +284,7 @@ public final class FmJob {
         private FabricConfig fabricConfig;
         private FmConfig fmConfig = FmConfig.defaults();
         private Duration timeout = Duration.ofMinutes(10);
+        private boolean inProcess;
         private final Map<String, String> options = new LinkedHashMap<>();
 
         private Builder() {
@@ -327,6 +337,17 @@ public final class FmJob {
             return this;
         }
 
+        /**
+         * Runs every PE in this JVM on the emulated fabric even in a process of a launched job (which otherwise
+         * runs its share of the launched job's PEs): for measurements that compare the two.
+         *
+         * @return this
+         */
+        public Builder inProcess() {
+            inProcess = true;
+            return this;
+        }
+
         /** @return the job */
         public FmJob build() {
             FabricConfig fabric = fabricConfig;
@@ -335,7 +356,7 @@ public final class FmJob {
                 options.forEach(b::option);
                 fabric = b.build();
             }
-            return new FmJob(fabric, fmConfig, timeout);
+            return new FmJob(fabric, fmConfig, timeout, inProcess);
         }
     }
 }

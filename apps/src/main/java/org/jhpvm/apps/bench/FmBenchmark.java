@@ -95,6 +95,24 @@ public final class FmBenchmark {
         return sweep(FaultPlan.none(), progress);
     }
 
+    /**
+     * The fault-free FM sweep on the emulated fabric in this JVM, also in a process of a launched job (whose FM jobs
+     * otherwise run over the launched fabric).
+     *
+     * @param progress told of each finished pass
+     * @return medians over the trials
+     */
+    public Sweep inProcessSweep(final IntConsumer progress) {
+        inProcess = true;
+        try {
+            return sweep(FaultPlan.none(), progress);
+        } finally {
+            inProcess = false;
+        }
+    }
+
+    private boolean inProcess;
+
     private int messages(final int size) {
         return (int) Math.max(50, Math.min(200_000, bytesPerPoint / size));
     }
@@ -103,8 +121,9 @@ public final class FmBenchmark {
     private Sweep sweep(final FaultPlan plan, final IntConsumer progress) {
         final double[][] latency = new double[LATENCY_SIZES.length][trials];
         final double[][] bandwidth = new double[BANDWIDTH_SIZES.length][trials];
-        final FmJob job = FmJob.builder().fabric(FabricConfig.builder(2).faultPlan(plan).build())
-            .fm(FmConfig.defaults()).timeout(Duration.ofMinutes(20)).build();
+        final FmJob.Builder builder = FmJob.builder().fabric(FabricConfig.builder(2).faultPlan(plan).build())
+            .fm(FmConfig.defaults()).timeout(Duration.ofMinutes(20));
+        final FmJob job = (inProcess ? builder.inProcess() : builder).build();
         final FmJob.Report report = job.run(fm -> {
             final PeState s = new PeState(fm);
             for (int pass = 0; pass < warmups + trials; pass++) {

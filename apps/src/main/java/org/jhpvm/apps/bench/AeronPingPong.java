@@ -1,0 +1,75 @@
+package org.jhpvm.apps.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Aeron's own ping-pong sample ({@code io.aeron.samples.EmbeddedPingPong}: an embedded media driver, a ping and a
+ * pong thread, exclusive publications over the given channel), run as a child JVM on this machine, its median
+ * round trip read from the HdrHistogram it prints: the baseline that shows what FM and the fabric add over Aeron.
+ */
+public final class AeronPingPong {
+    private AeronPingPong() {
+    }
+
+    /**
+     * @param channel       Aeron channel for ping and pong ({@code aeron:ipc} or a UDP channel)
+     * @param messages      measured round trips
+     * @param messageLength bytes per message (Aeron's sample needs at least 32)
+     * @return median one-way latency in ns (half the median round trip)
+     * @throws IllegalStateException if the sample fails or prints no histogram
+     */
+    public static double oneWayNs(final String channel, final int messages, final int messageLength)
+        throws IOException, InterruptedException {
+        final List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        for (final String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
+            if (a.startsWith("--add-exports") || a.startsWith("--sun-misc") || a.startsWith("--enable-native")) {
+                cmd.add(a);
+            }
+        }
+        cmd.add("--add-exports");
+        cmd.add("java.base/jdk.internal.misc=ALL-UNNAMED");
+        cmd.add("-Daeron.sample.ping.channel=" + channel);
+        cmd.add("-Daeron.sample.pong.channel=" + channel);
+        cmd.add("-Daeron.sample.messages=" + messages);
+        cmd.add("-Daeron.sample.warmup.messages=" + Math.max(1_000, messages / 2));
+        cmd.add("-Daeron.sample.messageLength=" + Math.max(32, messageLength));
+        cmd.add("-Daeron.dir=" + Path.of(System.getProperty("java.io.tmpdir"), "jhpvm-aeron-pingpong-"
+            + ProcessHandle.current().pid()));
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add("io.aeron.samples.EmbeddedPingPong");
+        final Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        double medianUs = Double.NaN;
+        final StringBuilder text = new StringBuilder();
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            boolean histogram = false;
+            while ((line = r.readLine()) != null) {
+                text.append(line).append('\n');
+                histogram |= line.startsWith("Histogram of RTT latencies in microseconds");
+                final String[] f = line.trim().split("\\s+");
+                if (histogram && Double.isNaN(medianUs) && f.length == 4 && f[1].matches("[0-9.]+")
+                    && Double.parseDouble(f[1]) >= 0.5) {
+                    medianUs = Double.parseDouble(f[0]);
+                }
+            }
+        }
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("Aeron's EmbeddedPingPong did not finish in 5 minutes");
+        }
+        if (p.exitValue() != 0 || Double.isNaN(medianUs)) {
+            throw new IllegalStateException("Aeron's EmbeddedPingPong failed (exit " + p.exitValue() + "): " + text);
+        }
+        return medianUs * 1_000 / 2;
+    }
+}
