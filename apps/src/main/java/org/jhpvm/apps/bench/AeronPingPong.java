@@ -48,6 +48,9 @@ public final class AeronPingPong {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add("io.aeron.samples.EmbeddedPingPong");
         final Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        try (var answer = p.getOutputStream()) {
+            answer.write("n\n".getBytes(StandardCharsets.UTF_8)); // the sample asks whether to run again
+        }
         double medianUs = Double.NaN;
         final StringBuilder text = new StringBuilder();
         try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8))) {

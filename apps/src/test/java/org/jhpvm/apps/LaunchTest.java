@@ -1,0 +1,188 @@
+package org.jhpvm.apps;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.DatagramSocket;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code jhpvm launch} end to end: real processes over Aeron, started the way a user starts them (a JVM running
+ * {@code Main launch ...}), with this test JVM's class path.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class LaunchTest {
+    /** A finished command: exit status and its output. */
+    private record Run(int status, String out, String err) {
+    }
+
+    private static ProcessBuilder launcher(final Map<String, String> extraEnv, final String... args) {
+        final List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+            .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.addAll(List.of(args));
+        final ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().keySet().removeIf(k -> k.startsWith("JHPVM_"));
+        pb.environment().putAll(extraEnv);
+        return pb;
+    }
+
+    private static Run run(final Map<String, String> env, final String... args) throws Exception {
+        final Process p = launcher(env, args).start();
+        p.getOutputStream().close();
+        final var out = p.getInputStream();
+        final var err = p.getErrorStream();
+        final Thread[] readers = new Thread[2];
+        final String[] text = new String[2];
+        readers[0] = Thread.ofPlatform().start(() -> text[0] = read(out));
+        readers[1] = Thread.ofPlatform().start(() -> text[1] = read(err));
+        assertTrue(p.waitFor(100, TimeUnit.SECONDS), "launch did not finish: " + String.join(" ", args));
+        readers[0].join(5_000);
+        readers[1].join(5_000);
+        return new Run(p.exitValue(), text[0], text[1]);
+    }
+
+    private static Run run(final String... args) throws Exception {
+        return run(Map.of(), args);
+    }
+
+    private static String read(final java.io.InputStream in) {
+        try {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** @return p such that UDP ports p .. p+n-1 were free a moment ago */
+    private static int freePorts(final int n) throws IOException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            final int base = 42_000 + (int) (Math.random() * 18_000);
+            boolean free = true;
+            for (int i = 0; i < n && free; i++) {
+                try (DatagramSocket s = new DatagramSocket(base + i)) {
+                    free = s.getLocalPort() == base + i;
+                } catch (IOException e) {
+                    free = false;
+                }
+            }
+            if (free) {
+                return base;
+            }
+        }
+        throw new IOException("no free UDP ports");
+    }
+
+    @Test
+    void aShmemProgramShouldRunAsTwoProcessesAndPrintEachPeWithItsPrefix() throws Exception {
+        final Run r = run("launch", "-n", "2", "--", "hello");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("[PE 0] Hello from PE 0 of 2: PE 1 wrote to me"), r.out());
+        assertTrue(r.out().contains("[PE 1] Hello from PE 1 of 2: PE 0 wrote to me"), r.out());
+    }
+
+    @Test
+    void aGaProgramShouldRunWithSeveralPesPerProcess() throws Exception {
+        final Run r = run("launch", "-n", "2", "--pes-per-process", "2", "--", "jacobi", "--n", "16");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PEs 0-1] jacobi: 16 x 16 interior points on 4 PEs"), r.out());
+        assertTrue(r.out().contains("(ok)"), r.out());
+        assertFalse(r.out().contains("[PEs 2-3] jacobi"), "only rank 0 reports: " + r.out());
+    }
+
+    @Test
+    void hydroSodOnFourProcessesShouldGiveTheSameBytesAsOneJvm(@TempDir final Path dir) throws Exception {
+        final Path launched = dir.resolve("launched");
+        final Path inJvm = dir.resolve("jvm");
+        final Run r = run("launch", "-n", "4", "--", "hydro", "sod", "--zones", "200", "--out", launched.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertEquals(0, Main.execute("hydro", "sod", "--zones", "200", "--pes", "4", "--out", inJvm.toString()));
+        assertArrayEquals(Files.readAllBytes(inJvm.resolve("sod.csv")), Files.readAllBytes(launched.resolve("sod.csv")),
+            "the launched run's fields differ from the single-JVM run's");
+    }
+
+    @Test
+    void killingOneProcessShouldEndTheJobWithinTheBoundNamingTheLostPe() throws Exception {
+        final Process launcher = launcher(Map.of(), "launch", "-n", "3", "--", "hydro", "sod", "--zones", "50000")
+            .start();
+        launcher.getOutputStream().close();
+        final String[] err = new String[1];
+        final Thread reader = Thread.ofPlatform().start(() -> err[0] = read(launcher.getErrorStream()));
+        final Thread drain = Thread.ofPlatform().start(() -> read(launcher.getInputStream()));
+        // Wait until all three processes run, then kill rank 1 (the second one started) without warning.
+        List<ProcessHandle> children = List.of();
+        final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (children.size() < 3 && System.nanoTime() - until < 0) {
+            children = launcher.children().sorted(Comparator.comparing(
+                (ProcessHandle h) -> h.info().startInstant().orElseThrow()).thenComparing(ProcessHandle::pid)).toList();
+            Thread.sleep(50);
+        }
+        assertEquals(3, children.size(), "the job's processes did not start");
+        Thread.sleep(3_000); // joined and computing
+        assertTrue(launcher.isAlive(), "the job ended before the kill");
+        final long t0 = System.nanoTime();
+        children.get(1).destroyForcibly();
+        assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the job did not end after a process was killed");
+        final long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+        reader.join(5_000);
+        drain.join(5_000);
+        assertNotEquals(0, launcher.exitValue());
+        assertTrue(ms < 2_000 + 3_000, "ended " + ms + " ms after the kill");
+        assertTrue(err[0].contains("process 1 (PE 1 on localhost) lost: no heartbeat"), err[0]);
+        for (final ProcessHandle h : children) {
+            assertTrue(h.onExit().isDone() || !h.isAlive(), "process " + h.pid() + " left running");
+        }
+    }
+
+    @Test
+    void badConfigurationShouldBeAOneLineErrorBeforeAnyProcessStarts() throws Exception {
+        final Run unknown = run("launch", "-n", "2", "--hosts", "no-such-host.invalid:2", "--", "hello");
+        assertEquals(2, unknown.status());
+        assertTrue(unknown.err().contains("unknown host 'no-such-host.invalid'"), unknown.err());
+        assertFalse(unknown.out().contains("Hello"), "a PE ran: " + unknown.out());
+        final Run size = run("launch", "-n", "2", "--hosts", "localhost:3", "--", "hello");
+        assertEquals(2, size.status());
+        assertTrue(size.err().contains("job size mismatch"), size.err());
+        try (DatagramSocket taken = new DatagramSocket(null)) {
+            taken.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            final Run port = run("launch", "-n", "2", "--transport", "udp", "--port",
+                String.valueOf(taken.getLocalPort()), "--", "hello");
+            assertEquals(2, port.status());
+            assertTrue(port.err().contains("UDP port " + taken.getLocalPort() + " on localhost is in use"), port.err());
+        }
+        final Run secret = run(Map.of("JHPVM_RANK", "0", "JHPVM_PROCESSES", "2"), "hello");
+        assertEquals(2, secret.status());
+        assertTrue(secret.err().contains("JHPVM_SECRET is not set"), secret.err());
+        assertEquals(1, secret.err().strip().lines().count(), secret.err());
+    }
+
+    @Test
+    void aProgramShouldRunOverUdpToo() throws Exception {
+        final Run r = run("launch", "-n", "2", "--transport", "udp", "--port", String.valueOf(freePorts(2)), "--",
+            "hello");
+        assertEquals(0, r.status(), r.err());
+        assertTrue(r.out().contains("[PE 1] Hello from PE 1 of 2: PE 0 wrote to me"), r.out());
+    }
+}
