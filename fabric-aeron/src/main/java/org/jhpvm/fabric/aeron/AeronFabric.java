@@ -27,7 +27,7 @@ import org.jhpvm.fabric.ProcessFabric;
  * The fabric SPI over Aeron, for jobs of several processes: this process's share of the job's NICs. NICs of this
  * process reach each other in the JVM (frames by reference); NICs of other processes are reached over Aeron IPC when
  * their process runs on this host and over Aeron UDP unicast otherwise, one exclusive publication per (local NIC,
- * remote NIC) on stream {@code 1000 + NIC}. The first process of each host runs that host's media driver (embedded,
+ * remote NIC) on stream {@code 1000000 + NIC}. The first process of each host runs that host's media driver (embedded,
  * one thread, backing off when idle); the others connect to it.
  * <p>
  * Aeron delivers reliably and in order with flow control, and buffers a term window per publication, so the
@@ -36,10 +36,13 @@ import org.jhpvm.fabric.ProcessFabric;
  * plane ({@link ControlPlane}) adds heartbeats, failures and the job-wide end of a job.
  */
 public final class AeronFabric implements ProcessFabric {
-    /** Control plane stream id. */
-    static final int CONTROL_STREAM = 10;
+    /**
+     * Control stream id of rank 0; rank r listens on {@code CONTROL_STREAM_BASE + r} (IPC streams are not addressed:
+     * every subscriber of a stream on the driver hears every publication to it, so a stream names its receiver).
+     */
+    static final int CONTROL_STREAM_BASE = 10;
     /** Data stream id of NIC 0; NIC n uses {@code DATA_STREAM_BASE + n}. */
-    static final int DATA_STREAM_BASE = 1000;
+    static final int DATA_STREAM_BASE = 1_000_000;
     /** Term length of data publications: a window of half of it per publication. */
     static final int TERM_LENGTH = 4 << 20;
 
@@ -108,14 +111,14 @@ public final class AeronFabric implements ProcessFabric {
             final boolean anyUdp = anyRank(false);
             final String udpSub = "aeron:udp?endpoint=" + bind + ":" + env.port(env.rank());
             if (anyIpc) {
-                controlSubs.add(a.addSubscription("aeron:ipc", CONTROL_STREAM));
+                controlSubs.add(a.addSubscription("aeron:ipc", CONTROL_STREAM_BASE + env.rank()));
             }
             if (anyUdp) {
-                controlSubs.add(subscribeUdp(udpSub, CONTROL_STREAM));
+                controlSubs.add(subscribeUdp(udpSub, CONTROL_STREAM_BASE + env.rank()));
             }
             for (int r = 0; r < env.processes(); r++) {
                 if (r != env.rank()) {
-                    controlPubs[r] = a.addExclusivePublication(channelTo(r, ipc), CONTROL_STREAM);
+                    controlPubs[r] = a.addExclusivePublication(channelTo(r, ipc), CONTROL_STREAM_BASE + r);
                 }
             }
             this.nics = new AeronNic[env.pesPerProcess()];
