@@ -67,7 +67,6 @@ final class ControlPlane implements Runnable {
     private volatile int currentJob;
     private volatile int doneJob;
     private volatile String failure;
-    private int failureNic = -1;
 
     // Rank 0's termination waves.
     private int wave;
@@ -228,7 +227,6 @@ final class ControlPlane implements Runnable {
     private void fail(final int nic, final String message) {
         if (failure == null) {
             failure = message;
-            failureNic = nic;
         }
         final ProcessFabric.JobHooks h = hooks;
         if (h != null) {
@@ -386,7 +384,6 @@ final class ControlPlane implements Runnable {
             public void reportFailure(final int nic, final String message) {
                 if (failure == null) {
                     failure = "PE " + nic + ": " + message;
-                    failureNic = nic;
                 }
                 final byte[] text = message.getBytes(StandardCharsets.UTF_8);
                 final byte[] m = new byte[12 + Math.min(text.length, 2000)];
