@@ -17,6 +17,7 @@ import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.FrameDescriptor;
+import org.jhpvm.fabric.FrameRejections;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.NicInterruptedException;
@@ -144,7 +145,7 @@ final class AeronNic implements Nic {
         if (frame.origin() != fabric || frame.owner() != id || frame.home() != HOME_SEND
             || frame.state() != FrameDescriptor.STATE_HOST || dst < 0 || dst >= nicCount || length < 0
             || length > frameBytes) {
-            throw sendRejection(frame);
+            throw FrameRejections.send(frame, fabric, id, HOME_SEND, nicCount, frameBytes);
         }
         frame.stampSource(id);
         final ExclusivePublication p = publications[dst];
@@ -174,26 +175,6 @@ final class AeronNic implements Nic {
         counters.lazySet(BYTES_SENT, counters.get(BYTES_SENT) + length);
         counters.lazySet(DELIVERED, counters.get(DELIVERED) + 1);
         return true;
-    }
-
-    private RuntimeException sendRejection(final Frame frame) {
-        if (frame.origin() != fabric) {
-            return new IllegalArgumentException("frame " + frame + " belongs to another fabric");
-        }
-        if (frame.owner() != id || frame.home() != HOME_SEND) {
-            return new IllegalArgumentException("frame owned by NIC " + frame.owner() + " cannot be sent by NIC " + id
-                + ": acquire frames from the sending NIC");
-        }
-        if (frame.state() != FrameDescriptor.STATE_HOST) {
-            return new IllegalStateException("frame state is " + FrameDescriptor.stateName(frame.state())
-                + ", not HOST: it was already sent or released");
-        }
-        final int dst = frame.destination();
-        if (dst < 0 || dst >= nicCount) {
-            return new IllegalArgumentException("destination=" + dst + " is not a NIC of this fabric (0.."
-                + (nicCount - 1) + ")");
-        }
-        return new IllegalArgumentException("length=" + frame.length() + " outside 0..frameBytes=" + frameBytes);
     }
 
     @Override
@@ -311,22 +292,10 @@ final class AeronNic implements Nic {
     @Override
     public void release(final Frame frame) {
         final int state = frame.state();
-        if (frame.origin() != fabric) {
-            throw new IllegalArgumentException("frame " + frame + " belongs to another fabric");
-        }
-        if (state == FrameDescriptor.STATE_DELIVERED) {
-            if (frame.destination() != id) {
-                throw new IllegalArgumentException("frame " + frame + " was delivered to NIC " + frame.destination()
-                    + ": release it through that NIC, not NIC " + id);
-            }
-        } else if (state == FrameDescriptor.STATE_HOST) {
-            if (frame.owner() != id) {
-                throw new IllegalArgumentException("frame " + frame + " was acquired from NIC " + frame.owner()
-                    + ": release it through that NIC, not NIC " + id);
-            }
-        } else {
-            throw new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
-                + ": only a delivered frame or an acquired one not sent can be released");
+        if (frame.origin() != fabric
+            || (state == FrameDescriptor.STATE_DELIVERED ? frame.destination() : frame.owner()) != id
+            || state != FrameDescriptor.STATE_DELIVERED && state != FrameDescriptor.STATE_HOST) {
+            throw FrameRejections.release(frame, fabric, id);
         }
         frame.setState(FrameDescriptor.STATE_FREE);
         if (frame.owner() != id) {

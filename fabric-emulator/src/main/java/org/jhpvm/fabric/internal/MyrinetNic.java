@@ -5,6 +5,7 @@ import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.FrameDescriptor;
+import org.jhpvm.fabric.FrameRejections;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.NicInterruptedException;
@@ -120,30 +121,9 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         if (frame.origin() != fabric || frame.owner() != id || frame.home() != HOME_HOST
             || frame.state() != FrameDescriptor.STATE_HOST || dst < 0 || dst >= nicCount || lengthBytes < 0
             || lengthBytes > frameBytes) {
-            throw sendRejection(frame);
+            throw FrameRejections.send(frame, fabric, id, HOME_HOST, nicCount, frameBytes);
         }
         return lengthBytes;
-    }
-
-    /** Slow path: the exception that says what is wrong with a frame that may not be sent. */
-    private RuntimeException sendRejection(final Frame frame) {
-        if (frame.origin() != fabric) {
-            return new IllegalArgumentException("frame " + frame + " belongs to another fabric");
-        }
-        if (frame.owner() != id || frame.home() != HOME_HOST) {
-            return new IllegalArgumentException("frame owned by NIC " + frame.owner() + " cannot be sent by NIC " + id
-                + ": acquire frames from the sending NIC");
-        }
-        if (frame.state() != FrameDescriptor.STATE_HOST) {
-            return new IllegalStateException("frame state is " + FrameDescriptor.stateName(frame.state())
-                + ", not HOST: it was already sent or released");
-        }
-        final int dst = frame.destination();
-        if (dst < 0 || dst >= nicCount) {
-            return new IllegalArgumentException("destination=" + dst + " is not a NIC of this fabric (0.."
-                + (nicCount - 1) + ")");
-        }
-        return new IllegalArgumentException("length=" + frame.length() + " outside 0..frameBytes=" + frameBytes);
     }
 
     @Override
@@ -221,7 +201,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         if (frame.origin() != fabric
             || (state == FrameDescriptor.STATE_DELIVERED ? frame.destination() : frame.owner()) != id
             || state != FrameDescriptor.STATE_DELIVERED && state != FrameDescriptor.STATE_HOST) {
-            throw releaseRejection(frame);
+            throw FrameRejections.release(frame, fabric, id);
         }
         for (int i = 0; i < releaseCount; i++) {
             if (releases[16 + i] == frame) {
@@ -232,24 +212,6 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         if (releaseCount == RELEASE_BATCH) {
             giveBackReleased();
         }
-    }
-
-    /** Slow path: the exception that says why a frame may not be released here. */
-    private RuntimeException releaseRejection(final Frame frame) {
-        if (frame.origin() != fabric) {
-            return new IllegalArgumentException("frame " + frame + " belongs to another fabric");
-        }
-        final int state = frame.state();
-        if (state == FrameDescriptor.STATE_DELIVERED) {
-            return new IllegalArgumentException("frame " + frame + " was delivered to NIC " + frame.destination()
-                + ": release it through that NIC, not NIC " + id);
-        }
-        if (state == FrameDescriptor.STATE_HOST) {
-            return new IllegalArgumentException("frame " + frame + " was acquired from NIC " + frame.owner()
-                + ": release it through that NIC, not NIC " + id);
-        }
-        return new IllegalStateException("frame state is " + FrameDescriptor.stateName(state)
-            + ": only a delivered frame or an acquired one not sent can be released");
     }
 
     /**
