@@ -50,6 +50,8 @@ final class ControlPlane implements Runnable {
     private final FragmentAssembler assembler = new FragmentAssembler(this::onMessage);
     private final Int2IntHashMap authorized = new Int2IntHashMap(-1);
     private final UnsafeBuffer out = new UnsafeBuffer(new byte[4096]);
+    /** This thread's own messages (heartbeats, probes, reports, done) are written here: nothing allocated per message. */
+    private final UnsafeBuffer msg = new UnsafeBuffer(new byte[64]);
     private final long[] lastSeenNs;
     private final boolean[] joined;
     private final java.util.concurrent.atomic.AtomicIntegerArray left;
@@ -132,12 +134,13 @@ final class ControlPlane implements Runnable {
             if (joinLatch.getCount() == 0) {
                 if (now - nextHeartbeatNs >= 0) {
                     nextHeartbeatNs = now + HEARTBEAT_EVERY_NS;
-                    broadcast(small(HEARTBEAT));
+                    broadcast(msg, header(HEARTBEAT));
                     checkLiveness(now);
                 }
                 byte[] m;
                 while ((m = outbox.poll()) != null) {
-                    broadcast(m);
+                    out.putBytes(0, m);
+                    broadcast(out, m.length);
                     work++;
                 }
                 if (rank == 0) {
@@ -197,7 +200,7 @@ final class ControlPlane implements Runnable {
                     consumed = h.framesConsumed();
                     sent = h.framesSent();
                 }
-                send(from, report(job, w, done, sent, consumed));
+                send(from, msg, report(job, w, done, sent, consumed));
             }
             case REPORT -> onReport(b.getInt(offset + 8, LE), b.getInt(offset + 12, LE), b.getInt(offset + 16, LE) != 0,
                 b.getLong(offset + 20, LE), b.getLong(offset + 28, LE));
@@ -257,13 +260,10 @@ final class ControlPlane implements Runnable {
         waveAllDone = true;
         waveSent = 0;
         waveConsumed = 0;
-        final byte[] probe = new byte[16];
-        final UnsafeBuffer p = new UnsafeBuffer(probe);
-        p.putInt(0, MAGIC, LE);
-        p.putInt(4, PROBE, LE);
-        p.putInt(8, job, LE);
-        p.putInt(12, wave, LE);
-        broadcast(probe);
+        header(PROBE);
+        msg.putInt(8, job, LE);
+        msg.putInt(12, wave, LE);
+        broadcast(msg, 16);
         final long consumed = h.framesConsumed();
         onReport(job, wave, h.localBodiesDone(), h.framesSent(), consumed);
         return 1;
@@ -282,9 +282,9 @@ final class ControlPlane implements Runnable {
         }
         final boolean quiet = waveAllDone && waveSent == waveConsumed;
         if (quiet && prevValid && prevSent == waveSent && prevConsumed == waveConsumed) {
-            final byte[] done1 = small(DONE);
-            new UnsafeBuffer(done1).putInt(8, job, LE);
-            broadcast(done1);
+            header(DONE);
+            msg.putInt(8, job, LE);
+            broadcast(msg, 12);
             doneJob = Math.max(doneJob, job);
             return;
         }
@@ -295,41 +295,37 @@ final class ControlPlane implements Runnable {
 
     // ---------------------------------------------------------------- messages out
 
-    private static byte[] small(final int type) {
-        final byte[] m = new byte[12];
-        final UnsafeBuffer b = new UnsafeBuffer(m);
-        b.putInt(0, MAGIC, LE);
-        b.putInt(4, type, LE);
-        return m;
+    /** Writes a message's magic and type into {@link #msg}; returns the length of a message without payload. */
+    private int header(final int type) {
+        msg.putInt(0, MAGIC, LE);
+        msg.putInt(4, type, LE);
+        msg.putInt(8, 0, LE);
+        return 12;
     }
 
-    private static byte[] report(final int job, final int w, final boolean done, final long sent, final long consumed) {
-        final byte[] m = new byte[36];
-        final UnsafeBuffer b = new UnsafeBuffer(m);
-        b.putInt(0, MAGIC, LE);
-        b.putInt(4, REPORT, LE);
-        b.putInt(8, job, LE);
-        b.putInt(12, w, LE);
-        b.putInt(16, done ? 1 : 0, LE);
-        b.putLong(20, sent, LE);
-        b.putLong(28, consumed, LE);
-        return m;
+    private int report(final int job, final int w, final boolean done, final long sent, final long consumed) {
+        header(REPORT);
+        msg.putInt(8, job, LE);
+        msg.putInt(12, w, LE);
+        msg.putInt(16, done ? 1 : 0, LE);
+        msg.putLong(20, sent, LE);
+        msg.putLong(28, consumed, LE);
+        return 36;
     }
 
-    private void broadcast(final byte[] m) {
+    private void broadcast(final UnsafeBuffer b, final int length) {
         for (int r = 0; r < processes; r++) {
             if (r != rank && left.get(r) == 0) {
-                send(r, m);
+                send(r, b, length);
             }
         }
     }
 
-    private void send(final int r, final byte[] m) {
+    private void send(final int r, final UnsafeBuffer b, final int length) {
         final ExclusivePublication p = publications[r];
-        out.putBytes(0, m);
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
         long result;
-        while ((result = p.offer(out, 0, m.length)) < 0) {
+        while ((result = p.offer(b, 0, length)) < 0) {
             if (result == Publication.CLOSED || result == Publication.NOT_CONNECTED
                 || System.nanoTime() - deadline > 0) {
                 return; // a peer that is gone or stuck is found by its heartbeats
@@ -409,7 +405,11 @@ final class ControlPlane implements Runnable {
     /** Says goodbye to every process and stops the thread; waits for it (bounded). */
     void stop(final Thread thread) {
         if (joinLatch.getCount() == 0 && joinFailure == null) {
-            outbox.add(small(BYE));
+            final byte[] bye = new byte[12];
+            final UnsafeBuffer b = new UnsafeBuffer(bye);
+            b.putInt(0, MAGIC, LE);
+            b.putInt(4, BYE, LE);
+            outbox.add(bye);
         }
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
         while (!outbox.isEmpty() && System.nanoTime() - deadline < 0 && thread.isAlive()) {
