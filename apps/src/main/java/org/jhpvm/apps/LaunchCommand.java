@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.lang.management.ManagementFactory;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -13,7 +12,6 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -22,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import org.jhpvm.apps.bench.ChildJvm;
 import org.jhpvm.fabric.aeron.JobEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -94,12 +93,7 @@ final class LaunchCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--heartbeat-timeout-ms " + heartbeatTimeoutMs + ": at least 100");
         }
         final List<String> rankHosts = JobEnvironment.parseHosts(hosts, processes);
-        final List<String> distinct = new ArrayList<>();
-        for (final String h : rankHosts) {
-            if (!distinct.contains(h)) {
-                distinct.add(h);
-            }
-        }
+        final List<String> distinct = JobEnvironment.distinctHosts(rankHosts);
         final boolean udp = transport.equals("udp") || distinct.size() > 1;
         for (final String h : distinct) {
             final InetAddress a;
@@ -222,12 +216,7 @@ final class LaunchCommand implements Callable<Integer> {
                 cmd.add(w.replace("{host}", host).replace("{index}", String.valueOf(hostIndex)));
             }
         }
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (final String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (!a.startsWith("-agentlib") && !a.startsWith("-javaagent") && !a.startsWith("-Xrunjdwp")) {
-                cmd.add(a);
-            }
-        }
+        cmd.addAll(ChildJvm.command());
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         final String first = command.getFirst();

@@ -3,10 +3,8 @@ package org.jhpvm.apps.bench;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
@@ -28,13 +26,7 @@ public final class AeronPingPong {
      */
     public static double oneWayNs(final String channel, final int messages, final int messageLength)
         throws IOException, InterruptedException {
-        final List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        for (final String a : ManagementFactory.getRuntimeMXBean().getInputArguments()) {
-            if (a.startsWith("--add-exports") || a.startsWith("--sun-misc") || a.startsWith("--enable-native")) {
-                cmd.add(a);
-            }
-        }
+        final List<String> cmd = ChildJvm.command();
         cmd.add("--add-exports");
         cmd.add("java.base/jdk.internal.misc=ALL-UNNAMED");
         cmd.add("-Daeron.sample.ping.channel=" + channel);

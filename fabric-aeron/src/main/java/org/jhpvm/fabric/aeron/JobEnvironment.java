@@ -191,8 +191,11 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         return hosts;
     }
 
-    /** @return the distinct hosts in rank order of first appearance */
-    static List<String> distinctHosts(final List<String> hosts) {
+    /**
+     * @param hosts host of each rank
+     * @return the distinct hosts in rank order of first appearance (a host's index here names its Aeron directory)
+     */
+    public static List<String> distinctHosts(final List<String> hosts) {
         final List<String> d = new ArrayList<>();
         for (final String h : hosts) {
             if (!d.contains(h)) {
