@@ -137,10 +137,14 @@ class LaunchTest {
         while (children.size() < 3 && System.nanoTime() - until < 0) {
             children = launcher.children().sorted(Comparator.comparing(
                 (ProcessHandle h) -> h.info().startInstant().orElseThrow()).thenComparing(ProcessHandle::pid)).toList();
-            Thread.sleep(50);
+            assertFalse(launcher.waitFor(50, TimeUnit.MILLISECONDS), "the job ended before its processes were seen");
         }
         assertEquals(3, children.size(), "the job's processes did not start");
-        Thread.sleep(3_000); // joined and computing
+        // Joined and computing: every process has used 3 s of CPU (JVM start and join take about 1 s).
+        while (!children.stream().allMatch(h -> h.info().totalCpuDuration()
+            .map(d -> d.toMillis() >= 3_000).orElse(true)) && System.nanoTime() - until < 0) {
+            assertFalse(launcher.waitFor(50, TimeUnit.MILLISECONDS), "the job ended before the kill");
+        }
         assertTrue(launcher.isAlive(), "the job ended before the kill");
         final long t0 = System.nanoTime();
         children.get(1).destroyForcibly();

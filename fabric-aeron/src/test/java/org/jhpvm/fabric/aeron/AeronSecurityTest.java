@@ -32,8 +32,9 @@ class AeronSecurityTest {
             final ExclusivePublication p = rogue.addExclusivePublication("aeron:ipc", AeronFabric.DATA_STREAM_BASE + 1);
             final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
             while (!p.isConnected() && System.nanoTime() - until < 0) {
-                Thread.sleep(1);
+                Thread.onSpinWait();
             }
+            assertTrue(p.isConnected(), "the rogue publication did not connect");
             final UnsafeBuffer b = new UnsafeBuffer(new byte[FrameDescriptor.FABRIC_HEADER_BYTES + 32 + 8]);
             // A hello signed with another secret, then a well-formed frame claiming to come from NIC 0.
             final Hello forged = new Hello("not-the-job-secret-at-all".getBytes(StandardCharsets.UTF_8),
