@@ -1,6 +1,7 @@
 package org.jhpvm.apps.bench;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.function.IntConsumer;
 
 import org.jhpvm.fabric.FabricConfig;
@@ -80,8 +81,8 @@ public final class FmBenchmark {
             progress.accept(1);
         }
         progress.accept(1);
-        final Sweep clean = sweep(FaultPlan.none(), progress);
-        final Sweep lossy = sweep(FaultPlan.builder(1998).drop(dropRate).build(), progress);
+        final Sweep clean = sweep(FaultPlan.none(), progress, false, null);
+        final Sweep lossy = sweep(FaultPlan.builder(1998).drop(dropRate).build(), progress, false, null);
         return new Result(spscNs, Stats.medians(copy), clean, lossy);
     }
 
@@ -92,7 +93,20 @@ public final class FmBenchmark {
      * @return medians over the trials
      */
     public Sweep cleanSweep(final IntConsumer progress) {
-        return sweep(FaultPlan.none(), progress);
+        return sweep(FaultPlan.none(), progress, false, null);
+    }
+
+    /**
+     * The fault-free FM sweep, timing every round trip too (for {@link Sweep#latencyMedianNs}, the statistic Aeron's
+     * ping-pong sample reports), with a step PE 0 runs before each measured trial while PE 1 waits: a baseline
+     * measured between the trials, so that it sees the machine in the same state as the trial it is compared with.
+     *
+     * @param progress    told of each finished pass
+     * @param beforeTrial run by PE 0 with the trial's index before each measured trial (none if null)
+     * @return medians over the trials
+     */
+    public Sweep cleanSweepPerRoundTrip(final IntConsumer progress, final IntConsumer beforeTrial) {
+        return sweep(FaultPlan.none(), progress, true, beforeTrial);
     }
 
     /**
@@ -105,7 +119,7 @@ public final class FmBenchmark {
     public Sweep inProcessSweep(final IntConsumer progress) {
         inProcess = true;
         try {
-            return sweep(FaultPlan.none(), progress);
+            return sweep(FaultPlan.none(), progress, true, null);
         } finally {
             inProcess = false;
         }
@@ -117,21 +131,30 @@ public final class FmBenchmark {
         return (int) Math.max(50, Math.min(200_000, bytesPerPoint / size));
     }
 
-    /** One job: warm-ups, then trials of the latency and bandwidth sweeps. */
-    private Sweep sweep(final FaultPlan plan, final IntConsumer progress) {
+    /**
+     * One job: warm-ups, then trials of the latency and bandwidth sweeps; with {@code perRoundTrip}, every round trip
+     * of PE 0 is timed as well.
+     */
+    private Sweep sweep(final FaultPlan plan, final IntConsumer progress, final boolean perRoundTrip,
+                        final IntConsumer beforeTrial) {
         final double[][] latency = new double[LATENCY_SIZES.length][trials];
+        final double[][] latencyMedian = new double[LATENCY_SIZES.length][trials];
         final double[][] bandwidth = new double[BANDWIDTH_SIZES.length][trials];
         final FmJob.Builder builder = FmJob.builder().fabric(FabricConfig.builder(2).faultPlan(plan).build())
             .fm(FmConfig.defaults()).timeout(Duration.ofMinutes(20));
         final FmJob job = (inProcess ? builder.inProcess() : builder).build();
         final FmJob.Report report = job.run(fm -> {
-            final PeState s = new PeState(fm);
+            final PeState s = new PeState(fm, perRoundTrip && fm.pe() == 0 ? roundTrips : 0);
             for (int pass = 0; pass < warmups + trials; pass++) {
                 final boolean measured = pass >= warmups;
+                if (measured && beforeTrial != null && fm.pe() == 0) {
+                    beforeTrial.accept(pass - warmups);
+                }
                 for (int i = 0; i < LATENCY_SIZES.length; i++) {
                     final double ns = s.pingPong(LATENCY_SIZES[i], measured ? roundTrips : roundTrips / 10 + 1);
                     if (measured && fm.pe() == 0) {
                         latency[i][pass - warmups] = ns;
+                        latencyMedian[i][pass - warmups] = s.medianOneWayNs;
                     }
                 }
                 for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
@@ -147,7 +170,8 @@ public final class FmBenchmark {
                 }
             }
         });
-        return new Sweep(Stats.medians(latency), Stats.medians(bandwidth), report.totals().framesRetransmitted(),
+        return new Sweep(Stats.medians(latency), Stats.medians(latencyMedian), Stats.medians(bandwidth),
+            report.totals().framesRetransmitted(),
             report.fabricTotals().framesDropped());
     }
 
@@ -160,9 +184,13 @@ public final class FmBenchmark {
         private long pings;
         private long streamed;
         private long acks;
+        /** Round-trip times of the last ping-pong (PE 0, when timing each), and their median halved. */
+        private final long[] roundTripNs;
+        private double medianOneWayNs = Double.NaN;
 
-        PeState(final FastMessages fm) {
+        PeState(final FastMessages fm, final int timedRoundTrips) {
             this.fm = fm;
+            this.roundTripNs = new long[timedRoundTrips];
             this.peer = 1 - fm.pe();
             final FmHandler receiveAll = (stream, sender) -> stream.receive(in, 0, stream.declaredLength());
             fm.register(PING, (FmHandler) (stream, sender) -> {
@@ -182,21 +210,36 @@ public final class FmBenchmark {
             o.endMessage();
         }
 
-        /** @return one-way latency in ns, as PE 0 sees it */
+        /**
+         * @return mean one-way latency in ns (the whole exchange over 2n), as PE 0 sees it; when round trips are
+         *     timed one by one, {@link #medianOneWayNs} is set too
+         */
         double pingPong(final int size, final int n) {
+            final boolean timed = n <= roundTripNs.length;
             final long t0 = System.nanoTime();
+            long last = t0;
             for (int i = 0; i < n; i++) {
                 if (fm.pe() == 0) {
                     send(PING, size);
                     await(() -> pings > 0);
                     pings--;
+                    if (timed) {
+                        final long now = System.nanoTime();
+                        roundTripNs[i] = now - last;
+                        last = now;
+                    }
                 } else {
                     await(() -> pings > 0);
                     pings--;
                     send(PING, size);
                 }
             }
-            return (System.nanoTime() - t0) / (2.0 * n);
+            final long elapsed = System.nanoTime() - t0;
+            if (timed) {
+                Arrays.sort(roundTripNs, 0, n);
+                medianOneWayNs = roundTripNs[n / 2] / 2.0;
+            }
+            return elapsed / (2.0 * n);
         }
 
         /** @return MB/s (10^6 bytes per second) from PE 0 to PE 1, until PE 1 acknowledges the last message */
@@ -226,12 +269,16 @@ public final class FmBenchmark {
     /**
      * One FM sweep.
      *
-     * @param latencyNs     median one-way latency per {@link #LATENCY_SIZES} entry
+     * @param latencyNs       median over the trials of the mean one-way latency (a trial's whole ping-pong over twice
+     *                        its round trips) per {@link #LATENCY_SIZES} entry
+     * @param latencyMedianNs median over the trials of the median one-way latency (half the median round trip) per
+     *                        entry; NaN if round trips were not timed one by one
      * @param bandwidthMBps median streaming bandwidth per {@link #BANDWIDTH_SIZES} entry
      * @param retransmitted frames FM sent again during the job
      * @param dropped       frames the fabric dropped during the job
      */
-    public record Sweep(double[] latencyNs, double[] bandwidthMBps, long retransmitted, long dropped) {
+    public record Sweep(double[] latencyNs, double[] latencyMedianNs, double[] bandwidthMBps, long retransmitted,
+                        long dropped) {
         /** @return peak bandwidth, MB/s */
         public double peakMBps() {
             return Stats.peak(bandwidthMBps);
