@@ -14,7 +14,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -188,5 +193,106 @@ class LaunchTest {
             "hello");
         assertEquals(0, r.status(), r.err());
         assertTrue(r.out().contains("[PE 1] Hello from PE 1 of 2: PE 0 wrote to me"), r.out());
+    }
+
+    /**
+     * Several hosts on this one machine: each "host" is a network namespace with its own address on a veth pair
+     * (a private 10.213.x.0/24 that exists only between the two namespaces), processes are started in their host's
+     * namespace by {@code --spawn 'ip netns exec NS{index}'}, and every frame between hosts is UDP over the veth.
+     * Needs root and {@code ip netns}; skipped with the reason where the machine does not allow it.
+     */
+    @Nested
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    class HostsInNetworkNamespaces {
+        private final String ns = "jhpvm" + ProcessHandle.current().pid() + "-";
+        private final String subnet = "10.213." + (ProcessHandle.current().pid() % 250 + 1) + ".";
+        private final List<String> created = new ArrayList<>();
+
+        @BeforeAll
+        void createHosts() throws Exception {
+            ip("netns", "del", ns + 0); // left by an earlier run of this process id, if any
+            ip("netns", "del", ns + 1);
+            final String why = ip("netns", "add", ns + 0);
+            Assumptions.assumeTrue(why == null, "skipped: network namespaces need root and iproute2's ip netns ("
+                + why + ")");
+            created.add(ns + 0);
+            require(ip("netns", "add", ns + 1));
+            created.add(ns + 1);
+            final String veth = "jhv" + ProcessHandle.current().pid();
+            require(ip("link", "add", veth + "a", "type", "veth", "peer", "name", veth + "b"));
+            for (int h = 0; h < 2; h++) {
+                final String dev = veth + (h == 0 ? "a" : "b");
+                require(ip("link", "set", dev, "netns", ns + h));
+                require(ip("-n", ns + h, "addr", "add", subnet + (h + 1) + "/24", "dev", dev));
+                require(ip("-n", ns + h, "link", "set", dev, "up"));
+                require(ip("-n", ns + h, "link", "set", "lo", "up"));
+            }
+        }
+
+        @AfterAll
+        void deleteHosts() throws Exception {
+            for (final String name : created) {
+                ip("netns", "del", name); // takes its end of the veth pair with it
+            }
+        }
+
+        private String hosts(final int perHost) {
+            return subnet + 1 + ":" + perHost + "," + subnet + 2 + ":" + perHost;
+        }
+
+        private String spawn() {
+            return "ip netns exec " + ns + "{index}";
+        }
+
+        @Test
+        void aShmemProgramShouldRunOnTwoHosts() throws Exception {
+            final Run r = run("launch", "-n", "2", "--hosts", hosts(1), "--spawn", spawn(), "--", "hello");
+            assertEquals(0, r.status(), r.out() + r.err());
+            assertTrue(r.out().contains("[PE 0] Hello from PE 0 of 2: PE 1 wrote to me"), r.out());
+            assertTrue(r.out().contains("[PE 1] Hello from PE 1 of 2: PE 0 wrote to me"), r.out());
+        }
+
+        @Test
+        void aGaProgramShouldRunOnTwoHostsOfTwoProcessesEach() throws Exception {
+            // IPC between the two processes of a host (one media driver per namespace), UDP between the hosts.
+            final Run r = run("launch", "-n", "4", "--hosts", hosts(2), "--spawn", spawn(), "--", "jacobi", "--n",
+                "16");
+            assertEquals(0, r.status(), r.out() + r.err());
+            assertTrue(r.out().contains("[PE 0] jacobi: 16 x 16 interior points on 4 PEs"), r.out());
+            assertTrue(r.out().contains("(ok)"), r.out());
+        }
+
+        @Test
+        void aHostThatCannotBeReachedShouldNotBeStartedWithoutSpawn() throws Exception {
+            // The namespaces' addresses are not this (root) namespace's: without --spawn nothing can start there.
+            final Run r = run("launch", "-n", "2", "--hosts", hosts(1), "--", "hello");
+            assertEquals(2, r.status(), r.out() + r.err());
+            assertTrue(r.err().contains("host '" + subnet + "1' is not this machine: give --spawn"), r.err());
+            assertFalse(r.out().contains("Hello"), "a PE ran: " + r.out());
+        }
+    }
+
+    /** Runs {@code ip args}; @return null if it succeeded, else what it printed and its status */
+    private static String ip(final String... args) throws Exception {
+        final List<String> cmd = new ArrayList<>();
+        cmd.add("ip");
+        cmd.addAll(List.of(args));
+        final Process p;
+        try {
+            p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            return "cannot run ip: " + e.getMessage();
+        }
+        p.getOutputStream().close();
+        final String out = read(p.getInputStream()).strip();
+        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return String.join(" ", cmd) + " did not finish";
+        }
+        return p.exitValue() == 0 ? null : String.join(" ", cmd) + ": exit " + p.exitValue() + ": " + out;
+    }
+
+    private static void require(final String ipFailure) {
+        assertEquals(null, ipFailure, "setting up the namespaces failed");
     }
 }
