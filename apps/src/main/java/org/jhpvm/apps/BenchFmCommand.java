@@ -135,8 +135,11 @@ final class BenchFmCommand implements Callable<Integer> {
         System.out.printf("Aeron's own ping-pong (io.aeron.samples.EmbeddedPingPong, %s, 32 B, one JVM, before each "
             + "trial): %.1f ns one-way (half the median round trip; trials %s)%n", channel, samplePingNs,
             Arrays.toString(sample));
-        System.out.printf("aeron_overhead_ratio = %.2f (FM 8 B over Aeron %s / Aeron's ping-pong; target <= %.1f: "
-            + "%s)%n", ratio, kind, AERON_OVERHEAD_TARGET, ratio <= AERON_OVERHEAD_TARGET ? "met" : "MISSED");
+        // The target is for IPC; over UDP both sides measure mostly how 2 cores share their threads.
+        final boolean met = ratio <= AERON_OVERHEAD_TARGET;
+        System.out.printf("aeron_overhead_ratio = %.2f (FM 8 B over Aeron %s / Aeron's ping-pong; %s)%n", ratio, kind,
+            kind.equals("ipc") ? String.format("target <= %.1f: %s", AERON_OVERHEAD_TARGET, met ? "met" : "MISSED")
+                : "the target <= " + AERON_OVERHEAD_TARGET + " is for IPC");
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "fm");
@@ -157,7 +160,9 @@ final class BenchFmCommand implements Callable<Integer> {
             m.put("aeron_overhead_ratio", ratio);
             final ObjectNode targets = root.putObject("targets");
             targets.put("aeron_overhead_ratio_max", AERON_OVERHEAD_TARGET);
-            targets.put("aeron_overhead_ratio_met", ratio <= AERON_OVERHEAD_TARGET);
+            if (kind.equals("ipc")) {
+                targets.put("aeron_overhead_ratio_met", met);
+            }
             final ArrayNode baseline = root.putArray("aeron_pingpong_latency_ns_32B_trials");
             for (final double v : sample) {
                 baseline.add(v);
@@ -182,7 +187,11 @@ final class BenchFmCommand implements Callable<Integer> {
 
     private double samplePingNs(final String channel) {
         try {
-            return AeronPingPong.oneWayNs(channel, Math.max(10_000, roundTrips * 5), 32);
+            // Over UDP the sample's five spinning threads (ping, pong, and a driver's sender, receiver and conductor)
+            // share the cores: round trips take about a millisecond on 2 cores, so it runs fewer of them.
+            final int messages = channel.startsWith("aeron:udp") ? Math.max(2_000, roundTrips / 10)
+                : Math.max(10_000, roundTrips * 5);
+            return AeronPingPong.oneWayNs(channel, messages, 32);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
