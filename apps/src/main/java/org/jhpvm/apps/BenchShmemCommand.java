@@ -52,6 +52,9 @@ final class BenchShmemCommand implements Callable<Integer> {
                 + "--mb-per-point >= 1");
         }
         final ShmemBenchmark bench = new ShmemBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20);
+        if (Launched.environment().isPresent()) {
+            return launched(bench);
+        }
         final ShmemBenchmark.Result r;
         try (Progress progress = new Progress("bench shmem", bench.steps())) {
             r = bench.run(progress);
@@ -66,6 +69,103 @@ final class BenchShmemCommand implements Callable<Integer> {
             System.out.println("wrote " + png);
         }
         return 0;
+    }
+
+    /**
+     * Under {@code jhpvm launch -n 2}: FM and SHMEM over the launched fabric (Aeron IPC, or UDP), then, on rank 0,
+     * the same on 2 PEs in this JVM over the emulated Myrinet, side by side. The barrier is measured on the 2 PEs.
+     */
+    private int launched(final ShmemBenchmark bench) throws Exception {
+        final var env = Launched.environment().orElseThrow();
+        if (env.nicCount() != 2) {
+            throw new IllegalArgumentException("bench shmem runs 2 PEs: launch it with -n 2 (or -n 1 "
+                + "--pes-per-process 2)");
+        }
+        final boolean udp = env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1));
+        final String kind = env.processes() == 1 ? "jvm" : udp ? "udp" : "ipc";
+        final ShmemBenchmark.Result aeron;
+        try (Progress progress = new Progress("bench shmem over Aeron " + kind, bench.twoPeSteps())) {
+            aeron = bench.runTwoPes(false, progress);
+        }
+        if (!Launched.reports()) {
+            return 0;
+        }
+        final ShmemBenchmark.Result emulated;
+        try (Progress progress = new Progress("bench shmem in-JVM", bench.twoPeSteps())) {
+            emulated = bench.runTwoPes(true, progress);
+        }
+        System.out.printf("bench shmem under launch: 2 PEs in %d process(es), SHMEM and FM over Aeron %s next to "
+            + "both over the emulated Myrinet in one JVM; medians of %d trials after %d warm-up passes%n",
+            env.processes(), kind.toUpperCase(java.util.Locale.ROOT), trials, warmups);
+        System.out.printf("%10s %14s %14s %14s %16s %16s%n", "bytes", "aeron_put_ns", "aeron_get_ns", "aeron_fm_ns",
+            "emulated_put_ns", "emulated_get_ns");
+        for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
+            final int size = ShmemBenchmark.LATENCY_SIZES[i];
+            System.out.printf("%10d %14.1f %14.1f %14.1f %16.1f %16.1f%n", size, aeron.putNs()[i], aeron.getNs()[i],
+                aeron.fmLatencyAt(size), emulated.putNs()[i], emulated.getNs()[i]);
+        }
+        System.out.printf("%10s %15s %17s %17s %18s%n", "bytes", "aeron_put_MBps", "aeron_putNbi_MBps",
+            "aeron_getNbi_MBps", "emulated_put_MBps");
+        for (int i = 0; i < ShmemBenchmark.BANDWIDTH_SIZES.length; i++) {
+            System.out.printf("%10d %15.1f %17.1f %17.1f %18.1f%n", ShmemBenchmark.BANDWIDTH_SIZES[i],
+                aeron.putMBps()[i], aeron.putNbiMBps()[i], aeron.getNbiMBps()[i], emulated.putMBps()[i]);
+        }
+        System.out.printf("fetchAdd latency: %.1f ns over Aeron %s, %.1f ns in one JVM%n", aeron.fetchAddNs(), kind,
+            emulated.fetchAddNs());
+        System.out.printf("barrierAll on 2 PEs: %.1f ns over Aeron %s, %.1f ns in one JVM%n", aeron.barrierNs()[0],
+            kind, emulated.barrierNs()[0]);
+        System.out.printf("over Aeron %s: put_latency_ratio = %.2f (target <= %.1f: %s), min_put_efficiency = %.2f "
+            + "(target >= %.1f: %s), against FM over the same fabric%n", kind, aeron.putLatencyRatio(),
+            LATENCY_TARGET, aeron.putLatencyRatio() <= LATENCY_TARGET ? "met" : "MISSED", aeron.minPutEfficiency(),
+            EFFICIENCY_TARGET, aeron.minPutEfficiency() >= EFFICIENCY_TARGET ? "met" : "MISSED");
+        if (json != null) {
+            final ObjectNode root = Reports.object();
+            root.put("benchmark", "shmem");
+            root.putObject("config").put("pes", 2).put("processes", env.processes()).put("transport", kind)
+                .put("trials", trials).put("warmups", warmups).put("round_trips", roundTrips)
+                .put("mb_per_point", mbPerPoint).put("cores", Runtime.getRuntime().availableProcessors())
+                .put("java", System.getProperty("java.version"));
+            final ObjectNode m = root.putObject("metrics");
+            putLaunchedMetrics(m, "aeron_" + kind + "_", aeron);
+            putLaunchedMetrics(m, "emulated_", emulated);
+            final ArrayNode lat = root.putArray("latency");
+            for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
+                lat.addObject().put("bytes", ShmemBenchmark.LATENCY_SIZES[i])
+                    .put("aeron_put_latency_ns", aeron.putNs()[i]).put("aeron_get_latency_ns", aeron.getNs()[i])
+                    .put("emulated_put_latency_ns", emulated.putNs()[i])
+                    .put("emulated_get_latency_ns", emulated.getNs()[i]);
+            }
+            final ArrayNode bw = root.putArray("bandwidth");
+            for (int i = 0; i < ShmemBenchmark.BANDWIDTH_SIZES.length; i++) {
+                bw.addObject().put("bytes", ShmemBenchmark.BANDWIDTH_SIZES[i])
+                    .put("aeron_put_bw_MBps", aeron.putMBps()[i]).put("aeron_put_nbi_bw_MBps", aeron.putNbiMBps()[i])
+                    .put("aeron_get_nbi_bw_MBps", aeron.getNbiMBps()[i])
+                    .put("emulated_put_bw_MBps", emulated.putMBps()[i]);
+            }
+            Reports.writeJson(json, root);
+            System.out.println("wrote " + json);
+        }
+        return 0;
+    }
+
+    private static void putLaunchedMetrics(final ObjectNode m, final String prefix, final ShmemBenchmark.Result r) {
+        m.put(prefix + "shmem_put_latency_ns_8B", r.putNs()[0]);
+        m.put(prefix + "shmem_get_latency_ns_8B", r.getNs()[0]);
+        m.put(prefix + "shmem_fetch_add_latency_ns", r.fetchAddNs());
+        m.put(prefix + "shmem_put_bw_MBps_64KiB", r.putMBps()[indexOf(ShmemBenchmark.BANDWIDTH_SIZES, 65536)]);
+        m.put(prefix + "shmem_barrier_ns_2pe", r.barrierNs()[0]);
+        m.put(prefix + "fm_latency_mean_ns_8B", r.fm().latencyNs()[0]);
+        m.put(prefix + "put_latency_ratio", r.putLatencyRatio());
+        m.put(prefix + "min_put_efficiency", r.minPutEfficiency());
+    }
+
+    private static int indexOf(final int[] sizes, final int size) {
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] == size) {
+                return i;
+            }
+        }
+        throw new IllegalArgumentException("size=" + size + " is not measured");
     }
 
     private void print(final ShmemBenchmark.Result r) {

@@ -49,6 +49,7 @@ public final class ShmemJob {
     private final long progressMaxParkNs;
     private final Duration timeout;
     private final Map<String, String> lowerOptions;
+    private final boolean inProcess;
 
     private ShmemJob(final Builder b) {
         this.pes = b.pes;
@@ -56,6 +57,7 @@ public final class ShmemJob {
         this.progressMaxParkNs = b.progressMaxParkNs;
         this.timeout = b.timeout;
         this.lowerOptions = Map.copyOf(b.lowerOptions);
+        this.inProcess = b.inProcess;
     }
 
     /** @return a builder: 2 PEs, 256 MiB heaps, a 10-minute timeout, a fault-free fabric */
@@ -90,6 +92,9 @@ public final class ShmemJob {
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
         final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
+        if (inProcess) {
+            fb.inProcess();
+        }
         lowerOptions.forEach(fb::option);
         final World world = new World(pes);
         final long[] rejected = new long[pes];
@@ -143,6 +148,7 @@ public final class ShmemJob {
         private long progressMaxParkNs = 1_000_000;
         private Duration timeout = Duration.ofMinutes(10);
         private final Map<String, String> lowerOptions = new LinkedHashMap<>();
+        private boolean inProcess;
 
         private Builder() {
         }
@@ -240,6 +246,17 @@ public final class ShmemJob {
                 throw new IllegalArgumentException(key + "=" + value + " is out of range");
             }
             return n * scale;
+        }
+
+        /**
+         * Runs every PE in this JVM on the emulated fabric even in a process of a launched job (which otherwise runs
+         * its share of the launched job's PEs): for measurements that compare the two.
+         *
+         * @return this
+         */
+        public Builder inProcess() {
+            inProcess = true;
+            return this;
         }
 
         /** @return the job */

@@ -54,13 +54,49 @@ public final class ShmemBenchmark {
     public Result run(final IntConsumer progress) {
         final FmBenchmark.Sweep fm = new FmBenchmark(trials, warmups, roundTrips, bytesPerPoint, 0.01)
             .cleanSweep(progress);
+        final double[] barrier = new double[BARRIER_PES.length];
+        final Result r = twoPes(fm, false, progress, barrier);
+        for (int p = 0; p < BARRIER_PES.length; p++) {
+            barrier[p] = barrierNs(BARRIER_PES[p], false);
+            progress.accept(1);
+        }
+        return r;
+    }
+
+    /** @return progress steps {@link #runTwoPes} reports */
+    public int twoPeSteps() {
+        return 2 * (warmups + trials) + 1;
+    }
+
+    /**
+     * Everything on 2 PEs (the barrier too), for a launched job of 2 PEs: FM and SHMEM over the launched fabric, or,
+     * with {@code inProcess}, both PEs in this JVM over the emulated fabric.
+     *
+     * @param inProcess run in this JVM even in a process of a launched job
+     * @param progress  told of each finished pass
+     * @return the medians; {@link Result#barrierNs} has the 2-PE entry only
+     */
+    public Result runTwoPes(final boolean inProcess, final IntConsumer progress) {
+        final FmBenchmark fmBench = new FmBenchmark(trials, warmups, roundTrips, bytesPerPoint, 0.01);
+        final FmBenchmark.Sweep fm = inProcess ? fmBench.inProcessSweep(progress) : fmBench.cleanSweep(progress);
+        final double[] barrier = new double[1];
+        final Result r = twoPes(fm, inProcess, progress, barrier);
+        barrier[0] = barrierNs(2, inProcess);
+        progress.accept(1);
+        return r;
+    }
+
+    /** The 2-PE SHMEM job: latency and bandwidth sweeps; {@code barrier} is filled in by the caller. */
+    private Result twoPes(final FmBenchmark.Sweep fm, final boolean inProcess, final IntConsumer progress,
+                          final double[] barrier) {
         final double[][] put = new double[LATENCY_SIZES.length][trials];
         final double[][] get = new double[LATENCY_SIZES.length][trials];
         final double[] fadd = new double[trials];
         final double[][] putBw = new double[BANDWIDTH_SIZES.length][trials];
         final double[][] nbiBw = new double[BANDWIDTH_SIZES.length][trials];
         final double[][] getBw = new double[BANDWIDTH_SIZES.length][trials];
-        ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(20)).build().run(sh -> {
+        final ShmemJob.Builder job = ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(20));
+        (inProcess ? job.inProcess() : job).build().run(sh -> {
             final int maxLongs = 1 << 17;
             final SymmetricLongs buf = sh.mallocLongs(maxLongs);
             final long[] src = new long[maxLongs];
@@ -127,11 +163,6 @@ public final class ShmemBenchmark {
                 }
             }
         });
-        final double[] barrier = new double[BARRIER_PES.length];
-        for (int p = 0; p < BARRIER_PES.length; p++) {
-            barrier[p] = barrierNs(BARRIER_PES[p]);
-            progress.accept(1);
-        }
         return new Result(fm, Stats.medians(put), Stats.medians(get), Stats.median(fadd), Stats.medians(putBw),
             Stats.medians(nbiBw), Stats.medians(getBw), barrier);
     }
@@ -156,10 +187,11 @@ public final class ShmemBenchmark {
         return mbps;
     }
 
-    private double barrierNs(final int pes) {
+    private double barrierNs(final int pes, final boolean inProcess) {
         final double[] ns = new double[trials];
         final int n = Math.max(20, 2_000 / pes);
-        ShmemJob.builder().pes(pes).timeout(Duration.ofMinutes(5)).build().run(sh -> {
+        final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofMinutes(5));
+        (inProcess ? job.inProcess() : job).build().run(sh -> {
             for (int w = 0; w < n; w++) {
                 sh.barrierAll();
             }
@@ -196,7 +228,8 @@ public final class ShmemBenchmark {
      * @param putMBps     put bandwidth per {@link #BANDWIDTH_SIZES}
      * @param putNbiMBps  putNbi bandwidth
      * @param getNbiMBps  getNbi bandwidth
-     * @param barrierNs   barrierAll latency per {@link #BARRIER_PES}
+     * @param barrierNs   barrierAll latency per {@link #BARRIER_PES} entry, as many as were measured (the 2-PE one only
+     *                    under launch)
      */
     public record Result(FmBenchmark.Sweep fm, double[] putNs, double[] getNs, double fetchAddNs, double[] putMBps,
                          double[] putNbiMBps, double[] getNbiMBps, double[] barrierNs) {
