@@ -188,6 +188,30 @@ class LaunchTest {
     }
 
     @Test
+    void benchFmAndShmemShouldMeasureOverAeronNextToOneJvm(@TempDir final Path dir) throws Exception {
+        final Path fm = dir.resolve("fm.json");
+        final Run f = run("launch", "-n", "2", "--", "bench", "fm", "--trials", "1", "--warmups", "0",
+            "--round-trips", "500", "--mb-per-point", "1", "--json", fm.toString());
+        assertEquals(0, f.status(), f.out() + f.err());
+        final var fmMetrics = new com.fasterxml.jackson.databind.ObjectMapper().readTree(fm.toFile()).get("metrics");
+        for (final String key : List.of("aeron_ipc_fm_latency_ns_8B", "aeron_ipc_fm_bw_MBps_64KiB",
+            "emulated_fm_latency_ns_8B", "aeron_pingpong_latency_ns_32B", "aeron_overhead_ratio")) {
+            assertTrue(fmMetrics.path(key).asDouble() > 0, key + " in " + fmMetrics);
+        }
+        final Path shmem = dir.resolve("shmem.json");
+        final Run s = run("launch", "-n", "2", "--", "bench", "shmem", "--trials", "1", "--warmups", "0",
+            "--round-trips", "200", "--mb-per-point", "1", "--json", shmem.toString());
+        assertEquals(0, s.status(), s.out() + s.err());
+        assertFalse(s.out().contains("[PE 1] bench shmem under launch"), "only rank 0 reports: " + s.out());
+        final var shMetrics = new com.fasterxml.jackson.databind.ObjectMapper().readTree(shmem.toFile())
+            .get("metrics");
+        for (final String key : List.of("aeron_ipc_shmem_put_latency_ns_8B", "aeron_ipc_shmem_put_bw_MBps_64KiB",
+            "aeron_ipc_shmem_barrier_ns_2pe", "emulated_shmem_put_latency_ns_8B")) {
+            assertTrue(shMetrics.path(key).asDouble() > 0, key + " in " + shMetrics);
+        }
+    }
+
+    @Test
     void aProgramShouldRunOverUdpToo() throws Exception {
         final Run r = run("launch", "-n", "2", "--transport", "udp", "--port", String.valueOf(freePorts(2)), "--",
             "hello");
