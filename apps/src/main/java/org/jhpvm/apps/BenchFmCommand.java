@@ -92,12 +92,8 @@ final class BenchFmCommand implements Callable<Integer> {
      */
     private int launched(final FmBenchmark bench) throws Exception {
         final var env = Launched.environment().orElseThrow();
-        if (env.nicCount() != 2) {
-            throw new IllegalArgumentException("bench fm runs 2 PEs: launch it with -n 2 (or -n 1 "
-                + "--pes-per-process 2)");
-        }
-        final boolean udp = env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1));
-        final String kind = env.processes() == 1 ? "jvm" : udp ? "udp" : "ipc";
+        final String kind = Launched.twoPeTransport("bench fm");
+        final boolean udp = kind.equals("udp");
         // Aeron's own ping-pong runs on PE 0 before each measured trial, while PE 1 waits: the machine (on a VM, where
         // the two threads land) changes over minutes, so each trial is compared with a baseline taken next to it.
         final String channel = udp ? "aeron:udp?endpoint=localhost:" + (env.basePort() + 97) : "aeron:ipc";

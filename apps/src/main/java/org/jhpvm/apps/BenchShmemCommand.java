@@ -8,6 +8,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.ShmemBenchmark;
+import org.jhpvm.apps.bench.Stats;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -77,12 +78,7 @@ final class BenchShmemCommand implements Callable<Integer> {
      */
     private int launched(final ShmemBenchmark bench) throws Exception {
         final var env = Launched.environment().orElseThrow();
-        if (env.nicCount() != 2) {
-            throw new IllegalArgumentException("bench shmem runs 2 PEs: launch it with -n 2 (or -n 1 "
-                + "--pes-per-process 2)");
-        }
-        final boolean udp = env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1));
-        final String kind = env.processes() == 1 ? "jvm" : udp ? "udp" : "ipc";
+        final String kind = Launched.twoPeTransport("bench shmem");
         final ShmemBenchmark.Result aeron;
         try (Progress progress = new Progress("bench shmem over Aeron " + kind, bench.twoPeSteps())) {
             aeron = bench.runTwoPes(false, progress);
@@ -152,20 +148,11 @@ final class BenchShmemCommand implements Callable<Integer> {
         m.put(prefix + "shmem_put_latency_ns_8B", r.putNs()[0]);
         m.put(prefix + "shmem_get_latency_ns_8B", r.getNs()[0]);
         m.put(prefix + "shmem_fetch_add_latency_ns", r.fetchAddNs());
-        m.put(prefix + "shmem_put_bw_MBps_64KiB", r.putMBps()[indexOf(ShmemBenchmark.BANDWIDTH_SIZES, 65536)]);
+        m.put(prefix + "shmem_put_bw_MBps_64KiB", Stats.at(ShmemBenchmark.BANDWIDTH_SIZES, r.putMBps(), 65536));
         m.put(prefix + "shmem_barrier_ns_2pe", r.barrierNs()[0]);
         m.put(prefix + "fm_latency_mean_ns_8B", r.fm().latencyNs()[0]);
         m.put(prefix + "put_latency_ratio", r.putLatencyRatio());
         m.put(prefix + "min_put_efficiency", r.minPutEfficiency());
-    }
-
-    private static int indexOf(final int[] sizes, final int size) {
-        for (int i = 0; i < sizes.length; i++) {
-            if (sizes[i] == size) {
-                return i;
-            }
-        }
-        throw new IllegalArgumentException("size=" + size + " is not measured");
     }
 
     private void print(final ShmemBenchmark.Result r) {

@@ -35,6 +35,26 @@ final class Launched {
         return ENV.map(JobEnvironment::nicCount).orElse(dflt);
     }
 
+    /**
+     * For the benchmarks that run under launch: checks the job has 2 PEs and names how they talk.
+     *
+     * @param command the benchmark, for the error message
+     * @return "jvm" (both PEs in one process), "udp" (different hosts, or UDP asked for) or "ipc"
+     * @throws IllegalArgumentException if the launched job does not have 2 PEs
+     * @throws java.util.NoSuchElementException if this is not a launched job
+     */
+    static String twoPeTransport(final String command) {
+        final JobEnvironment env = ENV.orElseThrow();
+        if (env.nicCount() != 2) {
+            throw new IllegalArgumentException(command + " runs 2 PEs: launch it with -n 2 (or -n 1 "
+                + "--pes-per-process 2)");
+        }
+        if (env.processes() == 1) {
+            return "jvm";
+        }
+        return env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1)) ? "udp" : "ipc";
+    }
+
     /** @return true if this process reports (it is not part of a launched job, or it is rank 0) */
     static boolean reports() {
         return ENV.map(e -> e.rank() == 0).orElse(true);

@@ -311,12 +311,7 @@ public final class FmBenchmark {
          * @return the bandwidth at that size
          */
         public double bandwidthAt(final int size) {
-            for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
-                if (BANDWIDTH_SIZES[i] == size) {
-                    return bandwidthMBps[i];
-                }
-            }
-            throw new IllegalArgumentException("size=" + size + " is not measured");
+            return Stats.at(BANDWIDTH_SIZES, bandwidthMBps, size);
         }
     }
 
@@ -336,12 +331,7 @@ public final class FmBenchmark {
 
         /** @return arraycopy bandwidth at 64 KiB */
         public double arraycopyAt64KiB() {
-            for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
-                if (BANDWIDTH_SIZES[i] == 65536) {
-                    return arraycopyMBps[i];
-                }
-            }
-            throw new IllegalStateException("64 KiB not measured");
+            return Stats.at(BANDWIDTH_SIZES, arraycopyMBps, 65536);
         }
 
         /** @return FM bandwidth at 64 KiB over arraycopy at 64 KiB */

@@ -23,6 +23,22 @@ public final class Stats {
     }
 
     /**
+     * @param sizes  measured sizes
+     * @param values the figure at each size
+     * @param size   one of {@code sizes}
+     * @return the figure at that size
+     * @throws IllegalArgumentException if the size was not measured
+     */
+    public static double at(final int[] sizes, final double[] values, final int size) {
+        for (int i = 0; i < sizes.length; i++) {
+            if (sizes[i] == size) {
+                return values[i];
+            }
+        }
+        throw new IllegalArgumentException("size=" + size + " is not measured");
+    }
+
+    /**
      * The half-power point of a bandwidth curve (FM 1.0's n1/2): the message size at which the bandwidth reaches
      * half of its peak, interpolated linearly between measured sizes.
      *
