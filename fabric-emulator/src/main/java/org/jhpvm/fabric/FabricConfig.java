@@ -1,5 +1,6 @@
 package org.jhpvm.fabric;
 
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -52,6 +53,20 @@ public record FabricConfig(
     public static final int MAX_NICS = 1 << 16;
     /** Largest ring capacity or pool size. */
     public static final int MAX_RING_CAPACITY = 1 << 20;
+    /** Default spare frames per NIC for duplicates. */
+    public static final int DEFAULT_SPARE_FRAMES = 2;
+    /** Default longest wait of a reordered frame. */
+    public static final long DEFAULT_MAX_HOLD_NS = 200_000;
+    /** Default spins before yielding, in waiting calls. */
+    public static final long DEFAULT_IDLE_SPINS = 200;
+    /** Default yields before parking, in waiting calls. */
+    public static final long DEFAULT_IDLE_YIELDS = 20;
+    /** Default first park, in waiting calls. */
+    public static final long DEFAULT_MIN_PARK_NS = 1_000;
+    /** Default longest park, in waiting calls. */
+    public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
+    /** Default seed of a fault plan made from options. */
+    public static final long DEFAULT_FAULT_SEED = 1;
 
     /** Checks the settings; see {@link Builder#build()}. */
     public FabricConfig {
@@ -88,6 +103,16 @@ public record FabricConfig(
         return new Builder(nicCount);
     }
 
+    /**
+     * The options {@link Builder#option(String, String)} accepts, with their types, defaults and meanings: the
+     * parser's own table.
+     *
+     * @return every accepted option, in a stable order
+     */
+    public static List<FabricOption> options() {
+        return FabricOptions.listed();
+    }
+
     /** @return a new idle strategy with these settings, for one waiting thread */
     public BackoffIdleStrategy newIdleStrategy() {
         return new BackoffIdleStrategy(idleSpins, idleYields, minParkNs, maxParkNs);
@@ -113,15 +138,15 @@ public record FabricConfig(
         private int receiveRingCapacity = DEFAULT_RING_CAPACITY;
         private int inlineBytes = -1;
         private int poolFrames = -1;
-        private int spareFrames = 2;
+        private int spareFrames = DEFAULT_SPARE_FRAMES;
         private int pumpBudget = -1;
-        private long maxHoldNs = 200_000;
+        private long maxHoldNs = DEFAULT_MAX_HOLD_NS;
         private FaultPlan faultPlan = FaultPlan.none();
-        private long idleSpins = 200;
-        private long idleYields = 20;
-        private long minParkNs = 1_000;
-        private long maxParkNs = 1_000_000;
-        private long faultSeed = 1;
+        long idleSpins = DEFAULT_IDLE_SPINS;
+        long idleYields = DEFAULT_IDLE_YIELDS;
+        long minParkNs = DEFAULT_MIN_PARK_NS;
+        long maxParkNs = DEFAULT_MAX_PARK_NS;
+        private long faultSeed = DEFAULT_FAULT_SEED;
         private final double[] faultP = new double[4];
 
         private Builder(final int nicCount) {
@@ -209,49 +234,37 @@ public record FabricConfig(
 
         /**
          * Sets one option by name, for layers above that must not name fabric types (they pass
-         * {@code key=value} strings through). Keys: {@code frameBytes}, {@code sendRingCapacity},
-         * {@code receiveRingCapacity}, {@code poolFrames}, {@code inlineBytes}, and a fault plan made from
-         * {@code faults.seed} (default 1), {@code faults.drop}, {@code faults.corrupt}, {@code faults.duplicate},
+         * {@code key=value} strings through). The keys, their types and defaults are listed by
+         * {@link FabricConfig#options()}: the ring and frame sizes, the idle settings, and a fault plan made from
+         * {@code faults.seed}, {@code faults.drop}, {@code faults.corrupt}, {@code faults.duplicate},
          * {@code faults.reorder} (probabilities 0..1); a fault option replaces any {@link #faultPlan} set before.
          *
          * @param key   option name
          * @param value its value
          * @return this
-         * @throws IllegalArgumentException naming the key if it is unknown or its value is not a number
+         * @throws IllegalArgumentException naming the key if it is unknown or its value is not valid; nothing is
+         *                                  changed then
          */
         public Builder option(final String key, final String value) {
-            try {
-                switch (key) {
-                    case "frameBytes" -> frameBytes(Integer.parseInt(value));
-                    case "sendRingCapacity" -> sendRingCapacity(Integer.parseInt(value));
-                    case "receiveRingCapacity" -> receiveRingCapacity(Integer.parseInt(value));
-                    case "poolFrames" -> poolFrames(Integer.parseInt(value));
-                    case "inlineBytes" -> inlineBytes(Integer.parseInt(value));
-                    case "faults.seed" -> faultSeed = Long.parseLong(value);
-                    case "faults.drop" -> faultP[0] = probability(key, value);
-                    case "faults.corrupt" -> faultP[1] = probability(key, value);
-                    case "faults.duplicate" -> faultP[2] = probability(key, value);
-                    case "faults.reorder" -> faultP[3] = probability(key, value);
-                    default -> throw new IllegalArgumentException("unknown fabric option '" + key + "' (known: "
-                        + "frameBytes, sendRingCapacity, receiveRingCapacity, poolFrames, inlineBytes, faults.seed, "
-                        + "faults.drop, faults.corrupt, faults.duplicate, faults.reorder)");
-                }
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("fabric option " + key + "=" + value + " is not a number", e);
-            }
-            if (key.startsWith("faults.")) {
-                faultPlan = FaultPlan.builder(faultSeed).drop(faultP[0]).corrupt(faultP[1]).duplicate(faultP[2])
-                    .reorder(faultP[3]).build();
-            }
+            FabricOptions.apply(this, key, value);
             return this;
         }
 
-        private static double probability(final String key, final String value) {
-            final double p = Double.parseDouble(value);
-            if (!(p >= 0 && p <= 1)) {
-                throw new IllegalArgumentException("fabric option " + key + "=" + value + " outside 0..1");
-            }
-            return p;
+        void faultSeed(final long seed) {
+            faultSeed = seed;
+            rebuildFaultPlan();
+        }
+
+        void faultProbability(final int which, final String value) {
+            faultP[which] = FabricOptions.probability(value);
+            rebuildFaultPlan();
+        }
+
+        private void rebuildFaultPlan() {
+            // Without a fault the seed decides nothing: the plan is none(), as when no fault option is given.
+            final boolean anyFault = faultP[0] > 0 || faultP[1] > 0 || faultP[2] > 0 || faultP[3] > 0;
+            faultPlan = !anyFault ? FaultPlan.none() : FaultPlan.builder(faultSeed).drop(faultP[0]).corrupt(faultP[1]).duplicate(faultP[2])
+                .reorder(faultP[3]).build();
         }
 
         /**

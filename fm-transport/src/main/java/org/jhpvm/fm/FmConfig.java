@@ -1,5 +1,7 @@
 package org.jhpvm.fm;
 
+import java.util.List;
+
 /**
  * Fast Messages settings, validated once by the constructor; an error names the setting to fix. Immutable. Sizes
  * given as 0 are derived from the fabric when an endpoint opens (see the module README).
@@ -65,6 +67,16 @@ public record FmConfig(
         }
     }
 
+    /**
+     * The {@code fm.*} options {@link Builder#option(String, String)} accepts, with their types, defaults and
+     * meanings: the parser's own table.
+     *
+     * @return every accepted option, in a stable order
+     */
+    public static List<FmOption> options() {
+        return FmOptions.listed();
+    }
+
     /** @return the defaults */
     public static FmConfig defaults() {
         return builder().build();
@@ -86,18 +98,19 @@ public record FmConfig(
         private int windowFrames;
         private int receiveQueueFrames;
         private int ackEveryFrames;
-        private long ackDelayNs = 20_000;
-        private long rtoMinNs = 1_000_000;
-        private long rtoMaxNs = 32_000_000;
-        private long rejectBackoffNs = 50_000;
-        private boolean alwaysChecksum;
-        private boolean inlineWholeMessages = true;
-        private int maxFm1MessageBytes = 1 << 20;
-        private boolean extractWhileWaiting = true;
-        private long idleSpins = 100;
-        private long idleYields = 10;
-        private long minParkNs = 1_000;
-        private long maxParkNs = 1_000_000;
+        // Package-private: FmOptions reads the defaults here and sets the settings that have no single setter.
+        long ackDelayNs = 20_000;
+        long rtoMinNs = 1_000_000;
+        long rtoMaxNs = 32_000_000;
+        long rejectBackoffNs = 50_000;
+        boolean alwaysChecksum;
+        boolean inlineWholeMessages = true;
+        int maxFm1MessageBytes = 1 << 20;
+        boolean extractWhileWaiting = true;
+        long idleSpins = 100;
+        long idleYields = 10;
+        long minParkNs = 1_000;
+        long maxParkNs = 1_000_000;
 
         private Builder() {
         }
@@ -169,6 +182,21 @@ public record FmConfig(
             idleYields = yields;
             minParkNs = minPark;
             maxParkNs = maxPark;
+            return this;
+        }
+
+        /**
+         * Sets one setting by its option name ({@code fm.windowFrames}, ...: {@link FmConfig#options()} lists them
+         * with their types and defaults), for layers above that pass {@code key=value} strings through.
+         *
+         * @param key   the option's full name, {@code fm.} prefix included
+         * @param value its value ({@code auto} for a derived size)
+         * @return this
+         * @throws IllegalArgumentException naming the key if it is unknown or its value cannot be parsed; nothing is
+         *                                  changed then (ranges are checked by {@link #build()})
+         */
+        public Builder option(final String key, final String value) {
+            FmOptions.apply(this, key, value);
             return this;
         }
 

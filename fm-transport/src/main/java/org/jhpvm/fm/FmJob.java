@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jhpvm.fabric.EmulatedMyrinet;
 import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.FabricOption;
 import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.ProcessFabric;
 import org.jhpvm.fm.internal.Endpoint;
@@ -68,6 +69,7 @@ public final class FmJob {
     }
 
     private static final long EXIT_GRACE_NS = TimeUnit.SECONDS.toNanos(5);
+    private static final String FABRIC_PREFIX = "fabric.";
 
     private final FabricConfig fabricConfig;
     private final FmConfig fmConfig;
@@ -98,6 +100,20 @@ public final class FmJob {
      */
     public static Report run(final int pes, final Body body) {
         return builder().pes(pes).build().run(body);
+    }
+
+    /**
+     * Every option {@link Builder#option(String, String)} accepts: FM's own ({@code fm.*}) and the fabric's
+     * ({@code fabric.*}), with their types, defaults and meanings, taken from the parsers' tables.
+     *
+     * @return the options, FM's first
+     */
+    public static List<FmOption> options() {
+        final List<FmOption> all = new ArrayList<>(FmConfig.options());
+        for (final FabricOption o : FabricConfig.options()) {
+            all.add(new FmOption(FABRIC_PREFIX + o.key(), o.type(), o.defaultValue(), o.meaning()));
+        }
+        return List.copyOf(all);
     }
 
     /** @return the fabric settings this job runs on */
@@ -286,6 +302,8 @@ public final class FmJob {
         private Duration timeout = Duration.ofMinutes(10);
         private boolean inProcess;
         private final Map<String, String> options = new LinkedHashMap<>();
+        private final Map<String, String> fmOptions = new LinkedHashMap<>();
+        private boolean fmConfigGiven;
 
         private Builder() {
         }
@@ -305,26 +323,33 @@ public final class FmJob {
         /** @param config FM settings @return this */
         public Builder fm(final FmConfig config) {
             fmConfig = Objects.requireNonNull(config, "config");
+            fmConfigGiven = true;
             return this;
         }
 
         /**
-         * Sets an option by name, for layers above that must not name fabric types: {@code fabric.KEY=VALUE} goes to
-         * the fabric's builder ({@code FabricConfig.Builder#option}: frame size, ring sizes, fault plan).
-         * Options apply when no {@link #fabric} config is given.
+         * Sets an option by name, for layers above that must not name fabric or FM types: {@code fabric.KEY=VALUE}
+         * goes to the fabric's builder (frame size, ring sizes, fault plan, ...), {@code fm.KEY=VALUE} to FM's
+         * ({@link FmConfig.Builder#option}). {@link FmJob#options()} lists every key. Fabric options apply when no
+         * {@link #fabric} config is given, FM options when no {@link #fm} config is given.
          *
          * @param key   option name, with its layer prefix
          * @param value value
          * @return this
-         * @throws IllegalArgumentException if the key is unknown or the value invalid (checked here)
+         * @throws IllegalArgumentException if the key is unknown or the value cannot be parsed (checked here; nothing
+         *                                  is changed then)
          */
         public Builder option(final String key, final String value) {
-            if (!key.startsWith("fabric.")) {
-                throw new IllegalArgumentException("unknown FM job option '" + key + "' (fabric.* keys go to the "
-                    + "fabric)");
+            if (key.startsWith(FABRIC_PREFIX)) {
+                FabricConfig.builder(1).option(key.substring(FABRIC_PREFIX.length()), value);
+                options.put(key.substring(FABRIC_PREFIX.length()), value);
+            } else if (key.startsWith(FmOptions.PREFIX)) {
+                FmConfig.builder().option(key, value);
+                fmOptions.put(key, value);
+            } else {
+                throw new IllegalArgumentException("unknown FM job option '" + key + "' (fm.* keys go to FM, "
+                    + "fabric.* keys to the fabric)");
             }
-            FabricConfig.builder(1).option(key.substring("fabric.".length()), value);
-            options.put(key.substring("fabric.".length()), value);
             return this;
         }
 
@@ -356,7 +381,13 @@ public final class FmJob {
                 options.forEach(b::option);
                 fabric = b.build();
             }
-            return new FmJob(fabric, fmConfig, timeout, inProcess);
+            FmConfig fm = fmConfig;
+            if (!fmConfigGiven && !fmOptions.isEmpty()) {
+                final FmConfig.Builder b = FmConfig.builder();
+                fmOptions.forEach(b::option);
+                fm = b.build();
+            }
+            return new FmJob(fabric, fm, timeout, inProcess);
         }
     }
 }

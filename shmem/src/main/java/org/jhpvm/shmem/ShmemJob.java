@@ -1,7 +1,9 @@
 package org.jhpvm.shmem;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
@@ -9,6 +11,7 @@ import java.util.Objects;
 import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmJob;
+import org.jhpvm.fm.FmOption;
 
 /**
  * The SHMEM launcher: N PEs in this JVM over one emulated fabric (FM below), each running the body with its own
@@ -19,8 +22,9 @@ import org.jhpvm.fm.FmJob;
  * <p>
  * Options (strings, so that layers above can pass them through): {@code shmem.heapBytes} (symmetric heap per PE,
  * with K/M/G suffixes, default 256M), {@code shmem.progressMaxParkNs} (longest sleep of an idle progress agent,
- * default 1 ms), and {@code fabric.*} options, passed down (frame size, ring sizes, fault plan: {@code
- * fabric.faults.drop=0.01}, {@code fabric.faults.seed=7}, ...).
+ * default 1 ms), and {@code fm.*} and {@code fabric.*} options, passed down (FM's window and timers; frame size,
+ * ring sizes, fault plan: {@code fabric.faults.drop=0.01}, {@code fabric.faults.seed=7}, ...). {@link #options()}
+ * lists every key with its type, default and meaning.
  */
 public final class ShmemJob {
     /** What each PE runs. */
@@ -39,25 +43,52 @@ public final class ShmemJob {
      * @param exitStatus the status given to {@link Shmem#globalExit(int)}, or 0
      * @param elapsedNs  wall time of the run
      * @param counters   totals over the PEs: FM's counters ({@code fm.messagesSent}, ...) and SHMEM's
-     *                   ({@code shmem.rejected})
+     *                   ({@code shmem.rejected}); empty when the job ended by {@link Shmem#globalExit(int)}
+     * @param globalExit true if a PE ended the job with {@link Shmem#globalExit(int)} (whatever its status)
      */
-    public record Report(int exitStatus, long elapsedNs, Map<String, Long> counters) {
+    public record Report(int exitStatus, long elapsedNs, Map<String, Long> counters, boolean globalExit) {
+    }
+
+    /** SHMEM's own options: the table {@link Builder#option} parses and {@link #options()} lists. */
+    private enum Own {
+        HEAP_BYTES("shmem.heapBytes", "bytes", "256M", "symmetric heap per PE (K, M, G, T suffixes)"),
+        PROGRESS_MAX_PARK_NS("shmem.progressMaxParkNs", "nanoseconds", "1000000",
+            "longest sleep of an idle progress agent (at least 1000)");
+
+        final ShmemOption option;
+
+        Own(final String key, final String type, final String dflt, final String meaning) {
+            this.option = new ShmemOption(key, type, dflt, meaning);
+        }
+
+        static Own named(final String key) {
+            for (final Own o : values()) {
+                if (o.option.key().equals(key)) {
+                    return o;
+                }
+            }
+            return null;
+        }
     }
 
     private final int pes;
     private final long heapBytes;
     private final long progressMaxParkNs;
     private final Duration timeout;
-    private final Map<String, String> lowerOptions;
-    private final boolean inProcess;
+    private final FmJob fmJob;
 
     private ShmemJob(final Builder b) {
         this.pes = b.pes;
         this.heapBytes = b.heapBytes;
         this.progressMaxParkNs = b.progressMaxParkNs;
         this.timeout = b.timeout;
-        this.lowerOptions = Map.copyOf(b.lowerOptions);
-        this.inProcess = b.inProcess;
+        // Built here, not in run: a lower-layer setting out of range is refused by build(), before anything runs.
+        final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
+        if (b.inProcess) {
+            fb.inProcess();
+        }
+        b.lowerOptions.forEach(fb::option);
+        this.fmJob = fb.build();
     }
 
     /** @return a builder: 2 PEs, 256 MiB heaps, a 10-minute timeout, a fault-free fabric */
@@ -77,6 +108,24 @@ public final class ShmemJob {
         return builder().pes(pes).build().run(body);
     }
 
+    /**
+     * Every option {@link Builder#option(String, String)} accepts: SHMEM's own ({@code shmem.*}) and those it passes
+     * down to FM ({@code fm.*}) and the fabric ({@code fabric.*}), with their types, defaults and meanings, taken
+     * from the parsers' tables.
+     *
+     * @return the options, SHMEM's first
+     */
+    public static List<ShmemOption> options() {
+        final List<ShmemOption> all = new ArrayList<>();
+        for (final Own o : Own.values()) {
+            all.add(o.option);
+        }
+        for (final FmOption o : FmJob.options()) {
+            all.add(new ShmemOption(o.key(), o.type(), o.defaultValue(), o.meaning()));
+        }
+        return List.copyOf(all);
+    }
+
     /** @return number of PEs */
     public int pes() {
         return pes;
@@ -91,17 +140,12 @@ public final class ShmemJob {
      */
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
-        final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
-        if (inProcess) {
-            fb.inProcess();
-        }
-        lowerOptions.forEach(fb::option);
         final World world = new World(pes);
         final long[] rejected = new long[pes];
         final long startNs = System.nanoTime();
         final FmJob.Report fmReport;
         try {
-            fmReport = fb.build().run(fm -> {
+            fmReport = fmJob.run(fm -> {
                 final Shmem shmem = new Shmem(fm, world, heapBytes);
                 // The constructor registers SHMEM's handlers before this endpoint's first send or extract; a message
                 // that arrives earlier waits in the NIC until the first extract, so no PE can beat the registration.
@@ -117,7 +161,7 @@ public final class ShmemJob {
             });
         } catch (FmAbortException e) {
             if (e.getCause() instanceof GlobalExit g) {
-                return new Report(g.status, System.nanoTime() - startNs, Map.of());
+                return new Report(g.status, System.nanoTime() - startNs, Map.of(), true);
             }
             final ShmemAbortException a = new ShmemAbortException(
                 e.pe() == FmAbortException.NO_PE ? ShmemAbortException.NO_PE : e.pe(), e.getCause());
@@ -138,7 +182,7 @@ public final class ShmemJob {
             r += x;
         }
         counters.put("shmem.rejected", r);
-        return new Report(0, System.nanoTime() - startNs, Map.copyOf(counters));
+        return new Report(0, System.nanoTime() - startNs, Map.copyOf(counters), false);
     }
 
     /** Builds a {@link ShmemJob}. */
@@ -199,23 +243,26 @@ public final class ShmemJob {
          */
         public Builder option(final String key, final String value) {
             Objects.requireNonNull(value, "value");
-            switch (key) {
-                case "shmem.heapBytes" -> heapBytes(parseBytes(key, value));
-                case "shmem.progressMaxParkNs" -> {
+            final Own own = Own.named(key);
+            if (own == null) {
+                if (!key.startsWith("fabric.") && !key.startsWith("fm.")) {
+                    throw new IllegalArgumentException("unknown SHMEM job option '" + key + "' (known: "
+                        + "shmem.heapBytes, shmem.progressMaxParkNs, fm.*, fabric.*)");
+                }
+                FmJob.builder().option(key, value);
+                lowerOptions.put(key, value);
+                return this;
+            }
+            switch (own) {
+                case HEAP_BYTES -> heapBytes(parseBytes(key, value));
+                case PROGRESS_MAX_PARK_NS -> {
                     final long ns = parseLong(key, value);
                     if (ns < 1_000) {
                         throw new IllegalArgumentException(key + "=" + value + " must be at least 1000");
                     }
                     progressMaxParkNs = ns;
                 }
-                default -> {
-                    if (!key.startsWith("fabric.")) {
-                        throw new IllegalArgumentException("unknown SHMEM job option '" + key + "' (known: "
-                            + "shmem.heapBytes, shmem.progressMaxParkNs, fabric.*)");
-                    }
-                    FmJob.builder().option(key, value);
-                    lowerOptions.put(key, value);
-                }
+                default -> throw new AssertionError(own);
             }
             return this;
         }
@@ -259,7 +306,10 @@ public final class ShmemJob {
             return this;
         }
 
-        /** @return the job */
+        /**
+         * @return the job
+         * @throws IllegalArgumentException naming the setting if an option of a layer below is out of range
+         */
         public ShmemJob build() {
             return new ShmemJob(this);
         }

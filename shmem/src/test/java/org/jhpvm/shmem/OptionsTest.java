@@ -1,0 +1,45 @@
+package org.jhpvm.shmem;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import org.jhpvm.fm.FmJob;
+import org.jhpvm.fm.FmOption;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** SHMEM's options: its own and every one of the layers below, listed if and only if accepted. */
+class OptionsTest {
+    @Test
+    void shouldListSharedOptionsThenEveryLowerLayersOption() {
+        final Set<String> keys = new HashSet<>();
+        final ShmemJob.Builder b = ShmemJob.builder();
+        for (final ShmemOption o : ShmemJob.options()) {
+            assertTrue(keys.add(o.key()), "listed twice: " + o.key());
+            b.option(o.key(), o.defaultValue());
+        }
+        b.build();
+        assertTrue(keys.contains("shmem.heapBytes") && keys.contains("shmem.progressMaxParkNs"), keys.toString());
+        for (final FmOption o : FmJob.options()) {
+            assertTrue(keys.contains(o.key()), o.key());
+        }
+        assertEquals(2 + FmJob.options().size(), keys.size());
+    }
+
+    @Test
+    void shouldRefuseWhatItDoesNotList() {
+        for (final String key : new String[] {"shmem.heapbytes", "heapBytes", "ga.x", "fm.nope", "fabric.nope"}) {
+            assertThrows(IllegalArgumentException.class, () -> ShmemJob.builder().option(key, "1"), key);
+        }
+    }
+
+    @Test
+    void shouldRefuseALowerLayerRangeErrorWhenTheJobIsBuilt() {
+        final ShmemJob.Builder b = ShmemJob.builder().option("fabric.frameBytes", "0");
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class, b::build);
+        assertTrue(e.getMessage().contains("frameBytes"), e.getMessage());
+    }
+}
