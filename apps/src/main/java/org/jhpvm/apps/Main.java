@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
     subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
         SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
-        BenchCommand.class, LaunchCommand.class, CommandLine.HelpCommand.class})
+        BenchCommand.class, LaunchCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */
     static final int FAILURE = 1;
@@ -45,6 +45,8 @@ public final class Main implements Runnable {
     public static int execute(final String... args) {
         final boolean debug = Arrays.asList(args).contains("--debug") || System.getenv("JHPVM_DEBUG") != null;
         final CommandLine cli = new CommandLine(new Main());
+        // Everything after the program's name is the program's, even what looks like an option of run.
+        cli.getSubcommands().get("run").setStopAtPositional(true);
         // A bad option or value: one line naming it, exit code 2 (the convention of command-line tools).
         cli.setParameterExceptionHandler((ex, args1) -> {
             final CommandLine c = ex.getCommandLine();

@@ -1,0 +1,171 @@
+package org.jhpvm.runtime;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+import org.jhpvm.shmem.ShmemAbortException;
+import org.jhpvm.shmem.ShmemJob;
+
+/**
+ * One run of a user's program in this process: its PEs, options and arguments, and the rendezvous that turns the
+ * PEs' calls of {@link Jhpvm#shmem} into one SHMEM job.
+ * <p>
+ * Under {@code bin/jhpvm run} each PE of this process runs the program's {@code main} on its own thread, in its own
+ * class loader. When a PE calls {@link Jhpvm#shmem} its body is parked here; when every PE of this process has
+ * arrived, the last one runs the SHMEM job, whose PE thread {@code p} runs PE {@code p}'s body (so the body sees
+ * that PE's classes and statics), and every PE returns (or throws) with the job's outcome. The calls are collective,
+ * like {@code shmem_init}: a PE whose program ends (returns or throws) while others wait for it releases them with a
+ * {@link JhpvmAbortException} naming it, and so does a later call once a PE has ended.
+ * <p>
+ * Thread-safety: the rendezvous state is guarded by this object's monitor; the job runs outside it.
+ */
+final class ProgramJob {
+    final int npes;
+    final int firstPe;
+    final int localPes;
+    final JobOptions options;
+    final List<String> args;
+    private final ShmemJob shmemJob;
+    /** Each local PE's class loader (run mode), or null (library mode: one body for every PE, no program threads). */
+    private final ClassLoader[] loaders;
+
+    private final ShmemJob.Body[] waiting;
+    private int arrived;
+    private long generation;
+    private Object lastOutcome;
+    private JhpvmAbortException ended;
+
+    /**
+     * @param npes     PEs in the whole job
+     * @param firstPe  the first PE of this process
+     * @param localPes PEs in this process
+     * @param options  checked options for the layers
+     * @param args     the program's arguments
+     * @param timeout  a SHMEM job is aborted after this long
+     * @param loaders  each local PE's class loader, or null in library mode
+     */
+    ProgramJob(final int npes, final int firstPe, final int localPes, final JobOptions options,
+               final List<String> args, final Duration timeout, final ClassLoader[] loaders) {
+        this.npes = npes;
+        this.firstPe = firstPe;
+        this.localPes = localPes;
+        this.options = options;
+        this.args = List.copyOf(args);
+        this.loaders = loaders;
+        this.waiting = new ShmemJob.Body[localPes];
+        this.shmemJob = options.applyTo(ShmemJob.builder().pes(npes).timeout(timeout)).build();
+    }
+
+    /**
+     * Runs one body on every PE of this process (library mode: the caller is not a PE).
+     *
+     * @param body what each PE runs
+     * @return the job's report
+     * @throws ShmemAbortException if a PE failed or the job timed out
+     */
+    ShmemJob.Report runAll(final ShmemJob.Body body) {
+        final ShmemJob.Body[] all = new ShmemJob.Body[localPes];
+        Arrays.fill(all, body);
+        return shmemJob.run(sh -> runBody(all, sh));
+    }
+
+    /**
+     * PE {@code pe}'s call of {@link Jhpvm#shmem} (run mode): waits for the other PEs of this process, runs the job
+     * with every PE's body, returns when it ends.
+     *
+     * @param pe   the calling PE
+     * @param body its body
+     * @throws ShmemAbortException if a PE failed or the job timed out
+     * @throws JhpvmAbortException if a PE ended without making the call, or the wait was interrupted
+     * @throws ProgramExit         if a PE called globalExit
+     */
+    void shmem(final int pe, final ShmemJob.Body body) {
+        final int i = pe - firstPe;
+        final ShmemJob.Body[] batch;
+        synchronized (this) {
+            if (ended != null) {
+                throw new JhpvmAbortException(ended.pe(), ended.getMessage(), ended.getCause());
+            }
+            if (waiting[i] != null) {
+                throw new IllegalStateException("PE " + pe + " is already in Jhpvm.shmem (one call at a time per PE)");
+            }
+            waiting[i] = body;
+            if (++arrived < localPes) {
+                final long myGeneration = generation;
+                while (generation == myGeneration && ended == null) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        waiting[i] = null;
+                        arrived--;
+                        Thread.currentThread().interrupt();
+                        throw new JhpvmAbortException(pe, "PE " + pe + " was interrupted waiting in Jhpvm.shmem", e);
+                    }
+                }
+                if (generation == myGeneration) {
+                    throw new JhpvmAbortException(ended.pe(), ended.getMessage(), ended.getCause());
+                }
+                deliver(lastOutcome);
+                return;
+            }
+            batch = waiting.clone();
+            Arrays.fill(waiting, null);
+            arrived = 0;
+        }
+        Object outcome;
+        try {
+            outcome = shmemJob.run(sh -> runBody(batch, sh));
+        } catch (ShmemAbortException e) {
+            outcome = e;
+        }
+        synchronized (this) {
+            lastOutcome = outcome;
+            generation++;
+            notifyAll();
+        }
+        deliver(outcome);
+    }
+
+    /**
+     * A PE's program has ended: PEs waiting for it in {@link #shmem} are released, and later calls are refused.
+     *
+     * @param pe      the PE
+     * @param failure what it ended with, or null if its main returned
+     */
+    synchronized void peEnded(final int pe, final Throwable failure) {
+        if (ended != null) {
+            return;
+        }
+        // A PE released by another's failure, or by the job's own abort, has nothing new to tell the others.
+        if (failure instanceof JhpvmAbortException || failure instanceof ShmemAbortException
+            || failure instanceof ProgramExit) {
+            return;
+        }
+        final String what = failure == null ? "PE " + pe + "'s program ended without calling Jhpvm.shmem as often "
+            + "as the other PEs (every PE must make the same calls)" : "PE " + pe + " failed: " + failure;
+        ended = new JhpvmAbortException(pe, what, failure);
+        if (arrived > 0) {
+            notifyAll();
+        }
+    }
+
+    private void runBody(final ShmemJob.Body[] bodies, final org.jhpvm.shmem.Shmem sh) throws Exception {
+        final int i = sh.myPe() - firstPe;
+        PeContext.enter(new PeContext(this, sh.myPe(), true));
+        if (loaders != null) {
+            Thread.currentThread().setContextClassLoader(loaders[i]);
+        }
+        bodies[i].run(sh);
+    }
+
+    private static void deliver(final Object outcome) {
+        if (outcome instanceof ShmemAbortException e) {
+            throw e;
+        }
+        final ShmemJob.Report report = (ShmemJob.Report) outcome;
+        if (report.globalExit()) {
+            throw new ProgramExit(report.exitStatus());
+        }
+    }
+}

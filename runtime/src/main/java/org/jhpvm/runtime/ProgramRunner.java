@@ -1,0 +1,253 @@
+package org.jhpvm.runtime;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import org.jhpvm.shmem.ShmemAbortException;
+
+/**
+ * Runs a user's {@link Program} as a job of N PEs, as {@code bin/jhpvm run} does: in one JVM each PE runs the
+ * program's {@code main} on its own thread, in its own class loader (so static fields are per PE, as they are per
+ * process under {@code oshrun} or {@code mpirun}); in a process of a launched job, this process's PEs only, with the
+ * others in the other processes. The program joins the job through {@link Jhpvm}.
+ * <p>
+ * The run ends when every PE's {@code main} has ended. A PE that throws ends the run with a failure naming the PE
+ * and the exception (the first one; the PEs it released are not reported again); {@code globalExit(status)} ends
+ * it with that status. Example: {@code ProgramRunner.builder(Program.of("Ring.java", null)).pes(4).build().run()}.
+ */
+public final class ProgramRunner {
+    /** The longest a run may take when no timeout is given: in effect none. */
+    static final Duration NO_TIMEOUT = Duration.ofDays(36_500);
+
+    /**
+     * How a run ended.
+     *
+     * @param exitStatus 0 when every PE's main returned, the status given to {@code globalExit}, or 1 on a failure
+     * @param failedPe   the PE that failed first, or {@link #NO_PE} (no failure, or a timeout)
+     * @param failure    the first failure (the user's exception), or null
+     */
+    public record Result(int exitStatus, int failedPe, Throwable failure) {
+        /** {@link #failedPe()} of a run without a failing PE. */
+        public static final int NO_PE = -1;
+
+        /** @return true if a PE failed or the run timed out */
+        public boolean failed() {
+            return failure != null;
+        }
+
+        /**
+         * @return the failure as people read it: which PE failed with what, and the frames of the user's own code
+         *     (where the exception was thrown, and the program's methods below it); "" if the run did not fail
+         */
+        public String describe() {
+            return failure == null ? "" : UserTrace.describe(failedPe, failure);
+        }
+    }
+
+    private final Program program;
+    private final int pes;
+    private final JobOptions options;
+    private final List<String> args;
+    private final Duration timeout;
+
+    private ProgramRunner(final Builder b) {
+        this.program = b.program;
+        this.pes = b.pes;
+        this.options = b.options;
+        this.args = List.copyOf(b.args);
+        this.timeout = b.timeout;
+    }
+
+    /**
+     * @param program what to run
+     * @return a builder: the default PE count (the launched job's, else 4), no options, no arguments, no timeout
+     */
+    public static Builder builder(final Program program) {
+        return new Builder(program);
+    }
+
+    /**
+     * Prepares the program (compiling it if it is source), then runs it on every PE of this process.
+     *
+     * @return how it ended
+     * @throws ProgramException         if the program does not compile (nothing ran)
+     * @throws IllegalArgumentException if it cannot be started (no main method, a bad PE count; nothing ran)
+     */
+    public Result run() {
+        final JobShape shape = JobShape.of(pes, System.getenv());
+        final Program.Prepared prepared = program.prepare();
+        final ClassLoader parent = ProgramRunner.class.getClassLoader();
+        final PeClassLoader[] loaders = new PeClassLoader[shape.localPes()];
+        for (int i = 0; i < loaders.length; i++) {
+            loaders[i] = prepared.loader(shape.firstPe() + i, parent);
+        }
+        final ProgramJob job = new ProgramJob(shape.npes(), shape.firstPe(), shape.localPes(), options, args,
+            timeout, loaders);
+        final Outcome outcome = new Outcome();
+        final List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < loaders.length; i++) {
+            final int pe = shape.firstPe() + i;
+            final PeClassLoader loader = loaders[i];
+            threads.add(Thread.ofPlatform().name("jhpvm-pe-" + pe + "-main").daemon(true).unstarted(() -> {
+                PeContext.enter(new PeContext(job, pe, false));
+                Thread.currentThread().setContextClassLoader(loader);
+                Throwable failure = null;
+                try {
+                    MainMethod.of(Class.forName(prepared.mainClass(), true, loader)).invoke(args.toArray(new String[0]));
+                } catch (Throwable t) {
+                    failure = t;
+                    outcome.record(pe, t);
+                } finally {
+                    job.peEnded(pe, failure);
+                }
+            }));
+        }
+        threads.forEach(Thread::start);
+        awaitAll(threads, outcome);
+        for (final PeClassLoader l : loaders) {
+            Program.close(l);
+        }
+        return outcome.result();
+    }
+
+    private void awaitAll(final List<Thread> threads, final Outcome outcome) {
+        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+        boolean interrupted = false;
+        for (final Thread t : threads) {
+            while (t.isAlive()) {
+                final long leftNs = deadlineNs - System.nanoTime();
+                if (leftNs <= 0) {
+                    outcome.record(Result.NO_PE, new TimeoutException("the program did not finish within " + timeout));
+                    threads.forEach(Thread::interrupt);
+                    joinBriefly(threads);
+                    return;
+                }
+                try {
+                    t.join(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(leftNs), 1_000)));
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                    outcome.record(Result.NO_PE, e);
+                    threads.forEach(Thread::interrupt);
+                    joinBriefly(threads);
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void joinBriefly(final List<Thread> threads) {
+        for (final Thread t : threads) {
+            try {
+                t.join(2_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** The first failure, the globalExit status, and what PEs released by another's failure said. */
+    private static final class Outcome {
+        private int failedPe = Result.NO_PE;
+        private Throwable root;
+        private JhpvmAbortException released;
+        private Integer exitStatus;
+
+        synchronized void record(final int pe, final Throwable t) {
+            if (t instanceof ProgramExit e) {
+                if (exitStatus == null) {
+                    exitStatus = e.status;
+                }
+            } else if (t instanceof JhpvmAbortException a) {
+                if (released == null) {
+                    released = a;
+                }
+            } else if (root == null) {
+                if (t instanceof ShmemAbortException a) {
+                    failedPe = a.pe() == ShmemAbortException.NO_PE ? Result.NO_PE : a.pe();
+                    root = a.getCause() != null ? a.getCause() : a;
+                } else {
+                    failedPe = pe;
+                    root = t;
+                }
+            }
+        }
+
+        synchronized Result result() {
+            if (exitStatus != null) {
+                return new Result(exitStatus, Result.NO_PE, null);
+            }
+            if (root != null) {
+                return new Result(1, failedPe, root);
+            }
+            if (released != null) {
+                return new Result(1, released.pe(), released);
+            }
+            return new Result(0, Result.NO_PE, null);
+        }
+    }
+
+    /** Builds a {@link ProgramRunner}. */
+    public static final class Builder {
+        private final Program program;
+        private int pes;
+        private JobOptions options = JobOptions.none();
+        private List<String> args = List.of();
+        private Duration timeout = NO_TIMEOUT;
+
+        private Builder(final Program program) {
+            this.program = Objects.requireNonNull(program, "program");
+        }
+
+        /**
+         * @param pes PEs of the job, at least 1; under a launched job it must be the job's (0: the default)
+         * @return this
+         * @throws IllegalArgumentException if negative
+         */
+        public Builder pes(final int pes) {
+            if (pes < 0) {
+                throw new IllegalArgumentException("--pes " + pes + ": must be at least 1");
+            }
+            this.pes = pes;
+            return this;
+        }
+
+        /** @param options checked options for the layers @return this */
+        public Builder options(final JobOptions options) {
+            this.options = Objects.requireNonNull(options, "options");
+            return this;
+        }
+
+        /** @param args the program's arguments @return this */
+        public Builder args(final List<String> args) {
+            this.args = List.copyOf(args);
+            return this;
+        }
+
+        /**
+         * @param timeout the run fails (every PE interrupted) after this long
+         * @return this
+         * @throws IllegalArgumentException if not positive
+         */
+        public Builder timeout(final Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout " + timeout + ": must be positive");
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /** @return the runner */
+        public ProgramRunner build() {
+            return new ProgramRunner(this);
+        }
+    }
+}

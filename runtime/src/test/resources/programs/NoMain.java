@@ -1,0 +1,4 @@
+public class NoMain {
+    static void notMain(String[] args) {
+    }
+}

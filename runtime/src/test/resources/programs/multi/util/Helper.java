@@ -1,0 +1,7 @@
+package util;
+
+public class Helper {
+    public static String greet() {
+        return "helper";
+    }
+}

@@ -1,0 +1,8 @@
+package util;
+
+public class Reflective {
+    @Override
+    public String toString() {
+        return "reflective";
+    }
+}
