@@ -35,7 +35,8 @@ import org.jhpvm.fm.internal.JobControl;
  * In a process started by a launcher ({@code bin/jhpvm launch}, or srun/mpirun with the environment
  * {@code ProcessFabric.launched()} reads), the job runs this process's share of the launched job's PEs over the
  * launched fabric (Aeron) instead; its PE count must equal the launched job's, the exit barrier and aborts are
- * job-wide, and the report holds this process's PEs only.
+ * job-wide, and the report holds this process's PEs only. Fabric settings ({@link Builder#fabric},
+ * {@code fabric.*} options) describe the emulated fabric: such a job refuses them rather than ignore them.
  * <p>
  * Example: {@code FmJob.builder().pes(4).build().run(fm -> ...)}.
  */
@@ -76,13 +77,16 @@ public final class FmJob {
     private final Duration timeout;
 
     private final boolean inProcess;
+    /** Fabric settings other than the defaults: they describe the emulated fabric, which a launched job lacks. */
+    private final boolean fabricCustomized;
 
     private FmJob(final FabricConfig fabricConfig, final FmConfig fmConfig, final Duration timeout,
-                  final boolean inProcess) {
+                  final boolean inProcess, final boolean fabricCustomized) {
         this.fabricConfig = fabricConfig;
         this.fmConfig = fmConfig;
         this.timeout = timeout;
         this.inProcess = inProcess;
+        this.fabricCustomized = fabricCustomized;
     }
 
     /** @return a builder: 2 PEs, default fabric and FM settings, a 10-minute timeout */
@@ -151,6 +155,11 @@ public final class FmJob {
      * open for the process's next job); the exit barrier and aborts are job-wide.
      */
     private Report runLaunched(final ProcessFabric fabric, final Body body) {
+        if (fabricCustomized) {
+            throw new IllegalArgumentException("fabric settings (fabric.* options: frame size, rings, fault plan) "
+                + "describe the emulated Myrinet, but this process is part of a launched job, which runs on "
+                + fabric.getClass().getSimpleName() + ": leave them out");
+        }
         final int pes = fabricConfig.nicCount();
         if (pes != fabric.nicCount()) {
             throw new IllegalArgumentException("job size mismatch: this job asks for " + pes + " PEs, the launched "
@@ -387,7 +396,9 @@ public final class FmJob {
                 fmOptions.forEach(b::option);
                 fm = b.build();
             }
-            return new FmJob(fabric, fm, timeout, inProcess);
+            // Settings equal to the defaults change nothing, wherever the job runs.
+            final boolean customized = !fabric.equals(FabricConfig.builder(fabric.nicCount()).build());
+            return new FmJob(fabric, fm, timeout, inProcess, customized);
         }
     }
 }

@@ -161,7 +161,9 @@ public final class Jhpvm {
             }
         }
         final JobShape shape = JobShape.of(pes, System.getenv());
-        return new ProgramJob(shape.npes(), shape.firstPe(), shape.localPes(), JobOptions.parse(pairs), rest,
+        final JobOptions options = JobOptions.parse(pairs);
+        shape.check(options);
+        return new ProgramJob(shape.npes(), shape.firstPe(), shape.localPes(), options, rest,
             ProgramRunner.NO_TIMEOUT, null);
     }
 

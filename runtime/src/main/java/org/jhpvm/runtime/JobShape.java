@@ -12,8 +12,9 @@ import org.jhpvm.fabric.aeron.JobEnvironment;
  * @param npes     PEs in the whole job
  * @param firstPe  the first PE of this process
  * @param localPes PEs in this process
+ * @param launched true in a process of a launched job
  */
-record JobShape(int npes, int firstPe, int localPes) {
+record JobShape(int npes, int firstPe, int localPes, boolean launched) {
     /** PEs of a program run in one JVM when it does not say ({@code --pes}). */
     static final int DEFAULT_PES = 4;
 
@@ -31,13 +32,29 @@ record JobShape(int npes, int firstPe, int localPes) {
         final Optional<JobEnvironment> launched = JobEnvironment.from(env);
         if (launched.isEmpty()) {
             final int n = pes == 0 ? DEFAULT_PES : pes;
-            return new JobShape(n, 0, n);
+            return new JobShape(n, 0, n, false);
         }
         final JobEnvironment e = launched.get();
         if (pes != 0 && pes != e.nicCount()) {
             throw new IllegalArgumentException("--pes " + pes + " does not match the launched job, which has "
                 + e.nicCount() + " PEs (" + e.processes() + " processes of " + e.pesPerProcess() + ")");
         }
-        return new JobShape(e.nicCount(), e.rank() * e.pesPerProcess(), e.pesPerProcess());
+        return new JobShape(e.nicCount(), e.rank() * e.pesPerProcess(), e.pesPerProcess(), true);
+    }
+
+    /**
+     * @param options a program's options
+     * @throws IllegalArgumentException if they set the emulated fabric in a launched job, which does not run on it
+     */
+    void check(final JobOptions options) {
+        if (!launched) {
+            return;
+        }
+        for (final String key : options.values().keySet()) {
+            if (key.startsWith("fabric.")) {
+                throw new IllegalArgumentException("option " + key + " sets the emulated Myrinet, but this is a "
+                    + "launched job, which runs on Aeron: leave fabric.* options out under launch");
+            }
+        }
     }
 }

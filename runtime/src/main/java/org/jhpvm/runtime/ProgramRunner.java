@@ -79,6 +79,7 @@ public final class ProgramRunner {
      */
     public Result run() {
         final JobShape shape = JobShape.of(pes, System.getenv());
+        shape.check(options);
         final Program.Prepared prepared = program.prepare();
         final ClassLoader parent = ProgramRunner.class.getClassLoader();
         final PeClassLoader[] loaders = new PeClassLoader[shape.localPes()];
