@@ -10,12 +10,13 @@ import picocli.CommandLine.ScopeType;
 /**
  * The {@code bin/jhpvm} command: sample programs and benchmarks of the jhpvm stack.
  */
-@Command(name = "jhpvm", mixinStandardHelpOptions = true, version = "jhpvm 0.1.0",
+@Command(name = "jhpvm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "jhpvm: Illinois HPVM re-created in Java (emulated Myrinet, Fast Messages, SHMEM, Global Arrays).",
     subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
         SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
-        BenchCommand.class, LaunchCommand.class, RunCommand.class, CommandLine.HelpCommand.class})
+        BenchCommand.class, LaunchCommand.class, RunCommand.class, InfoCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */
     static final int FAILURE = 1;
@@ -28,6 +29,14 @@ public final class Main implements Runnable {
 
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    /** {@code --version}: the build's version. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"jhpvm " + org.jhpvm.runtime.Jhpvm.version()};
+        }
+    }
 
     /**
      * @param args command line

@@ -1,9 +1,12 @@
 package org.jhpvm.runtime;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 
 import org.jhpvm.ga.GlobalArrays;
 import org.jhpvm.shmem.ShmemJob;
@@ -50,7 +53,28 @@ public final class Jhpvm {
         void run(GlobalArrays ga) throws Exception;
     }
 
+    private static final String VERSION = readVersion();
+
     private Jhpvm() {
+    }
+
+    /** @return jhpvm's version, e.g. {@code 0.1.0-SNAPSHOT} ({@code unknown} if the build did not record it) */
+    public static String version() {
+        return VERSION;
+    }
+
+    private static String readVersion() {
+        try (InputStream in = Jhpvm.class.getResourceAsStream("version.properties")) {
+            if (in == null) {
+                return "unknown";
+            }
+            final Properties p = new Properties();
+            p.load(in);
+            final String v = p.getProperty("version", "unknown");
+            return v.startsWith("${") ? "unknown" : v;
+        } catch (IOException e) {
+            return "unknown";
+        }
     }
 
     /**

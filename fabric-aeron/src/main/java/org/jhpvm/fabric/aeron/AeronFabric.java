@@ -36,6 +36,9 @@ import org.jhpvm.fabric.ProcessFabric;
  * plane ({@link ControlPlane}) adds heartbeats, failures and the job-wide end of a job.
  */
 public final class AeronFabric implements ProcessFabric {
+    /** What every Aeron fabric guarantees: Aeron's reliable, ordered streams with their term buffers. */
+    public static final FabricCapabilities CAPABILITIES = new FabricCapabilities(true, true, true, false, true);
+
     /**
      * Control stream id of rank 0; rank r listens on {@code CONTROL_STREAM_BASE + r} (IPC streams are not addressed:
      * every subscriber of a stream on the driver hears every publication to it, so a stream names its receiver).
@@ -303,7 +306,7 @@ public final class AeronFabric implements ProcessFabric {
 
     @Override
     public FabricCapabilities capabilities() {
-        return new FabricCapabilities(true, true, true, false, true);
+        return CAPABILITIES;
     }
 
     @Override

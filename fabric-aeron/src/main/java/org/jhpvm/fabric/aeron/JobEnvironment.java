@@ -44,6 +44,48 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
     public static final int MIN_SECRET_BYTES = 16;
     /** Default base UDP port. */
     public static final int DEFAULT_PORT = 40123;
+    /** Default heartbeat timeout, in milliseconds. */
+    public static final int DEFAULT_HEARTBEAT_TIMEOUT_MS = 1_500;
+    /** Default join timeout, in milliseconds. */
+    public static final int DEFAULT_JOIN_TIMEOUT_MS = 30_000;
+
+    /**
+     * An environment variable {@link #from(Map)} reads.
+     *
+     * @param name         its name
+     * @param defaultValue what is used when it is not set ("" for none: required, or ignored)
+     * @param meaning      one line for people
+     */
+    public record Variable(String name, String defaultValue, String meaning) {
+    }
+
+    private static final List<Variable> VARIABLES = List.of(
+        new Variable("JHPVM_RANK", "", "this process's rank in a job started by bin/jhpvm launch"),
+        new Variable("JHPVM_PROCESSES", "", "number of processes of the job (with JHPVM_RANK)"),
+        new Variable("SLURM_PROCID", "", "rank under srun, when JHPVM_RANK is not set (needs JHPVM_SECRET)"),
+        new Variable("SLURM_NTASKS", "", "number of processes under srun"),
+        new Variable("OMPI_COMM_WORLD_RANK", "", "rank under Open MPI's mpirun (needs JHPVM_SECRET)"),
+        new Variable("OMPI_COMM_WORLD_SIZE", "", "number of processes under Open MPI's mpirun"),
+        new Variable("PMI_RANK", "", "rank under a PMI launcher (needs JHPVM_SECRET)"),
+        new Variable("PMI_SIZE", "", "number of processes under a PMI launcher"),
+        new Variable("JHPVM_SECRET", "", "the job's secret, at least " + MIN_SECRET_BYTES + " characters "
+            + "(required; authenticates the join; never on a command line)"),
+        new Variable("JHPVM_PES_PER_PROCESS", "1", "PEs in each process"),
+        new Variable("JHPVM_HOSTS", "localhost", "host of each rank, as h1:2,h2:2 or one entry per rank"),
+        new Variable("JHPVM_PORT", Integer.toString(DEFAULT_PORT), "UDP port of the first process of each host; "
+            + "the next ones count up"),
+        new Variable("JHPVM_JOB_ID", "", "the job's id, naming its Aeron directory (default: SLURM's job and step "
+            + "id, else derived from the secret)"),
+        new Variable("SLURM_JOB_ID", "", "the job id under srun, when JHPVM_JOB_ID is not set"),
+        new Variable("SLURM_STEP_ID", "0", "the step id under srun, with SLURM_JOB_ID"),
+        new Variable("JHPVM_TRANSPORT", "auto", "auto (IPC between processes of a host, UDP between hosts) or udp "
+            + "(UDP everywhere)"),
+        new Variable("JHPVM_AERON_DIR", "", "this host's Aeron directory (default: under /dev/shm, named by the job "
+            + "id and host)"),
+        new Variable("JHPVM_HEARTBEAT_TIMEOUT_MS", Integer.toString(DEFAULT_HEARTBEAT_TIMEOUT_MS), "a process "
+            + "silent this long is lost and the job ends"),
+        new Variable("JHPVM_JOIN_TIMEOUT_MS", Integer.toString(DEFAULT_JOIN_TIMEOUT_MS), "the join waits this long "
+            + "for every process"));
 
     private static final String[][] RANK_SIZE = {
         {"JHPVM_RANK", "JHPVM_PROCESSES"},
@@ -78,6 +120,16 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         if (heartbeatTimeoutMs < 100 || joinTimeoutMs < 100) {
             throw new IllegalArgumentException("timeouts must be at least 100 ms");
         }
+    }
+
+    /**
+     * Every variable {@link #from(Map)} reads, with its default and meaning (a test checks the list against what
+     * {@code from} really reads).
+     *
+     * @return the variables, in the order they are read
+     */
+    public static List<Variable> variables() {
+        return VARIABLES;
     }
 
     /**
@@ -130,8 +182,8 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         }
         final int hostIndex = distinctHosts(hosts).indexOf(hosts.get(rank));
         final String dir = env.getOrDefault("JHPVM_AERON_DIR", defaultAeronDir(jobId, hostIndex));
-        final long hb = intVar(env, "JHPVM_HEARTBEAT_TIMEOUT_MS", 100, 3_600_000, 1_500);
-        final long join = intVar(env, "JHPVM_JOIN_TIMEOUT_MS", 100, 3_600_000, 30_000);
+        final long hb = intVar(env, "JHPVM_HEARTBEAT_TIMEOUT_MS", 100, 3_600_000, DEFAULT_HEARTBEAT_TIMEOUT_MS);
+        final long join = intVar(env, "JHPVM_JOIN_TIMEOUT_MS", 100, 3_600_000, DEFAULT_JOIN_TIMEOUT_MS);
         return Optional.of(new JobEnvironment(rank, processes, ppp, hosts, port, key, jobId, transport.equals("udp"),
             dir, hb, join));
     }
