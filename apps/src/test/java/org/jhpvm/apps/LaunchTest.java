@@ -118,6 +118,19 @@ class LaunchTest {
     }
 
     @Test
+    void aUsersProgramShouldRunUnchangedAsAJobOfProcesses() throws Exception {
+        final Run r = run("launch", "-n", "2", "--pes-per-process", "2", "--", "run",
+            Path.of("..", "examples", "GaHeat.java").toString(), "32", "20");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PEs 0-1] heat on 32 x 32, 20 steps, 4 PEs"), r.out());
+        final Run faults = run("launch", "-n", "2", "--", "run", "--option", "fabric.faults.drop=0.1",
+            Path.of("..", "examples", "ShmemRing.java").toString());
+        assertEquals(2, faults.status(), faults.out() + faults.err());
+        assertTrue(faults.err().contains("option fabric.faults.drop sets the emulated Myrinet, but this is a launched "
+            + "job"), faults.err());
+    }
+
+    @Test
     void hydroSodOnFourProcessesShouldGiveTheSameBytesAsOneJvm(@TempDir final Path dir) throws Exception {
         final Path launched = dir.resolve("launched");
         final Path inJvm = dir.resolve("jvm");

@@ -9,7 +9,7 @@ import java.util.function.BiConsumer;
 /**
  * The table of options {@link FabricConfig.Builder#option(String, String)} accepts: each row's key, type, default,
  * meaning and the setter that parses and applies it. One table serves both the parser and the listing, so what is
- * documented is what is accepted.
+ * documented is what is accepted. Errors name a key as users pass it through the layers above: {@code fabric.KEY}.
  */
 final class FabricOptions {
     /** An accepted key and how to apply it. */
@@ -90,17 +90,18 @@ final class FabricOptions {
             for (final FabricOption o : LISTED) {
                 known.append(known.isEmpty() ? "" : ", ").append(o.key());
             }
-            throw new IllegalArgumentException("unknown fabric option '" + key + "' (known: " + known + ")");
+            throw new IllegalArgumentException("unknown option 'fabric." + key + "' (known fabric options: " + known
+                + ")");
         }
         if (value == null) {
-            throw new IllegalArgumentException("fabric option " + key + " has no value");
+            throw new IllegalArgumentException("option fabric." + key + " has no value");
         }
         try {
             row.apply().accept(builder, value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("fabric option " + key + "=" + value + " is not a number", e);
+            throw new IllegalArgumentException("option fabric." + key + "=" + value + " is not a number", e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("fabric option " + key + "=" + value + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("option fabric." + key + "=" + value + ": " + e.getMessage(), e);
         }
     }
 

@@ -51,7 +51,7 @@ class FabricOptionsTest {
         final FabricConfig.Builder b = FabricConfig.builder(2);
         final IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
             () -> b.option("frameByte", "1"));
-        assertTrue(unknown.getMessage().contains("unknown fabric option 'frameByte'"), unknown.getMessage());
+        assertTrue(unknown.getMessage().contains("unknown option 'fabric.frameByte'"), unknown.getMessage());
         assertTrue(unknown.getMessage().contains("frameBytes"), "names the known keys: " + unknown.getMessage());
         assertThrows(IllegalArgumentException.class, () -> b.option("frameBytes", "lots"));
         assertThrows(IllegalArgumentException.class, () -> b.option("poolFrames", "-1"));

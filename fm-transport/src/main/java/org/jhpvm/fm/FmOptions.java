@@ -83,17 +83,17 @@ final class FmOptions {
             for (final FmOption o : LISTED) {
                 known.append(known.isEmpty() ? "" : ", ").append(o.key());
             }
-            throw new IllegalArgumentException("unknown FM option '" + key + "' (known: " + known + ")");
+            throw new IllegalArgumentException("unknown option '" + key + "' (known FM options: " + known + ")");
         }
         if (value == null) {
-            throw new IllegalArgumentException("FM option " + key + " has no value");
+            throw new IllegalArgumentException("option " + key + " has no value");
         }
         try {
             row.apply().accept(builder, value.trim());
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("FM option " + key + "=" + value + " is not a number", e);
+            throw new IllegalArgumentException("option " + key + "=" + value + " is not a number", e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("FM option " + key + "=" + value + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("option " + key + "=" + value + ": " + e.getMessage(), e);
         }
     }
 

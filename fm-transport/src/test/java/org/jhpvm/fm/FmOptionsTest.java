@@ -52,7 +52,7 @@ class FmOptionsTest {
     void shouldRefuseUnknownKeysAndBadValuesChangingNothing() {
         final FmConfig.Builder b = FmConfig.builder();
         assertTrue(assertThrows(IllegalArgumentException.class, () -> b.option("fm.window", "1")).getMessage()
-            .contains("unknown FM option 'fm.window'"));
+            .contains("unknown option 'fm.window'"));
         assertThrows(IllegalArgumentException.class, () -> b.option("fm.alwaysChecksum", "yes"));
         assertThrows(IllegalArgumentException.class, () -> b.option("fm.ackDelayNs", "soon"));
         assertEquals(FmConfig.defaults(), b.build());

@@ -1,0 +1,158 @@
+package org.jhpvm.apps;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code jhpvm run} as people use it: the examples, and every kind of bad input. */
+@Timeout(value = 180, unit = TimeUnit.SECONDS)
+class RunCommandTest {
+    private static final Path EXAMPLES = Path.of("..", "examples");
+
+    /** A finished command: exit code, standard output and error. */
+    private record Run(int exitCode, String out, String err) {
+    }
+
+    private static synchronized Run run(final String... args) {
+        final PrintStream savedOut = System.out;
+        final PrintStream savedErr = System.err;
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        final ByteArrayOutputStream err = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        try {
+            final int code = Main.execute(args);
+            return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setOut(savedOut);
+            System.setErr(savedErr);
+        }
+    }
+
+    @ParameterizedTest(name = "{0} on {1} PEs")
+    @CsvSource({
+        "ShmemRing.java, 4, ring of 4 PEs: token 60 after 10 laps, as expected",
+        "ShmemRing.java, 3, ring of 3 PEs: token 30 after 10 laps, as expected",
+        "ShmemTour.java, 4, 'SHMEM tour on 4 PEs: put/get, p/g, iput, atomics, put-signal, reduction: all answers right'",
+        "ShmemTour.java, 1, 'SHMEM tour on 1 PEs: put/get, p/g, iput, atomics, put-signal, reduction: all answers right'",
+        "GaHeat.java, 4, 'heat on 64 x 64, 100 steps, 4 PEs: amplitude 0.380660'",
+        "GaHeat.java, 3, 'heat on 64 x 64, 100 steps, 3 PEs: amplitude 0.380660'",
+        "GaTaskPool.java, 4, '200 tasks on 4 PEs, each done once, every answer right'",
+        "GaTaskPool.java, 5, '200 tasks on 5 PEs, each done once, every answer right'",
+    })
+    void everyExampleShouldRunAndFindItsOwnAnswerRight(final String example, final int pes, final String expected) {
+        final Run r = run("run", "--pes", Integer.toString(pes), EXAMPLES.resolve(example).toString());
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains(expected), r.out());
+    }
+
+    @Test
+    void argumentsAfterTheProgramShouldBeTheProgramsEvenWhenTheyLookLikeOptions() {
+        final Run r = run("run", "--pes", "2", EXAMPLES.resolve("GaHeat.java").toString(), "16", "3");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("heat on 16 x 16, 3 steps, 2 PEs"), r.out());
+        final Run looksLikeOption = run("run", "--pes", "2", EXAMPLES.resolve("ShmemRing.java").toString(), "--pes");
+        assertEquals(1, looksLikeOption.exitCode(), "the program got '--pes' and failed to parse it");
+        assertTrue(looksLikeOption.err().contains("NumberFormatException"), looksLikeOption.err());
+    }
+
+    @Test
+    void aPeThatThrowsShouldEndTheRunNamingThePeAndTheUsersLine(@TempDir final Path dir) throws IOException {
+        final Path prog = dir.resolve("Thrower.java");
+        Files.writeString(prog, """
+            public class Thrower {
+                public static void main(String[] args) {
+                    org.jhpvm.runtime.Jhpvm.shmem(args, sh -> {
+                        if (sh.myPe() == 3) {
+                            throw new ArithmeticException("PE 3 divided by zero");
+                        }
+                        sh.barrierAll();
+                    });
+                }
+            }
+            """);
+        final long startNs = System.nanoTime();
+        final Run r = run("run", "--pes", "5", prog.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().startsWith("jhpvm run: PE 3 failed: java.lang.ArithmeticException: PE 3 divided by zero\n"
+            + "\tat Thrower.lambda$main$0(Thrower.java:5)"), r.err());
+        assertTrue(System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(30), "the other PEs were released");
+    }
+
+    @Test
+    void aCompileErrorShouldBeReportedAsTheUsersWithFileAndLine(@TempDir final Path dir) throws IOException {
+        final Path prog = dir.resolve("Typo.java");
+        Files.writeString(prog, "public class Typo {\n    public static void main(String[] args) {\n"
+            + "        Sytem.out.println(1);\n    }\n}\n");
+        final Run r = run("run", prog.toString());
+        assertEquals(1, r.exitCode());
+        assertTrue(r.err().contains("Typo.java:3: error: package Sytem does not exist"), r.err());
+        assertFalse(r.err().contains("at org.jhpvm"), "no jhpvm stack trace: " + r.err());
+    }
+
+    @Test
+    void badInputShouldBeOneLineExitTwoAndStartNothing(@TempDir final Path dir) throws IOException {
+        final String ring = EXAMPLES.resolve("ShmemRing.java").toString();
+        final Run missing = run("run", dir.resolve("Missing.java").toString());
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().startsWith("jhpvm: no such file: "), missing.err());
+        final Path noMain = dir.resolve("NoMain.java");
+        Files.writeString(noMain, "public class NoMain { }\n");
+        final Run withoutMain = run("run", noMain.toString());
+        assertEquals(2, withoutMain.exitCode());
+        assertTrue(withoutMain.err().contains("class NoMain has no main method"), withoutMain.err());
+        final Run zero = run("run", "--pes", "0", ring);
+        assertEquals(2, zero.exitCode());
+        assertTrue(zero.err().contains("--pes 0: must be at least 1"), zero.err());
+        final Run unknown = run("run", "--option", "shmem.heapbytes=1G", ring);
+        assertEquals(2, unknown.exitCode());
+        assertEquals("jhpvm: unknown option 'shmem.heapbytes' (did you mean 'shmem.heapBytes'?) (bin/jhpvm info --all "
+            + "lists every key) (see: jhpvm run --help)\n", unknown.err());
+        final Run badValue = run("run", "--option", "fabric.faults.drop=2", ring);
+        assertEquals(2, badValue.exitCode());
+        assertTrue(badValue.err().contains("fabric.faults.drop=2"), badValue.err());
+        for (final Run r : new Run[] {missing, withoutMain, zero, unknown, badValue}) {
+            assertEquals("", r.out(), "nothing started");
+            assertEquals(1, r.err().lines().count(), "one line: " + r.err());
+        }
+    }
+
+    @Test
+    void optionsShouldReachTheLayersAndTheProgram(@TempDir final Path dir) throws IOException {
+        final Path prog = dir.resolve("Heap.java");
+        Files.writeString(prog, """
+            import org.jhpvm.runtime.Jhpvm;
+            public class Heap {
+                public static void main(String[] args) {
+                    Jhpvm.shmem(args, sh -> {
+                        if (sh.myPe() == 0) {
+                            System.out.println("heap " + sh.heapBytes() + " options " + Jhpvm.options());
+                        }
+                    });
+                }
+            }
+            """);
+        final Run r = run("run", "--pes", "2", "--option", "shmem.heapBytes=3M", "--option", "fm.alwaysChecksum=true",
+            prog.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("heap 3145728 options {shmem.heapBytes=3M, fm.alwaysChecksum=true}"), r.out());
+        final Run lossy = run("run", "--pes", "4", "--option", "fabric.faults.drop=0.02", "--option",
+            "fabric.faults.seed=5", EXAMPLES.resolve("ShmemTour.java").toString());
+        assertEquals(0, lossy.exitCode(), lossy.err());
+        assertTrue(lossy.out().contains("all answers right"), lossy.out());
+    }
+}
