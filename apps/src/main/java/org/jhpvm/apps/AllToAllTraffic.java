@@ -26,16 +26,16 @@ import org.jhpvm.fabric.NicCounters;
  * The run ends when every NIC has sent everything, its NIC has nothing left in flight, and every receive ring is
  * empty. A failure on any PE closes the fabric, which ends every other PE's wait, and is rethrown with the PE.
  */
-final class AllToAllTraffic {
+public final class AllToAllTraffic {
     /** Opaque header: sequence number on the path (8 bytes), CRC32C (4), spare (4). */
-    static final int HEADER_BYTES = 16;
+    public static final int HEADER_BYTES = 16;
     private static final int PROGRESS_EVERY = 1024;
 
     private final FabricConfig config;
     private final int framesPerPe;
     private final long timeoutS;
 
-    AllToAllTraffic(final FabricConfig config, final int framesPerPe, final long timeoutS) {
+    public AllToAllTraffic(final FabricConfig config, final int framesPerPe, final long timeoutS) {
         if (config.headerBytes() < HEADER_BYTES) {
             throw new IllegalArgumentException("headerBytes=" + config.headerBytes() + " below the " + HEADER_BYTES
                 + " the traffic needs");
@@ -49,7 +49,7 @@ final class AllToAllTraffic {
     }
 
     /** Frames NIC {@code src} sends to NIC {@code dst} in this pattern. */
-    long framesOnPath(final int src, final int dst) {
+    public long framesOnPath(final int src, final int dst) {
         final int n = config.nicCount();
         if (n == 1) {
             return framesPerPe;
@@ -62,7 +62,7 @@ final class AllToAllTraffic {
     }
 
     @SuppressWarnings("try") // the fabric is closed early on purpose: closing ends every other PE's wait
-    Result run(final IntConsumer progress) throws InterruptedException {
+    public Result run(final IntConsumer progress) throws InterruptedException {
         final int n = config.nicCount();
         final Pe[] pes = new Pe[n];
         final Thread[] threads = new Thread[n];
@@ -267,19 +267,19 @@ final class AllToAllTraffic {
      * @param missing     frames never seen intact
      * @param elapsedNs   wall time of the run
      */
-    record Result(NicCounters[] perNic, NicCounters totals, long accepted, long crcFailures, long duplicates,
+    public record Result(NicCounters[] perNic, NicCounters totals, long accepted, long crcFailures, long duplicates,
                   long outOfOrder, long missing, long elapsedNs) {
         /** @return true if every frame arrived exactly once, intact and in order */
-        boolean clean() {
+        public boolean clean() {
             return crcFailures == 0 && duplicates == 0 && outOfOrder == 0 && missing == 0
                 && accepted == totals.framesSent();
         }
 
-        double framesPerSecond() {
+        public double framesPerSecond() {
             return totals.framesReceived() * 1e9 / elapsedNs;
         }
 
-        double megabytesPerSecond() {
+        public double megabytesPerSecond() {
             return totals.bytesReceived() * 1e3 / elapsedNs;
         }
     }

@@ -7,7 +7,7 @@ import java.awt.RenderingHints;
 import java.awt.image.BufferedImage;
 
 /** A false-colour image of a 2-D field (x across, y up) with a title and a colour bar, for hydro's PNGs. */
-final class FieldImage {
+public final class FieldImage {
     /** Viridis, sampled at 0, 1/4, 1/2, 3/4, 1. */
     private static final int[][] MAP = {{68, 1, 84}, {59, 82, 139}, {33, 145, 140}, {94, 201, 98}, {253, 231, 37}};
     private static final int MARGIN = 40;
@@ -23,7 +23,7 @@ final class FieldImage {
      * @param title title line
      * @return the image
      */
-    static BufferedImage of(final double[] v, final int nx, final int ny, final String title) {
+    public static BufferedImage of(final double[] v, final int nx, final int ny, final String title) {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (final double x : v) {

@@ -8,7 +8,7 @@ import org.jhpvm.fabric.aeron.JobEnvironment;
  * This process's place in a launched job, if any, for the commands: their PE count defaults to the job's, and only
  * the process that hosts PE 0 (rank 0) reports results, as MPI programs print from rank 0.
  */
-final class Launched {
+public final class Launched {
     private static final Optional<JobEnvironment> ENV = read();
 
     private Launched() {
@@ -23,7 +23,7 @@ final class Launched {
     }
 
     /** @return the launched job's environment, or empty in a plain single-JVM run */
-    static Optional<JobEnvironment> environment() {
+    public static Optional<JobEnvironment> environment() {
         return ENV;
     }
 
@@ -31,7 +31,7 @@ final class Launched {
      * @param dflt the command's own default
      * @return the launched job's PE count, or {@code dflt} outside a launched job
      */
-    static int pes(final int dflt) {
+    public static int pes(final int dflt) {
         return ENV.map(JobEnvironment::nicCount).orElse(dflt);
     }
 
@@ -43,7 +43,7 @@ final class Launched {
      * @throws IllegalArgumentException if the launched job does not have 2 PEs
      * @throws java.util.NoSuchElementException if this is not a launched job
      */
-    static String twoPeTransport(final String command) {
+    public static String twoPeTransport(final String command) {
         final JobEnvironment env = ENV.orElseThrow();
         if (env.nicCount() != 2) {
             throw new IllegalArgumentException(command + " runs 2 PEs: launch it with -n 2 (or -n 1 "
@@ -56,7 +56,7 @@ final class Launched {
     }
 
     /** @return true if this process reports (it is not part of a launched job, or it is rank 0) */
-    static boolean reports() {
+    public static boolean reports() {
         return ENV.map(e -> e.rank() == 0).orElse(true);
     }
 }

@@ -2,6 +2,13 @@ package org.jhpvm.apps;
 
 import java.util.Arrays;
 
+import org.jhpvm.apps.commands.BenchCommand;
+import org.jhpvm.apps.commands.FabricCommand;
+import org.jhpvm.apps.commands.HydroCommand;
+import org.jhpvm.apps.commands.InfoCommand;
+import org.jhpvm.apps.commands.LaunchCommand;
+import org.jhpvm.apps.commands.RunCommand;
+import org.jhpvm.apps.commands.SampleCommands;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -19,9 +26,9 @@ import picocli.CommandLine.ScopeType;
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */
-    static final int FAILURE = 1;
+    public static final int FAILURE = 1;
     /** Exit code of a bad option or value. */
-    static final int USAGE = 2;
+    public static final int USAGE = 2;
 
     @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of errors (also: "
         + "environment variable JHPVM_DEBUG).")

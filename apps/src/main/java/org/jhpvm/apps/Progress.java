@@ -9,10 +9,10 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * A progress bar on standard error for long runs, shown only on a terminal (CI logs stay clean).
  */
-final class Progress implements AutoCloseable, IntConsumer {
+public final class Progress implements AutoCloseable, IntConsumer {
     private final ProgressBar bar;
 
-    Progress(final String task, final long steps) {
+    public Progress(final String task, final long steps) {
         this.bar = System.console() == null ? null : new ProgressBarBuilder()
             .setTaskName(task)
             .setInitialMax(steps)
@@ -32,7 +32,7 @@ final class Progress implements AutoCloseable, IntConsumer {
     /**
      * @param text shown after the bar (e.g. a rate)
      */
-    void message(final String text) {
+    public void message(final String text) {
         if (bar != null) {
             bar.setExtraMessage(text);
         }

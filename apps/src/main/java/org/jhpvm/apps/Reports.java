@@ -13,14 +13,14 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 
 /** Writing results people and tools read: JSON files (Jackson) and PNG curves (XChart). */
-final class Reports {
+public final class Reports {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private Reports() {
     }
 
     /** @return an empty JSON object to fill */
-    static ObjectNode object() {
+    public static ObjectNode object() {
         return JSON.createObjectNode();
     }
 
@@ -31,7 +31,7 @@ final class Reports {
      * @param root what
      * @throws IOException if the file cannot be written
      */
-    static void writeJson(final Path file, final ObjectNode root) throws IOException {
+    public static void writeJson(final Path file, final ObjectNode root) throws IOException {
         createParent(file);
         JSON.writeValue(file.toFile(), root);
     }
@@ -43,7 +43,7 @@ final class Reports {
      * @param yTitle y axis title
      * @return the chart, ready for series
      */
-    static XYChart logLogChart(final String title, final String yTitle) {
+    public static XYChart logLogChart(final String title, final String yTitle) {
         final XYChart chart = new XYChartBuilder().width(800).height(500).title(title)
             .xAxisTitle("message size (bytes)").yAxisTitle(yTitle).build();
         chart.getStyler().setXAxisLogarithmic(true);
@@ -59,7 +59,7 @@ final class Reports {
      * @param charts what
      * @throws IOException if the file cannot be written
      */
-    static void writePng(final Path file, final List<XYChart> charts) throws IOException {
+    public static void writePng(final Path file, final List<XYChart> charts) throws IOException {
         createParent(file);
         BitmapEncoder.saveBitmap(charts, 1, charts.size(), file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

@@ -1,5 +1,7 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Progress;
+import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,6 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Main;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -37,7 +38,7 @@ import picocli.CommandLine.Parameters;
         + "of a host, UDP between hosts. Example: jhpvm launch -n 4 -- hydro sod. The command is a jhpvm subcommand "
         + "or a main class on the class path. Output lines carry the PEs of the process that wrote them; the exit "
         + "status is the first non-zero one."})
-final class LaunchCommand implements Callable<Integer> {
+public final class LaunchCommand implements Callable<Integer> {
     /** How long the others get to end by themselves after a process failed. */
     private static final long GRACE_MS = 3_000;
 

@@ -1,5 +1,6 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Main;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,7 +26,7 @@ import picocli.CommandLine.Parameters;
         + "the job through org.jhpvm.runtime.Jhpvm (Jhpvm.shmem(args, sh -> ...), Jhpvm.ga(...), Jhpvm.pe()). "
         + "Arguments after PROGRAM go to the program. Exit status: 0, the status of globalExit, 1 if the program "
         + "does not compile or a PE fails (the PE and your exception are named), 2 for a bad option."})
-final class RunCommand implements Callable<Integer> {
+public final class RunCommand implements Callable<Integer> {
     @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
     private Integer pes;
 

@@ -1,5 +1,7 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Reports;
+import org.jhpvm.apps.Main;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

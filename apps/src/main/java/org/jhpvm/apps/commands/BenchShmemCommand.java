@@ -1,5 +1,8 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
+import org.jhpvm.apps.Progress;
+import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;

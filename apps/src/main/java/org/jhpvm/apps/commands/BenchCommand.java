@@ -1,4 +1,4 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     description = "Benchmarks: each layer against the layer below (or a raw baseline), medians and ratios.",
     subcommands = {BenchFabricCommand.class, BenchFmCommand.class, BenchShmemCommand.class, BenchGaCommand.class,
         BenchAllCommand.class})
-final class BenchCommand implements Runnable {
+public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 

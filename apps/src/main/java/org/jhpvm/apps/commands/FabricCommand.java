@@ -1,5 +1,8 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.AllToAllTraffic;
+import org.jhpvm.apps.Progress;
+import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,7 +25,7 @@ import picocli.CommandLine.Option;
         + "and a CRC32C. Receivers check them, so the faults the fabric injects are seen from above too. Prints "
         + "per-NIC and total counters and the throughput. Exits 1 if a fault-free run loses, duplicates, reorders or "
         + "corrupts anything."})
-final class FabricCommand implements Callable<Integer> {
+public final class FabricCommand implements Callable<Integer> {
     @Option(names = "--pes", paramLabel = "N", description = "Number of NICs (PEs), one thread each (default: "
         + "${DEFAULT-VALUE}).")
     private int pes = 4;

@@ -1,5 +1,7 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
+import org.jhpvm.apps.Reports;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -19,7 +21,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The sample programs: each checks its own answer and exits 1 if it is wrong. */
-final class SampleCommands {
+public final class SampleCommands {
     private SampleCommands() {
     }
 
@@ -32,7 +34,7 @@ final class SampleCommands {
     /** {@code jhpvm hello}. */
     @Command(name = "hello", mixinStandardHelpOptions = true,
         description = "The smallest SHMEM program: each PE puts its number into its right neighbour's memory.")
-    static final class HelloCommand implements Callable<Integer> {
+    public static final class HelloCommand implements Callable<Integer> {
         @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
         private int pes = Launched.pes(4);
 
@@ -53,7 +55,7 @@ final class SampleCommands {
     @Command(name = "jacobi", mixinStandardHelpOptions = true,
         description = {"2-D Laplace equation by Jacobi iteration on Global Arrays with ghost cells, checked against "
             + "its exact discrete solution u = x^2 - y^2 + 3xy. Exits 1 if the error exceeds 1e-6."})
-    static final class JacobiCommand implements Callable<Integer> {
+    public static final class JacobiCommand implements Callable<Integer> {
         @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
         private int pes = Launched.pes(4);
 
@@ -97,7 +99,7 @@ final class SampleCommands {
     @Command(name = "matmul", mixinStandardHelpOptions = true,
         description = {"GA dgemm on distributed n x n matrices A(i,k) = i + k, B(k,j) = k - j, checked element by "
             + "element against the closed-form product. Exits 1 on any mismatch."})
-    static final class MatmulCommand implements Callable<Integer> {
+    public static final class MatmulCommand implements Callable<Integer> {
         @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
         private int pes = Launched.pes(4);
 
@@ -132,7 +134,7 @@ final class SampleCommands {
         description = {"HPCC RandomAccess with SHMEM atomic XOR: 4 * 2^m random updates of a 2^m-entry table spread "
             + "over the PEs, verified as HPCC does (the same updates again must restore the table; HPCC allows 1%% "
             + "errors, with atomics there are none). Exits 1 on any error."})
-    static final class GupsCommand implements Callable<Integer> {
+    public static final class GupsCommand implements Callable<Integer> {
         @Option(names = "--pes", paramLabel = "N", description = "PEs, a power of two (default: 4, or the launched "
             + "job's PEs).")
         private int pes = Launched.pes(4);
@@ -167,7 +169,7 @@ final class SampleCommands {
     @Command(name = "taskpool", mixinStandardHelpOptions = true,
         description = {"Dynamic load balancing with GA readInc: Mandelbrot rows handed out by a shared counter, "
             + "checked pixel for pixel against a single loop. Exits 1 if the images differ."})
-    static final class TaskPoolCommand implements Callable<Integer> {
+    public static final class TaskPoolCommand implements Callable<Integer> {
         @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
         private int pes = Launched.pes(4);
 

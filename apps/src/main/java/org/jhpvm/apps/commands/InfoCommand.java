@@ -1,5 +1,6 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Reports;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ import picocli.CommandLine.Option;
     description = {"Prints jhpvm's version, the API levels it implements (OpenSHMEM, Global Arrays, Fast Messages, "
         + "MPI), its modules, the fabrics and what each guarantees; with --all also every configuration key "
         + "(--option KEY=VALUE of run) with its type, default and meaning, and the environment variables."})
-final class InfoCommand implements Callable<Integer> {
+public final class InfoCommand implements Callable<Integer> {
     /** A module of jhpvm: its artifact, API package, the module below it, and what it gives. */
     record Module(String artifact, String apiPackage, String dependsOn, String gives) {
     }

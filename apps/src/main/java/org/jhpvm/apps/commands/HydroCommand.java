@@ -1,5 +1,9 @@
-package org.jhpvm.apps;
+package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.FieldImage;
+import org.jhpvm.apps.Launched;
+import org.jhpvm.apps.Progress;
+import org.jhpvm.apps.Reports;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -47,7 +51,7 @@ import picocli.CommandLine.Parameters;
             + "at zone centres, velocities interpolated, e the specific internal energy) and DIR/PROBLEM.png (1-D: "
             + "profiles with the exact solution; 2-D: a density image; 3-D: the density in the mid-plane z slice; "
             + "plus DIR/PROBLEM-profile.png with the radial profile where there is one)."})
-final class HydroCommand implements Callable<Integer> {
+public final class HydroCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROBLEM", description = "sod, sedov, noh, kh or blast3d (default: "
         + "${DEFAULT-VALUE}).", defaultValue = "sod")
     private String problem;
