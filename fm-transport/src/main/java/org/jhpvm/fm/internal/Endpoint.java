@@ -3,7 +3,6 @@ package org.jhpvm.fm.internal;
 import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import java.util.zip.CRC32C;
 
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.Fabric;
@@ -40,14 +39,13 @@ public final class Endpoint implements FastMessages {
     private final int queueFrames;
     private final int ackEvery;
     private final int drainBudget;
-    private final boolean checksums;
+    private final FrameChecksum checksum;
     /**
      * The fabric delivers every frame once, intact, in order, with back-pressure and a deep buffer (Aeron): no
      * acknowledgements, retransmission copies, timers or rejections; frames the receive queue cannot take stay in
      * the fabric.
      */
     private final boolean lean;
-    private final CRC32C crc = new CRC32C();
     private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS];
     private final BackoffIdleStrategy idle;
     private final OutboundStream out;
@@ -132,7 +130,7 @@ public final class Endpoint implements FastMessages {
         this.ackEvery = config.ackEveryFrames() == 0 ? Math.max(1, windowFrames / 2) : config.ackEveryFrames();
         this.drainBudget = 2 * fabric.receiveRingCapacity();
         final FabricCapabilities caps = fabric.capabilities();
-        this.checksums = config.alwaysChecksum() || !caps.reliable();
+        this.checksum = new FrameChecksum(config.alwaysChecksum() || !caps.reliable());
         this.lean = caps.endToEndReliable();
         this.idle = new BackoffIdleStrategy(config.idleSpins(), config.idleYields(), config.minParkNs(),
             config.maxParkNs());
@@ -488,8 +486,8 @@ public final class Endpoint implements FastMessages {
         INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
         INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, lengthBytes);
         INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, declared);
-        clearSpareHeader(f);
-        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, lengthBytes) : 0);
+        FrameChecksum.clearSpareHeader(f);
+        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksum.valueFor(f, lengthBytes));
         ackSentSeq[dest] = ack;
         f.setDestination(dest).setLength(lengthBytes);
         if (!lean) {
@@ -667,7 +665,7 @@ public final class Endpoint implements FastMessages {
         final byte[] a = f.array();
         final int h = f.headerOffset();
         final int length = f.length();
-        if (checksums && !checksumOk(f, length)) {
+        if (!checksum.verify(f, length)) {
             counters.increment(Counters.CHECKSUM_REJECTS);
             nic.release(f);
             return false;
@@ -710,30 +708,6 @@ public final class Endpoint implements FastMessages {
         }
         nic.release(f);
         return false;
-    }
-
-    /**
-     * Zeroes the header bytes after FM's own: the checksum covers them, and a pooled frame (or a copy put back into
-     * one) must carry the same bytes there every time it is sent.
-     */
-    private static void clearSpareHeader(final Frame f) {
-        final int from = f.headerOffset() + FmFrameDescriptor.HEADER_BYTES;
-        java.util.Arrays.fill(f.array(), from, f.headerOffset() + f.headerBytes(), (byte) 0);
-    }
-
-    private boolean checksumOk(final Frame f, final int length) {
-        return (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.LENGTH_OFFSET) == length
-            && (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.CRC_OFFSET) == checksum(f, length);
-    }
-
-    private int checksum(final Frame f, final int length) {
-        crc.reset();
-        crc.update(f.array(), f.headerOffset(), FmFrameDescriptor.CRC_OFFSET);
-        // The rest of the fabric's header area is covered too, unused as it is: every flipped bit is caught.
-        crc.update(f.array(), f.headerOffset() + FmFrameDescriptor.HEADER_BYTES,
-            f.headerBytes() - FmFrameDescriptor.HEADER_BYTES);
-        crc.update(f.array(), f.payloadOffset(), length);
-        return (int) crc.getValue();
     }
 
     /** Tells {@code src} which frame this PE is missing from it (rate-limited to one per gap per rtoMin/2). */
@@ -893,7 +867,7 @@ public final class Endpoint implements FastMessages {
             final byte[] copy = store.data[s];
             final int length = store.length[s];
             System.arraycopy(copy, 0, f.array(), f.headerOffset(), FmFrameDescriptor.HEADER_BYTES);
-            clearSpareHeader(f);
+            FrameChecksum.clearSpareHeader(f);
             System.arraycopy(copy, FmFrameDescriptor.HEADER_BYTES, f.array(), f.payloadOffset(), length);
             f.setDestination(peer).setLength(length);
             if (!nic.trySend(f)) {
@@ -935,8 +909,8 @@ public final class Endpoint implements FastMessages {
         INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
         INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, 0);
         INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, 0);
-        clearSpareHeader(f);
-        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, 0) : 0);
+        FrameChecksum.clearSpareHeader(f);
+        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksum.valueFor(f, 0));
         f.setDestination(peer).setLength(0);
         if (!nic.trySend(f)) {
             if (controlCount < CONTROL_FRAMES) {
@@ -974,7 +948,7 @@ public final class Endpoint implements FastMessages {
 
     @Override
     public String toString() {
-        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksums
+        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksum.enabled()
             + ", lean=" + lean + '}';
     }
 }
