@@ -52,10 +52,9 @@ public final class Endpoint implements FastMessages {
     private final OutboundStream nested;
     final Counters counters = new Counters();
     final HostQueue queue;
-    private final RetransmitStore store;
+    private final Retransmitter retransmitter;
     private static final int CONTROL_FRAMES = 2;
     private static final long READ_AHEAD_WAIT_NS = 20_000;
-    private static final long TIMER_UNSET = Long.MIN_VALUE;
     private static final int SERVICE_EVERY_MASK = 31;
     private int servicePasses;
     private final Frame[] control = new Frame[CONTROL_FRAMES];
@@ -63,17 +62,6 @@ public final class Endpoint implements FastMessages {
     private boolean started;
     private boolean inHandler;
     private volatile boolean closed;
-
-    // Sender state per destination.
-    private final int[] nextSeq;
-    private final int[] head;
-    private final int[] tail;
-    private final int[] resendCursor;
-    private final int[] lastResendSeq;
-    private final long[] deadlineNs;
-    private final long[] rtoNs;
-    private final long[] resendNotBeforeNs;
-    private final long[] lastResendNs;
 
     // Receiver state per source.
     private final int[] expectedSeq;
@@ -137,17 +125,7 @@ public final class Endpoint implements FastMessages {
         this.out = new OutboundStream(this, frameBytes);
         this.nested = new OutboundStream(this, frameBytes);
         this.queue = new HostQueue(queueFrames);
-        this.store = new RetransmitStore(windowFrames, frameBytes);
-        nextSeq = new int[pes];
-        head = filled(pes);
-        tail = filled(pes);
-        resendCursor = filled(pes);
-        lastResendSeq = new int[pes];
-        deadlineNs = new long[pes];
-        rtoNs = new long[pes];
-        java.util.Arrays.fill(rtoNs, config.rtoMinNs());
-        resendNotBeforeNs = new long[pes];
-        lastResendNs = new long[pes];
+        this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes);
         expectedSeq = new int[pes];
         ackSentSeq = new int[pes];
         nackedSeq = filled(pes);
@@ -314,7 +292,7 @@ public final class Endpoint implements FastMessages {
     @Override
     public boolean flush(final long timeoutNs) {
         // Over a lean fabric a frame handed to the NIC is the fabric's to deliver: nothing waits for acknowledgement.
-        return extractUntil(() -> store.used() == 0, timeoutNs);
+        return extractUntil(() -> retransmitter.used() == 0, timeoutNs);
     }
 
     @Override
@@ -371,7 +349,7 @@ public final class Endpoint implements FastMessages {
 
     /** @return bytes of buffers this endpoint holds (queue, retransmission store, per-peer state) */
     public long footprintBytes() {
-        return queue.footprintBytes() + store.footprintBytes() + counters.footprintBytes() + perPeerBytes() * pes;
+        return queue.footprintBytes() + retransmitter.footprintBytes() + counters.footprintBytes() + perPeerBytes() * pes;
     }
 
     /** @return bytes of protocol state kept per peer (counters and list heads, no buffers) */
@@ -442,7 +420,7 @@ public final class Endpoint implements FastMessages {
         if (controlCount < CONTROL_FRAMES) {
             refillControl();
         }
-        if (store.hasFree()) {
+        if (retransmitter.hasFree()) {
             final Frame f = nic.tryAcquire();
             if (f != null) {
                 return f;
@@ -464,7 +442,7 @@ public final class Endpoint implements FastMessages {
                 continue;
             }
             refillControl();
-            if (store.hasFree()) {
+            if (retransmitter.hasFree()) {
                 final Frame f = nic.tryAcquire();
                 if (f != null) {
                     return f;
@@ -478,7 +456,7 @@ public final class Endpoint implements FastMessages {
                   final int lengthBytes) {
         final byte[] a = f.array();
         final int h = f.headerOffset();
-        final int seq = nextSeq[dest]++;
+        final int seq = retransmitter.nextSeq(dest);
         final int ack = lean ? 0 : expectedSeq[dest];
         INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(FmFrameDescriptor.TYPE_DATA, flags,
             handler));
@@ -491,32 +469,13 @@ public final class Endpoint implements FastMessages {
         ackSentSeq[dest] = ack;
         f.setDestination(dest).setLength(lengthBytes);
         if (!lean) {
-            keepCopy(f, dest, seq, lengthBytes);
+            retransmitter.keepCopy(f, dest, seq, lengthBytes);
         }
         // Counted before it leaves: the exit barrier must never see it consumed and not sent.
         counters.incrementRelease(Counters.FRAMES_SENT);
         if (!nic.trySend(f)) {
             sendSlow(f);
         }
-    }
-
-    private void keepCopy(final Frame f, final int dest, final int seq, final int lengthBytes) {
-        final int slot = store.take();
-        final byte[] copy = store.data[slot];
-        System.arraycopy(f.array(), f.headerOffset(), copy, 0, FmFrameDescriptor.HEADER_BYTES);
-        System.arraycopy(f.array(), f.payloadOffset(), copy, FmFrameDescriptor.HEADER_BYTES, lengthBytes);
-        store.peer[slot] = dest;
-        store.seq[slot] = seq;
-        store.length[slot] = lengthBytes;
-        store.next[slot] = NONE;
-        if (head[dest] == NONE) {
-            head[dest] = slot;
-            // The timer starts at the next timer pass (a clock read per send would cost more than it buys).
-            deadlineNs[dest] = TIMER_UNSET;
-        } else {
-            store.next[tail[dest]] = slot;
-        }
-        tail[dest] = slot;
     }
 
     private void sendSlow(final Frame f) {
@@ -684,7 +643,7 @@ public final class Endpoint implements FastMessages {
             accepted(src);
             return true;
         }
-        onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
+        retransmitter.onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
         if (type == FmFrameDescriptor.TYPE_DATA) {
             final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - expectedSeq[src];
             if (d == 0 && !(needRoom && queue.isFull())) {
@@ -703,7 +662,7 @@ public final class Endpoint implements FastMessages {
                 nack(src, FmFrameDescriptor.FLAG_REJECT);
             }
         } else if (type == FmFrameDescriptor.TYPE_NACK) {
-            onNack(src, (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET),
+            retransmitter.onNack(src, (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET),
                 (FmFrameDescriptor.flags(word) & FmFrameDescriptor.FLAG_REJECT) != 0);
         }
         nic.release(f);
@@ -725,52 +684,6 @@ public final class Endpoint implements FastMessages {
 
     // ---------------------------------------------------------------- send side of the protocol
 
-    /** {@code peer} has consumed our frames with sequence numbers below {@code ack}: free their copies. */
-    private void onAck(final int peer, final int ack) {
-        int s = head[peer];
-        if (s == NONE || store.seq[s] - ack >= 0 || ack - nextSeq[peer] > 0) {
-            return;
-        }
-        do {
-            final int next = store.next[s];
-            if (resendCursor[peer] == s) {
-                resendCursor[peer] = next;
-            }
-            store.give(s);
-            s = next;
-        } while (s != NONE && store.seq[s] - ack < 0);
-        head[peer] = s;
-        rtoNs[peer] = config.rtoMinNs();
-        if (s == NONE) {
-            tail[peer] = NONE;
-        } else {
-            deadlineNs[peer] = TIMER_UNSET;
-        }
-    }
-
-    /** {@code peer} is missing our frame {@code missing}: go back to it (after a pause if it was rejected). */
-    private void onNack(final int peer, final int missing, final boolean rejected) {
-        int s = head[peer];
-        while (s != NONE && store.seq[s] != missing) {
-            s = store.next[s];
-        }
-        if (s == NONE || resendCursor[peer] != NONE) {
-            return;
-        }
-        final long now = System.nanoTime();
-        if (lastResendSeq[peer] == missing && now - lastResendNs[peer] < config.rtoMinNs() / 2) {
-            return;
-        }
-        startResend(peer, s, now, rejected ? now + config.rejectBackoffNs() : now);
-    }
-
-    private void startResend(final int peer, final int slot, final long now, final long notBeforeNs) {
-        resendCursor[peer] = slot;
-        resendNotBeforeNs[peer] = notBeforeNs;
-        lastResendSeq[peer] = store.seq[slot];
-        lastResendNs[peer] = now;
-    }
-
     /**
      * The protocol's background work: arrived frames (with {@code drain}), due acknowledgements, retransmission
      * timeouts, resends.
@@ -790,7 +703,7 @@ public final class Endpoint implements FastMessages {
 
     /** Due acknowledgements, retransmission timeouts and resends. */
     private int serviceTimers() {
-        if (ackListCount == 0 && store.used() == 0) {
+        if (ackListCount == 0 && retransmitter.used() == 0) {
             return 0;
         }
         int work = 0;
@@ -798,8 +711,8 @@ public final class Endpoint implements FastMessages {
         if (ackListCount > 0) {
             work += flushAcks(now);
         }
-        if (store.used() > 0) {
-            work += timersAndResends(now);
+        if (retransmitter.used() > 0) {
+            work += retransmitter.timersAndResends(now);
         }
         return work;
     }
@@ -829,59 +742,6 @@ public final class Endpoint implements FastMessages {
         }
         ackListCount = kept;
         return sent;
-    }
-
-    private int timersAndResends(final long now) {
-        int work = 0;
-        final int slots = store.slots();
-        for (int s = 0; s < slots; s++) {
-            final int p = store.peer[s];
-            if (p == NONE) {
-                continue;
-            }
-            if (head[p] == s && deadlineNs[p] == TIMER_UNSET) {
-                deadlineNs[p] = now + rtoNs[p];
-            }
-            if (head[p] == s && resendCursor[p] == NONE && now - deadlineNs[p] >= 0) {
-                counters.increment(Counters.TIMEOUTS);
-                rtoNs[p] = Math.min(2 * rtoNs[p], config.rtoMaxNs());
-                deadlineNs[p] = now + rtoNs[p];
-                startResend(p, s, now, now);
-            }
-            if (resendCursor[p] == s && now - resendNotBeforeNs[p] >= 0) {
-                work += resend(p);
-            }
-        }
-        return work;
-    }
-
-    /** Sends copies from the peer's resend cursor on, as far as frames and the send ring allow. */
-    private int resend(final int peer) {
-        int n = 0;
-        int s;
-        while ((s = resendCursor[peer]) != NONE) {
-            final Frame f = nic.tryAcquire();
-            if (f == null) {
-                break;
-            }
-            final byte[] copy = store.data[s];
-            final int length = store.length[s];
-            System.arraycopy(copy, 0, f.array(), f.headerOffset(), FmFrameDescriptor.HEADER_BYTES);
-            FrameChecksum.clearSpareHeader(f);
-            System.arraycopy(copy, FmFrameDescriptor.HEADER_BYTES, f.array(), f.payloadOffset(), length);
-            f.setDestination(peer).setLength(length);
-            if (!nic.trySend(f)) {
-                nic.release(f);
-                break;
-            }
-            counters.increment(Counters.RETRANSMITTED);
-            resendCursor[peer] = store.next[s];
-            n++;
-        }
-        if (n > 0) {
-            deadlineNs[peer] = System.nanoTime() + rtoNs[peer];
-        }
-        return n;
     }
 
     /**
@@ -927,20 +787,17 @@ public final class Endpoint implements FastMessages {
     /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */
     public String describe() {
         final StringBuilder b = new StringBuilder("PE ").append(pe).append(": queue=").append(queue.count())
-            .append(" window used=").append(store.used()).append('/').append(windowFrames)
+            .append(" window used=").append(retransmitter.used()).append('/').append(windowFrames)
             .append(" control=").append(controlCount).append(" acksOwed=").append(ackListCount)
             .append(" nicPending=").append(nic.pendingFrames()).append(" nic=").append(nic.counters());
         for (int p = 0; p < pes; p++) {
             final InboundStream s = inbound[p];
-            if (head[p] != NONE || resendCursor[p] != NONE || s != null && s.isSuspended()) {
-                b.append("\n  peer ").append(p).append(": next=").append(nextSeq[p]).append(" oldest=")
-                    .append(head[p] == NONE ? "-" : String.valueOf(store.seq[head[p]])).append(" resendAt=")
-                    .append(resendCursor[p] == NONE ? "-" : String.valueOf(store.seq[resendCursor[p]]))
-                    .append(" accepted=").append(expectedSeq[p])
-                    .append(" deadlineInMs=").append(deadlineNs[p] == TIMER_UNSET ? "unset"
-                        : String.valueOf((deadlineNs[p] - System.nanoTime()) / 1_000_000))
-                    .append(" rtoMs=").append(rtoNs[p] / 1_000_000).append(s != null && s.isSuspended()
-                        ? " handler suspended" : "");
+            if (retransmitter.hasPending(p) || s != null && s.isSuspended()) {
+                b.append("\n  peer ").append(p).append(':');
+                retransmitter.describeWindow(b, p);
+                b.append(" accepted=").append(expectedSeq[p]);
+                retransmitter.describeTimer(b, p);
+                b.append(s != null && s.isSuspended() ? " handler suspended" : "");
             }
         }
         return b.toString();
