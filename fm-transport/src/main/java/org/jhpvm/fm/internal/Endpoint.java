@@ -27,7 +27,6 @@ import org.jhpvm.fm.FmOutputStream;
  */
 public final class Endpoint implements FastMessages {
     private static final VarHandle INT = FmFrameDescriptor.INT;
-    private static final int NONE = RetransmitStore.NONE;
 
     private final Nic nic;
     private final int pe;
@@ -53,26 +52,14 @@ public final class Endpoint implements FastMessages {
     final Counters counters = new Counters();
     final HostQueue queue;
     private final Retransmitter retransmitter;
-    private static final int CONTROL_FRAMES = 2;
+    private final Acknowledger acks;
     private static final long READ_AHEAD_WAIT_NS = 20_000;
     private static final int SERVICE_EVERY_MASK = 31;
     private int servicePasses;
-    private final Frame[] control = new Frame[CONTROL_FRAMES];
-    private int controlCount;
     private boolean started;
     private boolean inHandler;
     private volatile boolean closed;
 
-    // Receiver state per source.
-    private final int[] expectedSeq;
-    private final int[] ackSentSeq;
-    private final int[] nackedSeq;
-    private final long[] nackedAtNs;
-    private final long[] ackSinceNs;
-    private final boolean[] ackForced;
-    private final boolean[] ackListed;
-    private final int[] ackList;
-    private int ackListCount;
     private final InboundStream[] inbound;
 
     /**
@@ -126,22 +113,9 @@ public final class Endpoint implements FastMessages {
         this.nested = new OutboundStream(this, frameBytes);
         this.queue = new HostQueue(queueFrames);
         this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes);
-        expectedSeq = new int[pes];
-        ackSentSeq = new int[pes];
-        nackedSeq = filled(pes);
-        nackedAtNs = new long[pes];
-        ackSinceNs = new long[pes];
-        ackForced = new boolean[pes];
-        ackListed = new boolean[pes];
-        ackList = new int[pes];
+        this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes);
         inbound = new InboundStream[pes];
         job.register(this);
-    }
-
-    private static int[] filled(final int n) {
-        final int[] a = new int[n];
-        java.util.Arrays.fill(a, NONE);
-        return a;
     }
 
     // ---------------------------------------------------------------- API
@@ -417,9 +391,7 @@ public final class Endpoint implements FastMessages {
             final Frame f = nic.tryAcquire();
             return f != null ? f : acquireDataFrameSlow();
         }
-        if (controlCount < CONTROL_FRAMES) {
-            refillControl();
-        }
+        acks.refillControl();
         if (retransmitter.hasFree()) {
             final Frame f = nic.tryAcquire();
             if (f != null) {
@@ -441,7 +413,7 @@ public final class Endpoint implements FastMessages {
                 }
                 continue;
             }
-            refillControl();
+            acks.refillControl();
             if (retransmitter.hasFree()) {
                 final Frame f = nic.tryAcquire();
                 if (f != null) {
@@ -457,7 +429,7 @@ public final class Endpoint implements FastMessages {
         final byte[] a = f.array();
         final int h = f.headerOffset();
         final int seq = retransmitter.nextSeq(dest);
-        final int ack = lean ? 0 : expectedSeq[dest];
+        final int ack = lean ? 0 : acks.expected(dest);
         INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(FmFrameDescriptor.TYPE_DATA, flags,
             handler));
         INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
@@ -466,7 +438,7 @@ public final class Endpoint implements FastMessages {
         INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, declared);
         FrameChecksum.clearSpareHeader(f);
         INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksum.valueFor(f, lengthBytes));
-        ackSentSeq[dest] = ack;
+        acks.piggybacked(dest, ack);
         f.setDestination(dest).setLength(lengthBytes);
         if (!lean) {
             retransmitter.keepCopy(f, dest, seq, lengthBytes);
@@ -525,27 +497,6 @@ public final class Endpoint implements FastMessages {
         final int src = f.source();
         nic.release(f);
         counters.incrementRelease(Counters.FRAMES_CONSUMED);
-    }
-
-    /** A data frame accepted (queued or handed to extract): acknowledge it soon, or at once every ackEvery. */
-    private void accepted(final int src) {
-        final int accepted = ++expectedSeq[src];
-        if (lean) {
-            return;
-        }
-        if (accepted - ackSentSeq[src] >= ackEvery && sendControl(src, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
-            counters.increment(Counters.ACKS_SENT);
-            return;
-        }
-        listAck(src);
-    }
-
-    private void listAck(final int src) {
-        if (!ackListed[src]) {
-            ackListed[src] = true;
-            ackSinceNs[src] = 0;
-            ackList[ackListCount++] = src;
-        }
     }
 
     /** Reads ahead into the queue (without rejecting) and tells whether the message from source is all there. */
@@ -633,33 +584,32 @@ public final class Endpoint implements FastMessages {
         final int type = FmFrameDescriptor.type(word);
         if (lean) {
             final int seq = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET);
-            if (type != FmFrameDescriptor.TYPE_DATA || seq != expectedSeq[src]) {
-                final int expected = expectedSeq[src];
+            if (type != FmFrameDescriptor.TYPE_DATA || seq != acks.expected(src)) {
+                final int expected = acks.expected(src);
                 nic.release(f);
                 throw new IllegalStateException("PE " + pe + ": the fabric broke its guarantee of exactly-once, "
                     + "in-order delivery: frame type " + type + " seq " + seq + " from PE " + src + ", expected data "
                     + "seq " + expected);
             }
-            accepted(src);
+            acks.accepted(src);
             return true;
         }
         retransmitter.onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
         if (type == FmFrameDescriptor.TYPE_DATA) {
-            final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - expectedSeq[src];
+            final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - acks.expected(src);
             if (d == 0 && !(needRoom && queue.isFull())) {
-                accepted(src);
+                acks.accepted(src);
                 return true;
             }
             if (d < 0) {
                 counters.increment(Counters.DUPLICATE_REJECTS);
-                ackForced[src] = true;
-                listAck(src);
+                acks.forceAck(src);
             } else if (d > 0) {
                 counters.increment(Counters.ORDER_REJECTS);
-                nack(src, 0);
+                acks.nack(src, 0);
             } else {
                 counters.increment(Counters.BUFFER_REJECTS);
-                nack(src, FmFrameDescriptor.FLAG_REJECT);
+                acks.nack(src, FmFrameDescriptor.FLAG_REJECT);
             }
         } else if (type == FmFrameDescriptor.TYPE_NACK) {
             retransmitter.onNack(src, (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET),
@@ -667,19 +617,6 @@ public final class Endpoint implements FastMessages {
         }
         nic.release(f);
         return false;
-    }
-
-    /** Tells {@code src} which frame this PE is missing from it (rate-limited to one per gap per rtoMin/2). */
-    private void nack(final int src, final int flags) {
-        final long now = System.nanoTime();
-        if (nackedSeq[src] == expectedSeq[src] && now - nackedAtNs[src] < config.rtoMinNs() / 2) {
-            return;
-        }
-        if (sendControl(src, FmFrameDescriptor.TYPE_NACK, flags, expectedSeq[src])) {
-            nackedSeq[src] = expectedSeq[src];
-            nackedAtNs[src] = now;
-            counters.increment(Counters.NACKS_SENT);
-        }
     }
 
     // ---------------------------------------------------------------- send side of the protocol
@@ -703,13 +640,13 @@ public final class Endpoint implements FastMessages {
 
     /** Due acknowledgements, retransmission timeouts and resends. */
     private int serviceTimers() {
-        if (ackListCount == 0 && retransmitter.used() == 0) {
+        if (acks.owed() == 0 && retransmitter.used() == 0) {
             return 0;
         }
         int work = 0;
         final long now = System.nanoTime();
-        if (ackListCount > 0) {
-            work += flushAcks(now);
+        if (acks.owed() > 0) {
+            work += acks.flushAcks(now);
         }
         if (retransmitter.used() > 0) {
             work += retransmitter.timersAndResends(now);
@@ -717,85 +654,18 @@ public final class Endpoint implements FastMessages {
         return work;
     }
 
-    private int flushAcks(final long now) {
-        int sent = 0;
-        int kept = 0;
-        for (int i = 0; i < ackListCount; i++) {
-            final int p = ackList[i];
-            boolean done = expectedSeq[p] == ackSentSeq[p] && !ackForced[p];
-            if (!done) {
-                if (ackSinceNs[p] == 0 && !ackForced[p]) {
-                    ackSinceNs[p] = now;
-                } else if ((ackForced[p] || now - ackSinceNs[p] >= config.ackDelayNs())
-                    && sendControl(p, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
-                    counters.increment(Counters.ACKS_SENT);
-                    sent++;
-                    done = true;
-                }
-            }
-            if (done) {
-                ackListed[p] = false;
-                ackForced[p] = false;
-            } else {
-                ackList[kept++] = p;
-            }
-        }
-        ackListCount = kept;
-        return sent;
-    }
-
-    /**
-     * Frames kept back for acknowledgements, taken before any data frame: data frames held in other PEs' receive
-     * queues can empty the pool, and acknowledgements must still flow or those PEs' senders would wait forever.
-     */
-    private void refillControl() {
-        Frame f;
-        while (controlCount < CONTROL_FRAMES && (f = nic.tryAcquire()) != null) {
-            control[controlCount++] = f;
-        }
-    }
-
-    /** Sends an ACK or NACK if a frame and ring room are free; acknowledges every frame accepted from the peer. */
-    private boolean sendControl(final int peer, final int type, final int flags, final int seq) {
-        final Frame f = controlCount > 0 ? control[--controlCount] : nic.tryAcquire();
-        if (f == null) {
-            return false;
-        }
-        final byte[] a = f.array();
-        final int h = f.headerOffset();
-        final int ack = expectedSeq[peer];
-        INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(type, flags, 0));
-        INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
-        INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
-        INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, 0);
-        INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, 0);
-        FrameChecksum.clearSpareHeader(f);
-        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksum.valueFor(f, 0));
-        f.setDestination(peer).setLength(0);
-        if (!nic.trySend(f)) {
-            if (controlCount < CONTROL_FRAMES) {
-                control[controlCount++] = f;
-            } else {
-                nic.release(f);
-            }
-            return false;
-        }
-        ackSentSeq[peer] = ack;
-        return true;
-    }
-
     /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */
     public String describe() {
         final StringBuilder b = new StringBuilder("PE ").append(pe).append(": queue=").append(queue.count())
             .append(" window used=").append(retransmitter.used()).append('/').append(windowFrames)
-            .append(" control=").append(controlCount).append(" acksOwed=").append(ackListCount)
+            .append(" control=").append(acks.controlFrames()).append(" acksOwed=").append(acks.owed())
             .append(" nicPending=").append(nic.pendingFrames()).append(" nic=").append(nic.counters());
         for (int p = 0; p < pes; p++) {
             final InboundStream s = inbound[p];
             if (retransmitter.hasPending(p) || s != null && s.isSuspended()) {
                 b.append("\n  peer ").append(p).append(':');
                 retransmitter.describeWindow(b, p);
-                b.append(" accepted=").append(expectedSeq[p]);
+                b.append(" accepted=").append(acks.expected(p));
                 retransmitter.describeTimer(b, p);
                 b.append(s != null && s.isSuspended() ? " handler suspended" : "");
             }
