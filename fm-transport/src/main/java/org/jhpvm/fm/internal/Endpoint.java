@@ -53,14 +53,12 @@ public final class Endpoint implements FastMessages {
     final HostQueue queue;
     private final Retransmitter retransmitter;
     private final Acknowledger acks;
-    private static final long READ_AHEAD_WAIT_NS = 20_000;
+    private final ReceivePath receive;
     private static final int SERVICE_EVERY_MASK = 31;
     private int servicePasses;
     private boolean started;
     private boolean inHandler;
     private volatile boolean closed;
-
-    private final InboundStream[] inbound;
 
     /**
      * Opens PE {@code pe}'s endpoint on the fabric's NIC of the same number.
@@ -114,7 +112,8 @@ public final class Endpoint implements FastMessages {
         this.queue = new HostQueue(queueFrames);
         this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes);
         this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes);
-        inbound = new InboundStream[pes];
+        this.receive = new ReceivePath(this, nic, queue, counters, checksum, retransmitter, acks, lean, drainBudget,
+            queueFrames, frameBytes);
         job.register(this);
     }
 
@@ -218,23 +217,8 @@ public final class Endpoint implements FastMessages {
             throw new IllegalArgumentException("maxBytes=" + maxBytes + " must be at least 1");
         }
         started = true;
-        final int done = dispatchLoop(maxBytes);
+        final int done = receive.dispatchLoop(maxBytes);
         service(false);
-        return done;
-    }
-
-    private int dispatchLoop(final int maxBytes) {
-        int done = 0;
-        int frames = 0;
-        while (done < maxBytes && frames < drainBudget) {
-            Frame f = queue.poll();
-            if (f == null && (f = pollAccepted()) == null) {
-                break;
-            }
-            done += Math.max(1, f.length());
-            frames++;
-            dispatch(f);
-        }
         return done;
     }
 
@@ -306,11 +290,7 @@ public final class Endpoint implements FastMessages {
             return;
         }
         closed = true;
-        for (final InboundStream s : inbound) {
-            if (s != null) {
-                s.wakeForClose();
-            }
-        }
+        receive.wakeForClose();
     }
 
     long framesSentAcquire() {
@@ -465,7 +445,7 @@ public final class Endpoint implements FastMessages {
     private void waitOnce() {
         int work = 0;
         if (config.extractWhileWaiting() && !inHandler) {
-            work = dispatchLoop(drainBudget * frameBytes);
+            work = receive.dispatchLoop(drainBudget * frameBytes);
         }
         work += service(true);
         checkUsable();
@@ -477,10 +457,7 @@ public final class Endpoint implements FastMessages {
             serviceTimers();
             // Park inside the NIC so that a delivery wakes us at once.
             try {
-                final Frame f = nic.receive(config.maxParkNs());
-                if (f != null && accept(f, true)) {
-                    queue.add(f);
-                }
+                receive.awaitFrame(config.maxParkNs());
             } catch (NicInterruptedException e) {
                 checkUsable();
                 throw e;
@@ -501,122 +478,7 @@ public final class Endpoint implements FastMessages {
 
     /** Reads ahead into the queue (without rejecting) and tells whether the message from source is all there. */
     boolean readAheadHasLast(final int source, final int declaredBytes) {
-        drainNic(false);
-        if (queue.hasLastFrom(source)) {
-            return true;
-        }
-        // A message that fits the queue usually has its other frames right behind the first: wait for them a
-        // little (a few microseconds of copying) rather than hand the handler to a virtual thread.
-        if (declaredBytes > (queueFrames - queue.count()) * frameBytes) {
-            return false;
-        }
-        final long deadline = System.nanoTime() + READ_AHEAD_WAIT_NS;
-        do {
-            Thread.onSpinWait();
-            if (drainNic(false) > 0 && queue.hasLastFrom(source)) {
-                return true;
-            }
-        } while (!queue.isFull() && System.nanoTime() - deadline < 0);
-        return false;
-    }
-
-    // ---------------------------------------------------------------- receive side of the protocol
-
-    private void dispatch(final Frame f) {
-        final int src = f.source();
-        InboundStream s = inbound[src];
-        if (s == null) {
-            s = new InboundStream(this, src);
-            inbound[src] = s;
-        }
-        s.onFrame(f, (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.WORD_OFFSET));
-    }
-
-    /** @return the next in-order data frame from the NIC, handling control frames and rejects on the way */
-    private Frame pollAccepted() {
-        for (int i = 0; i < drainBudget; i++) {
-            final Frame f = nic.poll();
-            if (f == null) {
-                return null;
-            }
-            if (accept(f, false)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    /** Moves arrived frames into the queue; with {@code reject}, frames that do not fit are rejected. */
-    private int drainNic(final boolean rejectOverflow) {
-        // Over a lean fabric nothing is rejected: what the queue cannot take waits in the fabric.
-        final boolean reject = rejectOverflow && !lean;
-        int n = 0;
-        while (n < drainBudget && (reject || !queue.isFull())) {
-            final Frame f = nic.poll();
-            if (f == null) {
-                break;
-            }
-            n++;
-            if (accept(f, true)) {
-                queue.add(f);
-            }
-        }
-        return n;
-    }
-
-    /**
-     * Runs an arrived frame through the protocol.
-     *
-     * @return true if it is the next data frame of its pair and the caller now owns it; false if it was a control
-     *     frame or was rejected (it has been released)
-     */
-    private boolean accept(final Frame f, final boolean needRoom) {
-        final int src = f.source();
-        final byte[] a = f.array();
-        final int h = f.headerOffset();
-        final int length = f.length();
-        if (!checksum.verify(f, length)) {
-            counters.increment(Counters.CHECKSUM_REJECTS);
-            nic.release(f);
-            return false;
-        }
-        final int word = (int) INT.get(a, h + FmFrameDescriptor.WORD_OFFSET);
-        final int type = FmFrameDescriptor.type(word);
-        if (lean) {
-            final int seq = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET);
-            if (type != FmFrameDescriptor.TYPE_DATA || seq != acks.expected(src)) {
-                final int expected = acks.expected(src);
-                nic.release(f);
-                throw new IllegalStateException("PE " + pe + ": the fabric broke its guarantee of exactly-once, "
-                    + "in-order delivery: frame type " + type + " seq " + seq + " from PE " + src + ", expected data "
-                    + "seq " + expected);
-            }
-            acks.accepted(src);
-            return true;
-        }
-        retransmitter.onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
-        if (type == FmFrameDescriptor.TYPE_DATA) {
-            final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - acks.expected(src);
-            if (d == 0 && !(needRoom && queue.isFull())) {
-                acks.accepted(src);
-                return true;
-            }
-            if (d < 0) {
-                counters.increment(Counters.DUPLICATE_REJECTS);
-                acks.forceAck(src);
-            } else if (d > 0) {
-                counters.increment(Counters.ORDER_REJECTS);
-                acks.nack(src, 0);
-            } else {
-                counters.increment(Counters.BUFFER_REJECTS);
-                acks.nack(src, FmFrameDescriptor.FLAG_REJECT);
-            }
-        } else if (type == FmFrameDescriptor.TYPE_NACK) {
-            retransmitter.onNack(src, (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET),
-                (FmFrameDescriptor.flags(word) & FmFrameDescriptor.FLAG_REJECT) != 0);
-        }
-        nic.release(f);
-        return false;
+        return receive.readAheadHasLast(source, declaredBytes);
     }
 
     // ---------------------------------------------------------------- send side of the protocol
@@ -628,7 +490,7 @@ public final class Endpoint implements FastMessages {
      * @return work done
      */
     private int service(final boolean drain) {
-        final int work = drain ? drainNic(true) : 0;
+        final int work = drain ? receive.drainNic(true) : 0;
         // Timers and delayed acknowledgements need a clock, which costs more than an empty extract: look at them on
         // every 32nd pass only (a few microseconds apart while spinning, far below ackDelayNs and rtoMinNs; a wait
         // that is about to park looks at them first).
@@ -661,13 +523,13 @@ public final class Endpoint implements FastMessages {
             .append(" control=").append(acks.controlFrames()).append(" acksOwed=").append(acks.owed())
             .append(" nicPending=").append(nic.pendingFrames()).append(" nic=").append(nic.counters());
         for (int p = 0; p < pes; p++) {
-            final InboundStream s = inbound[p];
-            if (retransmitter.hasPending(p) || s != null && s.isSuspended()) {
+            final boolean suspended = receive.handlerSuspended(p);
+            if (retransmitter.hasPending(p) || suspended) {
                 b.append("\n  peer ").append(p).append(':');
                 retransmitter.describeWindow(b, p);
                 b.append(" accepted=").append(acks.expected(p));
                 retransmitter.describeTimer(b, p);
-                b.append(s != null && s.isSuspended() ? " handler suspended" : "");
+                b.append(suspended ? " handler suspended" : "");
             }
         }
         return b.toString();
