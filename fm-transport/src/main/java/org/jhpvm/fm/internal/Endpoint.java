@@ -1,6 +1,5 @@
 package org.jhpvm.fm.internal;
 
-import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
 
@@ -19,25 +18,34 @@ import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmOutputStream;
 
 /**
- * One PE's FM endpoint over one NIC: the API, the send path, extract, and the protocol (see the module README):
- * per-pair sequence numbers, cumulative acknowledgements of consumed frames riding on data frames (explicit ones
- * when there is no reverse traffic), go-back-N retransmission from a fixed store of frame copies on timeout or on
- * a negative acknowledgement, CRC32C where the fabric may corrupt, and a fixed receive queue whose overflow is
- * rejected back to the sender (FM 1.0's return-to-sender). Single-threaded, like the NIC's host interface.
+ * One PE's FM endpoint over one NIC: the {@link FastMessages} API, the launcher's hooks (exit barrier, close,
+ * footprint, hang report) and the progress engine that drives the protocol (see the module README). The work is done
+ * by parts, one per concern:
+ * <ul>
+ *   <li>send path: {@link OutboundStream} gathers a message's pieces into frames, {@link SendPath} stamps FM's header
+ *       on each and hands it to the NIC;
+ *   <li>flow control: {@link FlowControl} gives out data frames within the send window and waits, keeping the
+ *       protocol going, when the window, the frame pool or the send ring is full;
+ *   <li>receive path: {@link ReceivePath} takes frames from the NIC through the protocol into the {@link HostQueue}
+ *       (rejecting overflow back to the sender, FM 1.0's return-to-sender) or straight to the {@link InboundStream}
+ *       of their sender, which runs the handler;
+ *   <li>reliability: {@link Retransmitter} (per-pair sequence numbers, copies of unacknowledged frames, go-back-N on
+ *       timeout or negative acknowledgement) for what this PE sends, {@link Acknowledger} (cumulative
+ *       acknowledgements of accepted frames, riding on data frames or sent explicitly, NACKs) for what it receives,
+ *       and {@link FrameChecksum} (CRC32C) where the fabric may corrupt.
+ * </ul>
+ * Single-threaded, like the NIC's host interface, and so are its parts.
  */
 public final class Endpoint implements FastMessages {
-    private static final VarHandle INT = FmFrameDescriptor.INT;
+    private static final int SERVICE_EVERY_MASK = 31;
 
     private final Nic nic;
     private final int pe;
     private final int pes;
     private final FmConfig config;
     private final JobControl job;
-    private final int frameBytes;
     private final int windowFrames;
     private final int queueFrames;
-    private final int ackEvery;
-    private final int drainBudget;
     private final FrameChecksum checksum;
     /**
      * The fabric delivers every frame once, intact, in order, with back-pressure and a deep buffer (Aeron): no
@@ -47,14 +55,13 @@ public final class Endpoint implements FastMessages {
     private final boolean lean;
     private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS];
     private final BackoffIdleStrategy idle;
-    private final OutboundStream out;
-    private final OutboundStream nested;
     final Counters counters = new Counters();
     final HostQueue queue;
     private final Retransmitter retransmitter;
     private final Acknowledger acks;
     private final ReceivePath receive;
-    private static final int SERVICE_EVERY_MASK = 31;
+    private final OutboundStream out;
+    private final OutboundStream nested;
     private int servicePasses;
     private boolean started;
     private boolean inHandler;
@@ -87,7 +94,7 @@ public final class Endpoint implements FastMessages {
         }
         this.pe = pe;
         this.nic = fabric.nic(pe);
-        this.frameBytes = fabric.frameBytes();
+        final int frameBytes = fabric.frameBytes();
         final int pool = fabric.poolFrames();
         this.windowFrames = config.windowFrames() == 0 ? Math.min(32, Math.max(2, pool / 4)) : config.windowFrames();
         if (windowFrames > Math.max(1, pool / 2)) {
@@ -100,20 +107,23 @@ public final class Endpoint implements FastMessages {
             throw new IllegalArgumentException("receiveQueueFrames=" + queueFrames + " exceeds half the fabric's "
                 + "receiveRingCapacity=" + fabric.receiveRingCapacity() + " (acknowledgements could not get in)");
         }
-        this.ackEvery = config.ackEveryFrames() == 0 ? Math.max(1, windowFrames / 2) : config.ackEveryFrames();
-        this.drainBudget = 2 * fabric.receiveRingCapacity();
+        final int ackEvery = config.ackEveryFrames() == 0 ? Math.max(1, windowFrames / 2) : config.ackEveryFrames();
+        final int drainBudget = 2 * fabric.receiveRingCapacity();
         final FabricCapabilities caps = fabric.capabilities();
         this.checksum = new FrameChecksum(config.alwaysChecksum() || !caps.reliable());
         this.lean = caps.endToEndReliable();
         this.idle = new BackoffIdleStrategy(config.idleSpins(), config.idleYields(), config.minParkNs(),
             config.maxParkNs());
-        this.out = new OutboundStream(this, frameBytes);
-        this.nested = new OutboundStream(this, frameBytes);
         this.queue = new HostQueue(queueFrames);
         this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes);
         this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes);
         this.receive = new ReceivePath(this, nic, queue, counters, checksum, retransmitter, acks, lean, drainBudget,
             queueFrames, frameBytes);
+        final FlowControl flow = new FlowControl(this, nic, config, counters, idle, retransmitter, acks, receive, lean,
+            drainBudget, frameBytes);
+        final SendPath send = new SendPath(nic, counters, checksum, retransmitter, acks, flow, lean);
+        this.out = new OutboundStream(this, flow, send, frameBytes);
+        this.nested = new OutboundStream(this, flow, send, frameBytes);
         job.register(this);
     }
 
@@ -303,12 +313,14 @@ public final class Endpoint implements FastMessages {
 
     /** @return bytes of buffers this endpoint holds (queue, retransmission store, per-peer state) */
     public long footprintBytes() {
-        return queue.footprintBytes() + retransmitter.footprintBytes() + counters.footprintBytes() + perPeerBytes() * pes;
+        return queue.footprintBytes() + retransmitter.footprintBytes() + counters.footprintBytes()
+            + perPeerBytes() * pes;
     }
 
     /** @return bytes of protocol state kept per peer (counters and list heads, no buffers) */
     public static long perPeerBytes() {
-        // 9 ints, 6 longs, 2 booleans, one reference (inbound stream, created on a peer's first message)
+        // 9 ints, 6 longs, 2 booleans, one reference: the Retransmitter's 5 ints and 4 longs, the Acknowledger's
+        // 4 ints, 2 longs and 2 booleans, the ReceivePath's inbound stream (created on a peer's first message)
         return 9 * 4 + 6 * 8 + 2 + 4;
     }
 
@@ -327,7 +339,7 @@ public final class Endpoint implements FastMessages {
         return queueFrames;
     }
 
-    // ---------------------------------------------------------------- used by the streams
+    // ---------------------------------------------------------------- used by the streams and the flow-control waits
 
     FmHandler handler(final int id) {
         return handlers[id];
@@ -343,6 +355,11 @@ public final class Endpoint implements FastMessages {
 
     void leaveHandler() {
         inHandler = false;
+    }
+
+    /** @return true while a handler runs (inline, or on its virtual thread while extract waits for it) */
+    boolean inHandler() {
+        return inHandler;
     }
 
     void messageSent(final int bytes) {
@@ -365,110 +382,6 @@ public final class Endpoint implements FastMessages {
         }
     }
 
-    /** A frame to fill for {@code dest}, with a retransmission slot free for it; waits for flow control. */
-    Frame acquireDataFrame(final int dest) {
-        if (lean) {
-            final Frame f = nic.tryAcquire();
-            return f != null ? f : acquireDataFrameSlow();
-        }
-        acks.refillControl();
-        if (retransmitter.hasFree()) {
-            final Frame f = nic.tryAcquire();
-            if (f != null) {
-                return f;
-            }
-        }
-        return acquireDataFrameSlow();
-    }
-
-    private Frame acquireDataFrameSlow() {
-        counters.increment(Counters.FLOW_WAITS);
-        idle.reset();
-        while (true) {
-            waitOnce();
-            if (lean) {
-                final Frame f = nic.tryAcquire();
-                if (f != null) {
-                    return f;
-                }
-                continue;
-            }
-            acks.refillControl();
-            if (retransmitter.hasFree()) {
-                final Frame f = nic.tryAcquire();
-                if (f != null) {
-                    return f;
-                }
-            }
-        }
-    }
-
-    /** Stamps, checksums, keeps a copy of and sends a data frame. */
-    void sendData(final Frame f, final int dest, final int flags, final int handler, final int declared,
-                  final int lengthBytes) {
-        final byte[] a = f.array();
-        final int h = f.headerOffset();
-        final int seq = retransmitter.nextSeq(dest);
-        final int ack = lean ? 0 : acks.expected(dest);
-        INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(FmFrameDescriptor.TYPE_DATA, flags,
-            handler));
-        INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
-        INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
-        INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, lengthBytes);
-        INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, declared);
-        FrameChecksum.clearSpareHeader(f);
-        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksum.valueFor(f, lengthBytes));
-        acks.piggybacked(dest, ack);
-        f.setDestination(dest).setLength(lengthBytes);
-        if (!lean) {
-            retransmitter.keepCopy(f, dest, seq, lengthBytes);
-        }
-        // Counted before it leaves: the exit barrier must never see it consumed and not sent.
-        counters.incrementRelease(Counters.FRAMES_SENT);
-        if (!nic.trySend(f)) {
-            sendSlow(f);
-        }
-    }
-
-    private void sendSlow(final Frame f) {
-        counters.increment(Counters.FLOW_WAITS);
-        idle.reset();
-        do {
-            waitOnce();
-        } while (!nic.trySend(f));
-    }
-
-    /**
-     * One pass of a flow-control wait: keep the protocol going, idle, and notice aborts. Outside handlers, and if
-     * configured, it extracts too: the PEs this one waits for may be waiting for it.
-     */
-    private void waitOnce() {
-        int work = 0;
-        if (config.extractWhileWaiting() && !inHandler) {
-            work = receive.dispatchLoop(drainBudget * frameBytes);
-        }
-        work += service(true);
-        checkUsable();
-        idle.idle(work);
-    }
-
-    private void idleOnce() {
-        if (idle.nextIdleParks() && !(lean && queue.isFull())) {
-            serviceTimers();
-            // Park inside the NIC so that a delivery wakes us at once.
-            try {
-                receive.awaitFrame(config.maxParkNs());
-            } catch (NicInterruptedException e) {
-                checkUsable();
-                throw e;
-            }
-            idle.idle(1);
-        } else {
-            idle.idle(0);
-        }
-        checkUsable();
-    }
-
     /** A frame finished with by a handler (or discarded): release it and account for the acknowledgement. */
     void consume(final Frame f) {
         final int src = f.source();
@@ -481,7 +394,7 @@ public final class Endpoint implements FastMessages {
         return receive.readAheadHasLast(source, declaredBytes);
     }
 
-    // ---------------------------------------------------------------- send side of the protocol
+    // ---------------------------------------------------------------- progress
 
     /**
      * The protocol's background work: arrived frames (with {@code drain}), due acknowledgements, retransmission
@@ -489,7 +402,7 @@ public final class Endpoint implements FastMessages {
      *
      * @return work done
      */
-    private int service(final boolean drain) {
+    int service(final boolean drain) {
         final int work = drain ? receive.drainNic(true) : 0;
         // Timers and delayed acknowledgements need a clock, which costs more than an empty extract: look at them on
         // every 32nd pass only (a few microseconds apart while spinning, far below ackDelayNs and rtoMinNs; a wait
@@ -514,6 +427,27 @@ public final class Endpoint implements FastMessages {
             work += retransmitter.timersAndResends(now);
         }
         return work;
+    }
+
+    /**
+     * One pass of the idle wait of {@code extractUntil} and the exit barrier: before parking, look at the timers and
+     * park inside the NIC, so that a delivery wakes the PE at once.
+     */
+    private void idleOnce() {
+        if (idle.nextIdleParks() && !(lean && queue.isFull())) {
+            serviceTimers();
+            // Park inside the NIC so that a delivery wakes us at once.
+            try {
+                receive.awaitFrame(config.maxParkNs());
+            } catch (NicInterruptedException e) {
+                checkUsable();
+                throw e;
+            }
+            idle.idle(1);
+        } else {
+            idle.idle(0);
+        }
+        checkUsable();
     }
 
     /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */
