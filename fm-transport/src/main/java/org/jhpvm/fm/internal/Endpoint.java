@@ -1,9 +1,7 @@
 package org.jhpvm.fm.internal;
 
-import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import java.util.zip.CRC32C;
 
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.Fabric;
@@ -20,74 +18,54 @@ import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmOutputStream;
 
 /**
- * One PE's FM endpoint over one NIC: the API, the send path, extract, and the protocol (see the module README):
- * per-pair sequence numbers, cumulative acknowledgements of consumed frames riding on data frames (explicit ones
- * when there is no reverse traffic), go-back-N retransmission from a fixed store of frame copies on timeout or on
- * a negative acknowledgement, CRC32C where the fabric may corrupt, and a fixed receive queue whose overflow is
- * rejected back to the sender (FM 1.0's return-to-sender). Single-threaded, like the NIC's host interface.
+ * One PE's FM endpoint over one NIC: the {@link FastMessages} API, the launcher's hooks (exit barrier, close,
+ * footprint, hang report) and the progress engine that drives the protocol (see the module README). The work is done
+ * by parts, one per concern:
+ * <ul>
+ *   <li>send path: {@link OutboundStream} gathers a message's pieces into frames, {@link SendPath} stamps FM's header
+ *       on each and hands it to the NIC;
+ *   <li>flow control: {@link FlowControl} gives out data frames within the send window and waits, keeping the
+ *       protocol going, when the window, the frame pool or the send ring is full;
+ *   <li>receive path: {@link ReceivePath} takes frames from the NIC through the protocol into the {@link HostQueue}
+ *       (rejecting overflow back to the sender, FM 1.0's return-to-sender) or straight to the {@link InboundStream}
+ *       of their sender, which runs the handler;
+ *   <li>reliability: {@link Retransmitter} (per-pair sequence numbers, copies of unacknowledged frames, go-back-N on
+ *       timeout or negative acknowledgement) for what this PE sends, {@link Acknowledger} (cumulative
+ *       acknowledgements of accepted frames, riding on data frames or sent explicitly, NACKs) for what it receives,
+ *       and {@link FrameChecksum} (CRC32C) where the fabric may corrupt.
+ * </ul>
+ * Single-threaded, like the NIC's host interface, and so are its parts.
  */
 public final class Endpoint implements FastMessages {
-    private static final VarHandle INT = FmFrameDescriptor.INT;
-    private static final int NONE = RetransmitStore.NONE;
+    private static final int SERVICE_EVERY_MASK = 31;
 
     private final Nic nic;
     private final int pe;
     private final int pes;
     private final FmConfig config;
     private final JobControl job;
-    private final int frameBytes;
     private final int windowFrames;
     private final int queueFrames;
-    private final int ackEvery;
-    private final int drainBudget;
-    private final boolean checksums;
+    private final FrameChecksum checksum;
     /**
      * The fabric delivers every frame once, intact, in order, with back-pressure and a deep buffer (Aeron): no
      * acknowledgements, retransmission copies, timers or rejections; frames the receive queue cannot take stay in
      * the fabric.
      */
     private final boolean lean;
-    private final CRC32C crc = new CRC32C();
     private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS];
     private final BackoffIdleStrategy idle;
-    private final OutboundStream out;
-    private final OutboundStream nested;
     final Counters counters = new Counters();
     final HostQueue queue;
-    private final RetransmitStore store;
-    private static final int CONTROL_FRAMES = 2;
-    private static final long READ_AHEAD_WAIT_NS = 20_000;
-    private static final long TIMER_UNSET = Long.MIN_VALUE;
-    private static final int SERVICE_EVERY_MASK = 31;
+    private final Retransmitter retransmitter;
+    private final Acknowledger acks;
+    private final ReceivePath receive;
+    private final OutboundStream out;
+    private final OutboundStream nested;
     private int servicePasses;
-    private final Frame[] control = new Frame[CONTROL_FRAMES];
-    private int controlCount;
     private boolean started;
     private boolean inHandler;
     private volatile boolean closed;
-
-    // Sender state per destination.
-    private final int[] nextSeq;
-    private final int[] head;
-    private final int[] tail;
-    private final int[] resendCursor;
-    private final int[] lastResendSeq;
-    private final long[] deadlineNs;
-    private final long[] rtoNs;
-    private final long[] resendNotBeforeNs;
-    private final long[] lastResendNs;
-
-    // Receiver state per source.
-    private final int[] expectedSeq;
-    private final int[] ackSentSeq;
-    private final int[] nackedSeq;
-    private final long[] nackedAtNs;
-    private final long[] ackSinceNs;
-    private final boolean[] ackForced;
-    private final boolean[] ackListed;
-    private final int[] ackList;
-    private int ackListCount;
-    private final InboundStream[] inbound;
 
     /**
      * Opens PE {@code pe}'s endpoint on the fabric's NIC of the same number.
@@ -116,7 +94,7 @@ public final class Endpoint implements FastMessages {
         }
         this.pe = pe;
         this.nic = fabric.nic(pe);
-        this.frameBytes = fabric.frameBytes();
+        final int frameBytes = fabric.frameBytes();
         final int pool = fabric.poolFrames();
         this.windowFrames = config.windowFrames() == 0 ? Math.min(32, Math.max(2, pool / 4)) : config.windowFrames();
         if (windowFrames > Math.max(1, pool / 2)) {
@@ -129,43 +107,24 @@ public final class Endpoint implements FastMessages {
             throw new IllegalArgumentException("receiveQueueFrames=" + queueFrames + " exceeds half the fabric's "
                 + "receiveRingCapacity=" + fabric.receiveRingCapacity() + " (acknowledgements could not get in)");
         }
-        this.ackEvery = config.ackEveryFrames() == 0 ? Math.max(1, windowFrames / 2) : config.ackEveryFrames();
-        this.drainBudget = 2 * fabric.receiveRingCapacity();
+        final int ackEvery = config.ackEveryFrames() == 0 ? Math.max(1, windowFrames / 2) : config.ackEveryFrames();
+        final int drainBudget = 2 * fabric.receiveRingCapacity();
         final FabricCapabilities caps = fabric.capabilities();
-        this.checksums = config.alwaysChecksum() || !caps.reliable();
+        this.checksum = new FrameChecksum(config.alwaysChecksum() || !caps.reliable());
         this.lean = caps.endToEndReliable();
         this.idle = new BackoffIdleStrategy(config.idleSpins(), config.idleYields(), config.minParkNs(),
             config.maxParkNs());
-        this.out = new OutboundStream(this, frameBytes);
-        this.nested = new OutboundStream(this, frameBytes);
         this.queue = new HostQueue(queueFrames);
-        this.store = new RetransmitStore(windowFrames, frameBytes);
-        nextSeq = new int[pes];
-        head = filled(pes);
-        tail = filled(pes);
-        resendCursor = filled(pes);
-        lastResendSeq = new int[pes];
-        deadlineNs = new long[pes];
-        rtoNs = new long[pes];
-        java.util.Arrays.fill(rtoNs, config.rtoMinNs());
-        resendNotBeforeNs = new long[pes];
-        lastResendNs = new long[pes];
-        expectedSeq = new int[pes];
-        ackSentSeq = new int[pes];
-        nackedSeq = filled(pes);
-        nackedAtNs = new long[pes];
-        ackSinceNs = new long[pes];
-        ackForced = new boolean[pes];
-        ackListed = new boolean[pes];
-        ackList = new int[pes];
-        inbound = new InboundStream[pes];
+        this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes);
+        this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes);
+        this.receive = new ReceivePath(this, nic, queue, counters, checksum, retransmitter, acks, lean, drainBudget,
+            queueFrames, frameBytes);
+        final FlowControl flow = new FlowControl(this, nic, config, counters, idle, retransmitter, acks, receive, lean,
+            drainBudget, frameBytes);
+        final SendPath send = new SendPath(nic, counters, checksum, retransmitter, acks, flow, lean);
+        this.out = new OutboundStream(this, flow, send, frameBytes);
+        this.nested = new OutboundStream(this, flow, send, frameBytes);
         job.register(this);
-    }
-
-    private static int[] filled(final int n) {
-        final int[] a = new int[n];
-        java.util.Arrays.fill(a, NONE);
-        return a;
     }
 
     // ---------------------------------------------------------------- API
@@ -268,23 +227,8 @@ public final class Endpoint implements FastMessages {
             throw new IllegalArgumentException("maxBytes=" + maxBytes + " must be at least 1");
         }
         started = true;
-        final int done = dispatchLoop(maxBytes);
+        final int done = receive.dispatchLoop(maxBytes);
         service(false);
-        return done;
-    }
-
-    private int dispatchLoop(final int maxBytes) {
-        int done = 0;
-        int frames = 0;
-        while (done < maxBytes && frames < drainBudget) {
-            Frame f = queue.poll();
-            if (f == null && (f = pollAccepted()) == null) {
-                break;
-            }
-            done += Math.max(1, f.length());
-            frames++;
-            dispatch(f);
-        }
         return done;
     }
 
@@ -316,7 +260,7 @@ public final class Endpoint implements FastMessages {
     @Override
     public boolean flush(final long timeoutNs) {
         // Over a lean fabric a frame handed to the NIC is the fabric's to deliver: nothing waits for acknowledgement.
-        return extractUntil(() -> store.used() == 0, timeoutNs);
+        return extractUntil(() -> retransmitter.used() == 0, timeoutNs);
     }
 
     @Override
@@ -356,11 +300,7 @@ public final class Endpoint implements FastMessages {
             return;
         }
         closed = true;
-        for (final InboundStream s : inbound) {
-            if (s != null) {
-                s.wakeForClose();
-            }
-        }
+        receive.wakeForClose();
     }
 
     long framesSentAcquire() {
@@ -373,12 +313,14 @@ public final class Endpoint implements FastMessages {
 
     /** @return bytes of buffers this endpoint holds (queue, retransmission store, per-peer state) */
     public long footprintBytes() {
-        return queue.footprintBytes() + store.footprintBytes() + counters.footprintBytes() + perPeerBytes() * pes;
+        return queue.footprintBytes() + retransmitter.footprintBytes() + counters.footprintBytes()
+            + perPeerBytes() * pes;
     }
 
     /** @return bytes of protocol state kept per peer (counters and list heads, no buffers) */
     public static long perPeerBytes() {
-        // 9 ints, 6 longs, 2 booleans, one reference (inbound stream, created on a peer's first message)
+        // 9 ints, 6 longs, 2 booleans, one reference: the Retransmitter's 5 ints and 4 longs, the Acknowledger's
+        // 4 ints, 2 longs and 2 booleans, the ReceivePath's inbound stream (created on a peer's first message)
         return 9 * 4 + 6 * 8 + 2 + 4;
     }
 
@@ -397,7 +339,7 @@ public final class Endpoint implements FastMessages {
         return queueFrames;
     }
 
-    // ---------------------------------------------------------------- used by the streams
+    // ---------------------------------------------------------------- used by the streams and the flow-control waits
 
     FmHandler handler(final int id) {
         return handlers[id];
@@ -413,6 +355,11 @@ public final class Endpoint implements FastMessages {
 
     void leaveHandler() {
         inHandler = false;
+    }
+
+    /** @return true while a handler runs (inline, or on its virtual thread while extract waits for it) */
+    boolean inHandler() {
+        return inHandler;
     }
 
     void messageSent(final int bytes) {
@@ -435,134 +382,6 @@ public final class Endpoint implements FastMessages {
         }
     }
 
-    /** A frame to fill for {@code dest}, with a retransmission slot free for it; waits for flow control. */
-    Frame acquireDataFrame(final int dest) {
-        if (lean) {
-            final Frame f = nic.tryAcquire();
-            return f != null ? f : acquireDataFrameSlow();
-        }
-        if (controlCount < CONTROL_FRAMES) {
-            refillControl();
-        }
-        if (store.hasFree()) {
-            final Frame f = nic.tryAcquire();
-            if (f != null) {
-                return f;
-            }
-        }
-        return acquireDataFrameSlow();
-    }
-
-    private Frame acquireDataFrameSlow() {
-        counters.increment(Counters.FLOW_WAITS);
-        idle.reset();
-        while (true) {
-            waitOnce();
-            if (lean) {
-                final Frame f = nic.tryAcquire();
-                if (f != null) {
-                    return f;
-                }
-                continue;
-            }
-            refillControl();
-            if (store.hasFree()) {
-                final Frame f = nic.tryAcquire();
-                if (f != null) {
-                    return f;
-                }
-            }
-        }
-    }
-
-    /** Stamps, checksums, keeps a copy of and sends a data frame. */
-    void sendData(final Frame f, final int dest, final int flags, final int handler, final int declared,
-                  final int lengthBytes) {
-        final byte[] a = f.array();
-        final int h = f.headerOffset();
-        final int seq = nextSeq[dest]++;
-        final int ack = lean ? 0 : expectedSeq[dest];
-        INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(FmFrameDescriptor.TYPE_DATA, flags,
-            handler));
-        INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
-        INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
-        INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, lengthBytes);
-        INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, declared);
-        clearSpareHeader(f);
-        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, lengthBytes) : 0);
-        ackSentSeq[dest] = ack;
-        f.setDestination(dest).setLength(lengthBytes);
-        if (!lean) {
-            keepCopy(f, dest, seq, lengthBytes);
-        }
-        // Counted before it leaves: the exit barrier must never see it consumed and not sent.
-        counters.incrementRelease(Counters.FRAMES_SENT);
-        if (!nic.trySend(f)) {
-            sendSlow(f);
-        }
-    }
-
-    private void keepCopy(final Frame f, final int dest, final int seq, final int lengthBytes) {
-        final int slot = store.take();
-        final byte[] copy = store.data[slot];
-        System.arraycopy(f.array(), f.headerOffset(), copy, 0, FmFrameDescriptor.HEADER_BYTES);
-        System.arraycopy(f.array(), f.payloadOffset(), copy, FmFrameDescriptor.HEADER_BYTES, lengthBytes);
-        store.peer[slot] = dest;
-        store.seq[slot] = seq;
-        store.length[slot] = lengthBytes;
-        store.next[slot] = NONE;
-        if (head[dest] == NONE) {
-            head[dest] = slot;
-            // The timer starts at the next timer pass (a clock read per send would cost more than it buys).
-            deadlineNs[dest] = TIMER_UNSET;
-        } else {
-            store.next[tail[dest]] = slot;
-        }
-        tail[dest] = slot;
-    }
-
-    private void sendSlow(final Frame f) {
-        counters.increment(Counters.FLOW_WAITS);
-        idle.reset();
-        do {
-            waitOnce();
-        } while (!nic.trySend(f));
-    }
-
-    /**
-     * One pass of a flow-control wait: keep the protocol going, idle, and notice aborts. Outside handlers, and if
-     * configured, it extracts too: the PEs this one waits for may be waiting for it.
-     */
-    private void waitOnce() {
-        int work = 0;
-        if (config.extractWhileWaiting() && !inHandler) {
-            work = dispatchLoop(drainBudget * frameBytes);
-        }
-        work += service(true);
-        checkUsable();
-        idle.idle(work);
-    }
-
-    private void idleOnce() {
-        if (idle.nextIdleParks() && !(lean && queue.isFull())) {
-            serviceTimers();
-            // Park inside the NIC so that a delivery wakes us at once.
-            try {
-                final Frame f = nic.receive(config.maxParkNs());
-                if (f != null && accept(f, true)) {
-                    queue.add(f);
-                }
-            } catch (NicInterruptedException e) {
-                checkUsable();
-                throw e;
-            }
-            idle.idle(1);
-        } else {
-            idle.idle(0);
-        }
-        checkUsable();
-    }
-
     /** A frame finished with by a handler (or discarded): release it and account for the acknowledgement. */
     void consume(final Frame f) {
         final int src = f.source();
@@ -570,232 +389,12 @@ public final class Endpoint implements FastMessages {
         counters.incrementRelease(Counters.FRAMES_CONSUMED);
     }
 
-    /** A data frame accepted (queued or handed to extract): acknowledge it soon, or at once every ackEvery. */
-    private void accepted(final int src) {
-        final int accepted = ++expectedSeq[src];
-        if (lean) {
-            return;
-        }
-        if (accepted - ackSentSeq[src] >= ackEvery && sendControl(src, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
-            counters.increment(Counters.ACKS_SENT);
-            return;
-        }
-        listAck(src);
-    }
-
-    private void listAck(final int src) {
-        if (!ackListed[src]) {
-            ackListed[src] = true;
-            ackSinceNs[src] = 0;
-            ackList[ackListCount++] = src;
-        }
-    }
-
     /** Reads ahead into the queue (without rejecting) and tells whether the message from source is all there. */
     boolean readAheadHasLast(final int source, final int declaredBytes) {
-        drainNic(false);
-        if (queue.hasLastFrom(source)) {
-            return true;
-        }
-        // A message that fits the queue usually has its other frames right behind the first: wait for them a
-        // little (a few microseconds of copying) rather than hand the handler to a virtual thread.
-        if (declaredBytes > (queueFrames - queue.count()) * frameBytes) {
-            return false;
-        }
-        final long deadline = System.nanoTime() + READ_AHEAD_WAIT_NS;
-        do {
-            Thread.onSpinWait();
-            if (drainNic(false) > 0 && queue.hasLastFrom(source)) {
-                return true;
-            }
-        } while (!queue.isFull() && System.nanoTime() - deadline < 0);
-        return false;
+        return receive.readAheadHasLast(source, declaredBytes);
     }
 
-    // ---------------------------------------------------------------- receive side of the protocol
-
-    private void dispatch(final Frame f) {
-        final int src = f.source();
-        InboundStream s = inbound[src];
-        if (s == null) {
-            s = new InboundStream(this, src);
-            inbound[src] = s;
-        }
-        s.onFrame(f, (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.WORD_OFFSET));
-    }
-
-    /** @return the next in-order data frame from the NIC, handling control frames and rejects on the way */
-    private Frame pollAccepted() {
-        for (int i = 0; i < drainBudget; i++) {
-            final Frame f = nic.poll();
-            if (f == null) {
-                return null;
-            }
-            if (accept(f, false)) {
-                return f;
-            }
-        }
-        return null;
-    }
-
-    /** Moves arrived frames into the queue; with {@code reject}, frames that do not fit are rejected. */
-    private int drainNic(final boolean rejectOverflow) {
-        // Over a lean fabric nothing is rejected: what the queue cannot take waits in the fabric.
-        final boolean reject = rejectOverflow && !lean;
-        int n = 0;
-        while (n < drainBudget && (reject || !queue.isFull())) {
-            final Frame f = nic.poll();
-            if (f == null) {
-                break;
-            }
-            n++;
-            if (accept(f, true)) {
-                queue.add(f);
-            }
-        }
-        return n;
-    }
-
-    /**
-     * Runs an arrived frame through the protocol.
-     *
-     * @return true if it is the next data frame of its pair and the caller now owns it; false if it was a control
-     *     frame or was rejected (it has been released)
-     */
-    private boolean accept(final Frame f, final boolean needRoom) {
-        final int src = f.source();
-        final byte[] a = f.array();
-        final int h = f.headerOffset();
-        final int length = f.length();
-        if (checksums && !checksumOk(f, length)) {
-            counters.increment(Counters.CHECKSUM_REJECTS);
-            nic.release(f);
-            return false;
-        }
-        final int word = (int) INT.get(a, h + FmFrameDescriptor.WORD_OFFSET);
-        final int type = FmFrameDescriptor.type(word);
-        if (lean) {
-            final int seq = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET);
-            if (type != FmFrameDescriptor.TYPE_DATA || seq != expectedSeq[src]) {
-                final int expected = expectedSeq[src];
-                nic.release(f);
-                throw new IllegalStateException("PE " + pe + ": the fabric broke its guarantee of exactly-once, "
-                    + "in-order delivery: frame type " + type + " seq " + seq + " from PE " + src + ", expected data "
-                    + "seq " + expected);
-            }
-            accepted(src);
-            return true;
-        }
-        onAck(src, (int) INT.get(a, h + FmFrameDescriptor.ACK_OFFSET));
-        if (type == FmFrameDescriptor.TYPE_DATA) {
-            final int d = (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET) - expectedSeq[src];
-            if (d == 0 && !(needRoom && queue.isFull())) {
-                accepted(src);
-                return true;
-            }
-            if (d < 0) {
-                counters.increment(Counters.DUPLICATE_REJECTS);
-                ackForced[src] = true;
-                listAck(src);
-            } else if (d > 0) {
-                counters.increment(Counters.ORDER_REJECTS);
-                nack(src, 0);
-            } else {
-                counters.increment(Counters.BUFFER_REJECTS);
-                nack(src, FmFrameDescriptor.FLAG_REJECT);
-            }
-        } else if (type == FmFrameDescriptor.TYPE_NACK) {
-            onNack(src, (int) INT.get(a, h + FmFrameDescriptor.SEQ_OFFSET),
-                (FmFrameDescriptor.flags(word) & FmFrameDescriptor.FLAG_REJECT) != 0);
-        }
-        nic.release(f);
-        return false;
-    }
-
-    /**
-     * Zeroes the header bytes after FM's own: the checksum covers them, and a pooled frame (or a copy put back into
-     * one) must carry the same bytes there every time it is sent.
-     */
-    private static void clearSpareHeader(final Frame f) {
-        final int from = f.headerOffset() + FmFrameDescriptor.HEADER_BYTES;
-        java.util.Arrays.fill(f.array(), from, f.headerOffset() + f.headerBytes(), (byte) 0);
-    }
-
-    private boolean checksumOk(final Frame f, final int length) {
-        return (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.LENGTH_OFFSET) == length
-            && (int) INT.get(f.array(), f.headerOffset() + FmFrameDescriptor.CRC_OFFSET) == checksum(f, length);
-    }
-
-    private int checksum(final Frame f, final int length) {
-        crc.reset();
-        crc.update(f.array(), f.headerOffset(), FmFrameDescriptor.CRC_OFFSET);
-        // The rest of the fabric's header area is covered too, unused as it is: every flipped bit is caught.
-        crc.update(f.array(), f.headerOffset() + FmFrameDescriptor.HEADER_BYTES,
-            f.headerBytes() - FmFrameDescriptor.HEADER_BYTES);
-        crc.update(f.array(), f.payloadOffset(), length);
-        return (int) crc.getValue();
-    }
-
-    /** Tells {@code src} which frame this PE is missing from it (rate-limited to one per gap per rtoMin/2). */
-    private void nack(final int src, final int flags) {
-        final long now = System.nanoTime();
-        if (nackedSeq[src] == expectedSeq[src] && now - nackedAtNs[src] < config.rtoMinNs() / 2) {
-            return;
-        }
-        if (sendControl(src, FmFrameDescriptor.TYPE_NACK, flags, expectedSeq[src])) {
-            nackedSeq[src] = expectedSeq[src];
-            nackedAtNs[src] = now;
-            counters.increment(Counters.NACKS_SENT);
-        }
-    }
-
-    // ---------------------------------------------------------------- send side of the protocol
-
-    /** {@code peer} has consumed our frames with sequence numbers below {@code ack}: free their copies. */
-    private void onAck(final int peer, final int ack) {
-        int s = head[peer];
-        if (s == NONE || store.seq[s] - ack >= 0 || ack - nextSeq[peer] > 0) {
-            return;
-        }
-        do {
-            final int next = store.next[s];
-            if (resendCursor[peer] == s) {
-                resendCursor[peer] = next;
-            }
-            store.give(s);
-            s = next;
-        } while (s != NONE && store.seq[s] - ack < 0);
-        head[peer] = s;
-        rtoNs[peer] = config.rtoMinNs();
-        if (s == NONE) {
-            tail[peer] = NONE;
-        } else {
-            deadlineNs[peer] = TIMER_UNSET;
-        }
-    }
-
-    /** {@code peer} is missing our frame {@code missing}: go back to it (after a pause if it was rejected). */
-    private void onNack(final int peer, final int missing, final boolean rejected) {
-        int s = head[peer];
-        while (s != NONE && store.seq[s] != missing) {
-            s = store.next[s];
-        }
-        if (s == NONE || resendCursor[peer] != NONE) {
-            return;
-        }
-        final long now = System.nanoTime();
-        if (lastResendSeq[peer] == missing && now - lastResendNs[peer] < config.rtoMinNs() / 2) {
-            return;
-        }
-        startResend(peer, s, now, rejected ? now + config.rejectBackoffNs() : now);
-    }
-
-    private void startResend(final int peer, final int slot, final long now, final long notBeforeNs) {
-        resendCursor[peer] = slot;
-        resendNotBeforeNs[peer] = notBeforeNs;
-        lastResendSeq[peer] = store.seq[slot];
-        lastResendNs[peer] = now;
-    }
+    // ---------------------------------------------------------------- progress
 
     /**
      * The protocol's background work: arrived frames (with {@code drain}), due acknowledgements, retransmission
@@ -803,8 +402,8 @@ public final class Endpoint implements FastMessages {
      *
      * @return work done
      */
-    private int service(final boolean drain) {
-        final int work = drain ? drainNic(true) : 0;
+    int service(final boolean drain) {
+        final int work = drain ? receive.drainNic(true) : 0;
         // Timers and delayed acknowledgements need a clock, which costs more than an empty extract: look at them on
         // every 32nd pass only (a few microseconds apart while spinning, far below ackDelayNs and rtoMinNs; a wait
         // that is about to park looks at them first).
@@ -816,157 +415,55 @@ public final class Endpoint implements FastMessages {
 
     /** Due acknowledgements, retransmission timeouts and resends. */
     private int serviceTimers() {
-        if (ackListCount == 0 && store.used() == 0) {
+        if (acks.owed() == 0 && retransmitter.used() == 0) {
             return 0;
         }
         int work = 0;
         final long now = System.nanoTime();
-        if (ackListCount > 0) {
-            work += flushAcks(now);
+        if (acks.owed() > 0) {
+            work += acks.flushAcks(now);
         }
-        if (store.used() > 0) {
-            work += timersAndResends(now);
-        }
-        return work;
-    }
-
-    private int flushAcks(final long now) {
-        int sent = 0;
-        int kept = 0;
-        for (int i = 0; i < ackListCount; i++) {
-            final int p = ackList[i];
-            boolean done = expectedSeq[p] == ackSentSeq[p] && !ackForced[p];
-            if (!done) {
-                if (ackSinceNs[p] == 0 && !ackForced[p]) {
-                    ackSinceNs[p] = now;
-                } else if ((ackForced[p] || now - ackSinceNs[p] >= config.ackDelayNs())
-                    && sendControl(p, FmFrameDescriptor.TYPE_ACK, 0, 0)) {
-                    counters.increment(Counters.ACKS_SENT);
-                    sent++;
-                    done = true;
-                }
-            }
-            if (done) {
-                ackListed[p] = false;
-                ackForced[p] = false;
-            } else {
-                ackList[kept++] = p;
-            }
-        }
-        ackListCount = kept;
-        return sent;
-    }
-
-    private int timersAndResends(final long now) {
-        int work = 0;
-        final int slots = store.slots();
-        for (int s = 0; s < slots; s++) {
-            final int p = store.peer[s];
-            if (p == NONE) {
-                continue;
-            }
-            if (head[p] == s && deadlineNs[p] == TIMER_UNSET) {
-                deadlineNs[p] = now + rtoNs[p];
-            }
-            if (head[p] == s && resendCursor[p] == NONE && now - deadlineNs[p] >= 0) {
-                counters.increment(Counters.TIMEOUTS);
-                rtoNs[p] = Math.min(2 * rtoNs[p], config.rtoMaxNs());
-                deadlineNs[p] = now + rtoNs[p];
-                startResend(p, s, now, now);
-            }
-            if (resendCursor[p] == s && now - resendNotBeforeNs[p] >= 0) {
-                work += resend(p);
-            }
+        if (retransmitter.used() > 0) {
+            work += retransmitter.timersAndResends(now);
         }
         return work;
-    }
-
-    /** Sends copies from the peer's resend cursor on, as far as frames and the send ring allow. */
-    private int resend(final int peer) {
-        int n = 0;
-        int s;
-        while ((s = resendCursor[peer]) != NONE) {
-            final Frame f = nic.tryAcquire();
-            if (f == null) {
-                break;
-            }
-            final byte[] copy = store.data[s];
-            final int length = store.length[s];
-            System.arraycopy(copy, 0, f.array(), f.headerOffset(), FmFrameDescriptor.HEADER_BYTES);
-            clearSpareHeader(f);
-            System.arraycopy(copy, FmFrameDescriptor.HEADER_BYTES, f.array(), f.payloadOffset(), length);
-            f.setDestination(peer).setLength(length);
-            if (!nic.trySend(f)) {
-                nic.release(f);
-                break;
-            }
-            counters.increment(Counters.RETRANSMITTED);
-            resendCursor[peer] = store.next[s];
-            n++;
-        }
-        if (n > 0) {
-            deadlineNs[peer] = System.nanoTime() + rtoNs[peer];
-        }
-        return n;
     }
 
     /**
-     * Frames kept back for acknowledgements, taken before any data frame: data frames held in other PEs' receive
-     * queues can empty the pool, and acknowledgements must still flow or those PEs' senders would wait forever.
+     * One pass of the idle wait of {@code extractUntil} and the exit barrier: before parking, look at the timers and
+     * park inside the NIC, so that a delivery wakes the PE at once.
      */
-    private void refillControl() {
-        Frame f;
-        while (controlCount < CONTROL_FRAMES && (f = nic.tryAcquire()) != null) {
-            control[controlCount++] = f;
-        }
-    }
-
-    /** Sends an ACK or NACK if a frame and ring room are free; acknowledges every frame accepted from the peer. */
-    private boolean sendControl(final int peer, final int type, final int flags, final int seq) {
-        final Frame f = controlCount > 0 ? control[--controlCount] : nic.tryAcquire();
-        if (f == null) {
-            return false;
-        }
-        final byte[] a = f.array();
-        final int h = f.headerOffset();
-        final int ack = expectedSeq[peer];
-        INT.set(a, h + FmFrameDescriptor.WORD_OFFSET, FmFrameDescriptor.word(type, flags, 0));
-        INT.set(a, h + FmFrameDescriptor.SEQ_OFFSET, seq);
-        INT.set(a, h + FmFrameDescriptor.ACK_OFFSET, ack);
-        INT.set(a, h + FmFrameDescriptor.LENGTH_OFFSET, 0);
-        INT.set(a, h + FmFrameDescriptor.DECLARED_OFFSET, 0);
-        clearSpareHeader(f);
-        INT.set(a, h + FmFrameDescriptor.CRC_OFFSET, checksums ? checksum(f, 0) : 0);
-        f.setDestination(peer).setLength(0);
-        if (!nic.trySend(f)) {
-            if (controlCount < CONTROL_FRAMES) {
-                control[controlCount++] = f;
-            } else {
-                nic.release(f);
+    private void idleOnce() {
+        if (idle.nextIdleParks() && !(lean && queue.isFull())) {
+            serviceTimers();
+            // Park inside the NIC so that a delivery wakes us at once.
+            try {
+                receive.awaitFrame(config.maxParkNs());
+            } catch (NicInterruptedException e) {
+                checkUsable();
+                throw e;
             }
-            return false;
+            idle.idle(1);
+        } else {
+            idle.idle(0);
         }
-        ackSentSeq[peer] = ack;
-        return true;
+        checkUsable();
     }
 
     /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */
     public String describe() {
         final StringBuilder b = new StringBuilder("PE ").append(pe).append(": queue=").append(queue.count())
-            .append(" window used=").append(store.used()).append('/').append(windowFrames)
-            .append(" control=").append(controlCount).append(" acksOwed=").append(ackListCount)
+            .append(" window used=").append(retransmitter.used()).append('/').append(windowFrames)
+            .append(" control=").append(acks.controlFrames()).append(" acksOwed=").append(acks.owed())
             .append(" nicPending=").append(nic.pendingFrames()).append(" nic=").append(nic.counters());
         for (int p = 0; p < pes; p++) {
-            final InboundStream s = inbound[p];
-            if (head[p] != NONE || resendCursor[p] != NONE || s != null && s.isSuspended()) {
-                b.append("\n  peer ").append(p).append(": next=").append(nextSeq[p]).append(" oldest=")
-                    .append(head[p] == NONE ? "-" : String.valueOf(store.seq[head[p]])).append(" resendAt=")
-                    .append(resendCursor[p] == NONE ? "-" : String.valueOf(store.seq[resendCursor[p]]))
-                    .append(" accepted=").append(expectedSeq[p])
-                    .append(" deadlineInMs=").append(deadlineNs[p] == TIMER_UNSET ? "unset"
-                        : String.valueOf((deadlineNs[p] - System.nanoTime()) / 1_000_000))
-                    .append(" rtoMs=").append(rtoNs[p] / 1_000_000).append(s != null && s.isSuspended()
-                        ? " handler suspended" : "");
+            final boolean suspended = receive.handlerSuspended(p);
+            if (retransmitter.hasPending(p) || suspended) {
+                b.append("\n  peer ").append(p).append(':');
+                retransmitter.describeWindow(b, p);
+                b.append(" accepted=").append(acks.expected(p));
+                retransmitter.describeTimer(b, p);
+                b.append(suspended ? " handler suspended" : "");
             }
         }
         return b.toString();
@@ -974,7 +471,7 @@ public final class Endpoint implements FastMessages {
 
     @Override
     public String toString() {
-        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksums
+        return "Endpoint{pe=" + pe + ", pes=" + pes + ", window=" + windowFrames + ", checksums=" + checksum.enabled()
             + ", lean=" + lean + '}';
     }
 }

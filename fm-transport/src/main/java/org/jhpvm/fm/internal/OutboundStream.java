@@ -14,6 +14,8 @@ import org.jhpvm.fm.FmOutputStream;
  */
 final class OutboundStream implements FmOutputStream {
     private final Endpoint ep;
+    private final FlowControl flow;
+    private final SendPath send;
     private final int frameBytes;
     private final byte[] scratch = new byte[8];
     private final MemorySegment scratchSegment = MemorySegment.ofArray(scratch);
@@ -26,8 +28,10 @@ final class OutboundStream implements FmOutputStream {
     private Frame frame;
     private int framePos;
 
-    OutboundStream(final Endpoint ep, final int frameBytes) {
+    OutboundStream(final Endpoint ep, final FlowControl flow, final SendPath send, final int frameBytes) {
         this.ep = ep;
+        this.flow = flow;
+        this.send = send;
         this.frameBytes = frameBytes;
     }
 
@@ -172,27 +176,27 @@ final class OutboundStream implements FmOutputStream {
     public void endMessage() {
         checkOpen();
         if (frame == null) {
-            frame = ep.acquireDataFrame(dest);
+            frame = flow.acquireDataFrame(dest);
             framePos = 0;
         }
         final Frame f = frame;
         frame = null;
         open = false;
-        ep.sendData(f, dest, flags(true), handler, declared, framePos);
+        send.sendData(f, dest, flags(true), handler, declared, framePos);
         ep.messageSent(written);
     }
 
     /** Room in the current frame, sending the held full frame and taking a new one first if needed. */
     private int roomInFrame() {
         if (frame == null) {
-            frame = ep.acquireDataFrame(dest);
+            frame = flow.acquireDataFrame(dest);
             framePos = 0;
         } else if (framePos == frameBytes) {
             final Frame full = frame;
             frame = null;
-            ep.sendData(full, dest, flags(false), handler, declared, frameBytes);
+            send.sendData(full, dest, flags(false), handler, declared, frameBytes);
             first = false;
-            frame = ep.acquireDataFrame(dest);
+            frame = flow.acquireDataFrame(dest);
             framePos = 0;
         }
         return frameBytes - framePos;

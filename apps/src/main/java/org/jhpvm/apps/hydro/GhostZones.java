@@ -1,0 +1,158 @@
+package org.jhpvm.apps.hydro;
+
+import static org.jhpvm.apps.hydro.ZeusSolver.D;
+import static org.jhpvm.apps.hydro.ZeusSolver.E;
+import static org.jhpvm.apps.hydro.ZeusSolver.GHOST;
+import static org.jhpvm.apps.hydro.ZeusSolver.V;
+
+import org.jhpvm.ga.GlobalArray;
+
+/**
+ * The ghost zones of one PE's block: GA's {@code updateGhosts} exchanges every field's ghosts between blocks
+ * (periodic dimensions wrap), then the ghosts beyond the grid's physical faces are filled here: copied outwards at an
+ * outflow face, mirrored at a wall (the normal velocity odd, 0 on the wall), or taken from the inflow state at their
+ * place and time. The solver refreshes them before every substep that reads neighbours.
+ */
+final class GhostZones extends ZeusBlock {
+    private final GlobalArray u;
+    private final boolean[] periodic;
+    // Scratch of face() and inflowFace() (every boundary refresh).
+    private final int[] faceLo = new int[3];
+    private final int[] faceHi = new int[3];
+    private final double[] point = new double[3];
+    private final double[] state = new double[5];
+    private ZeusSolver.Inflow inflow;
+
+    /**
+     * @param block    this PE's block
+     * @param u        the fields array
+     * @param periodic per dimension of {@code u} (the field dimension first, never periodic): whether it wraps
+     */
+    GhostZones(final ZeusBlock block, final GlobalArray u, final boolean[] periodic) {
+        super(block);
+        this.u = u;
+        this.periodic = periodic;
+    }
+
+    /** Sets the state of the {@link Boundary#INFLOW} faces. */
+    void inflow(final ZeusSolver.Inflow f) {
+        this.inflow = f;
+    }
+
+    /**
+     * Exchanges every field's ghosts between blocks, then fills the physical-boundary ghosts (collective).
+     *
+     * @param time the time the inflow state is taken at
+     */
+    void update(final double time) {
+        u.updateGhosts(periodic);
+        if (!owns) {
+            return;
+        }
+        for (int dir = 0; dir < dims; dir++) {
+            final int s = dir + 3 - dims;
+            if (cfg.lower()[dir] != Boundary.PERIODIC && lo[s] == 0) {
+                face(dir, s, false, cfg.lower()[dir], time);
+            }
+            if (cfg.upper()[dir] != Boundary.PERIODIC && hi[s] == n[s] - 1) {
+                face(dir, s, true, cfg.upper()[dir], time);
+            }
+        }
+    }
+
+    /**
+     * Fills the ghost layers beyond one physical face, over the whole ghost-inclusive extent of the other
+     * dimensions (so edges and corners are filled too). The face at the upper boundary is the lower face of the
+     * first ghost zone: for a wall its normal velocity is 0.
+     */
+    private void face(final int dir, final int s, final boolean upper, final Boundary type, final double time) {
+        final int o = st[s];
+        final int edge = upper ? n[s] - 1 : 0;
+        final int[] r0 = faceLo;
+        final int[] r1 = faceHi;
+        for (int t = 0; t < 3; t++) {
+            r0[t] = lo[t] - gw[t];
+            r1[t] = hi[t] + gw[t];
+        }
+        r0[s] = edge;
+        r1[s] = edge;
+        if (type == Boundary.INFLOW) {
+            inflowFace(s, upper, r0, r1, time);
+            return;
+        }
+        final boolean wall = type == Boundary.REFLECT;
+        for (int i = r0[0]; i <= r1[0]; i++) {
+            for (int j = r0[1]; j <= r1[1]; j++) {
+                for (int k = r0[2]; k <= r1[2]; k++) {
+                    final int z = index(i, j, k); // the active zone at the face
+                    for (int f = 0; f < 2 + dims; f++) {
+                        final int base = f * sF + z;
+                        final boolean normal = f == V + dir;
+                        for (int g = 1; g <= GHOST; g++) {
+                            final int ghost = upper ? base + g * o : base - g * o;
+                            if (!wall) {
+                                a[ghost] = a[base];
+                            } else if (!normal) {
+                                a[ghost] = a[upper ? base - (g - 1) * o : base + (g - 1) * o];
+                            } else if (upper) {
+                                // Faces: n is the wall (0), n+g mirrors n-g.
+                                a[ghost] = g == 1 ? 0 : -a[base + o - (g - 1) * o];
+                            } else {
+                                // Faces: 0 is the wall (0), -g mirrors g.
+                                a[base] = 0;
+                                a[ghost] = -a[base + g * o];
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Fills the ghost zones beyond a face from the inflow state at the current time: scalars at the ghost zones'
+     * centres, each velocity at the centre of the ghost zone's lower face in its direction (beyond an upper face the
+     * first of those is the boundary face itself; at a lower face the boundary face is the first zone's lower face,
+     * set here too and then left alone by the updates, as a wall's is).
+     */
+    private void inflowFace(final int s, final boolean upper, final int[] r0, final int[] r1, final double time) {
+        if (inflow == null) {
+            throw new IllegalStateException("an INFLOW face needs ZeusSolver.inflow(...)");
+        }
+        final double[] x = point;
+        final double[] c = state;
+        final int dir = s - (3 - dims);
+        if (!upper) {
+            for (int i = r0[0]; i <= r1[0]; i++) {
+                for (int j = r0[1]; j <= r1[1]; j++) {
+                    for (int k = r0[2]; k <= r1[2]; k++) {
+                        centre(i, j, k, x);
+                        x[dir] -= 0.5 * dx[s];
+                        inflow.at(x, time, c);
+                        a[(V + dir) * sF + index(i, j, k)] = c[1 + dir];
+                    }
+                }
+            }
+        }
+        for (int g = 1; g <= GHOST; g++) {
+            final int layer = upper ? n[s] - 1 + g : -g;
+            for (int i = s == 0 ? layer : r0[0]; i <= (s == 0 ? layer : r1[0]); i++) {
+                for (int j = s == 1 ? layer : r0[1]; j <= (s == 1 ? layer : r1[1]); j++) {
+                    for (int k = s == 2 ? layer : r0[2]; k <= (s == 2 ? layer : r1[2]); k++) {
+                        final int z = index(i, j, k);
+                        centre(i, j, k, x);
+                        inflow.at(x, time, c);
+                        a[D * sF + z] = c[0];
+                        a[E * sF + z] = c[dims + 1] / (gamma - 1);
+                        for (int v = 0; v < dims; v++) {
+                            centre(i, j, k, x);
+                            x[v] -= 0.5 * dx[v + 3 - dims];
+                            inflow.at(x, time, c);
+                            a[(V + v) * sF + z] = c[1 + v];
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

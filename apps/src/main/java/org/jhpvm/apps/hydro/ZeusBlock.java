@@ -1,0 +1,99 @@
+package org.jhpvm.apps.hydro;
+
+import org.jhpvm.ga.LocalBlock;
+
+/**
+ * One PE's block of the ZEUS fields and where it lies in the grid: the PE's {@code double[]} of every field (ghost
+ * layers included), the field stride, and per slot the block's zone range, ghost width, stride, the grid's zone count
+ * and the zone width; plus the zone arithmetic every kernel uses (index, centre, boundary faces). The solver's steps
+ * extend it so that their loops read these as final fields of their own, loaded from {@code this}, rather than
+ * through another object.
+ */
+class ZeusBlock {
+    final HydroConfig cfg;
+    final int dims;
+    final double gamma;
+    final double[] a;
+    final int sF;
+    final boolean owns;
+    // Per slot 0..2 (slot = dir + 3 - dims; the last slot is the contiguous one); unused slots are [0,0], stride 0.
+    final int[] lo;
+    final int[] hi;
+    final int[] gw;
+    final int[] st;
+    final int[] n;
+    final double[] dx;
+
+    /**
+     * @param cfg the problem's grid, gas and boundaries
+     * @param b   this PE's block of the fields array ({@code [2 + dims, zones...]}, never split along the fields)
+     */
+    ZeusBlock(final HydroConfig cfg, final LocalBlock b) {
+        this.cfg = cfg;
+        this.dims = cfg.dims();
+        this.gamma = cfg.gamma();
+        this.a = b.doubles();
+        this.owns = !b.isEmpty();
+        final int[] strides = b.strides();
+        this.sF = strides[0];
+        this.lo = new int[3];
+        this.hi = new int[3];
+        this.gw = new int[3];
+        this.st = new int[3];
+        this.n = new int[3];
+        this.dx = new double[3];
+        final int[] blo = b.lo();
+        final int[] bhi = b.hi();
+        for (int s = 0; s < 3; s++) {
+            final int d = s - (3 - dims);
+            if (d >= 0) {
+                lo[s] = blo[d + 1];
+                hi[s] = bhi[d + 1];
+                gw[s] = ZeusSolver.GHOST;
+                st[s] = strides[d + 1];
+                n[s] = cfg.zones()[d];
+                dx[s] = (cfg.hi()[d] - cfg.lo()[d]) / cfg.zones()[d];
+            } else {
+                n[s] = 1;
+                dx[s] = 1;
+            }
+        }
+    }
+
+    /** The same block (the same arrays), for a step that extends it. */
+    ZeusBlock(final ZeusBlock b) {
+        this.cfg = b.cfg;
+        this.dims = b.dims;
+        this.gamma = b.gamma;
+        this.a = b.a;
+        this.sF = b.sF;
+        this.owns = b.owns;
+        this.lo = b.lo;
+        this.hi = b.hi;
+        this.gw = b.gw;
+        this.st = b.st;
+        this.n = b.n;
+        this.dx = b.dx;
+    }
+
+    /** Sets {@code x} to the centre of zone (i, j, k) (slot indices; one coordinate per dimension). */
+    final void centre(final int i, final int j, final int k, final double[] x) {
+        for (int d = 0; d < dims; d++) {
+            final int s = d + 3 - dims;
+            x[d] = cfg.lo()[d] + ((s == 0 ? i : s == 1 ? j : k) + 0.5) * dx[s];
+        }
+    }
+
+    /** @return the offset in a field of zone (i, j, k) (global zone numbers per slot, ghosts reachable) */
+    final int index(final int i, final int j, final int k) {
+        return (i - lo[0] + gw[0]) * st[0] + (j - lo[1] + gw[1]) * st[1] + (k - lo[2] + gw[2]) * st[2];
+    }
+
+    /**
+     * Whether the lower face of zone index c in slot s is a boundary face whose normal velocity the boundary sets:
+     * a wall (0) or an inflow face (the inflow state's).
+     */
+    final boolean wall(final int dir, final int s, final int c) {
+        return c == 0 && (cfg.lower()[dir] == Boundary.REFLECT || cfg.lower()[dir] == Boundary.INFLOW);
+    }
+}

@@ -1,0 +1,105 @@
+package org.jhpvm.fm.internal;
+
+import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fm.FmConfig;
+
+/**
+ * The sender's flow control: a data frame goes only with a free slot in the send window (the retransmission store)
+ * and a frame from the NIC's pool, and leaves only when the NIC's send ring has room. The common case is a check and
+ * a {@code tryAcquire}; when something is short the PE waits here, keeping the protocol going (and, with
+ * {@code extractWhileWaiting}, running handlers) so that the PEs it waits for, which may be waiting for it, can go
+ * on. The receiver's half, rejecting what the host queue cannot take back to its sender, is in
+ * {@link ReceivePath}. Single-threaded; the waits allocate nothing.
+ */
+final class FlowControl {
+    private final Endpoint ep;
+    private final Nic nic;
+    private final FmConfig config;
+    private final Counters counters;
+    private final BackoffIdleStrategy idle;
+    private final Retransmitter retransmitter;
+    private final Acknowledger acks;
+    private final ReceivePath receive;
+    private final boolean lean;
+    private final int drainBudget;
+    private final int frameBytes;
+
+    FlowControl(final Endpoint ep, final Nic nic, final FmConfig config, final Counters counters,
+                final BackoffIdleStrategy idle, final Retransmitter retransmitter, final Acknowledger acks,
+                final ReceivePath receive, final boolean lean, final int drainBudget, final int frameBytes) {
+        this.ep = ep;
+        this.nic = nic;
+        this.config = config;
+        this.counters = counters;
+        this.idle = idle;
+        this.retransmitter = retransmitter;
+        this.acks = acks;
+        this.receive = receive;
+        this.lean = lean;
+        this.drainBudget = drainBudget;
+        this.frameBytes = frameBytes;
+    }
+
+    /** A frame to fill for {@code dest}, with a retransmission slot free for it; waits for flow control. */
+    Frame acquireDataFrame(final int dest) {
+        if (lean) {
+            final Frame f = nic.tryAcquire();
+            return f != null ? f : acquireDataFrameSlow();
+        }
+        acks.refillControl();
+        if (retransmitter.hasFree()) {
+            final Frame f = nic.tryAcquire();
+            if (f != null) {
+                return f;
+            }
+        }
+        return acquireDataFrameSlow();
+    }
+
+    private Frame acquireDataFrameSlow() {
+        counters.increment(Counters.FLOW_WAITS);
+        idle.reset();
+        while (true) {
+            waitOnce();
+            if (lean) {
+                final Frame f = nic.tryAcquire();
+                if (f != null) {
+                    return f;
+                }
+                continue;
+            }
+            acks.refillControl();
+            if (retransmitter.hasFree()) {
+                final Frame f = nic.tryAcquire();
+                if (f != null) {
+                    return f;
+                }
+            }
+        }
+    }
+
+    /** Sends a stamped frame the NIC's send ring had no room for, waiting until it has. */
+    void awaitSend(final Frame f) {
+        counters.increment(Counters.FLOW_WAITS);
+        idle.reset();
+        do {
+            waitOnce();
+        } while (!nic.trySend(f));
+    }
+
+    /**
+     * One pass of a flow-control wait: keep the protocol going, idle, and notice aborts. Outside handlers, and if
+     * configured, it extracts too: the PEs this one waits for may be waiting for it.
+     */
+    private void waitOnce() {
+        int work = 0;
+        if (config.extractWhileWaiting() && !ep.inHandler()) {
+            work = receive.dispatchLoop(drainBudget * frameBytes);
+        }
+        work += ep.service(true);
+        ep.checkUsable();
+        idle.idle(work);
+    }
+}
