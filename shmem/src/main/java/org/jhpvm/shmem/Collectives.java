@@ -1,5 +1,7 @@
 package org.jhpvm.shmem;
 
+import static org.jhpvm.shmem.MessageDescriptor.SIG_TEAM;
+
 import java.util.Objects;
 
 /**
@@ -66,8 +68,7 @@ final class Collectives {
     }
 
     private void signal(final ShmemTeam team, final int toRank, final int counter, final long carried) {
-        engine.putSignal(null, team.members[toRank], 0, null, 0, 0, Engine.SIG_TEAM, team.id, counter, team.myRank,
-            carried);
+        engine.putSignal(null, team.members[toRank], 0, null, 0, 0, SIG_TEAM, team.id, counter, team.myRank, carried);
     }
 
     private void checkCarried(final String what, final ShmemTeam team, final int fromRank, final long carried,
@@ -113,7 +114,7 @@ final class Collectives {
                 if (v + mask < n) {
                     final int child = (v + mask + root) % n;
                     engine.putSignal(dest, team.members[child], destIndex, dest.array, destIndex, count,
-                        Engine.SIG_TEAM, team.id, Teams.BCAST, team.myRank, count);
+                        SIG_TEAM, team.id, Teams.BCAST, team.myRank, count);
                 }
             }
         } finally {
@@ -169,7 +170,7 @@ final class Collectives {
                     engine.put(dest, team.members[to], destIndex, 1, dest.array, destIndex, 1, offsets[r + m - n]);
                 }
                 engine.putSignal(dest, team.members[to], destIndex + offsets[r], dest.array, destIndex + offsets[r],
-                    offsets[firstEnd] - offsets[r], Engine.SIG_TEAM, team.id, Teams.COLLECT, r,
+                    offsets[firstEnd] - offsets[r], SIG_TEAM, team.id, Teams.COLLECT, r,
                     fixed ? count : blocks);
                 final int from = (r + d) % n;
                 final long got = teams.await(team.id, Teams.COLLECT, from);
@@ -209,7 +210,7 @@ final class Collectives {
                     continue;
                 }
                 if (dst == 1 && sst == 1) {
-                    engine.putSignal(dest, team.members[j], di, src, si, count, Engine.SIG_TEAM, team.id,
+                    engine.putSignal(dest, team.members[j], di, src, si, count, SIG_TEAM, team.id,
                         Teams.ALLTOALL, r, count);
                 } else {
                     engine.put(dest, team.members[j], di, dst, src, si, sst, count);

@@ -1,5 +1,41 @@
 package org.jhpvm.shmem;
 
+import static org.jhpvm.shmem.MessageDescriptor.ACC_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_ADD;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_AND;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_CSWAP;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_FETCH;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_OR;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_SET;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_SWAP;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
+import static org.jhpvm.shmem.MessageDescriptor.GET_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.H_ACC;
+import static org.jhpvm.shmem.MessageDescriptor.H_AMO;
+import static org.jhpvm.shmem.MessageDescriptor.H_GET;
+import static org.jhpvm.shmem.MessageDescriptor.H_LOCK;
+import static org.jhpvm.shmem.MessageDescriptor.H_PUT;
+import static org.jhpvm.shmem.MessageDescriptor.H_PUT_SIGNAL;
+import static org.jhpvm.shmem.MessageDescriptor.H_QUIET;
+import static org.jhpvm.shmem.MessageDescriptor.H_REPLY;
+import static org.jhpvm.shmem.MessageDescriptor.H_TEAM;
+import static org.jhpvm.shmem.MessageDescriptor.LOCK_ACQUIRE;
+import static org.jhpvm.shmem.MessageDescriptor.LOCK_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.LOCK_RELEASE;
+import static org.jhpvm.shmem.MessageDescriptor.LOCK_TRY;
+import static org.jhpvm.shmem.MessageDescriptor.MAX_MESSAGE_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.PUT_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.PUT_SIGNAL_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.QUIET_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.REPLY_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.REPLY_VALUE_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.SIG_TEAM;
+import static org.jhpvm.shmem.MessageDescriptor.SIG_USER;
+import static org.jhpvm.shmem.MessageDescriptor.STATUS_OK;
+import static org.jhpvm.shmem.MessageDescriptor.STATUS_REJECTED;
+import static org.jhpvm.shmem.MessageDescriptor.TEAM_HEADER_BYTES;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
@@ -22,42 +58,11 @@ import org.jhpvm.fm.FmOutputStream;
  * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
  */
 final class Engine {
-    static final int H_PUT = 101;
-    static final int H_PUT_SIGNAL = 102;
-    static final int H_GET = 103;
-    static final int H_REPLY = 104;
-    static final int H_AMO = 105;
-    static final int H_ACC = 106;
-    static final int H_QUIET = 107;
-    static final int H_TEAM = 108;
-    static final int H_LOCK = 109;
-
-    static final int LOCK_ACQUIRE = 0;
-    static final int LOCK_TRY = 1;
-    static final int LOCK_RELEASE = 2;
-
-    static final int AMO_FETCH = 0;
-    static final int AMO_SET = 1;
-    static final int AMO_CSWAP = 2;
-    static final int AMO_SWAP = 3;
-    static final int AMO_ADD = 4;
-    static final int AMO_AND = 5;
-    static final int AMO_OR = 6;
-    static final int AMO_XOR = 7;
-
-    static final int SIG_USER = 0;
-    static final int SIG_TEAM = 1;
-
-    private static final int STATUS_OK = 0;
-    private static final int STATUS_REJECTED = 1;
-
     private static final int FREE = 0;
     private static final int WAITING = 1;
     private static final int DONE = 2;
     private static final int NBI = 3;
     private static final int SLOTS = 1024;
-    /** Largest payload per message; larger transfers are split (FM lengths are ints). */
-    private static final int MAX_MESSAGE_BYTES = 1 << 30;
     private static final int ACC_CHUNK = 2048;
     private static final long FOREVER_NS = Long.MAX_VALUE / 4;
 
@@ -324,7 +329,7 @@ final class Engine {
      */
     private void sendElements(final int handler, final SymmetricArray s, final int pe, final int di, final int ds,
         final Object src, final int si, final int ss, final int count, final int block, final long alpha) {
-        final int headerBytes = handler == H_ACC ? 28 : 20;
+        final int headerBytes = handler == H_ACC ? ACC_HEADER_BYTES : PUT_HEADER_BYTES;
         final int chunk = Math.max(1, MAX_MESSAGE_BYTES / (s.kind.bytes * block));
         int done = 0;
         do {
@@ -364,7 +369,7 @@ final class Engine {
             do {
                 final int n = Math.min(chunk, count - done);
                 final int slot = allocSlot(nbi ? NBI : WAITING, s.kind, dst, di + done * ds, ds, n, block);
-                final FmOutputStream out = fm.beginMessage(pe, 24, H_GET);
+                final FmOutputStream out = fm.beginMessage(pe, GET_BYTES, H_GET);
                 out.sendInt(slot);
                 out.sendInt(s.id);
                 out.sendInt(si + done * ss);
@@ -391,7 +396,7 @@ final class Engine {
                 return applyAmo(s, index, op, a, b);
             }
             final int slot = fetch ? allocSlot(WAITING, null, null, 0, 0, 0, 1) : -1;
-            final FmOutputStream out = fm.beginMessage(pe, 32, H_AMO);
+            final FmOutputStream out = fm.beginMessage(pe, AMO_BYTES, H_AMO);
             out.sendInt(op);
             out.sendInt(s.id);
             out.sendInt(index);
@@ -468,7 +473,7 @@ final class Engine {
             if (bytes > MAX_MESSAGE_BYTES) {
                 throw new IllegalArgumentException("putSignal of " + bytes + " bytes exceeds " + MAX_MESSAGE_BYTES);
             }
-            final FmOutputStream out = fm.beginMessage(pe, 40 + bytes, H_PUT_SIGNAL);
+            final FmOutputStream out = fm.beginMessage(pe, PUT_SIGNAL_HEADER_BYTES + bytes, H_PUT_SIGNAL);
             out.sendInt(s == null ? -1 : s.id);
             out.sendInt(di);
             out.sendInt(s == null ? 0 : count);
@@ -500,7 +505,7 @@ final class Engine {
             teams.arrive(teamId, counter, senderRank, count);
             return;
         }
-        final FmOutputStream out = fm.beginMessage(pe, 20 + count * kind.bytes, H_TEAM);
+        final FmOutputStream out = fm.beginMessage(pe, TEAM_HEADER_BYTES + count * kind.bytes, H_TEAM);
         out.sendInt(teamId);
         out.sendInt(counter);
         out.sendInt(senderRank);
@@ -522,7 +527,7 @@ final class Engine {
             if (home == me) {
                 lockAt(me, lock, index, op, slot);
             } else {
-                final FmOutputStream out = fm.beginMessage(home, 16, H_LOCK);
+                final FmOutputStream out = fm.beginMessage(home, LOCK_BYTES, H_LOCK);
                 out.sendInt(op);
                 out.sendInt(lock.id);
                 out.sendInt(index);
@@ -607,7 +612,7 @@ final class Engine {
                 final int pe = dirtyList[i];
                 dirty[pe] = false;
                 final int slot = allocSlot(NBI, null, null, 0, 0, 0, 1);
-                final FmOutputStream out = fm.beginMessage(pe, 4, H_QUIET);
+                final FmOutputStream out = fm.beginMessage(pe, QUIET_BYTES, H_QUIET);
                 out.sendInt(slot);
                 out.endMessage();
             }
@@ -1049,7 +1054,8 @@ final class Engine {
                 // The object may have been freed since the request: answer with what is there now (a program that
                 // frees an object under a get is erroneous in OpenSHMEM too).
                 final boolean data = status == STATUS_OK && s != null;
-                final FmOutputStream out = fm.beginMessage(pe, 8 + (data ? count * block * s.kind.bytes : 8), H_REPLY);
+                final FmOutputStream out = fm.beginMessage(pe,
+                    REPLY_HEADER_BYTES + (data ? count * block * s.kind.bytes : REPLY_VALUE_BYTES), H_REPLY);
                 out.sendInt(req);
                 out.sendInt(status);
                 if (data) {

@@ -203,7 +203,8 @@ public abstract sealed class SymmetricArray
         Objects.requireNonNull(op, "op");
         checkRma(pe, index, 1, src, si, 1, count);
         sig.checkElement(pe, sigIndex);
-        engine.putSignal(this, pe, index, src, si, count, Engine.SIG_USER, sig.id, sigIndex, op.ordinal(), signal);
+        engine.putSignal(this, pe, index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex, op.ordinal(),
+            signal);
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation (int, long)

@@ -383,7 +383,7 @@ public final class SymmetricDoubles extends SymmetricArray {
      * @return its value
      */
     public double atomicFetch(final int pe, final int index) {
-        return Double.longBitsToDouble(doAmo(pe, index, Engine.AMO_FETCH, 0, 0, true));
+        return Double.longBitsToDouble(doAmo(pe, index, MessageDescriptor.AMO_FETCH, 0, 0, true));
     }
 
     /**
@@ -394,7 +394,7 @@ public final class SymmetricDoubles extends SymmetricArray {
      * @param value new value
      */
     public void atomicSet(final int pe, final int index, final double value) {
-        doAmo(pe, index, Engine.AMO_SET, Double.doubleToRawLongBits(value), 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_SET, Double.doubleToRawLongBits(value), 0, false);
     }
 
     /**
@@ -406,6 +406,7 @@ public final class SymmetricDoubles extends SymmetricArray {
      * @return the old value
      */
     public double atomicSwap(final int pe, final int index, final double value) {
-        return Double.longBitsToDouble(doAmo(pe, index, Engine.AMO_SWAP, Double.doubleToRawLongBits(value), 0, true));
+        return Double.longBitsToDouble(doAmo(pe, index, MessageDescriptor.AMO_SWAP, Double.doubleToRawLongBits(value),
+            0, true));
     }
 }

@@ -383,7 +383,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @return its value
      */
     public float atomicFetch(final int pe, final int index) {
-        return Float.intBitsToFloat((int) doAmo(pe, index, Engine.AMO_FETCH, 0, 0, true));
+        return Float.intBitsToFloat((int) doAmo(pe, index, MessageDescriptor.AMO_FETCH, 0, 0, true));
     }
 
     /**
@@ -394,7 +394,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @param value new value
      */
     public void atomicSet(final int pe, final int index, final float value) {
-        doAmo(pe, index, Engine.AMO_SET, Float.floatToRawIntBits(value), 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_SET, Float.floatToRawIntBits(value), 0, false);
     }
 
     /**
@@ -406,6 +406,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @return the old value
      */
     public float atomicSwap(final int pe, final int index, final float value) {
-        return Float.intBitsToFloat((int) doAmo(pe, index, Engine.AMO_SWAP, Float.floatToRawIntBits(value), 0, true));
+        return Float.intBitsToFloat((int) doAmo(pe, index, MessageDescriptor.AMO_SWAP, Float.floatToRawIntBits(value),
+            0, true));
     }
 }

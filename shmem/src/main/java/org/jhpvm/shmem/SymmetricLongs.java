@@ -382,7 +382,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return its value
      */
     public long atomicFetch(final int pe, final int index) {
-        return doAmo(pe, index, Engine.AMO_FETCH, 0, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_FETCH, 0, 0, true);
     }
 
     /**
@@ -393,7 +393,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param value new value
      */
     public void atomicSet(final int pe, final int index, final long value) {
-        doAmo(pe, index, Engine.AMO_SET, value, 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_SET, value, 0, false);
     }
 
     /**
@@ -405,7 +405,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicSwap(final int pe, final int index, final long value) {
-        return doAmo(pe, index, Engine.AMO_SWAP, value, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_SWAP, value, 0, true);
     }
 
     /**
@@ -418,7 +418,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicCompareSwap(final int pe, final int index, final long cond, final long value) {
-        return doAmo(pe, index, Engine.AMO_CSWAP, value, cond, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_CSWAP, value, cond, true);
     }
 
     /**
@@ -429,7 +429,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicFetchInc(final int pe, final int index) {
-        return doAmo(pe, index, Engine.AMO_ADD, 1, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_ADD, 1, 0, true);
     }
 
     /**
@@ -439,7 +439,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param index element
      */
     public void atomicInc(final int pe, final int index) {
-        doAmo(pe, index, Engine.AMO_ADD, 1, 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_ADD, 1, 0, false);
     }
 
     /**
@@ -451,7 +451,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicFetchAdd(final int pe, final int index, final long value) {
-        return doAmo(pe, index, Engine.AMO_ADD, value, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_ADD, value, 0, true);
     }
 
     /**
@@ -462,7 +462,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param value value
      */
     public void atomicAdd(final int pe, final int index, final long value) {
-        doAmo(pe, index, Engine.AMO_ADD, value, 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_ADD, value, 0, false);
     }
 
     /**
@@ -474,7 +474,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicFetchAnd(final int pe, final int index, final long value) {
-        return doAmo(pe, index, Engine.AMO_AND, value, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_AND, value, 0, true);
     }
 
     /**
@@ -485,7 +485,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param value value
      */
     public void atomicAnd(final int pe, final int index, final long value) {
-        doAmo(pe, index, Engine.AMO_AND, value, 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_AND, value, 0, false);
     }
 
     /**
@@ -497,7 +497,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicFetchOr(final int pe, final int index, final long value) {
-        return doAmo(pe, index, Engine.AMO_OR, value, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_OR, value, 0, true);
     }
 
     /**
@@ -508,7 +508,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param value value
      */
     public void atomicOr(final int pe, final int index, final long value) {
-        doAmo(pe, index, Engine.AMO_OR, value, 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_OR, value, 0, false);
     }
 
     /**
@@ -520,7 +520,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return the old value
      */
     public long atomicFetchXor(final int pe, final int index, final long value) {
-        return doAmo(pe, index, Engine.AMO_XOR, value, 0, true);
+        return doAmo(pe, index, MessageDescriptor.AMO_XOR, value, 0, true);
     }
 
     /**
@@ -531,7 +531,7 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param value value
      */
     public void atomicXor(final int pe, final int index, final long value) {
-        doAmo(pe, index, Engine.AMO_XOR, value, 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_XOR, value, 0, false);
     }
 
     /**
