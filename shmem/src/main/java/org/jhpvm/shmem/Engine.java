@@ -27,9 +27,6 @@ import static org.jhpvm.shmem.MessageDescriptor.LOCK_TRY;
 import static org.jhpvm.shmem.MessageDescriptor.MAX_MESSAGE_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.PUT_HEADER_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.PUT_SIGNAL_HEADER_BYTES;
-import static org.jhpvm.shmem.MessageDescriptor.QUIET_BYTES;
-import static org.jhpvm.shmem.MessageDescriptor.REPLY_HEADER_BYTES;
-import static org.jhpvm.shmem.MessageDescriptor.REPLY_VALUE_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.SIG_TEAM;
 import static org.jhpvm.shmem.MessageDescriptor.SIG_USER;
 import static org.jhpvm.shmem.MessageDescriptor.STATUS_OK;
@@ -58,11 +55,6 @@ import org.jhpvm.fm.FmOutputStream;
  * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
  */
 final class Engine {
-    private static final int FREE = 0;
-    private static final int WAITING = 1;
-    private static final int DONE = 2;
-    private static final int NBI = 3;
-    private static final int SLOTS = 1024;
     private static final int ACC_CHUNK = 2048;
     private static final long FOREVER_NS = Long.MAX_VALUE / 4;
 
@@ -85,6 +77,8 @@ final class Engine {
     final World world;
     final Teams teams;
     private final Thread peThread;
+    final ReplyQueue replies;
+    final OutstandingRequests requests;
 
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
@@ -100,40 +94,6 @@ final class Engine {
     /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
     private volatile SymmetricArray[] objects = new SymmetricArray[64];
 
-    // Outstanding requests (gets, fetching atomics, quiet probes), struct of arrays.
-    private final Object[] slotDst = new Object[SLOTS];
-    private final Kind[] slotKind = new Kind[SLOTS];
-    private final int[] slotIndex = new int[SLOTS];
-    private final int[] slotStride = new int[SLOTS];
-    private final int[] slotBlock = new int[SLOTS];
-    private final int[] slotCount = new int[SLOTS];
-    private final long[] slotValue = new long[SLOTS];
-    private final int[] slotState = new int[SLOTS];
-    private final int[] slotStatus = new int[SLOTS];
-    private final int[] freeSlots = new int[SLOTS];
-    private int freeTop;
-    private int nbiOutstanding;
-    private String nbiError;
-
-    // Replies queued by handlers, sent by the progress driver (a growable ring, struct of arrays).
-    private int[] rPe = new int[64];
-    private int[] rReq = new int[64];
-    private int[] rStatus = new int[64];
-    private SymmetricArray[] rSym = new SymmetricArray[64];
-    private int[] rIndex = new int[64];
-    private int[] rStride = new int[64];
-    private int[] rCount = new int[64];
-    private int[] rBlock = new int[64];
-    private long[] rValue = new long[64];
-    private int rHead;
-    private int rSize;
-    private boolean sendingReplies;
-
-    // PEs written to since the last quiet.
-    private final boolean[] dirty;
-    private final int[] dirtyList;
-    private int dirtyCount;
-
     /** Locks homed here: FIFO queues of waiting (pe << 32 | reply slot), by (object id << 32 | index). */
     private final java.util.Map<Long, java.util.ArrayDeque<Long>> lockWaiters = new java.util.HashMap<>();
     private final Object[] accScratch = new Object[Kind.values().length];
@@ -143,15 +103,7 @@ final class Engine {
 
     // Wait conditions without a capturing lambda per call.
     private BooleanSupplier condition;
-    private int awaitSlot;
-    private final BooleanSupplier slotDone = () -> slotState[awaitSlot] != WAITING;
-    private final BooleanSupplier nbiDone = () -> nbiOutstanding == 0;
-    private final BooleanSupplier slotFree = () -> freeTop > 0;
-    private final BooleanSupplier progressThen = () -> {
-        sendReplies();
-        checkRejected();
-        return condition.getAsBoolean();
-    };
+    private final BooleanSupplier progressThen;
 
     Engine(final FastMessages fm, final World world) {
         this.fm = fm;
@@ -159,19 +111,20 @@ final class Engine {
         this.npes = fm.pes();
         this.world = world;
         this.peThread = Thread.currentThread();
-        this.dirty = new boolean[npes];
-        this.dirtyList = new int[npes];
-        for (int i = 0; i < SLOTS; i++) {
-            freeSlots[i] = SLOTS - 1 - i;
-        }
-        freeTop = SLOTS;
+        this.replies = new ReplyQueue(fm);
+        this.requests = new OutstandingRequests(this, replies);
+        this.progressThen = () -> {
+            replies.send();
+            checkRejected();
+            return condition.getAsBoolean();
+        };
         fm.register(H_PUT, (FmHandler) this::onPut);
         fm.register(H_PUT_SIGNAL, (FmHandler) this::onPutSignal);
         fm.register(H_GET, (FmHandler) this::onGet);
-        fm.register(H_REPLY, (FmHandler) this::onReply);
+        fm.register(H_REPLY, (FmHandler) requests::onReply);
         fm.register(H_AMO, (FmHandler) this::onAmo);
         fm.register(H_ACC, (FmHandler) this::onAcc);
-        fm.register(H_QUIET, (FmHandler) this::onQuiet);
+        fm.register(H_QUIET, (FmHandler) requests::onQuiet);
         fm.register(H_TEAM, (FmHandler) this::onTeam);
         fm.register(H_LOCK, (FmHandler) this::onLock);
         this.teams = new Teams(this);
@@ -230,7 +183,7 @@ final class Engine {
             int work = 0;
             // Bounded: give the endpoint back soon if the PE thread wants it.
             for (int i = 0; i < 8 && !agentWanted; i++) {
-                final int w = fm.extract(1 << 20) + sendReplies();
+                final int w = fm.extract(1 << 20) + replies.send();
                 if (w == 0) {
                     break;
                 }
@@ -244,7 +197,7 @@ final class Engine {
 
     /** Extracts (running handlers) and sends replies until {@code cond} holds; the caller has entered. */
     void await(final BooleanSupplier cond) {
-        sendReplies();
+        replies.send();
         if (cond.getAsBoolean()) {
             return;
         }
@@ -262,7 +215,7 @@ final class Engine {
     /** One non-blocking progress step from the PE thread (test routines call it). */
     void poll() {
         fm.extract(1 << 20);
-        sendReplies();
+        replies.send();
         checkRejected();
     }
 
@@ -347,7 +300,7 @@ final class Engine {
             out.endMessage();
             done += n;
         } while (done < count);
-        markDirty(pe);
+        requests.markDirty(pe);
     }
 
     void get(final SymmetricArray s, final int pe, final int si, final int ss, final Object dst, final int di,
@@ -368,7 +321,8 @@ final class Engine {
             int done = 0;
             do {
                 final int n = Math.min(chunk, count - done);
-                final int slot = allocSlot(nbi ? NBI : WAITING, s.kind, dst, di + done * ds, ds, n, block);
+                final int state = nbi ? OutstandingRequests.NBI : OutstandingRequests.WAITING;
+                final int slot = requests.alloc(state, s.kind, dst, di + done * ds, ds, n, block);
                 final FmOutputStream out = fm.beginMessage(pe, GET_BYTES, H_GET);
                 out.sendInt(slot);
                 out.sendInt(s.id);
@@ -378,7 +332,7 @@ final class Engine {
                 out.sendInt(block);
                 out.endMessage();
                 if (!nbi) {
-                    awaitReply(slot, pe, "get");
+                    requests.awaitReply(slot, pe, "get");
                 }
                 done += n;
             } while (done < count);
@@ -395,7 +349,7 @@ final class Engine {
             if (pe == me) {
                 return applyAmo(s, index, op, a, b);
             }
-            final int slot = fetch ? allocSlot(WAITING, null, null, 0, 0, 0, 1) : -1;
+            final int slot = fetch ? requests.alloc(OutstandingRequests.WAITING, null, null, 0, 0, 0, 1) : -1;
             final FmOutputStream out = fm.beginMessage(pe, AMO_BYTES, H_AMO);
             out.sendInt(op);
             out.sendInt(s.id);
@@ -405,10 +359,10 @@ final class Engine {
             out.sendLong(b);
             out.endMessage();
             if (!fetch) {
-                markDirty(pe);
+                requests.markDirty(pe);
                 return 0;
             }
-            return awaitReply(slot, pe, "atomic");
+            return requests.awaitReply(slot, pe, "atomic");
         } finally {
             exit();
         }
@@ -489,7 +443,7 @@ final class Engine {
             out.endMessage();
             if (sigMode == SIG_USER) {
                 // Collective traffic needs no quiet: the collective itself waits for what it needs.
-                markDirty(pe);
+                requests.markDirty(pe);
             }
         } finally {
             exit();
@@ -523,7 +477,7 @@ final class Engine {
     long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
         enter();
         try {
-            final int slot = allocSlot(WAITING, null, null, 0, 0, 0, 1);
+            final int slot = requests.alloc(OutstandingRequests.WAITING, null, null, 0, 0, 0, 1);
             if (home == me) {
                 lockAt(me, lock, index, op, slot);
             } else {
@@ -534,7 +488,8 @@ final class Engine {
                 out.sendInt(slot);
                 out.endMessage();
             }
-            return awaitReply(slot, home, op == LOCK_RELEASE ? "release of a lock it does not hold" : "lock request");
+            return requests.awaitReply(slot, home,
+                op == LOCK_RELEASE ? "release of a lock it does not hold" : "lock request");
         } finally {
             exit();
         }
@@ -548,7 +503,7 @@ final class Engine {
         final SymmetricArray s = lookup(id);
         if (!valid(s, index, 1, 1) || s.kind != Kind.LONG || op < LOCK_ACQUIRE || op > LOCK_RELEASE) {
             reject(sender, "lock operation", id, index, 1, 1);
-            queueReply(sender, slot, STATUS_REJECTED, null, 0, 0, 0, 0);
+            replies.queue(sender, slot, STATUS_REJECTED, null, 0, 0, 0, 0);
             return;
         }
         lockAt(sender, (SymmetricLongs) s, index, op, slot);
@@ -563,7 +518,7 @@ final class Engine {
             case LOCK_ACQUIRE -> {
                 if (holder == 0) {
                     Kind.LONGS.setVolatile(word, index, (long) pe + 1);
-                    answer(pe, slot, STATUS_OK, 1);
+                    requests.answer(pe, slot, STATUS_OK, 1);
                 } else {
                     lockWaiters.computeIfAbsent(key, k -> new java.util.ArrayDeque<>()).add((long) pe << 32 | slot);
                 }
@@ -572,11 +527,11 @@ final class Engine {
                 if (holder == 0) {
                     Kind.LONGS.setVolatile(word, index, (long) pe + 1);
                 }
-                answer(pe, slot, STATUS_OK, holder == 0 ? 1 : 0);
+                requests.answer(pe, slot, STATUS_OK, holder == 0 ? 1 : 0);
             }
             default -> {
                 if (holder != pe + 1) {
-                    answer(pe, slot, STATUS_REJECTED, 0);
+                    requests.answer(pe, slot, STATUS_REJECTED, 0);
                     return;
                 }
                 final java.util.ArrayDeque<Long> q = lockWaiters.get(key);
@@ -586,97 +541,14 @@ final class Engine {
                 } else {
                     final int nextPe = (int) (next >>> 32);
                     Kind.LONGS.setVolatile(word, index, (long) nextPe + 1);
-                    answer(nextPe, (int) (long) next, STATUS_OK, 1);
+                    requests.answer(nextPe, (int) (long) next, STATUS_OK, 1);
                 }
-                answer(pe, slot, STATUS_OK, 1);
+                requests.answer(pe, slot, STATUS_OK, 1);
             }
-        }
-    }
-
-    /** Completes a request slot: this PE's own directly, another PE's by a queued reply. */
-    private void answer(final int pe, final int slot, final int status, final long value) {
-        if (pe == me) {
-            slotStatus[slot] = status;
-            slotValue[slot] = value;
-            slotState[slot] = DONE;
-        } else {
-            queueReply(pe, slot, status, null, 0, 0, 0, value);
-        }
-    }
-
-    void quiet() {
-        enter();
-        try {
-            final int n = dirtyCount;
-            for (int i = 0; i < n; i++) {
-                final int pe = dirtyList[i];
-                dirty[pe] = false;
-                final int slot = allocSlot(NBI, null, null, 0, 0, 0, 1);
-                final FmOutputStream out = fm.beginMessage(pe, QUIET_BYTES, H_QUIET);
-                out.sendInt(slot);
-                out.endMessage();
-            }
-            dirtyCount = 0;
-            if (nbiOutstanding > 0) {
-                await(nbiDone);
-            }
-            final String e = nbiError;
-            if (e != null) {
-                nbiError = null;
-                throw new IllegalStateException(e);
-            }
-        } finally {
-            exit();
-        }
-    }
-
-    private void markDirty(final int pe) {
-        if (!dirty[pe]) {
-            dirty[pe] = true;
-            dirtyList[dirtyCount++] = pe;
         }
     }
 
     // ------------------------------------------------------------------ request slots
-
-    private int allocSlot(final int state, final Kind kind, final Object dst, final int di, final int ds,
-        final int count, final int block) {
-        if (freeTop == 0) {
-            await(slotFree);
-        }
-        final int slot = freeSlots[--freeTop];
-        slotState[slot] = state;
-        slotKind[slot] = kind;
-        slotDst[slot] = dst;
-        slotIndex[slot] = di;
-        slotStride[slot] = ds;
-        slotCount[slot] = count;
-        slotBlock[slot] = block;
-        slotStatus[slot] = STATUS_OK;
-        if (state == NBI) {
-            nbiOutstanding++;
-        }
-        return slot;
-    }
-
-    private void freeSlot(final int slot) {
-        slotState[slot] = FREE;
-        slotDst[slot] = null;
-        freeSlots[freeTop++] = slot;
-    }
-
-    private long awaitReply(final int slot, final int pe, final String what) {
-        awaitSlot = slot;
-        await(slotDone);
-        final long v = slotValue[slot];
-        final int status = slotStatus[slot];
-        freeSlot(slot);
-        if (status != STATUS_OK) {
-            throw new IllegalStateException("PE " + pe + " rejected the " + what + " of PE " + me
-                + " (no such live symmetric object there, or an index outside it)");
-        }
-        return v;
-    }
 
     // ------------------------------------------------------------------ handlers (run under ownership)
 
@@ -748,10 +620,10 @@ final class Engine {
         final SymmetricArray s = lookup(id);
         if (!valid(s, index, stride, count, block)) {
             reject(sender, "get", id, index, stride, count);
-            queueReply(sender, req, STATUS_REJECTED, null, 0, 0, 0, 1, 0);
+            replies.queue(sender, req, STATUS_REJECTED, null, 0, 0, 0, 1, 0);
             return;
         }
-        queueReply(sender, req, STATUS_OK, s, index, stride, count, block, 0);
+        replies.queue(sender, req, STATUS_OK, s, index, stride, count, block, 0);
     }
 
     private void onAmo(final FmInputStream in, final int sender) {
@@ -765,13 +637,13 @@ final class Engine {
         if (!valid(s, index, 1, 1)) {
             reject(sender, "atomic", id, index, 1, 1);
             if (req >= 0) {
-                queueReply(sender, req, STATUS_REJECTED, null, 0, 0, 0, 0);
+                replies.queue(sender, req, STATUS_REJECTED, null, 0, 0, 0, 0);
             }
             return;
         }
         final long old = applyAmo(s, index, op, a, b);
         if (req >= 0) {
-            queueReply(sender, req, STATUS_OK, null, 0, 0, 0, old);
+            replies.queue(sender, req, STATUS_OK, null, 0, 0, 0, old);
         }
     }
 
@@ -808,10 +680,6 @@ final class Engine {
         }
     }
 
-    private void onQuiet(final FmInputStream in, final int sender) {
-        queueReply(sender, in.receiveInt(), STATUS_OK, null, 0, 0, 0, 0);
-    }
-
     private void onTeam(final FmInputStream in, final int sender) {
         final int teamId = in.receiveInt();
         final int counter = in.receiveInt();
@@ -827,34 +695,6 @@ final class Engine {
         teams.arrive(teamId, counter, senderRank, count);
     }
 
-    private void onReply(final FmInputStream in, final int sender) {
-        final int slot = in.receiveInt();
-        final int status = in.receiveInt();
-        if (slot < 0 || slot >= SLOTS || slotState[slot] == FREE) {
-            reject(sender, "reply", slot, status, 0, 0);
-            return;
-        }
-        slotStatus[slot] = status;
-        if (status == STATUS_OK) {
-            if (slotDst[slot] != null) {
-                slotKind[slot].receiveBlocks(in, slotDst[slot], slotIndex[slot], slotStride[slot], slotCount[slot],
-                    slotBlock[slot]);
-            } else {
-                slotValue[slot] = in.receiveLong();
-            }
-        }
-        if (slotState[slot] == NBI) {
-            if (status != STATUS_OK && nbiError == null) {
-                nbiError = "PE " + sender + " rejected a non-blocking get of PE " + me
-                    + " (no such live symmetric object there, or an index outside it)";
-            }
-            nbiOutstanding--;
-            freeSlot(slot);
-        } else {
-            slotState[slot] = DONE;
-        }
-    }
-
     private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count) {
         return valid(s, index, stride, count, 1);
     }
@@ -868,7 +708,7 @@ final class Engine {
     }
 
     /** A request that can only come from a bug or corruption: counted, memory untouched, raised on this PE. */
-    private void reject(final int sender, final String what, final int id, final int index, final int stride,
+    void reject(final int sender, final String what, final int id, final int index, final int stride,
         final int count) {
         rejectedCount++;
         if (rejected == null) {
@@ -977,104 +817,8 @@ final class Engine {
 
     // ------------------------------------------------------------------ replies
 
-    private void queueReply(final int pe, final int req, final int status, final SymmetricArray s, final int index,
-        final int stride, final int count, final long value) {
-        queueReply(pe, req, status, s, index, stride, count, 1, value);
-    }
-
-    private void queueReply(final int pe, final int req, final int status, final SymmetricArray s, final int index,
-        final int stride, final int count, final int block, final long value) {
-        if (rSize == rPe.length) {
-            growReplies();
-        }
-        final int i = (rHead + rSize) % rPe.length;
-        rPe[i] = pe;
-        rReq[i] = req;
-        rStatus[i] = status;
-        rSym[i] = s;
-        rIndex[i] = index;
-        rStride[i] = stride;
-        rCount[i] = count;
-        rBlock[i] = block;
-        rValue[i] = value;
-        rSize++;
-    }
-
-    private void growReplies() {
-        final int n = rPe.length;
-        final int m = 2 * n;
-        rPe = ring(rPe, m);
-        rReq = ring(rReq, m);
-        rStatus = ring(rStatus, m);
-        rIndex = ring(rIndex, m);
-        rStride = ring(rStride, m);
-        rCount = ring(rCount, m);
-        rBlock = ring(rBlock, m);
-        final long[] v = new long[m];
-        final SymmetricArray[] s = new SymmetricArray[m];
-        for (int k = 0; k < n; k++) {
-            v[k] = rValue[(rHead + k) % n];
-            s[k] = rSym[(rHead + k) % n];
-        }
-        rValue = v;
-        rSym = s;
-        rHead = 0;
-    }
-
-    private int[] ring(final int[] a, final int m) {
-        final int[] b = new int[m];
-        for (int k = 0; k < a.length; k++) {
-            b[k] = a[(rHead + k) % a.length];
-        }
-        return b;
-    }
-
-    /** Sends the queued replies (outside handlers, with no message open). @return replies sent */
-    int sendReplies() {
-        if (sendingReplies || rSize == 0) {
-            return 0;
-        }
-        sendingReplies = true;
-        int sent = 0;
-        try {
-            while (rSize > 0) {
-                final int i = rHead;
-                final int pe = rPe[i];
-                final int req = rReq[i];
-                final int status = rStatus[i];
-                final SymmetricArray s = rSym[i];
-                final int index = rIndex[i];
-                final int stride = rStride[i];
-                final int count = rCount[i];
-                final int block = rBlock[i];
-                final long value = rValue[i];
-                rSym[i] = null;
-                rHead = (rHead + 1) % rPe.length;
-                rSize--;
-                // The object may have been freed since the request: answer with what is there now (a program that
-                // frees an object under a get is erroneous in OpenSHMEM too).
-                final boolean data = status == STATUS_OK && s != null;
-                final FmOutputStream out = fm.beginMessage(pe,
-                    REPLY_HEADER_BYTES + (data ? count * block * s.kind.bytes : REPLY_VALUE_BYTES), H_REPLY);
-                out.sendInt(req);
-                out.sendInt(status);
-                if (data) {
-                    s.kind.sendBlocks(out, s.array, index, stride, count, block);
-                } else if (status == STATUS_OK) {
-                    out.sendLong(value);
-                }
-                out.endMessage();
-                sent++;
-            }
-        } finally {
-            sendingReplies = false;
-        }
-        return sent;
-    }
-
     /** @return a one-line state for timeouts and debugging */
     String describe() {
-        return "PE " + me + ": outstanding requests " + (SLOTS - freeTop) + ", non-blocking " + nbiOutstanding
-            + ", queued replies " + rSize + ", PEs to quiet " + dirtyCount + ", rejected " + rejectedCount;
+        return "PE " + me + ": " + requests.describe() + ", rejected " + rejectedCount;
     }
 }

@@ -257,7 +257,7 @@ public final class Shmem {
         s.team.check(); // the collective runs on the object's team
         engine.enter();
         try {
-            engine.quiet();
+            engine.requests.quiet();
             final long[] v = {s.id, -s.id};
             collectives.allreduceMax(s.team, v);
             if (v[0] != -v[1]) {
@@ -377,14 +377,14 @@ public final class Shmem {
      * last quiet (FM's per-pair order makes the answer mean "everything before it was handled").
      */
     public void quiet() {
-        engine.quiet();
+        engine.requests.quiet();
     }
 
     /** {@code shmem_barrier_all}: {@link #quiet()} then a dissemination barrier over all PEs. */
     public void barrierAll() {
         engine.enter();
         try {
-            engine.quiet();
+            engine.requests.quiet();
             collectives.sync(world);
         } finally {
             engine.exit();
@@ -489,7 +489,7 @@ public final class Shmem {
         lock.checkElement(LOCK_HOME, index);
         engine.enter();
         try {
-            engine.quiet();
+            engine.requests.quiet();
             engine.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_RELEASE);
         } finally {
             engine.exit();
