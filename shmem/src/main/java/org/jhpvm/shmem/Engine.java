@@ -20,10 +20,6 @@ import static org.jhpvm.shmem.MessageDescriptor.H_PUT_SIGNAL;
 import static org.jhpvm.shmem.MessageDescriptor.H_QUIET;
 import static org.jhpvm.shmem.MessageDescriptor.H_REPLY;
 import static org.jhpvm.shmem.MessageDescriptor.H_TEAM;
-import static org.jhpvm.shmem.MessageDescriptor.LOCK_ACQUIRE;
-import static org.jhpvm.shmem.MessageDescriptor.LOCK_BYTES;
-import static org.jhpvm.shmem.MessageDescriptor.LOCK_RELEASE;
-import static org.jhpvm.shmem.MessageDescriptor.LOCK_TRY;
 import static org.jhpvm.shmem.MessageDescriptor.MAX_MESSAGE_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.PUT_HEADER_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.PUT_SIGNAL_HEADER_BYTES;
@@ -79,6 +75,7 @@ final class Engine {
     private final Thread peThread;
     final ReplyQueue replies;
     final OutstandingRequests requests;
+    final LockOperations locks;
 
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
@@ -94,8 +91,6 @@ final class Engine {
     /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
     private volatile SymmetricArray[] objects = new SymmetricArray[64];
 
-    /** Locks homed here: FIFO queues of waiting (pe << 32 | reply slot), by (object id << 32 | index). */
-    private final java.util.Map<Long, java.util.ArrayDeque<Long>> lockWaiters = new java.util.HashMap<>();
     private final Object[] accScratch = new Object[Kind.values().length];
     private final Object[] ones = new Object[Kind.values().length];
     private volatile String rejected;
@@ -113,6 +108,7 @@ final class Engine {
         this.peThread = Thread.currentThread();
         this.replies = new ReplyQueue(fm);
         this.requests = new OutstandingRequests(this, replies);
+        this.locks = new LockOperations(this, requests, replies);
         this.progressThen = () -> {
             replies.send();
             checkRejected();
@@ -126,7 +122,7 @@ final class Engine {
         fm.register(H_ACC, (FmHandler) this::onAcc);
         fm.register(H_QUIET, (FmHandler) requests::onQuiet);
         fm.register(H_TEAM, (FmHandler) this::onTeam);
-        fm.register(H_LOCK, (FmHandler) this::onLock);
+        fm.register(H_LOCK, (FmHandler) locks::onLock);
         this.teams = new Teams(this);
         world.register(this);
     }
@@ -469,87 +465,6 @@ final class Engine {
         out.endMessage();
     }
 
-    /**
-     * A lock operation at the lock's home PE: the home keeps the holder (PE + 1) in the lock element and a FIFO queue
-     * of waiters, and answers a waiting acquire only when the lock is handed to it, so nobody polls and nobody
-     * starves. Returns 1 for success (acquired, released), 0 for a failed try; throws if a release was refused.
-     */
-    long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
-        enter();
-        try {
-            final int slot = requests.alloc(OutstandingRequests.WAITING, null, null, 0, 0, 0, 1);
-            if (home == me) {
-                lockAt(me, lock, index, op, slot);
-            } else {
-                final FmOutputStream out = fm.beginMessage(home, LOCK_BYTES, H_LOCK);
-                out.sendInt(op);
-                out.sendInt(lock.id);
-                out.sendInt(index);
-                out.sendInt(slot);
-                out.endMessage();
-            }
-            return requests.awaitReply(slot, home,
-                op == LOCK_RELEASE ? "release of a lock it does not hold" : "lock request");
-        } finally {
-            exit();
-        }
-    }
-
-    private void onLock(final FmInputStream in, final int sender) {
-        final int op = in.receiveInt();
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int slot = in.receiveInt();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, 1, 1) || s.kind != Kind.LONG || op < LOCK_ACQUIRE || op > LOCK_RELEASE) {
-            reject(sender, "lock operation", id, index, 1, 1);
-            replies.queue(sender, slot, STATUS_REJECTED, null, 0, 0, 0, 0);
-            return;
-        }
-        lockAt(sender, (SymmetricLongs) s, index, op, slot);
-    }
-
-    /** The home's side of a lock operation from {@code pe} (runs under ownership). */
-    private void lockAt(final int pe, final SymmetricLongs lock, final int index, final int op, final int slot) {
-        final long[] word = lock.local();
-        final long holder = (long) Kind.LONGS.getVolatile(word, index);
-        final Long key = (long) lock.id << 32 | index;
-        switch (op) {
-            case LOCK_ACQUIRE -> {
-                if (holder == 0) {
-                    Kind.LONGS.setVolatile(word, index, (long) pe + 1);
-                    requests.answer(pe, slot, STATUS_OK, 1);
-                } else {
-                    lockWaiters.computeIfAbsent(key, k -> new java.util.ArrayDeque<>()).add((long) pe << 32 | slot);
-                }
-            }
-            case LOCK_TRY -> {
-                if (holder == 0) {
-                    Kind.LONGS.setVolatile(word, index, (long) pe + 1);
-                }
-                requests.answer(pe, slot, STATUS_OK, holder == 0 ? 1 : 0);
-            }
-            default -> {
-                if (holder != pe + 1) {
-                    requests.answer(pe, slot, STATUS_REJECTED, 0);
-                    return;
-                }
-                final java.util.ArrayDeque<Long> q = lockWaiters.get(key);
-                final Long next = q == null ? null : q.poll();
-                if (next == null) {
-                    Kind.LONGS.setVolatile(word, index, 0L);
-                } else {
-                    final int nextPe = (int) (next >>> 32);
-                    Kind.LONGS.setVolatile(word, index, (long) nextPe + 1);
-                    requests.answer(nextPe, (int) (long) next, STATUS_OK, 1);
-                }
-                requests.answer(pe, slot, STATUS_OK, 1);
-            }
-        }
-    }
-
-    // ------------------------------------------------------------------ request slots
-
     // ------------------------------------------------------------------ handlers (run under ownership)
 
     private void onPut(final FmInputStream in, final int sender) {
@@ -695,11 +610,11 @@ final class Engine {
         teams.arrive(teamId, counter, senderRank, count);
     }
 
-    private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count) {
+    static boolean valid(final SymmetricArray s, final int index, final int stride, final int count) {
         return valid(s, index, stride, count, 1);
     }
 
-    private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count,
+    static boolean valid(final SymmetricArray s, final int index, final int stride, final int count,
         final int block) {
         if (s == null || count < 0 || stride < 1 || index < 0 || block < 1) {
             return false;

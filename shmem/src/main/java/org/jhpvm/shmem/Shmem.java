@@ -462,7 +462,7 @@ public final class Shmem {
             throw new IllegalStateException("PE " + engine.me + " already holds the lock " + lock + "[" + index
                 + "] (locks are not reentrant)");
         }
-        engine.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_ACQUIRE);
+        engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_ACQUIRE);
     }
 
     /**
@@ -474,7 +474,7 @@ public final class Shmem {
      */
     public boolean testLock(final SymmetricLongs lock, final int index) {
         lock.checkElement(LOCK_HOME, index);
-        return engine.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_TRY) == 1;
+        return engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_TRY) == 1;
     }
 
     /**
@@ -490,7 +490,7 @@ public final class Shmem {
         engine.enter();
         try {
             engine.requests.quiet();
-            engine.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_RELEASE);
+            engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_RELEASE);
         } finally {
             engine.exit();
         }
