@@ -1,15 +1,6 @@
 package org.jhpvm.shmem;
 
 import static org.jhpvm.shmem.MessageDescriptor.ACC_HEADER_BYTES;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_ADD;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_AND;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_BYTES;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_CSWAP;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_FETCH;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_OR;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_SET;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_SWAP;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
 import static org.jhpvm.shmem.MessageDescriptor.GET_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.H_ACC;
 import static org.jhpvm.shmem.MessageDescriptor.H_AMO;
@@ -51,7 +42,6 @@ import org.jhpvm.fm.FmOutputStream;
  * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
  */
 final class Engine {
-    private static final int ACC_CHUNK = 2048;
     private static final long FOREVER_NS = Long.MAX_VALUE / 4;
 
     private static final VarHandle OWNER;
@@ -76,6 +66,8 @@ final class Engine {
     final ReplyQueue replies;
     final OutstandingRequests requests;
     final LockOperations locks;
+    final AtomicOperations atomics;
+    final AccumulateOperations accumulates;
 
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
@@ -91,7 +83,6 @@ final class Engine {
     /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
     private volatile SymmetricArray[] objects = new SymmetricArray[64];
 
-    private final Object[] accScratch = new Object[Kind.values().length];
     private final Object[] ones = new Object[Kind.values().length];
     private volatile String rejected;
     private long rejectedCount;
@@ -109,6 +100,8 @@ final class Engine {
         this.replies = new ReplyQueue(fm);
         this.requests = new OutstandingRequests(this, replies);
         this.locks = new LockOperations(this, requests, replies);
+        this.atomics = new AtomicOperations(this, requests, replies);
+        this.accumulates = new AccumulateOperations(this);
         this.progressThen = () -> {
             replies.send();
             checkRejected();
@@ -118,8 +111,8 @@ final class Engine {
         fm.register(H_PUT_SIGNAL, (FmHandler) this::onPutSignal);
         fm.register(H_GET, (FmHandler) this::onGet);
         fm.register(H_REPLY, (FmHandler) requests::onReply);
-        fm.register(H_AMO, (FmHandler) this::onAmo);
-        fm.register(H_ACC, (FmHandler) this::onAcc);
+        fm.register(H_AMO, (FmHandler) atomics::onAmo);
+        fm.register(H_ACC, (FmHandler) accumulates::onAcc);
         fm.register(H_QUIET, (FmHandler) requests::onQuiet);
         fm.register(H_TEAM, (FmHandler) this::onTeam);
         fm.register(H_LOCK, (FmHandler) locks::onLock);
@@ -276,7 +269,7 @@ final class Engine {
      * count of blocks, block length, and alpha for an accumulate), then the elements gathered straight from
      * {@code src}. The public API keeps a block within {@link #MAX_MESSAGE_BYTES}.
      */
-    private void sendElements(final int handler, final SymmetricArray s, final int pe, final int di, final int ds,
+    void sendElements(final int handler, final SymmetricArray s, final int pe, final int di, final int ds,
         final Object src, final int si, final int ss, final int count, final int block, final long alpha) {
         final int headerBytes = handler == H_ACC ? ACC_HEADER_BYTES : PUT_HEADER_BYTES;
         final int chunk = Math.max(1, MAX_MESSAGE_BYTES / (s.kind.bytes * block));
@@ -334,71 +327,6 @@ final class Engine {
             } while (done < count);
         } finally {
             exit();
-        }
-    }
-
-    /** A remote atomic; returns the old value as raw bits (0 for non-fetching ones). */
-    long amo(final SymmetricArray s, final int pe, final int index, final int op, final long a, final long b,
-        final boolean fetch) {
-        enter();
-        try {
-            if (pe == me) {
-                return applyAmo(s, index, op, a, b);
-            }
-            final int slot = fetch ? requests.alloc(OutstandingRequests.WAITING, null, null, 0, 0, 0, 1) : -1;
-            final FmOutputStream out = fm.beginMessage(pe, AMO_BYTES, H_AMO);
-            out.sendInt(op);
-            out.sendInt(s.id);
-            out.sendInt(index);
-            out.sendInt(slot);
-            out.sendLong(a);
-            out.sendLong(b);
-            out.endMessage();
-            if (!fetch) {
-                requests.markDirty(pe);
-                return 0;
-            }
-            return requests.awaitReply(slot, pe, "atomic");
-        } finally {
-            exit();
-        }
-    }
-
-    void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final long alpha) {
-        acc(s, pe, di, ds, src, si, ss, count, 1, alpha);
-    }
-
-    /** Block-strided accumulate: {@code count} blocks of {@code block} elements. */
-    void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final int block, final long alpha) {
-        enter();
-        try {
-            if (pe == me) {
-                // Under ownership no handler runs meanwhile: atomic per element with respect to remote accumulates.
-                if (block == 1) {
-                    accLocal(s, di, ds, src, si, ss, count, alpha);
-                } else {
-                    for (int b = 0; b < count; b++) {
-                        accLocal(s, di + b * ds, 1, src, si + b * ss, 1, block, alpha);
-                    }
-                }
-                return;
-            }
-            sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, block, alpha);
-        } finally {
-            exit();
-        }
-    }
-
-    private void accLocal(final SymmetricArray s, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final long alpha) {
-        final Object scratch = accScratch(s.kind);
-        for (int done = 0; done < count; ) {
-            final int n = Math.min(ACC_CHUNK, count - done);
-            Kind.copy(src, si + done * ss, ss, scratch, 0, 1, n);
-            s.kind.accumulate(s.array, di + done * ds, ds, scratch, n, alpha);
-            done += n;
         }
     }
 
@@ -541,60 +469,6 @@ final class Engine {
         replies.queue(sender, req, STATUS_OK, s, index, stride, count, block, 0);
     }
 
-    private void onAmo(final FmInputStream in, final int sender) {
-        final int op = in.receiveInt();
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int req = in.receiveInt();
-        final long a = in.receiveLong();
-        final long b = in.receiveLong();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, 1, 1)) {
-            reject(sender, "atomic", id, index, 1, 1);
-            if (req >= 0) {
-                replies.queue(sender, req, STATUS_REJECTED, null, 0, 0, 0, 0);
-            }
-            return;
-        }
-        final long old = applyAmo(s, index, op, a, b);
-        if (req >= 0) {
-            replies.queue(sender, req, STATUS_OK, null, 0, 0, 0, old);
-        }
-    }
-
-    private void onAcc(final FmInputStream in, final int sender) {
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int stride = in.receiveInt();
-        final int count = in.receiveInt();
-        final int block = in.receiveInt();
-        final long alpha = in.receiveLong();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count, block) || s.kind == Kind.BYTE) {
-            reject(sender, "accumulate", id, index, stride, count);
-            return;
-        }
-        if (block == 1) {
-            receiveAcc(in, s, index, stride, count, alpha);
-        } else {
-            for (int b = 0; b < count; b++) {
-                receiveAcc(in, s, index + b * stride, 1, block, alpha);
-            }
-        }
-    }
-
-    /** Accumulate must combine, so the payload passes through a small scratch array chunk by chunk. */
-    private void receiveAcc(final FmInputStream in, final SymmetricArray s, final int index, final int stride,
-        final int count, final long alpha) {
-        final Object scratch = accScratch(s.kind);
-        for (int done = 0; done < count; ) {
-            final int n = Math.min(ACC_CHUNK, count - done);
-            s.kind.receive(in, scratch, 0, 1, n);
-            s.kind.accumulate(s.array, index + done * stride, stride, scratch, n, alpha);
-            done += n;
-        }
-    }
-
     private void onTeam(final FmInputStream in, final int sender) {
         final int teamId = in.receiveInt();
         final int counter = in.receiveInt();
@@ -644,88 +518,12 @@ final class Engine {
         return rejectedCount;
     }
 
-    long applyAmo(final SymmetricArray s, final int i, final int op, final long a, final long b) {
-        switch (s.kind) {
-            case LONG -> {
-                final long[] x = (long[]) s.array;
-                return switch (op) {
-                    case AMO_FETCH -> (long) Kind.LONGS.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.LONGS.setVolatile(x, i, a);
-                        yield 0L;
-                    }
-                    case AMO_CSWAP -> (long) Kind.LONGS.compareAndExchange(x, i, b, a);
-                    case AMO_SWAP -> (long) Kind.LONGS.getAndSet(x, i, a);
-                    case AMO_ADD -> (long) Kind.LONGS.getAndAdd(x, i, a);
-                    case AMO_AND -> (long) Kind.LONGS.getAndBitwiseAnd(x, i, a);
-                    case AMO_OR -> (long) Kind.LONGS.getAndBitwiseOr(x, i, a);
-                    case AMO_XOR -> (long) Kind.LONGS.getAndBitwiseXor(x, i, a);
-                    default -> throw new IllegalArgumentException("atomic op " + op);
-                };
-            }
-            case INT -> {
-                final int[] x = (int[]) s.array;
-                final int v = (int) a;
-                return switch (op) {
-                    case AMO_FETCH -> (int) Kind.INTS.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.INTS.setVolatile(x, i, v);
-                        yield 0L;
-                    }
-                    case AMO_CSWAP -> (int) Kind.INTS.compareAndExchange(x, i, (int) b, v);
-                    case AMO_SWAP -> (int) Kind.INTS.getAndSet(x, i, v);
-                    case AMO_ADD -> (int) Kind.INTS.getAndAdd(x, i, v);
-                    case AMO_AND -> (int) Kind.INTS.getAndBitwiseAnd(x, i, v);
-                    case AMO_OR -> (int) Kind.INTS.getAndBitwiseOr(x, i, v);
-                    case AMO_XOR -> (int) Kind.INTS.getAndBitwiseXor(x, i, v);
-                    default -> throw new IllegalArgumentException("atomic op " + op);
-                };
-            }
-            case DOUBLE -> {
-                final double[] x = (double[]) s.array;
-                final double v = Double.longBitsToDouble(a);
-                return Double.doubleToRawLongBits(switch (op) {
-                    case AMO_FETCH -> (double) Kind.DOUBLES.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.DOUBLES.setVolatile(x, i, v);
-                        yield 0.0;
-                    }
-                    case AMO_SWAP -> (double) Kind.DOUBLES.getAndSet(x, i, v);
-                    default -> throw new IllegalArgumentException("atomic op " + op + " on double");
-                });
-            }
-            case FLOAT -> {
-                final float[] x = (float[]) s.array;
-                final float v = Float.intBitsToFloat((int) a);
-                return Float.floatToRawIntBits(switch (op) {
-                    case AMO_FETCH -> (float) Kind.FLOATS.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.FLOATS.setVolatile(x, i, v);
-                        yield 0.0f;
-                    }
-                    case AMO_SWAP -> (float) Kind.FLOATS.getAndSet(x, i, v);
-                    default -> throw new IllegalArgumentException("atomic op " + op + " on float");
-                });
-            }
-            default -> throw new IllegalArgumentException("atomics are not defined on " + s.kind.javaName);
-        }
-    }
-
     /** A one-element array of the kind, reused by p and g (the PE thread's, under ownership). */
     Object one(final Kind kind) {
         Object a = ones[kind.ordinal()];
         if (a == null) {
             a = kind.newArray(1);
             ones[kind.ordinal()] = a;
-        }
-        return a;
-    }
-
-    private Object accScratch(final Kind kind) {
-        Object a = accScratch[kind.ordinal()];
-        if (a == null) {
-            a = kind.newArray(ACC_CHUNK);
-            accScratch[kind.ordinal()] = a;
         }
         return a;
     }

@@ -188,13 +188,13 @@ public abstract sealed class SymmetricArray
 
     final long doAmo(final int pe, final int index, final int op, final long a, final long b, final boolean fetch) {
         checkElement(pe, index);
-        return engine.amo(this, pe, index, op, a, b, fetch);
+        return engine.atomics.amo(this, pe, index, op, a, b, fetch);
     }
 
     final void doAcc(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
         final int count, final long alpha) {
         checkRma(pe, index, stride, src, si, ss, count);
-        engine.acc(this, pe, index, stride, src, si, ss, count, alpha);
+        engine.accumulates.acc(this, pe, index, stride, src, si, ss, count, alpha);
     }
 
     final void doPutSignal(final int pe, final int index, final Object src, final int si, final int count,

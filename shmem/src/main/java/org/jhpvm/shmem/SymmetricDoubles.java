@@ -152,7 +152,7 @@ public final class SymmetricDoubles extends SymmetricArray {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final double[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final double alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
+        engine.accumulates.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
             Double.doubleToRawLongBits(alpha));
     }
 

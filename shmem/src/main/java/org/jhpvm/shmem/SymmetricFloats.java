@@ -152,7 +152,7 @@ public final class SymmetricFloats extends SymmetricArray {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final float[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final float alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
+        engine.accumulates.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
             Float.floatToRawIntBits(alpha));
     }
 

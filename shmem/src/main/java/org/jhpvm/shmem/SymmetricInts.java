@@ -152,7 +152,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final int alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
+        engine.accumulates.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
     }
 
     /**
