@@ -16,11 +16,13 @@ final class AccumulateOperations {
 
     private final Engine engine;
     private final int me;
+    private final RmaOperations rma;
     private final Object[] accScratch = new Object[Kind.values().length];
 
-    AccumulateOperations(final Engine engine) {
+    AccumulateOperations(final Engine engine, final RmaOperations rma) {
         this.engine = engine;
         this.me = engine.me;
+        this.rma = rma;
     }
 
     void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
@@ -44,7 +46,7 @@ final class AccumulateOperations {
                 }
                 return;
             }
-            engine.sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, block, alpha);
+            rma.sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, block, alpha);
         } finally {
             engine.exit();
         }

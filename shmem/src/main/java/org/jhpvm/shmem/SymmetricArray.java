@@ -177,13 +177,13 @@ public abstract sealed class SymmetricArray
     final void doPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
         final int count) {
         checkRma(pe, index, stride, src, si, ss, count);
-        engine.put(this, pe, index, stride, src, si, ss, count);
+        engine.rma.put(this, pe, index, stride, src, si, ss, count);
     }
 
     final void doGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
         final int count, final boolean nbi) {
         checkRma(pe, index, stride, dst, di, ds, count);
-        engine.get(this, pe, index, stride, dst, di, ds, count, nbi);
+        engine.rma.get(this, pe, index, stride, dst, di, ds, count, nbi);
     }
 
     final long doAmo(final int pe, final int index, final int op, final long a, final long b, final boolean fetch) {
@@ -203,8 +203,8 @@ public abstract sealed class SymmetricArray
         Objects.requireNonNull(op, "op");
         checkRma(pe, index, 1, src, si, 1, count);
         sig.checkElement(pe, sigIndex);
-        engine.putSignal(this, pe, index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex, op.ordinal(),
-            signal);
+        engine.rma.putSignal(this, pe, index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex,
+            op.ordinal(), signal);
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation (int, long)

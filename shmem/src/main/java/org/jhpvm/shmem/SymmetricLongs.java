@@ -95,7 +95,7 @@ public final class SymmetricLongs extends SymmetricArray {
         final int srcStride, final int blockSize, final int nblocks) {
         // Checks and the engine call inline (no doIbPut level): Global Arrays calls this at the top of a deep chain.
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
+        engine.rma.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void ibget(final int pe, final int srcIndex, final int srcStride, final long[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
     }
 
     /**
@@ -132,7 +132,7 @@ public final class SymmetricLongs extends SymmetricArray {
     public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final long[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
     }
 
     /**
@@ -173,9 +173,9 @@ public final class SymmetricLongs extends SymmetricArray {
             }
             return;
         }
-        final long[] one = (long[]) engine.one(kind);
+        final long[] one = (long[]) engine.rma.one(kind);
         one[0] = value;
-        engine.put(this, pe, index, 1, one, 0, 1, 1);
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -238,8 +238,8 @@ public final class SymmetricLongs extends SymmetricArray {
                 engine.exit();
             }
         }
-        final long[] one = (long[]) engine.one(kind);
-        engine.get(this, pe, index, 1, one, 0, 1, 1, false);
+        final long[] one = (long[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
         return one[0];
     }
 
