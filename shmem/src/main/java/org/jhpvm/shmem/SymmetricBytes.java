@@ -143,19 +143,7 @@ public final class SymmetricBytes extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final byte value) {
-        checkElement(pe, index);
-        if (pe == engine.me) {
-            engine.enter();
-            try {
-                kind.setBits(array, index, value);
-            } finally {
-                engine.exit();
-            }
-            return;
-        }
-        final byte[] one = (byte[]) engine.rma.one(kind);
-        one[0] = value;
-        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
+        doP(pe, index, value);
     }
 
     /**
@@ -209,18 +197,7 @@ public final class SymmetricBytes extends SymmetricArray {
      * @return its value
      */
     public byte g(final int pe, final int index) {
-        checkElement(pe, index);
-        if (pe == engine.me) {
-            engine.enter();
-            try {
-                return (byte) kind.getBits(array, index);
-            } finally {
-                engine.exit();
-            }
-        }
-        final byte[] one = (byte[]) engine.rma.one(kind);
-        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
-        return one[0];
+        return (byte) doG(pe, index);
     }
 
     /**

@@ -164,19 +164,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final float value) {
-        checkElement(pe, index);
-        if (pe == engine.me) {
-            engine.enter();
-            try {
-                kind.setBits(array, index, Float.floatToRawIntBits(value));
-            } finally {
-                engine.exit();
-            }
-            return;
-        }
-        final float[] one = (float[]) engine.rma.one(kind);
-        one[0] = value;
-        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
+        doP(pe, index, Float.floatToRawIntBits(value));
     }
 
     /**
@@ -230,18 +218,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @return its value
      */
     public float g(final int pe, final int index) {
-        checkElement(pe, index);
-        if (pe == engine.me) {
-            engine.enter();
-            try {
-                return Float.intBitsToFloat((int) kind.getBits(array, index));
-            } finally {
-                engine.exit();
-            }
-        }
-        final float[] one = (float[]) engine.rma.one(kind);
-        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
-        return one[0];
+        return Float.intBitsToFloat((int) doG(pe, index));
     }
 
     /**
