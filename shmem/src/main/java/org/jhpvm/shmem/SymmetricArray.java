@@ -186,41 +186,10 @@ public abstract sealed class SymmetricArray
         engine.rma.get(this, pe, index, stride, dst, di, ds, count, nbi);
     }
 
-    /**
-     * {@code p}: the value as raw bits of the element type ({@link Kind#setBits}). On this PE a store under the
-     * engine's ownership; to another PE a put from the PE's one-element scratch array.
-     */
-    final void doP(final int pe, final int index, final long bits) {
-        checkElement(pe, index);
-        if (pe == engine.me) {
-            engine.enter();
-            try {
-                kind.setBits(array, index, bits);
-            } finally {
-                engine.exit();
-            }
-            return;
-        }
-        final Object one = engine.rma.one(kind);
-        kind.setBits(one, 0, bits);
-        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
-    }
-
-    /** {@code g}: the element as raw bits of its type ({@link Kind#getBits}), the inverse of {@link #doP}. */
-    final long doG(final int pe, final int index) {
-        checkElement(pe, index);
-        if (pe == engine.me) {
-            engine.enter();
-            try {
-                return kind.getBits(array, index);
-            } finally {
-                engine.exit();
-            }
-        }
-        final Object one = engine.rma.one(kind);
-        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
-        return kind.getBits(one, 0);
-    }
+    // p and g are written out in each typed subclass on purpose. Shared through raw long bits they would store and
+    // load the one-element scratch through Kind's switch and volatile access (a fence per remote p on x86) and sit
+    // one call level deeper; typed, the scratch is a plain array store or load and the put or get is called from
+    // p or g itself. They are the latency-critical single-element RMA, so they keep the typed copies.
 
     final long doAmo(final int pe, final int index, final int op, final long a, final long b, final boolean fetch) {
         checkElement(pe, index);
@@ -241,18 +210,6 @@ public abstract sealed class SymmetricArray
         sig.checkElement(pe, sigIndex);
         engine.rma.putSignal(this, pe, index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex,
             op.ordinal(), signal);
-    }
-
-    /** {@code signal_fetch}: this PE's element, read atomically (a volatile read, under ownership like any call). */
-    final long doSignalFetch(final int index) {
-        checkUsable();
-        checkRange(index, 1, 1);
-        engine.enter();
-        try {
-            return kind.getBits(array, index);
-        } finally {
-            engine.exit();
-        }
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation (int, long)

@@ -143,7 +143,20 @@ public final class SymmetricBytes extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final byte value) {
-        doP(pe, index, value);
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                kind.setBits(array, index, value);
+            } finally {
+                engine.exit();
+            }
+            return;
+        }
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final byte[] one = (byte[]) engine.rma.one(kind);
+        one[0] = value;
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -197,7 +210,18 @@ public final class SymmetricBytes extends SymmetricArray {
      * @return its value
      */
     public byte g(final int pe, final int index) {
-        return (byte) doG(pe, index);
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                return (byte) kind.getBits(array, index);
+            } finally {
+                engine.exit();
+            }
+        }
+        final byte[] one = (byte[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
+        return one[0];
     }
 
     /**

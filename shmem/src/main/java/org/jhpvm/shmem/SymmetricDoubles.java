@@ -164,7 +164,20 @@ public final class SymmetricDoubles extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final double value) {
-        doP(pe, index, Double.doubleToRawLongBits(value));
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                kind.setBits(array, index, Double.doubleToRawLongBits(value));
+            } finally {
+                engine.exit();
+            }
+            return;
+        }
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final double[] one = (double[]) engine.rma.one(kind);
+        one[0] = value;
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -218,7 +231,18 @@ public final class SymmetricDoubles extends SymmetricArray {
      * @return its value
      */
     public double g(final int pe, final int index) {
-        return Double.longBitsToDouble(doG(pe, index));
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                return Double.longBitsToDouble(kind.getBits(array, index));
+            } finally {
+                engine.exit();
+            }
+        }
+        final double[] one = (double[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
+        return one[0];
     }
 
     /**

@@ -164,7 +164,20 @@ public final class SymmetricFloats extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final float value) {
-        doP(pe, index, Float.floatToRawIntBits(value));
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                kind.setBits(array, index, Float.floatToRawIntBits(value));
+            } finally {
+                engine.exit();
+            }
+            return;
+        }
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final float[] one = (float[]) engine.rma.one(kind);
+        one[0] = value;
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -218,7 +231,18 @@ public final class SymmetricFloats extends SymmetricArray {
      * @return its value
      */
     public float g(final int pe, final int index) {
-        return Float.intBitsToFloat((int) doG(pe, index));
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                return Float.intBitsToFloat((int) kind.getBits(array, index));
+            } finally {
+                engine.exit();
+            }
+        }
+        final float[] one = (float[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
+        return one[0];
     }
 
     /**

@@ -163,7 +163,20 @@ public final class SymmetricInts extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final int value) {
-        doP(pe, index, value);
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                kind.setBits(array, index, value);
+            } finally {
+                engine.exit();
+            }
+            return;
+        }
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final int[] one = (int[]) engine.rma.one(kind);
+        one[0] = value;
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -217,7 +230,18 @@ public final class SymmetricInts extends SymmetricArray {
      * @return its value
      */
     public int g(final int pe, final int index) {
-        return (int) doG(pe, index);
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                return (int) kind.getBits(array, index);
+            } finally {
+                engine.exit();
+            }
+        }
+        final int[] one = (int[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
+        return one[0];
     }
 
     /**

@@ -163,7 +163,20 @@ public final class SymmetricLongs extends SymmetricArray {
      * @param value value
      */
     public void p(final int pe, final int index, final long value) {
-        doP(pe, index, value);
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                kind.setBits(array, index, value);
+            } finally {
+                engine.exit();
+            }
+            return;
+        }
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final long[] one = (long[]) engine.rma.one(kind);
+        one[0] = value;
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -217,7 +230,18 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return its value
      */
     public long g(final int pe, final int index) {
-        return doG(pe, index);
+        checkElement(pe, index);
+        if (pe == engine.me) {
+            engine.enter();
+            try {
+                return kind.getBits(array, index);
+            } finally {
+                engine.exit();
+            }
+        }
+        final long[] one = (long[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
+        return one[0];
     }
 
     /**
@@ -625,7 +649,14 @@ public final class SymmetricLongs extends SymmetricArray {
      * @return its value
      */
     public long signalFetch(final int index) {
-        return doSignalFetch(index);
+        checkUsable();
+        checkRange(index, 1, 1);
+        engine.enter();
+        try {
+            return (long) Kind.LONGS.getVolatile(local(), index);
+        } finally {
+            engine.exit();
+        }
     }
 
     /**
