@@ -11,7 +11,7 @@ import java.util.Objects;
  * Thread-safety: use from the owning PE's thread (thread level FUNNELED).
  */
 public abstract sealed class SymmetricArray
-    permits SymmetricBytes, SymmetricInts, SymmetricLongs, SymmetricFloats, SymmetricDoubles {
+    permits SymmetricBytes, IntAtomics, LongAtomics, SymmetricFloats, SymmetricDoubles {
     final Shmem shmem;
     final Engine engine;
     final int id;
