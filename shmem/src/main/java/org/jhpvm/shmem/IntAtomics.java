@@ -13,7 +13,7 @@ package org.jhpvm.shmem;
  * <p>
  * Thread-safety: use from the owning PE's thread.
  */
-abstract sealed class IntAtomics extends SymmetricArray permits SymmetricInts {
+abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
     IntAtomics(final Shmem shmem, final int id, final int length) {
         super(shmem, id, Kind.INT, length);
     }

@@ -13,7 +13,7 @@ package org.jhpvm.shmem;
  * <p>
  * Thread-safety: use from the owning PE's thread.
  */
-abstract sealed class LongAtomics extends SymmetricArray permits SymmetricLongs {
+abstract sealed class LongAtomics extends SymmetricArray permits LongWaits {
     LongAtomics(final Shmem shmem, final int id, final int length) {
         super(shmem, id, Kind.LONG, length);
     }
