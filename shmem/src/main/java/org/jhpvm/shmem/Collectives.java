@@ -1,5 +1,7 @@
 package org.jhpvm.shmem;
 
+import static org.jhpvm.shmem.MessageDescriptor.SIG_TEAM;
+
 import java.util.Objects;
 
 /**
@@ -66,7 +68,7 @@ final class Collectives {
     }
 
     private void signal(final ShmemTeam team, final int toRank, final int counter, final long carried) {
-        engine.putSignal(null, team.members[toRank], 0, null, 0, 0, Engine.SIG_TEAM, team.id, counter, team.myRank,
+        engine.rma.putSignal(null, team.members[toRank], 0, null, 0, 0, SIG_TEAM, team.id, counter, team.myRank,
             carried);
     }
 
@@ -112,8 +114,8 @@ final class Collectives {
             for (mask >>= 1; mask > 0; mask >>= 1) {
                 if (v + mask < n) {
                     final int child = (v + mask + root) % n;
-                    engine.putSignal(dest, team.members[child], destIndex, dest.array, destIndex, count,
-                        Engine.SIG_TEAM, team.id, Teams.BCAST, team.myRank, count);
+                    engine.rma.putSignal(dest, team.members[child], destIndex, dest.array, destIndex, count,
+                        SIG_TEAM, team.id, Teams.BCAST, team.myRank, count);
                 }
             }
         } finally {
@@ -166,10 +168,10 @@ final class Collectives {
                 final int firstEnd = Math.min(r + m, n);
                 final long blocks = (long) offsets[firstEnd] - offsets[r] + (r + m > n ? offsets[r + m - n] : 0);
                 if (r + m > n) {
-                    engine.put(dest, team.members[to], destIndex, 1, dest.array, destIndex, 1, offsets[r + m - n]);
+                    engine.rma.put(dest, team.members[to], destIndex, 1, dest.array, destIndex, 1, offsets[r + m - n]);
                 }
-                engine.putSignal(dest, team.members[to], destIndex + offsets[r], dest.array, destIndex + offsets[r],
-                    offsets[firstEnd] - offsets[r], Engine.SIG_TEAM, team.id, Teams.COLLECT, r,
+                engine.rma.putSignal(dest, team.members[to], destIndex + offsets[r], dest.array, destIndex + offsets[r],
+                    offsets[firstEnd] - offsets[r], SIG_TEAM, team.id, Teams.COLLECT, r,
                     fixed ? count : blocks);
                 final int from = (r + d) % n;
                 final long got = teams.await(team.id, Teams.COLLECT, from);
@@ -209,10 +211,10 @@ final class Collectives {
                     continue;
                 }
                 if (dst == 1 && sst == 1) {
-                    engine.putSignal(dest, team.members[j], di, src, si, count, Engine.SIG_TEAM, team.id,
+                    engine.rma.putSignal(dest, team.members[j], di, src, si, count, SIG_TEAM, team.id,
                         Teams.ALLTOALL, r, count);
                 } else {
-                    engine.put(dest, team.members[j], di, dst, src, si, sst, count);
+                    engine.rma.put(dest, team.members[j], di, dst, src, si, sst, count);
                     signal(team, j, Teams.ALLTOALL, count);
                 }
             }
@@ -259,7 +261,7 @@ final class Collectives {
         int mask = 1;
         for (; mask < n; mask <<= 1) {
             if ((r & mask) != 0) {
-                engine.teamData(team.members[r - mask], team.id, Teams.REDUCE, r, kind, acc, count);
+                engine.rma.teamData(team.members[r - mask], team.id, Teams.REDUCE, r, kind, acc, count);
                 break;
             }
             if (r + mask < n) {
@@ -277,7 +279,7 @@ final class Collectives {
         final int below = r == 0 ? Integer.highestOneBit(Math.max(1, n - 1)) << 1 : Integer.lowestOneBit(r);
         for (int m = below >> 1; m > 0; m >>= 1) {
             if (r + m < n) {
-                engine.teamData(team.members[r + m], team.id, Teams.RESULT, r, kind, acc, count);
+                engine.rma.teamData(team.members[r + m], team.id, Teams.RESULT, r, kind, acc, count);
             }
         }
         Kind.copy(acc, 0, 1, dest, 0, 1, count);

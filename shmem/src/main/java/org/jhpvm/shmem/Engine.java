@@ -1,13 +1,21 @@
 package org.jhpvm.shmem;
 
+import static org.jhpvm.shmem.MessageDescriptor.H_ACC;
+import static org.jhpvm.shmem.MessageDescriptor.H_AMO;
+import static org.jhpvm.shmem.MessageDescriptor.H_GET;
+import static org.jhpvm.shmem.MessageDescriptor.H_LOCK;
+import static org.jhpvm.shmem.MessageDescriptor.H_PUT;
+import static org.jhpvm.shmem.MessageDescriptor.H_PUT_SIGNAL;
+import static org.jhpvm.shmem.MessageDescriptor.H_QUIET;
+import static org.jhpvm.shmem.MessageDescriptor.H_REPLY;
+import static org.jhpvm.shmem.MessageDescriptor.H_TEAM;
+
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
 
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmHandler;
-import org.jhpvm.fm.FmInputStream;
-import org.jhpvm.fm.FmOutputStream;
 
 /**
  * One PE's SHMEM engine: every remote operation is one FM 2.x message whose handler reads a small header and
@@ -20,45 +28,16 @@ import org.jhpvm.fm.FmOutputStream;
  * Ownership: the FM endpoint is single-threaded. The PE's thread owns it while inside a SHMEM call; the progress
  * agent owns it only for short non-blocking passes when the PE thread does not ({@link #agentPass()}). Handlers
  * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
+ * <p>
+ * This class keeps that ownership, progress, the table of this PE's symmetric objects and the record of rejected
+ * requests; the operations live in one class per family, each with its requesting side and its handlers
+ * ({@link RmaOperations}, {@link AtomicOperations}, {@link AccumulateOperations}, {@link LockOperations}), over
+ * {@link OutstandingRequests} (request slots, replies' landing, quiet) and {@link ReplyQueue}; the messages are
+ * laid out in {@link MessageDescriptor}. Callers reach a family through its field ({@code engine.rma.put(...)}), not
+ * through a forwarding method here: Global Arrays' calls reach FM's copy loops through a chain that is already as
+ * deep as the JIT inlines, and one level more cost it 10-20% on 1-4 KiB puts.
  */
 final class Engine {
-    static final int H_PUT = 101;
-    static final int H_PUT_SIGNAL = 102;
-    static final int H_GET = 103;
-    static final int H_REPLY = 104;
-    static final int H_AMO = 105;
-    static final int H_ACC = 106;
-    static final int H_QUIET = 107;
-    static final int H_TEAM = 108;
-    static final int H_LOCK = 109;
-
-    static final int LOCK_ACQUIRE = 0;
-    static final int LOCK_TRY = 1;
-    static final int LOCK_RELEASE = 2;
-
-    static final int AMO_FETCH = 0;
-    static final int AMO_SET = 1;
-    static final int AMO_CSWAP = 2;
-    static final int AMO_SWAP = 3;
-    static final int AMO_ADD = 4;
-    static final int AMO_AND = 5;
-    static final int AMO_OR = 6;
-    static final int AMO_XOR = 7;
-
-    static final int SIG_USER = 0;
-    static final int SIG_TEAM = 1;
-
-    private static final int STATUS_OK = 0;
-    private static final int STATUS_REJECTED = 1;
-
-    private static final int FREE = 0;
-    private static final int WAITING = 1;
-    private static final int DONE = 2;
-    private static final int NBI = 3;
-    private static final int SLOTS = 1024;
-    /** Largest payload per message; larger transfers are split (FM lengths are ints). */
-    private static final int MAX_MESSAGE_BYTES = 1 << 30;
-    private static final int ACC_CHUNK = 2048;
     private static final long FOREVER_NS = Long.MAX_VALUE / 4;
 
     private static final VarHandle OWNER;
@@ -80,6 +59,12 @@ final class Engine {
     final World world;
     final Teams teams;
     private final Thread peThread;
+    final ReplyQueue replies;
+    final OutstandingRequests requests;
+    final RmaOperations rma;
+    final AtomicOperations atomics;
+    final AccumulateOperations accumulates;
+    final LockOperations locks;
 
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
@@ -95,58 +80,12 @@ final class Engine {
     /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
     private volatile SymmetricArray[] objects = new SymmetricArray[64];
 
-    // Outstanding requests (gets, fetching atomics, quiet probes), struct of arrays.
-    private final Object[] slotDst = new Object[SLOTS];
-    private final Kind[] slotKind = new Kind[SLOTS];
-    private final int[] slotIndex = new int[SLOTS];
-    private final int[] slotStride = new int[SLOTS];
-    private final int[] slotBlock = new int[SLOTS];
-    private final int[] slotCount = new int[SLOTS];
-    private final long[] slotValue = new long[SLOTS];
-    private final int[] slotState = new int[SLOTS];
-    private final int[] slotStatus = new int[SLOTS];
-    private final int[] freeSlots = new int[SLOTS];
-    private int freeTop;
-    private int nbiOutstanding;
-    private String nbiError;
-
-    // Replies queued by handlers, sent by the progress driver (a growable ring, struct of arrays).
-    private int[] rPe = new int[64];
-    private int[] rReq = new int[64];
-    private int[] rStatus = new int[64];
-    private SymmetricArray[] rSym = new SymmetricArray[64];
-    private int[] rIndex = new int[64];
-    private int[] rStride = new int[64];
-    private int[] rCount = new int[64];
-    private int[] rBlock = new int[64];
-    private long[] rValue = new long[64];
-    private int rHead;
-    private int rSize;
-    private boolean sendingReplies;
-
-    // PEs written to since the last quiet.
-    private final boolean[] dirty;
-    private final int[] dirtyList;
-    private int dirtyCount;
-
-    /** Locks homed here: FIFO queues of waiting (pe << 32 | reply slot), by (object id << 32 | index). */
-    private final java.util.Map<Long, java.util.ArrayDeque<Long>> lockWaiters = new java.util.HashMap<>();
-    private final Object[] accScratch = new Object[Kind.values().length];
-    private final Object[] ones = new Object[Kind.values().length];
     private volatile String rejected;
     private long rejectedCount;
 
     // Wait conditions without a capturing lambda per call.
     private BooleanSupplier condition;
-    private int awaitSlot;
-    private final BooleanSupplier slotDone = () -> slotState[awaitSlot] != WAITING;
-    private final BooleanSupplier nbiDone = () -> nbiOutstanding == 0;
-    private final BooleanSupplier slotFree = () -> freeTop > 0;
-    private final BooleanSupplier progressThen = () -> {
-        sendReplies();
-        checkRejected();
-        return condition.getAsBoolean();
-    };
+    private final BooleanSupplier progressThen;
 
     Engine(final FastMessages fm, final World world) {
         this.fm = fm;
@@ -154,22 +93,27 @@ final class Engine {
         this.npes = fm.pes();
         this.world = world;
         this.peThread = Thread.currentThread();
-        this.dirty = new boolean[npes];
-        this.dirtyList = new int[npes];
-        for (int i = 0; i < SLOTS; i++) {
-            freeSlots[i] = SLOTS - 1 - i;
-        }
-        freeTop = SLOTS;
-        fm.register(H_PUT, (FmHandler) this::onPut);
-        fm.register(H_PUT_SIGNAL, (FmHandler) this::onPutSignal);
-        fm.register(H_GET, (FmHandler) this::onGet);
-        fm.register(H_REPLY, (FmHandler) this::onReply);
-        fm.register(H_AMO, (FmHandler) this::onAmo);
-        fm.register(H_ACC, (FmHandler) this::onAcc);
-        fm.register(H_QUIET, (FmHandler) this::onQuiet);
-        fm.register(H_TEAM, (FmHandler) this::onTeam);
-        fm.register(H_LOCK, (FmHandler) this::onLock);
         this.teams = new Teams(this);
+        this.replies = new ReplyQueue(fm);
+        this.requests = new OutstandingRequests(this, replies);
+        this.rma = new RmaOperations(this, requests, replies);
+        this.atomics = new AtomicOperations(this, requests, replies);
+        this.accumulates = new AccumulateOperations(this, rma);
+        this.locks = new LockOperations(this, requests, replies);
+        this.progressThen = () -> {
+            replies.send();
+            checkRejected();
+            return condition.getAsBoolean();
+        };
+        fm.register(H_PUT, (FmHandler) rma::onPut);
+        fm.register(H_PUT_SIGNAL, (FmHandler) rma::onPutSignal);
+        fm.register(H_GET, (FmHandler) rma::onGet);
+        fm.register(H_REPLY, (FmHandler) requests::onReply);
+        fm.register(H_AMO, (FmHandler) atomics::onAmo);
+        fm.register(H_ACC, (FmHandler) accumulates::onAcc);
+        fm.register(H_QUIET, (FmHandler) requests::onQuiet);
+        fm.register(H_TEAM, (FmHandler) rma::onTeam);
+        fm.register(H_LOCK, (FmHandler) locks::onLock);
         world.register(this);
     }
 
@@ -225,7 +169,7 @@ final class Engine {
             int work = 0;
             // Bounded: give the endpoint back soon if the PE thread wants it.
             for (int i = 0; i < 8 && !agentWanted; i++) {
-                final int w = fm.extract(1 << 20) + sendReplies();
+                final int w = fm.extract(1 << 20) + replies.send();
                 if (w == 0) {
                     break;
                 }
@@ -239,7 +183,7 @@ final class Engine {
 
     /** Extracts (running handlers) and sends replies until {@code cond} holds; the caller has entered. */
     void await(final BooleanSupplier cond) {
-        sendReplies();
+        replies.send();
         if (cond.getAsBoolean()) {
             return;
         }
@@ -257,7 +201,7 @@ final class Engine {
     /** One non-blocking progress step from the PE thread (test routines call it). */
     void poll() {
         fm.extract(1 << 20);
-        sendReplies();
+        replies.send();
         checkRejected();
     }
 
@@ -268,7 +212,7 @@ final class Engine {
         }
     }
 
-    // ------------------------------------------------------------------ symmetric objects
+    // ------------------------------------------------------------------ symmetric objects and rejected requests
 
     void register(final SymmetricArray s) {
         SymmetricArray[] t = objects;
@@ -295,566 +239,12 @@ final class Engine {
         return s == null || s.freed ? null : s;
     }
 
-    // ------------------------------------------------------------------ RMA
-
-    void put(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count) {
-        put(s, pe, di, ds, src, si, ss, count, 1);
-    }
-
-    /** Block-strided put: {@code count} blocks of {@code block} elements ({@code block == 1}: element stride). */
-    void put(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final int block) {
-        enter();
-        try {
-            if (pe == me) {
-                Kind.copyBlocks(src, si, ss, s.array, di, ds, count, block);
-                return;
-            }
-            sendElements(H_PUT, s, pe, di, ds, src, si, ss, count, block, 0);
-        } finally {
-            exit();
-        }
-    }
-
-    /**
-     * A put or accumulate message per at most {@link #MAX_MESSAGE_BYTES} of payload: header (id, index, stride,
-     * count of blocks, block length, and alpha for an accumulate), then the elements gathered straight from
-     * {@code src}. The public API keeps a block within {@link #MAX_MESSAGE_BYTES}.
-     */
-    private void sendElements(final int handler, final SymmetricArray s, final int pe, final int di, final int ds,
-        final Object src, final int si, final int ss, final int count, final int block, final long alpha) {
-        final int headerBytes = handler == H_ACC ? 28 : 20;
-        final int chunk = Math.max(1, MAX_MESSAGE_BYTES / (s.kind.bytes * block));
-        int done = 0;
-        do {
-            final int n = Math.min(chunk, count - done);
-            final FmOutputStream out = fm.beginMessage(pe, headerBytes + n * block * s.kind.bytes, handler);
-            out.sendInt(s.id);
-            out.sendInt(di + done * ds);
-            out.sendInt(ds);
-            out.sendInt(n);
-            out.sendInt(block);
-            if (handler == H_ACC) {
-                out.sendLong(alpha);
-            }
-            s.kind.sendBlocks(out, src, si + done * ss, ss, n, block);
-            out.endMessage();
-            done += n;
-        } while (done < count);
-        markDirty(pe);
-    }
-
-    void get(final SymmetricArray s, final int pe, final int si, final int ss, final Object dst, final int di,
-        final int ds, final int count, final boolean nbi) {
-        get(s, pe, si, ss, dst, di, ds, count, 1, nbi);
-    }
-
-    /** Block-strided get: {@code count} blocks of {@code block} elements ({@code block == 1}: element stride). */
-    void get(final SymmetricArray s, final int pe, final int si, final int ss, final Object dst, final int di,
-        final int ds, final int count, final int block, final boolean nbi) {
-        enter();
-        try {
-            if (pe == me) {
-                Kind.copyBlocks(s.array, si, ss, dst, di, ds, count, block);
-                return;
-            }
-            final int chunk = Math.max(1, MAX_MESSAGE_BYTES / (s.kind.bytes * block));
-            int done = 0;
-            do {
-                final int n = Math.min(chunk, count - done);
-                final int slot = allocSlot(nbi ? NBI : WAITING, s.kind, dst, di + done * ds, ds, n, block);
-                final FmOutputStream out = fm.beginMessage(pe, 24, H_GET);
-                out.sendInt(slot);
-                out.sendInt(s.id);
-                out.sendInt(si + done * ss);
-                out.sendInt(ss);
-                out.sendInt(n);
-                out.sendInt(block);
-                out.endMessage();
-                if (!nbi) {
-                    awaitReply(slot, pe, "get");
-                }
-                done += n;
-            } while (done < count);
-        } finally {
-            exit();
-        }
-    }
-
-    /** A remote atomic; returns the old value as raw bits (0 for non-fetching ones). */
-    long amo(final SymmetricArray s, final int pe, final int index, final int op, final long a, final long b,
-        final boolean fetch) {
-        enter();
-        try {
-            if (pe == me) {
-                return applyAmo(s, index, op, a, b);
-            }
-            final int slot = fetch ? allocSlot(WAITING, null, null, 0, 0, 0, 1) : -1;
-            final FmOutputStream out = fm.beginMessage(pe, 32, H_AMO);
-            out.sendInt(op);
-            out.sendInt(s.id);
-            out.sendInt(index);
-            out.sendInt(slot);
-            out.sendLong(a);
-            out.sendLong(b);
-            out.endMessage();
-            if (!fetch) {
-                markDirty(pe);
-                return 0;
-            }
-            return awaitReply(slot, pe, "atomic");
-        } finally {
-            exit();
-        }
-    }
-
-    void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final long alpha) {
-        acc(s, pe, di, ds, src, si, ss, count, 1, alpha);
-    }
-
-    /** Block-strided accumulate: {@code count} blocks of {@code block} elements. */
-    void acc(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final int block, final long alpha) {
-        enter();
-        try {
-            if (pe == me) {
-                // Under ownership no handler runs meanwhile: atomic per element with respect to remote accumulates.
-                if (block == 1) {
-                    accLocal(s, di, ds, src, si, ss, count, alpha);
-                } else {
-                    for (int b = 0; b < count; b++) {
-                        accLocal(s, di + b * ds, 1, src, si + b * ss, 1, block, alpha);
-                    }
-                }
-                return;
-            }
-            sendElements(H_ACC, s, pe, di, ds, src, si, ss, count, block, alpha);
-        } finally {
-            exit();
-        }
-    }
-
-    private void accLocal(final SymmetricArray s, final int di, final int ds, final Object src, final int si,
-        final int ss, final int count, final long alpha) {
-        final Object scratch = accScratch(s.kind);
-        for (int done = 0; done < count; ) {
-            final int n = Math.min(ACC_CHUNK, count - done);
-            Kind.copy(src, si + done * ss, ss, scratch, 0, 1, n);
-            s.kind.accumulate(s.array, di + done * ds, ds, scratch, n, alpha);
-            done += n;
-        }
-    }
-
-    /**
-     * Put with signal: the data, then the signal, in one message (FM delivers it whole and in order, so the data is
-     * there before the signal). {@code s} may be null for a signal alone. A team signal ({@code sigMode ==
-     * SIG_TEAM}) counts an arrival in a team's collective state: {@code sigA} team id, {@code sigB} the counter,
-     * {@code sigOp} the sender's team rank.
-     */
-    void putSignal(final SymmetricArray s, final int pe, final int di, final Object src, final int si, final int count,
-        final int sigMode, final int sigA, final int sigB, final int sigOp, final long signal) {
-        enter();
-        try {
-            if (pe == me) {
-                if (s != null) {
-                    Kind.copy(src, si, 1, s.array, di, 1, count);
-                }
-                applySignal(me, sigMode, sigA, sigB, sigOp, signal);
-                return;
-            }
-            final int bytes = s == null ? 0 : count * s.kind.bytes;
-            if (bytes > MAX_MESSAGE_BYTES) {
-                throw new IllegalArgumentException("putSignal of " + bytes + " bytes exceeds " + MAX_MESSAGE_BYTES);
-            }
-            final FmOutputStream out = fm.beginMessage(pe, 40 + bytes, H_PUT_SIGNAL);
-            out.sendInt(s == null ? -1 : s.id);
-            out.sendInt(di);
-            out.sendInt(s == null ? 0 : count);
-            out.sendInt(sigMode);
-            out.sendInt(sigA);
-            out.sendInt(sigB);
-            out.sendInt(sigOp);
-            out.sendInt(0);
-            out.sendLong(signal);
-            if (s != null) {
-                s.kind.send(out, src, si, 1, count);
-            }
-            out.endMessage();
-            if (sigMode == SIG_USER) {
-                // Collective traffic needs no quiet: the collective itself waits for what it needs.
-                markDirty(pe);
-            }
-        } finally {
-            exit();
-        }
-    }
-
-    /** Sends elements to a team member's collective inbox (reductions); the caller has entered. */
-    void teamData(final int pe, final int teamId, final int counter, final int senderRank, final Kind kind,
-        final Object src, final int count) {
-        if (pe == me) {
-            final Object box = teams.inbox(teamId, senderRank, kind, count);
-            Kind.copy(src, 0, 1, box, 0, 1, count);
-            teams.arrive(teamId, counter, senderRank, count);
-            return;
-        }
-        final FmOutputStream out = fm.beginMessage(pe, 20 + count * kind.bytes, H_TEAM);
-        out.sendInt(teamId);
-        out.sendInt(counter);
-        out.sendInt(senderRank);
-        out.sendInt(kind.ordinal());
-        out.sendInt(count);
-        kind.send(out, src, 0, 1, count);
-        out.endMessage();
-    }
-
-    /**
-     * A lock operation at the lock's home PE: the home keeps the holder (PE + 1) in the lock element and a FIFO queue
-     * of waiters, and answers a waiting acquire only when the lock is handed to it, so nobody polls and nobody
-     * starves. Returns 1 for success (acquired, released), 0 for a failed try; throws if a release was refused.
-     */
-    long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
-        enter();
-        try {
-            final int slot = allocSlot(WAITING, null, null, 0, 0, 0, 1);
-            if (home == me) {
-                lockAt(me, lock, index, op, slot);
-            } else {
-                final FmOutputStream out = fm.beginMessage(home, 16, H_LOCK);
-                out.sendInt(op);
-                out.sendInt(lock.id);
-                out.sendInt(index);
-                out.sendInt(slot);
-                out.endMessage();
-            }
-            return awaitReply(slot, home, op == LOCK_RELEASE ? "release of a lock it does not hold" : "lock request");
-        } finally {
-            exit();
-        }
-    }
-
-    private void onLock(final FmInputStream in, final int sender) {
-        final int op = in.receiveInt();
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int slot = in.receiveInt();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, 1, 1) || s.kind != Kind.LONG || op < LOCK_ACQUIRE || op > LOCK_RELEASE) {
-            reject(sender, "lock operation", id, index, 1, 1);
-            queueReply(sender, slot, STATUS_REJECTED, null, 0, 0, 0, 0);
-            return;
-        }
-        lockAt(sender, (SymmetricLongs) s, index, op, slot);
-    }
-
-    /** The home's side of a lock operation from {@code pe} (runs under ownership). */
-    private void lockAt(final int pe, final SymmetricLongs lock, final int index, final int op, final int slot) {
-        final long[] word = lock.local();
-        final long holder = (long) Kind.LONGS.getVolatile(word, index);
-        final Long key = (long) lock.id << 32 | index;
-        switch (op) {
-            case LOCK_ACQUIRE -> {
-                if (holder == 0) {
-                    Kind.LONGS.setVolatile(word, index, (long) pe + 1);
-                    answer(pe, slot, STATUS_OK, 1);
-                } else {
-                    lockWaiters.computeIfAbsent(key, k -> new java.util.ArrayDeque<>()).add((long) pe << 32 | slot);
-                }
-            }
-            case LOCK_TRY -> {
-                if (holder == 0) {
-                    Kind.LONGS.setVolatile(word, index, (long) pe + 1);
-                }
-                answer(pe, slot, STATUS_OK, holder == 0 ? 1 : 0);
-            }
-            default -> {
-                if (holder != pe + 1) {
-                    answer(pe, slot, STATUS_REJECTED, 0);
-                    return;
-                }
-                final java.util.ArrayDeque<Long> q = lockWaiters.get(key);
-                final Long next = q == null ? null : q.poll();
-                if (next == null) {
-                    Kind.LONGS.setVolatile(word, index, 0L);
-                } else {
-                    final int nextPe = (int) (next >>> 32);
-                    Kind.LONGS.setVolatile(word, index, (long) nextPe + 1);
-                    answer(nextPe, (int) (long) next, STATUS_OK, 1);
-                }
-                answer(pe, slot, STATUS_OK, 1);
-            }
-        }
-    }
-
-    /** Completes a request slot: this PE's own directly, another PE's by a queued reply. */
-    private void answer(final int pe, final int slot, final int status, final long value) {
-        if (pe == me) {
-            slotStatus[slot] = status;
-            slotValue[slot] = value;
-            slotState[slot] = DONE;
-        } else {
-            queueReply(pe, slot, status, null, 0, 0, 0, value);
-        }
-    }
-
-    void quiet() {
-        enter();
-        try {
-            final int n = dirtyCount;
-            for (int i = 0; i < n; i++) {
-                final int pe = dirtyList[i];
-                dirty[pe] = false;
-                final int slot = allocSlot(NBI, null, null, 0, 0, 0, 1);
-                final FmOutputStream out = fm.beginMessage(pe, 4, H_QUIET);
-                out.sendInt(slot);
-                out.endMessage();
-            }
-            dirtyCount = 0;
-            if (nbiOutstanding > 0) {
-                await(nbiDone);
-            }
-            final String e = nbiError;
-            if (e != null) {
-                nbiError = null;
-                throw new IllegalStateException(e);
-            }
-        } finally {
-            exit();
-        }
-    }
-
-    private void markDirty(final int pe) {
-        if (!dirty[pe]) {
-            dirty[pe] = true;
-            dirtyList[dirtyCount++] = pe;
-        }
-    }
-
-    // ------------------------------------------------------------------ request slots
-
-    private int allocSlot(final int state, final Kind kind, final Object dst, final int di, final int ds,
-        final int count, final int block) {
-        if (freeTop == 0) {
-            await(slotFree);
-        }
-        final int slot = freeSlots[--freeTop];
-        slotState[slot] = state;
-        slotKind[slot] = kind;
-        slotDst[slot] = dst;
-        slotIndex[slot] = di;
-        slotStride[slot] = ds;
-        slotCount[slot] = count;
-        slotBlock[slot] = block;
-        slotStatus[slot] = STATUS_OK;
-        if (state == NBI) {
-            nbiOutstanding++;
-        }
-        return slot;
-    }
-
-    private void freeSlot(final int slot) {
-        slotState[slot] = FREE;
-        slotDst[slot] = null;
-        freeSlots[freeTop++] = slot;
-    }
-
-    private long awaitReply(final int slot, final int pe, final String what) {
-        awaitSlot = slot;
-        await(slotDone);
-        final long v = slotValue[slot];
-        final int status = slotStatus[slot];
-        freeSlot(slot);
-        if (status != STATUS_OK) {
-            throw new IllegalStateException("PE " + pe + " rejected the " + what + " of PE " + me
-                + " (no such live symmetric object there, or an index outside it)");
-        }
-        return v;
-    }
-
-    // ------------------------------------------------------------------ handlers (run under ownership)
-
-    private void onPut(final FmInputStream in, final int sender) {
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int stride = in.receiveInt();
-        final int count = in.receiveInt();
-        final int block = in.receiveInt();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count, block)) {
-            reject(sender, "put", id, index, stride, count);
-            return;
-        }
-        s.kind.receiveBlocks(in, s.array, index, stride, count, block);
-    }
-
-    private void onPutSignal(final FmInputStream in, final int sender) {
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int count = in.receiveInt();
-        final int sigMode = in.receiveInt();
-        final int sigA = in.receiveInt();
-        final int sigB = in.receiveInt();
-        final int sigOp = in.receiveInt();
-        in.receiveInt();
-        final long signal = in.receiveLong();
-        final SymmetricArray s = id < 0 ? null : lookup(id);
-        if (id >= 0 && !valid(s, index, 1, count)) {
-            reject(sender, "put with signal", id, index, 1, count);
-            return;
-        }
-        if (sigMode == SIG_USER && !validSignal(sigA, sigB)) {
-            reject(sender, "signal", sigA, sigB, 1, 1);
-            return;
-        }
-        if (s != null) {
-            s.kind.receive(in, s.array, index, 1, count);
-        }
-        applySignal(sender, sigMode, sigA, sigB, sigOp, signal);
-    }
-
-    private boolean validSignal(final int id, final int index) {
-        final SymmetricArray sig = lookup(id);
-        return sig != null && sig.kind == Kind.LONG && index >= 0 && index < sig.length;
-    }
-
-    private void applySignal(final int sender, final int sigMode, final int sigA, final int sigB, final int sigOp,
-        final long signal) {
-        if (sigMode == SIG_TEAM) {
-            teams.arrive(sigA, sigB, sigOp, signal);
-            return;
-        }
-        final long[] a = (long[]) lookup(sigA).array;
-        if (sigOp == SignalOp.ADD.ordinal()) {
-            Kind.LONGS.getAndAdd(a, sigB, signal);
-        } else {
-            Kind.LONGS.setVolatile(a, sigB, signal);
-        }
-    }
-
-    private void onGet(final FmInputStream in, final int sender) {
-        final int req = in.receiveInt();
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int stride = in.receiveInt();
-        final int count = in.receiveInt();
-        final int block = in.receiveInt();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count, block)) {
-            reject(sender, "get", id, index, stride, count);
-            queueReply(sender, req, STATUS_REJECTED, null, 0, 0, 0, 1, 0);
-            return;
-        }
-        queueReply(sender, req, STATUS_OK, s, index, stride, count, block, 0);
-    }
-
-    private void onAmo(final FmInputStream in, final int sender) {
-        final int op = in.receiveInt();
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int req = in.receiveInt();
-        final long a = in.receiveLong();
-        final long b = in.receiveLong();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, 1, 1)) {
-            reject(sender, "atomic", id, index, 1, 1);
-            if (req >= 0) {
-                queueReply(sender, req, STATUS_REJECTED, null, 0, 0, 0, 0);
-            }
-            return;
-        }
-        final long old = applyAmo(s, index, op, a, b);
-        if (req >= 0) {
-            queueReply(sender, req, STATUS_OK, null, 0, 0, 0, old);
-        }
-    }
-
-    private void onAcc(final FmInputStream in, final int sender) {
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int stride = in.receiveInt();
-        final int count = in.receiveInt();
-        final int block = in.receiveInt();
-        final long alpha = in.receiveLong();
-        final SymmetricArray s = lookup(id);
-        if (!valid(s, index, stride, count, block) || s.kind == Kind.BYTE) {
-            reject(sender, "accumulate", id, index, stride, count);
-            return;
-        }
-        if (block == 1) {
-            receiveAcc(in, s, index, stride, count, alpha);
-        } else {
-            for (int b = 0; b < count; b++) {
-                receiveAcc(in, s, index + b * stride, 1, block, alpha);
-            }
-        }
-    }
-
-    /** Accumulate must combine, so the payload passes through a small scratch array chunk by chunk. */
-    private void receiveAcc(final FmInputStream in, final SymmetricArray s, final int index, final int stride,
-        final int count, final long alpha) {
-        final Object scratch = accScratch(s.kind);
-        for (int done = 0; done < count; ) {
-            final int n = Math.min(ACC_CHUNK, count - done);
-            s.kind.receive(in, scratch, 0, 1, n);
-            s.kind.accumulate(s.array, index + done * stride, stride, scratch, n, alpha);
-            done += n;
-        }
-    }
-
-    private void onQuiet(final FmInputStream in, final int sender) {
-        queueReply(sender, in.receiveInt(), STATUS_OK, null, 0, 0, 0, 0);
-    }
-
-    private void onTeam(final FmInputStream in, final int sender) {
-        final int teamId = in.receiveInt();
-        final int counter = in.receiveInt();
-        final int senderRank = in.receiveInt();
-        final int kindOrdinal = in.receiveInt();
-        final int count = in.receiveInt();
-        if (kindOrdinal < 0 || kindOrdinal >= Kind.values().length || count < 0) {
-            reject(sender, "collective data", teamId, counter, kindOrdinal, count);
-            return;
-        }
-        final Kind kind = Kind.values()[kindOrdinal];
-        kind.receive(in, teams.inbox(teamId, senderRank, kind, count), 0, 1, count);
-        teams.arrive(teamId, counter, senderRank, count);
-    }
-
-    private void onReply(final FmInputStream in, final int sender) {
-        final int slot = in.receiveInt();
-        final int status = in.receiveInt();
-        if (slot < 0 || slot >= SLOTS || slotState[slot] == FREE) {
-            reject(sender, "reply", slot, status, 0, 0);
-            return;
-        }
-        slotStatus[slot] = status;
-        if (status == STATUS_OK) {
-            if (slotDst[slot] != null) {
-                slotKind[slot].receiveBlocks(in, slotDst[slot], slotIndex[slot], slotStride[slot], slotCount[slot],
-                    slotBlock[slot]);
-            } else {
-                slotValue[slot] = in.receiveLong();
-            }
-        }
-        if (slotState[slot] == NBI) {
-            if (status != STATUS_OK && nbiError == null) {
-                nbiError = "PE " + sender + " rejected a non-blocking get of PE " + me
-                    + " (no such live symmetric object there, or an index outside it)";
-            }
-            nbiOutstanding--;
-            freeSlot(slot);
-        } else {
-            slotState[slot] = DONE;
-        }
-    }
-
-    private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count) {
+    /** Whether a request's elements lie inside live object {@code s}: the target's check before it touches memory. */
+    static boolean valid(final SymmetricArray s, final int index, final int stride, final int count) {
         return valid(s, index, stride, count, 1);
     }
 
-    private static boolean valid(final SymmetricArray s, final int index, final int stride, final int count,
+    static boolean valid(final SymmetricArray s, final int index, final int stride, final int count,
         final int block) {
         if (s == null || count < 0 || stride < 1 || index < 0 || block < 1) {
             return false;
@@ -863,7 +253,7 @@ final class Engine {
     }
 
     /** A request that can only come from a bug or corruption: counted, memory untouched, raised on this PE. */
-    private void reject(final int sender, final String what, final int id, final int index, final int stride,
+    void reject(final int sender, final String what, final int id, final int index, final int stride,
         final int count) {
         rejectedCount++;
         if (rejected == null) {
@@ -884,191 +274,8 @@ final class Engine {
         return rejectedCount;
     }
 
-    long applyAmo(final SymmetricArray s, final int i, final int op, final long a, final long b) {
-        switch (s.kind) {
-            case LONG -> {
-                final long[] x = (long[]) s.array;
-                return switch (op) {
-                    case AMO_FETCH -> (long) Kind.LONGS.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.LONGS.setVolatile(x, i, a);
-                        yield 0L;
-                    }
-                    case AMO_CSWAP -> (long) Kind.LONGS.compareAndExchange(x, i, b, a);
-                    case AMO_SWAP -> (long) Kind.LONGS.getAndSet(x, i, a);
-                    case AMO_ADD -> (long) Kind.LONGS.getAndAdd(x, i, a);
-                    case AMO_AND -> (long) Kind.LONGS.getAndBitwiseAnd(x, i, a);
-                    case AMO_OR -> (long) Kind.LONGS.getAndBitwiseOr(x, i, a);
-                    case AMO_XOR -> (long) Kind.LONGS.getAndBitwiseXor(x, i, a);
-                    default -> throw new IllegalArgumentException("atomic op " + op);
-                };
-            }
-            case INT -> {
-                final int[] x = (int[]) s.array;
-                final int v = (int) a;
-                return switch (op) {
-                    case AMO_FETCH -> (int) Kind.INTS.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.INTS.setVolatile(x, i, v);
-                        yield 0L;
-                    }
-                    case AMO_CSWAP -> (int) Kind.INTS.compareAndExchange(x, i, (int) b, v);
-                    case AMO_SWAP -> (int) Kind.INTS.getAndSet(x, i, v);
-                    case AMO_ADD -> (int) Kind.INTS.getAndAdd(x, i, v);
-                    case AMO_AND -> (int) Kind.INTS.getAndBitwiseAnd(x, i, v);
-                    case AMO_OR -> (int) Kind.INTS.getAndBitwiseOr(x, i, v);
-                    case AMO_XOR -> (int) Kind.INTS.getAndBitwiseXor(x, i, v);
-                    default -> throw new IllegalArgumentException("atomic op " + op);
-                };
-            }
-            case DOUBLE -> {
-                final double[] x = (double[]) s.array;
-                final double v = Double.longBitsToDouble(a);
-                return Double.doubleToRawLongBits(switch (op) {
-                    case AMO_FETCH -> (double) Kind.DOUBLES.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.DOUBLES.setVolatile(x, i, v);
-                        yield 0.0;
-                    }
-                    case AMO_SWAP -> (double) Kind.DOUBLES.getAndSet(x, i, v);
-                    default -> throw new IllegalArgumentException("atomic op " + op + " on double");
-                });
-            }
-            case FLOAT -> {
-                final float[] x = (float[]) s.array;
-                final float v = Float.intBitsToFloat((int) a);
-                return Float.floatToRawIntBits(switch (op) {
-                    case AMO_FETCH -> (float) Kind.FLOATS.getVolatile(x, i);
-                    case AMO_SET -> {
-                        Kind.FLOATS.setVolatile(x, i, v);
-                        yield 0.0f;
-                    }
-                    case AMO_SWAP -> (float) Kind.FLOATS.getAndSet(x, i, v);
-                    default -> throw new IllegalArgumentException("atomic op " + op + " on float");
-                });
-            }
-            default -> throw new IllegalArgumentException("atomics are not defined on " + s.kind.javaName);
-        }
-    }
-
-    /** A one-element array of the kind, reused by p and g (the PE thread's, under ownership). */
-    Object one(final Kind kind) {
-        Object a = ones[kind.ordinal()];
-        if (a == null) {
-            a = kind.newArray(1);
-            ones[kind.ordinal()] = a;
-        }
-        return a;
-    }
-
-    private Object accScratch(final Kind kind) {
-        Object a = accScratch[kind.ordinal()];
-        if (a == null) {
-            a = kind.newArray(ACC_CHUNK);
-            accScratch[kind.ordinal()] = a;
-        }
-        return a;
-    }
-
-    // ------------------------------------------------------------------ replies
-
-    private void queueReply(final int pe, final int req, final int status, final SymmetricArray s, final int index,
-        final int stride, final int count, final long value) {
-        queueReply(pe, req, status, s, index, stride, count, 1, value);
-    }
-
-    private void queueReply(final int pe, final int req, final int status, final SymmetricArray s, final int index,
-        final int stride, final int count, final int block, final long value) {
-        if (rSize == rPe.length) {
-            growReplies();
-        }
-        final int i = (rHead + rSize) % rPe.length;
-        rPe[i] = pe;
-        rReq[i] = req;
-        rStatus[i] = status;
-        rSym[i] = s;
-        rIndex[i] = index;
-        rStride[i] = stride;
-        rCount[i] = count;
-        rBlock[i] = block;
-        rValue[i] = value;
-        rSize++;
-    }
-
-    private void growReplies() {
-        final int n = rPe.length;
-        final int m = 2 * n;
-        rPe = ring(rPe, m);
-        rReq = ring(rReq, m);
-        rStatus = ring(rStatus, m);
-        rIndex = ring(rIndex, m);
-        rStride = ring(rStride, m);
-        rCount = ring(rCount, m);
-        rBlock = ring(rBlock, m);
-        final long[] v = new long[m];
-        final SymmetricArray[] s = new SymmetricArray[m];
-        for (int k = 0; k < n; k++) {
-            v[k] = rValue[(rHead + k) % n];
-            s[k] = rSym[(rHead + k) % n];
-        }
-        rValue = v;
-        rSym = s;
-        rHead = 0;
-    }
-
-    private int[] ring(final int[] a, final int m) {
-        final int[] b = new int[m];
-        for (int k = 0; k < a.length; k++) {
-            b[k] = a[(rHead + k) % a.length];
-        }
-        return b;
-    }
-
-    /** Sends the queued replies (outside handlers, with no message open). @return replies sent */
-    int sendReplies() {
-        if (sendingReplies || rSize == 0) {
-            return 0;
-        }
-        sendingReplies = true;
-        int sent = 0;
-        try {
-            while (rSize > 0) {
-                final int i = rHead;
-                final int pe = rPe[i];
-                final int req = rReq[i];
-                final int status = rStatus[i];
-                final SymmetricArray s = rSym[i];
-                final int index = rIndex[i];
-                final int stride = rStride[i];
-                final int count = rCount[i];
-                final int block = rBlock[i];
-                final long value = rValue[i];
-                rSym[i] = null;
-                rHead = (rHead + 1) % rPe.length;
-                rSize--;
-                // The object may have been freed since the request: answer with what is there now (a program that
-                // frees an object under a get is erroneous in OpenSHMEM too).
-                final boolean data = status == STATUS_OK && s != null;
-                final FmOutputStream out = fm.beginMessage(pe, 8 + (data ? count * block * s.kind.bytes : 8), H_REPLY);
-                out.sendInt(req);
-                out.sendInt(status);
-                if (data) {
-                    s.kind.sendBlocks(out, s.array, index, stride, count, block);
-                } else if (status == STATUS_OK) {
-                    out.sendLong(value);
-                }
-                out.endMessage();
-                sent++;
-            }
-        } finally {
-            sendingReplies = false;
-        }
-        return sent;
-    }
-
     /** @return a one-line state for timeouts and debugging */
     String describe() {
-        return "PE " + me + ": outstanding requests " + (SLOTS - freeTop) + ", non-blocking " + nbiOutstanding
-            + ", queued replies " + rSize + ", PEs to quiet " + dirtyCount + ", rejected " + rejectedCount;
+        return "PE " + me + ": " + requests.describe() + ", rejected " + rejectedCount;
     }
 }

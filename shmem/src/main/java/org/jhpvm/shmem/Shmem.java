@@ -257,7 +257,7 @@ public final class Shmem {
         s.team.check(); // the collective runs on the object's team
         engine.enter();
         try {
-            engine.quiet();
+            engine.requests.quiet();
             final long[] v = {s.id, -s.id};
             collectives.allreduceMax(s.team, v);
             if (v[0] != -v[1]) {
@@ -377,14 +377,14 @@ public final class Shmem {
      * last quiet (FM's per-pair order makes the answer mean "everything before it was handled").
      */
     public void quiet() {
-        engine.quiet();
+        engine.requests.quiet();
     }
 
     /** {@code shmem_barrier_all}: {@link #quiet()} then a dissemination barrier over all PEs. */
     public void barrierAll() {
         engine.enter();
         try {
-            engine.quiet();
+            engine.requests.quiet();
             collectives.sync(world);
         } finally {
             engine.exit();
@@ -462,7 +462,7 @@ public final class Shmem {
             throw new IllegalStateException("PE " + engine.me + " already holds the lock " + lock + "[" + index
                 + "] (locks are not reentrant)");
         }
-        engine.lock(lock, LOCK_HOME, index, Engine.LOCK_ACQUIRE);
+        engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_ACQUIRE);
     }
 
     /**
@@ -474,7 +474,7 @@ public final class Shmem {
      */
     public boolean testLock(final SymmetricLongs lock, final int index) {
         lock.checkElement(LOCK_HOME, index);
-        return engine.lock(lock, LOCK_HOME, index, Engine.LOCK_TRY) == 1;
+        return engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_TRY) == 1;
     }
 
     /**
@@ -489,8 +489,8 @@ public final class Shmem {
         lock.checkElement(LOCK_HOME, index);
         engine.enter();
         try {
-            engine.quiet();
-            engine.lock(lock, LOCK_HOME, index, Engine.LOCK_RELEASE);
+            engine.requests.quiet();
+            engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_RELEASE);
         } finally {
             engine.exit();
         }

@@ -11,7 +11,7 @@ import java.util.Objects;
  * Thread-safety: use from the owning PE's thread (thread level FUNNELED).
  */
 public abstract sealed class SymmetricArray
-    permits SymmetricBytes, SymmetricInts, SymmetricLongs, SymmetricFloats, SymmetricDoubles {
+    permits SymmetricBytes, IntAtomics, LongAtomics, SymmetricFloats, SymmetricDoubles {
     final Shmem shmem;
     final Engine engine;
     final int id;
@@ -177,24 +177,29 @@ public abstract sealed class SymmetricArray
     final void doPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
         final int count) {
         checkRma(pe, index, stride, src, si, ss, count);
-        engine.put(this, pe, index, stride, src, si, ss, count);
+        engine.rma.put(this, pe, index, stride, src, si, ss, count);
     }
 
     final void doGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
         final int count, final boolean nbi) {
         checkRma(pe, index, stride, dst, di, ds, count);
-        engine.get(this, pe, index, stride, dst, di, ds, count, nbi);
+        engine.rma.get(this, pe, index, stride, dst, di, ds, count, nbi);
     }
+
+    // p and g are written out in each typed subclass on purpose. Shared through raw long bits they would store and
+    // load the one-element scratch through Kind's switch and volatile access (a fence per remote p on x86) and sit
+    // one call level deeper; typed, the scratch is a plain array store or load and the put or get is called from
+    // p or g itself. They are the latency-critical single-element RMA, so they keep the typed copies.
 
     final long doAmo(final int pe, final int index, final int op, final long a, final long b, final boolean fetch) {
         checkElement(pe, index);
-        return engine.amo(this, pe, index, op, a, b, fetch);
+        return engine.atomics.amo(this, pe, index, op, a, b, fetch);
     }
 
     final void doAcc(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
         final int count, final long alpha) {
         checkRma(pe, index, stride, src, si, ss, count);
-        engine.acc(this, pe, index, stride, src, si, ss, count, alpha);
+        engine.accumulates.acc(this, pe, index, stride, src, si, ss, count, alpha);
     }
 
     final void doPutSignal(final int pe, final int index, final Object src, final int si, final int count,
@@ -203,7 +208,8 @@ public abstract sealed class SymmetricArray
         Objects.requireNonNull(op, "op");
         checkRma(pe, index, 1, src, si, 1, count);
         sig.checkElement(pe, sigIndex);
-        engine.putSignal(this, pe, index, src, si, count, Engine.SIG_USER, sig.id, sigIndex, op.ordinal(), signal);
+        engine.rma.putSignal(this, pe, index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex,
+            op.ordinal(), signal);
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation (int, long)

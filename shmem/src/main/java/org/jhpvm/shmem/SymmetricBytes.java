@@ -95,7 +95,7 @@ public final class SymmetricBytes extends SymmetricArray {
         final int srcStride, final int blockSize, final int nblocks) {
         // Checks and the engine call inline (no doIbPut level): Global Arrays calls this at the top of a deep chain.
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
+        engine.rma.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class SymmetricBytes extends SymmetricArray {
     public void ibget(final int pe, final int srcIndex, final int srcStride, final byte[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
     }
 
     /**
@@ -132,7 +132,7 @@ public final class SymmetricBytes extends SymmetricArray {
     public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final byte[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
     }
 
     /**
@@ -153,9 +153,10 @@ public final class SymmetricBytes extends SymmetricArray {
             }
             return;
         }
-        final byte[] one = (byte[]) engine.one(kind);
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final byte[] one = (byte[]) engine.rma.one(kind);
         one[0] = value;
-        engine.put(this, pe, index, 1, one, 0, 1, 1);
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -218,8 +219,8 @@ public final class SymmetricBytes extends SymmetricArray {
                 engine.exit();
             }
         }
-        final byte[] one = (byte[]) engine.one(kind);
-        engine.get(this, pe, index, 1, one, 0, 1, 1, false);
+        final byte[] one = (byte[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
         return one[0];
     }
 

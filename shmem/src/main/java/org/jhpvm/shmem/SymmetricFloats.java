@@ -95,7 +95,7 @@ public final class SymmetricFloats extends SymmetricArray {
         final int srcStride, final int blockSize, final int nblocks) {
         // Checks and the engine call inline (no doIbPut level): Global Arrays calls this at the top of a deep chain.
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
+        engine.rma.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class SymmetricFloats extends SymmetricArray {
     public void ibget(final int pe, final int srcIndex, final int srcStride, final float[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
     }
 
     /**
@@ -132,7 +132,7 @@ public final class SymmetricFloats extends SymmetricArray {
     public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final float[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
     }
 
     /**
@@ -152,7 +152,7 @@ public final class SymmetricFloats extends SymmetricArray {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final float[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final float alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
+        engine.accumulates.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
             Float.floatToRawIntBits(alpha));
     }
 
@@ -174,9 +174,10 @@ public final class SymmetricFloats extends SymmetricArray {
             }
             return;
         }
-        final float[] one = (float[]) engine.one(kind);
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final float[] one = (float[]) engine.rma.one(kind);
         one[0] = value;
-        engine.put(this, pe, index, 1, one, 0, 1, 1);
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -239,8 +240,8 @@ public final class SymmetricFloats extends SymmetricArray {
                 engine.exit();
             }
         }
-        final float[] one = (float[]) engine.one(kind);
-        engine.get(this, pe, index, 1, one, 0, 1, 1, false);
+        final float[] one = (float[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
         return one[0];
     }
 
@@ -383,7 +384,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @return its value
      */
     public float atomicFetch(final int pe, final int index) {
-        return Float.intBitsToFloat((int) doAmo(pe, index, Engine.AMO_FETCH, 0, 0, true));
+        return Float.intBitsToFloat((int) doAmo(pe, index, MessageDescriptor.AMO_FETCH, 0, 0, true));
     }
 
     /**
@@ -394,7 +395,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @param value new value
      */
     public void atomicSet(final int pe, final int index, final float value) {
-        doAmo(pe, index, Engine.AMO_SET, Float.floatToRawIntBits(value), 0, false);
+        doAmo(pe, index, MessageDescriptor.AMO_SET, Float.floatToRawIntBits(value), 0, false);
     }
 
     /**
@@ -406,6 +407,7 @@ public final class SymmetricFloats extends SymmetricArray {
      * @return the old value
      */
     public float atomicSwap(final int pe, final int index, final float value) {
-        return Float.intBitsToFloat((int) doAmo(pe, index, Engine.AMO_SWAP, Float.floatToRawIntBits(value), 0, true));
+        return Float.intBitsToFloat((int) doAmo(pe, index, MessageDescriptor.AMO_SWAP, Float.floatToRawIntBits(value),
+            0, true));
     }
 }

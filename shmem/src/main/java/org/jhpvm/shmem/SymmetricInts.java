@@ -11,9 +11,9 @@ package org.jhpvm.shmem;
  * <p>
  * Thread-safety: use from the owning PE's thread.
  */
-public final class SymmetricInts extends SymmetricArray {
+public final class SymmetricInts extends IntWaits {
     SymmetricInts(final Shmem shmem, final int id, final int length) {
-        super(shmem, id, Kind.INT, length);
+        super(shmem, id, length);
     }
 
     /** @return this PE's part: a plain array others write into by remote operations */
@@ -95,7 +95,7 @@ public final class SymmetricInts extends SymmetricArray {
         final int srcStride, final int blockSize, final int nblocks) {
         // Checks and the engine call inline (no doIbPut level): Global Arrays calls this at the top of a deep chain.
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
+        engine.rma.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
     }
 
     /**
@@ -113,7 +113,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void ibget(final int pe, final int srcIndex, final int srcStride, final int[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
     }
 
     /**
@@ -132,7 +132,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final int[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
+        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
     }
 
     /**
@@ -152,7 +152,7 @@ public final class SymmetricInts extends SymmetricArray {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final int alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
+        engine.accumulates.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
     }
 
     /**
@@ -173,9 +173,10 @@ public final class SymmetricInts extends SymmetricArray {
             }
             return;
         }
-        final int[] one = (int[]) engine.one(kind);
+        // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
+        final int[] one = (int[]) engine.rma.one(kind);
         one[0] = value;
-        engine.put(this, pe, index, 1, one, 0, 1, 1);
+        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -238,8 +239,8 @@ public final class SymmetricInts extends SymmetricArray {
                 engine.exit();
             }
         }
-        final int[] one = (int[]) engine.one(kind);
-        engine.get(this, pe, index, 1, one, 0, 1, 1, false);
+        final int[] one = (int[]) engine.rma.one(kind);
+        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
         return one[0];
     }
 
@@ -372,272 +373,5 @@ public final class SymmetricInts extends SymmetricArray {
     public void acc(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
         final int srcStride, final int count, final int alpha) {
         doAcc(pe, dstIndex, dstStride, src, srcIndex, srcStride, count, alpha);
-    }
-
-    /**
-     * Atomic fetch.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @return its value
-     */
-    public int atomicFetch(final int pe, final int index) {
-        return (int) doAmo(pe, index, Engine.AMO_FETCH, 0, 0, true);
-    }
-
-    /**
-     * Atomic set.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value new value
-     */
-    public void atomicSet(final int pe, final int index, final int value) {
-        doAmo(pe, index, Engine.AMO_SET, value, 0, false);
-    }
-
-    /**
-     * Atomic swap.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value new value
-     * @return the old value
-     */
-    public int atomicSwap(final int pe, final int index, final int value) {
-        return (int) doAmo(pe, index, Engine.AMO_SWAP, value, 0, true);
-    }
-
-    /**
-     * Atomic compare and swap: sets {@code value} if the element equals {@code cond}.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param cond cond
-     * @param value value
-     * @return the old value
-     */
-    public int atomicCompareSwap(final int pe, final int index, final int cond, final int value) {
-        return (int) doAmo(pe, index, Engine.AMO_CSWAP, value, cond, true);
-    }
-
-    /**
-     * Atomic fetch and increment.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @return the old value
-     */
-    public int atomicFetchInc(final int pe, final int index) {
-        return (int) doAmo(pe, index, Engine.AMO_ADD, 1, 0, true);
-    }
-
-    /**
-     * Atomic increment.
-     *
-     * @param pe    target PE
-     * @param index element
-     */
-    public void atomicInc(final int pe, final int index) {
-        doAmo(pe, index, Engine.AMO_ADD, 1, 0, false);
-    }
-
-    /**
-     * Atomic fetch and add.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     * @return the old value
-     */
-    public int atomicFetchAdd(final int pe, final int index, final int value) {
-        return (int) doAmo(pe, index, Engine.AMO_ADD, value, 0, true);
-    }
-
-    /**
-     * Atomic add.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     */
-    public void atomicAdd(final int pe, final int index, final int value) {
-        doAmo(pe, index, Engine.AMO_ADD, value, 0, false);
-    }
-
-    /**
-     * Atomic fetch and bitwise and.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     * @return the old value
-     */
-    public int atomicFetchAnd(final int pe, final int index, final int value) {
-        return (int) doAmo(pe, index, Engine.AMO_AND, value, 0, true);
-    }
-
-    /**
-     * Atomic bitwise and.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     */
-    public void atomicAnd(final int pe, final int index, final int value) {
-        doAmo(pe, index, Engine.AMO_AND, value, 0, false);
-    }
-
-    /**
-     * Atomic fetch and bitwise or.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     * @return the old value
-     */
-    public int atomicFetchOr(final int pe, final int index, final int value) {
-        return (int) doAmo(pe, index, Engine.AMO_OR, value, 0, true);
-    }
-
-    /**
-     * Atomic bitwise or.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     */
-    public void atomicOr(final int pe, final int index, final int value) {
-        doAmo(pe, index, Engine.AMO_OR, value, 0, false);
-    }
-
-    /**
-     * Atomic fetch and bitwise xor.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     * @return the old value
-     */
-    public int atomicFetchXor(final int pe, final int index, final int value) {
-        return (int) doAmo(pe, index, Engine.AMO_XOR, value, 0, true);
-    }
-
-    /**
-     * Atomic bitwise xor.
-     *
-     * @param pe    target PE
-     * @param index element
-     * @param value value
-     */
-    public void atomicXor(final int pe, final int index, final int value) {
-        doAmo(pe, index, Engine.AMO_XOR, value, 0, false);
-    }
-
-    /**
-     * Waits until this PE's element {@code index} compares true against {@code value}, driving progress meanwhile.
-     * The element should be updated by atomics or put-with-signal (OpenSHMEM 1.5).
-     *
-     * @param index element of this PE's part
-     * @param cmp   comparison
-     * @param value value compared against
-     */
-    public void waitUntil(final int index, final Cmp cmp, final int value) {
-        doWaitUntil(index, cmp, (long) value);
-    }
-
-    /**
-     * Waits until every element {@code index .. index+count-1} (except those whose {@code status[k]} is not 0)
-     * compares true.
-     *
-     * @param index  first element
-     * @param count  elements
-     * @param status null, or per element: non-zero excludes it
-     * @param cmp    comparison
-     * @param value  value compared against
-     */
-    public void waitUntilAll(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
-        waitMany(index, count, status, cmp, value, Shmem.WAIT_ALL, null);
-    }
-
-    /**
-     * Waits until some element compares true and returns its position.
-     *
-     * @param index  first element
-     * @param count  elements
-     * @param status null, or per element: non-zero excludes it
-     * @param cmp    comparison
-     * @param value  value compared against
-     * @return the position {@code k} (relative to {@code index}) of an element that compares true, or -1 if
-     *     every element is excluded
-     */
-    public int waitUntilAny(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
-        return waitMany(index, count, status, cmp, value, Shmem.WAIT_ANY, null);
-    }
-
-    /**
-     * Waits until at least one element compares true, and reports all that do.
-     *
-     * @param index   first element
-     * @param count   elements
-     * @param indices receives the positions (relative to {@code index}) that compare true
-     * @param status  null, or per element: non-zero excludes it
-     * @param cmp     comparison
-     * @param value   value compared against
-     * @return how many positions were written to {@code indices} (0 if every element is excluded)
-     */
-    public int waitUntilSome(final int index, final int count, final int[] indices, final int[] status,
-        final Cmp cmp, final int value) {
-        return waitMany(index, count, status, cmp, value, Shmem.WAIT_SOME, java.util.Objects.requireNonNull(indices));
-    }
-
-    /**
-     * Tests without waiting (after one progress pass).
-     *
-     * @param index element
-     * @param cmp   comparison
-     * @param value value compared against
-     * @return whether it compares true
-     */
-    public boolean test(final int index, final Cmp cmp, final int value) {
-        return testMany(index, 1, null, null, cmp, value, Shmem.WAIT_ALL) == 1;
-    }
-
-    /**
-     * @param index  first element
-     * @param count  elements
-     * @param status null, or non-zero excludes
-     * @param cmp    comparison
-     * @param value  value
-     * @return whether all included elements compare true (true for none)
-     */
-    public boolean testAll(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
-        return testMany(index, count, status, null, cmp, value, Shmem.WAIT_ALL) == 1;
-    }
-
-    /**
-     * @param index  first element
-     * @param count  elements
-     * @param status null, or non-zero excludes
-     * @param cmp    comparison
-     * @param value  value
-     * @return the position of one element that compares true, or -1
-     */
-    public int testAny(final int index, final int count, final int[] status, final Cmp cmp, final int value) {
-        return testMany(index, count, status, null, cmp, value, Shmem.WAIT_ANY);
-    }
-
-    /**
-     * @param index   first element
-     * @param count   elements
-     * @param indices receives the positions that compare true
-     * @param status  null, or non-zero excludes
-     * @param cmp     comparison
-     * @param value   value
-     * @return how many positions were written
-     */
-    public int testSome(final int index, final int count, final int[] indices, final int[] status, final Cmp cmp,
-        final int value) {
-        return testMany(index, count, status, java.util.Objects.requireNonNull(indices), cmp, value, Shmem.WAIT_SOME);
     }
 }

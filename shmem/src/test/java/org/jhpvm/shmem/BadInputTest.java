@@ -101,7 +101,7 @@ class BadInputTest {
             sh.barrierAll();
             if (sh.myPe() == 0) {
                 // A put whose header names elements 2..5 of a 4-element object: only a bug or corruption sends it.
-                final FmOutputStream out = sh.engine.fm.beginMessage(1, 20 + 32, Engine.H_PUT);
+                final FmOutputStream out = sh.engine.fm.beginMessage(1, 20 + 32, MessageDescriptor.H_PUT);
                 out.sendInt(a.id);
                 out.sendInt(2);
                 out.sendInt(1);

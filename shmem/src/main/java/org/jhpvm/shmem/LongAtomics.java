@@ -1,0 +1,194 @@
+package org.jhpvm.shmem;
+
+/**
+ * The atomic memory operations of {@link SymmetricLongs} (OpenSHMEM's AMOs on long: fetch, set, swap, compare and
+ * swap, fetch-and-increment and increment, fetch-and-add and add, and the bitwise and/or/xor, fetching or not).
+ * Package-private: its public methods are {@code SymmetricLongs}'s API. javac gives the public subclass a public
+ * bridge for each of them, so callers and reflection see them on {@code SymmetricLongs}, and javadoc documents them
+ * there.
+ * <p>
+ * Each method checks its element and calls {@code engine.atomics.amo} itself rather than going through
+ * {@code SymmetricArray.doAmo}: the bridge is one call level, and this keeps a remote atomic's chain (caller to
+ * {@code AtomicOperations.amo}) as deep as it was when these methods were declared in {@code SymmetricLongs}.
+ * <p>
+ * Thread-safety: use from the owning PE's thread.
+ */
+abstract sealed class LongAtomics extends SymmetricArray permits LongWaits {
+    LongAtomics(final Shmem shmem, final int id, final int length) {
+        super(shmem, id, Kind.LONG, length);
+    }
+
+    /**
+     * Atomic fetch.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @return its value
+     */
+    public long atomicFetch(final int pe, final int index) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_FETCH, 0, 0, true);
+    }
+
+    /**
+     * Atomic set.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value new value
+     */
+    public void atomicSet(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_SET, value, 0, false);
+    }
+
+    /**
+     * Atomic swap.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value new value
+     * @return the old value
+     */
+    public long atomicSwap(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_SWAP, value, 0, true);
+    }
+
+    /**
+     * Atomic compare and swap: sets {@code value} if the element equals {@code cond}.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param cond cond
+     * @param value value
+     * @return the old value
+     */
+    public long atomicCompareSwap(final int pe, final int index, final long cond, final long value) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_CSWAP, value, cond, true);
+    }
+
+    /**
+     * Atomic fetch and increment.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @return the old value
+     */
+    public long atomicFetchInc(final int pe, final int index) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, 1, 0, true);
+    }
+
+    /**
+     * Atomic increment.
+     *
+     * @param pe    target PE
+     * @param index element
+     */
+    public void atomicInc(final int pe, final int index) {
+        checkElement(pe, index);
+        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, 1, 0, false);
+    }
+
+    /**
+     * Atomic fetch and add.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public long atomicFetchAdd(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, value, 0, true);
+    }
+
+    /**
+     * Atomic add.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicAdd(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, value, 0, false);
+    }
+
+    /**
+     * Atomic fetch and bitwise and.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public long atomicFetchAnd(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_AND, value, 0, true);
+    }
+
+    /**
+     * Atomic bitwise and.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicAnd(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_AND, value, 0, false);
+    }
+
+    /**
+     * Atomic fetch and bitwise or.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public long atomicFetchOr(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_OR, value, 0, true);
+    }
+
+    /**
+     * Atomic bitwise or.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicOr(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_OR, value, 0, false);
+    }
+
+    /**
+     * Atomic fetch and bitwise xor.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     * @return the old value
+     */
+    public long atomicFetchXor(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        return engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_XOR, value, 0, true);
+    }
+
+    /**
+     * Atomic bitwise xor.
+     *
+     * @param pe    target PE
+     * @param index element
+     * @param value value
+     */
+    public void atomicXor(final int pe, final int index, final long value) {
+        checkElement(pe, index);
+        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_XOR, value, 0, false);
+    }
+}
