@@ -34,7 +34,7 @@ final class Algebra {
         final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final double s1,
         final double s2, final boolean trans) {
         c.checkLive();
-        c.checkSection(clo, chi, ones(c.ndim));
+        c.checks.checkSection(clo, chi, ones(c.ndim));
         checkScalar(c, s1);
         checkScalar(c, s2);
         final int[] aMap = a == null ? null : mapping(c, clo, chi, a, alo, ahi, trans);
@@ -133,7 +133,7 @@ final class Algebra {
     static double dot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
         final int[] bhi) {
         a.checkLive();
-        a.checkSection(alo, ahi, ones(a.ndim));
+        a.checks.checkSection(alo, ahi, ones(a.ndim));
         if (a.type != b.type) {
             throw new IllegalArgumentException("type mismatch: dot of " + a + " and " + b);
         }
@@ -268,7 +268,7 @@ final class Algebra {
     /** The section as text. One-sided. */
     static String format(final GlobalArray a, final int[] lo, final int[] hi) {
         a.checkLive();
-        a.checkSection(lo, hi, ones(a.ndim));
+        a.checks.checkSection(lo, hi, ones(a.ndim));
         final int n = volume(lo, hi);
         final Object buf = a.type.newArray(n);
         a.packed(Mover.GET, lo, hi, buf);
@@ -307,11 +307,11 @@ final class Algebra {
      */
     static int[] mapping(final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray x,
         final int[] xlo, final int[] xhi, final boolean trans) {
-        c.checkSameGroup(x);
+        c.checks.checkSameGroup(x);
         if (x.type != c.type) {
             throw new IllegalArgumentException("type mismatch: " + x + " and " + c);
         }
-        x.checkSection(xlo, xhi, ones(x.ndim));
+        x.checks.checkSection(xlo, xhi, ones(x.ndim));
         final int[] cd = nonUnit(clo, chi);
         final int[] xd = nonUnit(xlo, xhi);
         if (trans && cd.length != 2 && cd.length > 1) {

@@ -18,8 +18,8 @@ final class Gemm {
         final boolean ta = trans(transA, "transA");
         final boolean tb = trans(transB, "transB");
         c.checkLive();
-        c.checkSameGroup(a);
-        c.checkSameGroup(b);
+        c.checks.checkSameGroup(a);
+        c.checks.checkSameGroup(b);
         for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
             if (x.type != GaType.DOUBLE || x.ndim != 2) {
                 throw new IllegalArgumentException("dgemm needs 2-D double arrays; " + x + " is not one");

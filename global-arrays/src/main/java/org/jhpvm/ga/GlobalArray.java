@@ -37,11 +37,12 @@ public final class GlobalArray {
     final int myRank;
     final int id;
     final Mover mover;
+    final ArgumentChecks checks;
     private final boolean ghosts;
     private Ghosts ghostUpdater;
     private boolean destroyed;
 
-    // Scratch for the data path (no allocation per call).
+    // Scratch for the data path (no allocation per call); bs and count are the checks' results.
     private final int[] bs;
     private final int[] b0;
     private final int[] b1;
@@ -64,21 +65,16 @@ public final class GlobalArray {
         this.ndim = dist.ndim;
         this.myRank = group.nodeid();
         this.ghosts = Arrays.stream(dist.width).anyMatch(w -> w > 0);
-        final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal()};
-        shmem.reduce(group.team, org.jhpvm.shmem.ReduceOp.MAX, v, v, v.length);
-        if (v[0] != -v[1] || v[2] != -v[3]) {
-            throw new IllegalArgumentException("collective create mismatch: the PEs of " + group + " asked for "
-                + "different types, shapes or distributions (this PE: " + type + " " + Arrays.toString(dist.dims)
-                + ", " + dist.describe() + ")");
-        }
+        ArgumentChecks.checkSameOnEveryPe(shmem, group, type, dist);
         this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
         this.mover = new Mover(storage, ndim);
         this.id = ga.register(this);
-        bs = new int[ndim];
+        this.checks = new ArgumentChecks(this);
+        bs = checks.bs;
         b0 = new int[ndim];
         b1 = new int[ndim];
         cb = new int[ndim];
-        count = new int[ndim];
+        count = checks.count;
         ones = new int[ndim];
         Arrays.fill(ones, 1);
         subLo = new int[ndim];
@@ -299,7 +295,7 @@ public final class GlobalArray {
      */
     public int locate(final int... subscript) {
         checkLive();
-        checkSubscript(subscript);
+        checks.checkSubscript(subscript);
         for (int d = 0; d < ndim; d++) {
             cb[d] = dist.findBlock(d, subscript[d]);
         }
@@ -323,7 +319,7 @@ public final class GlobalArray {
      */
     public List<Piece> locateRegion(final int[] lo, final int[] hi) {
         checkLive();
-        checkSection(lo, hi, ones);
+        checks.checkSection(lo, hi, ones);
         final List<Piece> out = new ArrayList<>();
         final int[] blo = new int[ndim];
         final int[] bhi = new int[ndim];
@@ -580,8 +576,8 @@ public final class GlobalArray {
     private void periodic(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld,
         final long ia, final double da) {
         checkLive();
-        checkDims(lo, "lo");
-        checkDims(hi, "hi");
+        checks.checkDims(lo, "lo");
+        checks.checkDims(hi, "hi");
         for (int d = 0; d < ndim; d++) {
             if (lo[d] > hi[d]) {
                 throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
@@ -592,7 +588,7 @@ public final class GlobalArray {
             }
             count[d] = hi[d] - lo[d] + 1;
         }
-        checkBuffer(buf, ld);
+        checks.checkBuffer(buf, ld);
         // Up to two ranges per dimension: [s, dims) at buffer offset 0, then [0, ..] at offset dims - s.
         int wraps = 0;
         for (int d = 0; d < ndim; d++) {
@@ -663,14 +659,14 @@ public final class GlobalArray {
     private void elements(final int op, final Object values, final int[][] subs, final int n, final long ia,
         final double da) {
         checkLive();
-        checkType(values);
+        checks.checkType(values);
         Objects.requireNonNull(subs, "subscripts");
         if (n < 0 || n > subs.length || n > GaType.length(values)) {
             throw new IllegalArgumentException("n=" + n + " exceeds the " + subs.length + " subscripts or the "
                 + GaType.length(values) + " values");
         }
         for (int i = 0; i < n; i++) {
-            checkSubscript(subs[i]);
+            checks.checkSubscript(subs[i]);
         }
         Arrays.fill(mover.ext, 1);
         Arrays.fill(mover.rs, 1);
@@ -710,7 +706,7 @@ public final class GlobalArray {
         if (type != GaType.INT && type != GaType.LONG) {
             throw new IllegalArgumentException("readInc needs an int or long array; " + this + " holds " + type);
         }
-        checkSubscript(subscript);
+        checks.checkSubscript(subscript);
         final int rank = ownerAndLocal(subscript);
         return storage.fetchAdd(group.members[rank], localIndex, inc);
     }
@@ -723,8 +719,8 @@ public final class GlobalArray {
      */
     private void prepare(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
         checkLive();
-        checkSection(lo, hi, skip);
-        checkBuffer(buf, ld);
+        checks.checkSection(lo, hi, skip);
+        checks.checkBuffer(buf, ld);
     }
 
     /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
@@ -790,91 +786,6 @@ public final class GlobalArray {
     void checkLive() {
         if (destroyed) {
             throw new IllegalStateException(this + " was destroyed");
-        }
-    }
-
-    private void checkDims(final int[] a, final String what) {
-        Objects.requireNonNull(a, what);
-        if (a.length != ndim) {
-            throw new IllegalArgumentException(what + " has " + a.length + " entries; " + this + " has " + ndim
-                + " dimensions");
-        }
-    }
-
-    void checkSubscript(final int[] s) {
-        checkDims(s, "subscript");
-        for (int d = 0; d < ndim; d++) {
-            if (s[d] < 0 || s[d] >= dist.dims[d]) {
-                throw new IndexOutOfBoundsException("subscript " + Arrays.toString(s) + " outside " + this);
-            }
-        }
-    }
-
-    /** Checks a section and fills {@link #count} with the elements per dimension. */
-    void checkSection(final int[] lo, final int[] hi, final int[] skip) {
-        checkDims(lo, "lo");
-        checkDims(hi, "hi");
-        checkDims(skip, "skip");
-        for (int d = 0; d < ndim; d++) {
-            if (lo[d] > hi[d]) {
-                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
-            }
-            if (lo[d] < 0 || hi[d] >= dist.dims[d]) {
-                throw new IndexOutOfBoundsException("section " + Arrays.toString(lo) + ".." + Arrays.toString(hi)
-                    + " outside " + this);
-            }
-            if (skip[d] < 1) {
-                throw new IllegalArgumentException("skip[" + d + "]=" + skip[d] + " must be at least 1");
-            }
-            count[d] = skip[d] == 1 ? hi[d] - lo[d] + 1 : (hi[d] - lo[d]) / skip[d] + 1;
-        }
-    }
-
-    private void checkType(final Object buf) {
-        Objects.requireNonNull(buf, "buffer");
-        if (!type.matches(buf)) {
-            throw new IllegalArgumentException("type mismatch: " + this + " holds " + type.javaName()
-                + ", the buffer is " + buf.getClass().getSimpleName());
-        }
-    }
-
-    /** Checks the buffer against {@link #count} and fills {@link #bs} with its strides. */
-    private void checkBuffer(final Object buf, final int[] ld) {
-        checkType(buf);
-        if (ndim > 1) {
-            Objects.requireNonNull(ld, "ld");
-        }
-        if (ndim > 1 && ld.length < ndim - 1) {
-            throw new IllegalArgumentException("ld has " + ld.length + " entries; " + (ndim - 1) + " needed");
-        }
-        long stride = 1;
-        long last = 0;
-        for (int d = ndim - 1; d >= 0; d--) {
-            if (stride > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("ld " + Arrays.toString(ld) + " overflows an int index");
-            }
-            bs[d] = (int) stride;
-            last += (long) (count[d] - 1) * stride;
-            if (d > 0) {
-                if (ld[d - 1] < count[d]) {
-                    throw new IllegalArgumentException("ld[" + (d - 1) + "]=" + ld[d - 1] + " is smaller than the "
-                        + count[d] + " elements of the section in dimension " + d);
-                }
-                stride *= ld[d - 1];
-            }
-        }
-        final int length = GaType.length(buf);
-        if (last >= length) {
-            throw new IllegalArgumentException("buffer too small: the section needs " + (last + 1) + " elements "
-                + "with ld " + Arrays.toString(ld) + ", the buffer has " + length);
-        }
-    }
-
-    void checkSameGroup(final GlobalArray other) {
-        Objects.requireNonNull(other, "array");
-        other.checkLive();
-        if (other.ga != ga || other.group.team != group.team) {
-            throw new IllegalArgumentException(other + " and " + this + " are not on the same processor group");
         }
     }
 
@@ -952,8 +863,8 @@ public final class GlobalArray {
     /** Moves a section to or from a packed buffer (row-major, no padding) of the array's type. */
     void packed(final int op, final int[] lo, final int[] hi, final Object buf) {
         checkLive();
-        checkSection(lo, hi, ones);
-        checkType(buf);
+        checks.checkSection(lo, hi, ones);
+        checks.checkType(buf);
         int stride = 1;
         for (int d = ndim - 1; d >= 0; d--) {
             bs[d] = stride;
@@ -1045,7 +956,7 @@ public final class GlobalArray {
     /** {@code NGA_Print_patch}. Collective. @param out where @param lo first subscript @param hi last */
     public void printPatch(final PrintStream out, final int[] lo, final int[] hi) {
         checkLive();
-        checkSection(lo, hi, ones);
+        checks.checkSection(lo, hi, ones);
         group.sync();
         if (myRank == 0) {
             out.print(format(lo, hi));
