@@ -48,7 +48,7 @@ final class Algebra {
         Object result = null;
         long failed = 0;
         if (mine) {
-            c.packed(Mover.GET, plo, phi, cBuf);
+            c.sections.packed(Mover.GET, plo, phi, cBuf);
             final Object aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
             final Object bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
             try {
@@ -67,7 +67,7 @@ final class Algebra {
             throw new ArithmeticException("elemDivide: integer division by zero in " + b + "; nothing was written");
         }
         if (mine) {
-            c.packed(Mover.PUT, plo, phi, result);
+            c.sections.packed(Mover.PUT, plo, phi, result);
         }
         c.group.sync();
     }
@@ -146,7 +146,7 @@ final class Algebra {
         if (myPart(a, alo, ahi, plo, phi)) {
             final int n = volume(plo, phi);
             final Object aBuf = a.type.newArray(n);
-            a.packed(Mover.GET, plo, phi, aBuf);
+            a.sections.packed(Mover.GET, plo, phi, aBuf);
             final Object bBuf = fetch(a, alo, plo, phi, b, blo, bMap, false);
             if (a.type.isFloating()) {
                 final double[] x = doubles(aBuf);
@@ -197,7 +197,7 @@ final class Algebra {
         Object buf = null;
         if (mine) {
             buf = a.type.newArray(volume(plo, phi));
-            a.packed(Mover.GET, plo, phi, buf);
+            a.sections.packed(Mover.GET, plo, phi, buf);
             final int count = volume(plo, phi);
             for (int i = 0; i < count; i++) {
                 final boolean better;
@@ -271,7 +271,7 @@ final class Algebra {
         a.checks.checkSection(lo, hi, ones(a.ndim));
         final int n = volume(lo, hi);
         final Object buf = a.type.newArray(n);
-        a.packed(Mover.GET, lo, hi, buf);
+        a.sections.packed(Mover.GET, lo, hi, buf);
         final StringBuilder b = new StringBuilder();
         b.append(a).append(" patch ").append(Arrays.toString(lo)).append("..").append(Arrays.toString(hi))
             .append('\n');
@@ -351,7 +351,7 @@ final class Algebra {
         }
         final int n = volume(plo, phi);
         final Object buf = x.type.newArray(n);
-        x.packed(Mover.GET, lo, hi, buf);
+        x.sections.packed(Mover.GET, lo, hi, buf);
         // A transpose: x is packed [ext of c's second mapped dim][ext of the first]; c wants the other order.
         int first = -1;
         int second = -1;

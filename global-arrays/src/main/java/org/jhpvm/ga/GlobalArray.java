@@ -38,21 +38,19 @@ public final class GlobalArray {
     final int id;
     final Mover mover;
     final ArgumentChecks checks;
+    final SectionTransfer sections;
     private final boolean ghosts;
     private Ghosts ghostUpdater;
     private boolean destroyed;
 
-    // Scratch for the data path (no allocation per call); bs and count are the checks' results.
-    private final int[] bs;
+    /** All 1: the skip of a section that is not sub-sampled. */
+    final int[] ones;
+
+    // Scratch for the owner lookups (no allocation per call).
     private final int[] b0;
     private final int[] b1;
     private final int[] cb;
     private int localIndex;
-    private final int[] count;
-    private final int[] ones;
-    private final int[] subLo;
-    private final int[] subHi;
-    private final int[] shift;
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
@@ -69,17 +67,13 @@ public final class GlobalArray {
         this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
         this.mover = new Mover(storage, ndim);
         this.id = ga.register(this);
+        this.ones = new int[ndim];
+        Arrays.fill(ones, 1);
         this.checks = new ArgumentChecks(this);
-        bs = checks.bs;
+        this.sections = new SectionTransfer(this);
         b0 = new int[ndim];
         b1 = new int[ndim];
         cb = new int[ndim];
-        count = checks.count;
-        ones = new int[ndim];
-        Arrays.fill(ones, 1);
-        subLo = new int[ndim];
-        subHi = new int[ndim];
-        shift = new int[ndim];
     }
 
     // ---------------------------------------------------------------- creation
@@ -342,7 +336,7 @@ public final class GlobalArray {
             if (!empty) {
                 out.add(new Piece(r, plo, phi));
             }
-        } while (nextBlock());
+        } while (Distribution.nextBlock(cb, b0, b1));
         return out;
     }
 
@@ -375,50 +369,50 @@ public final class GlobalArray {
 
     /** {@code NGA_Put}. @param lo first subscript @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Put} of floats. @param lo first @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Put} of longs. @param lo first @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Put} of ints. @param lo first @param hi last @param buf data @param ld leading dimensions */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get}. @param lo first subscript @param hi last @param buf receives @param ld leading dimensions */
     public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get} of floats. @param lo first @param hi last @param buf receives @param ld leading dims */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get} of longs. @param lo first @param hi last @param buf receives @param ld leading dims */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Get} of ints. @param lo first @param hi last @param buf receives @param ld leading dims */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /**
@@ -431,26 +425,26 @@ public final class GlobalArray {
      * @param alpha scale
      */
     public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
     /** {@code NGA_Acc} of floats. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
     /** {@code NGA_Acc} of longs. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
     /** {@code NGA_Acc} of ints. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
     // ---------------------------------------------------------------- non-blocking
@@ -466,8 +460,8 @@ public final class GlobalArray {
      * @return the handle
      */
     public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         return ga.nbIssue();
     }
 
@@ -481,8 +475,8 @@ public final class GlobalArray {
      * @return the handle
      */
     public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
         return ga.nbIssue();
     }
 
@@ -497,8 +491,8 @@ public final class GlobalArray {
      * @return the handle
      */
     public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
         return ga.nbIssue();
     }
 
@@ -514,14 +508,14 @@ public final class GlobalArray {
      * @param ld   leading dimensions of buf
      */
     public void stridedPut(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        prepare(lo, hi, skip, buf, ld);
-        transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
+        sections.prepare(lo, hi, skip, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
     }
 
     /** {@code NGA_Strided_get}. @param lo first @param hi bound @param skip steps @param buf receives @param ld lds */
     public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        prepare(lo, hi, skip, buf, ld);
-        transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
+        sections.prepare(lo, hi, skip, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
     }
 
     /**
@@ -536,8 +530,8 @@ public final class GlobalArray {
      */
     public void stridedAcc(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld,
         final double alpha) {
-        prepare(lo, hi, skip, buf, ld);
-        transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
+        sections.prepare(lo, hi, skip, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
     }
 
     // ---------------------------------------------------------------- periodic
@@ -552,12 +546,12 @@ public final class GlobalArray {
      * @param ld  leading dimensions
      */
     public void periodicPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
+        sections.periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
     }
 
     /** {@code NGA_Periodic_get}. @param lo first @param hi last @param buf receives @param ld leading dimensions */
     public void periodicGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
+        sections.periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
     }
 
     /**
@@ -570,52 +564,7 @@ public final class GlobalArray {
      * @param alpha scale
      */
     public void periodicAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
-    }
-
-    private void periodic(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld,
-        final long ia, final double da) {
-        checkLive();
-        checks.checkDims(lo, "lo");
-        checks.checkDims(hi, "hi");
-        for (int d = 0; d < ndim; d++) {
-            if (lo[d] > hi[d]) {
-                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
-            }
-            if ((long) hi[d] - lo[d] >= dist.dims[d]) {
-                throw new IndexOutOfBoundsException("periodic section " + lo[d] + ".." + hi[d] + " in dimension " + d
-                    + " is longer than its extent " + dist.dims[d]);
-            }
-            count[d] = hi[d] - lo[d] + 1;
-        }
-        checks.checkBuffer(buf, ld);
-        // Up to two ranges per dimension: [s, dims) at buffer offset 0, then [0, ..] at offset dims - s.
-        int wraps = 0;
-        for (int d = 0; d < ndim; d++) {
-            final int s = Math.floorMod(lo[d], dist.dims[d]);
-            shift[d] = s;
-            if ((long) s + count[d] > dist.dims[d]) {
-                wraps |= 1 << d;
-            }
-        }
-        for (int mask = 0; mask < 1 << ndim; mask++) {
-            if ((mask & ~wraps) != 0) {
-                continue;
-            }
-            int base = 0;
-            for (int d = 0; d < ndim; d++) {
-                final int s = shift[d];
-                if ((mask & 1 << d) == 0) {
-                    subLo[d] = s;
-                    subHi[d] = (int) Math.min(dist.dims[d] - 1, (long) s + count[d] - 1);
-                } else {
-                    subLo[d] = 0;
-                    subHi[d] = (int) ((long) s + count[d] - 1 - dist.dims[d]);
-                    base += (dist.dims[d] - s) * bs[d];
-                }
-            }
-            transfer(op, subLo, subHi, ones, buf, base, ia, da);
-        }
+        sections.periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
     }
 
     // ---------------------------------------------------------------- scatter / gather / readInc
@@ -711,76 +660,6 @@ public final class GlobalArray {
         return storage.fetchAdd(group.members[rank], localIndex, inc);
     }
 
-    // ---------------------------------------------------------------- the section engine
-
-    /**
-     * Checks a section call (then the caller calls {@link #transfer} itself: one call level less between the user
-     * and FM's copy loops, which keeps the JIT inlining them).
-     */
-    private void prepare(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        checkLive();
-        checks.checkSection(lo, hi, skip);
-        checks.checkBuffer(buf, ld);
-    }
-
-    /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
-    private void transfer(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
-        final int bufBase, final long ia, final double da) {
-        for (int d = 0; d < ndim; d++) {
-            b0[d] = dist.findBlock(d, lo[d]);
-            b1[d] = dist.findBlock(d, hi[d]);
-            cb[d] = b0[d];
-        }
-        final int[] ext = mover.ext;
-        final int[] rs = mover.rs;
-        final int[] us = mover.us;
-        do {
-            final int rank = dist.rank(cb);
-            final int[] ls = dist.strides[rank];
-            int rBase = 0;
-            int uBase = bufBase;
-            boolean empty = false;
-            for (int d = 0; d < ndim; d++) {
-                final int blo = dist.starts[d][cb[d]];
-                final int bhi = dist.starts[d][cb[d] + 1] - 1;
-                final int sk = skip[d];
-                final int last = Math.min(hi[d], bhi);
-                int first = Math.max(lo[d], blo);
-                if (sk > 1) {
-                    // The first sampled element in this block, in long: a huge skip must not wrap around.
-                    final long f = lo[d] + ((long) first - lo[d] + sk - 1) / sk * sk;
-                    first = f > last ? last + 1 : (int) f;
-                }
-                if (first > last) {
-                    empty = true;
-                    break;
-                }
-                // Divisions only for sub-sampled sections: the common case stays cheap.
-                ext[d] = sk == 1 ? last - first + 1 : (last - first) / sk + 1;
-                rBase += (first - blo + dist.width[d]) * ls[d];
-                rs[d] = ls[d] * sk;
-                uBase += (sk == 1 ? first - lo[d] : (first - lo[d]) / sk) * bs[d];
-                us[d] = bs[d];
-            }
-            if (!empty) {
-                mover.move(op, group.members[rank], buf, rBase, uBase, ia, da, ext, rs, us);
-            }
-        } while (nextBlock());
-    }
-
-    private boolean nextBlock() {
-        int d = ndim - 1;
-        while (d >= 0 && cb[d] == b1[d]) {
-            cb[d] = b0[d];
-            d--;
-        }
-        if (d < 0) {
-            return false;
-        }
-        cb[d]++;
-        return true;
-    }
-
     // ---------------------------------------------------------------- checks (before anything is sent)
 
     void checkLive() {
@@ -819,7 +698,9 @@ public final class GlobalArray {
             }
         }
         final int[] pick = new int[ndim];
-        System.arraycopy(myStrides, 0, bs, 0, ndim);
+        final int[] subLo = new int[ndim];
+        final int[] subHi = new int[ndim];
+        System.arraycopy(myStrides, 0, checks.bs, 0, ndim);
         final Object local = storage.local();
         while (true) {
             int base = 0;
@@ -829,7 +710,7 @@ public final class GlobalArray {
                 subHi[d] = r[1] + r[2] - r[0];
                 base += (r[0] - lo[d] + dist.width[d]) * myStrides[d];
             }
-            transfer(Mover.GET_NBI, subLo, subHi, ones, local, base, 0, 0);
+            sections.transfer(Mover.GET_NBI, subLo, subHi, ones, local, base, 0, 0);
             int d = ndim - 1;
             while (d >= 0 && ++pick[d] == ranges[d].length) {
                 pick[d] = 0;
@@ -858,23 +739,6 @@ public final class GlobalArray {
             u = end + 1;
         }
         return out.toArray(new int[0][]);
-    }
-
-    /** Moves a section to or from a packed buffer (row-major, no padding) of the array's type. */
-    void packed(final int op, final int[] lo, final int[] hi, final Object buf) {
-        checkLive();
-        checks.checkSection(lo, hi, ones);
-        checks.checkType(buf);
-        int stride = 1;
-        for (int d = ndim - 1; d >= 0; d--) {
-            bs[d] = stride;
-            stride *= count[d];
-        }
-        if (stride > GaType.length(buf)) {
-            throw new IllegalArgumentException("buffer too small: " + stride + " elements needed, "
-                + GaType.length(buf) + " given");
-        }
-        transfer(op, lo, hi, ones, buf, 0, 0, 0);
     }
 
     @Override
