@@ -39,18 +39,14 @@ public final class GlobalArray {
     final Mover mover;
     final ArgumentChecks checks;
     final SectionTransfer sections;
+    private final ElementOps elements;
+    private final DistributionQueries queries;
     private final boolean ghosts;
     private Ghosts ghostUpdater;
     private boolean destroyed;
 
     /** All 1: the skip of a section that is not sub-sampled. */
     final int[] ones;
-
-    // Scratch for the owner lookups (no allocation per call).
-    private final int[] b0;
-    private final int[] b1;
-    private final int[] cb;
-    private int localIndex;
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
@@ -71,9 +67,8 @@ public final class GlobalArray {
         Arrays.fill(ones, 1);
         this.checks = new ArgumentChecks(this);
         this.sections = new SectionTransfer(this);
-        b0 = new int[ndim];
-        b1 = new int[ndim];
-        cb = new int[ndim];
+        this.elements = new ElementOps(this);
+        this.queries = new DistributionQueries(this);
     }
 
     // ---------------------------------------------------------------- creation
@@ -271,14 +266,7 @@ public final class GlobalArray {
      * @return {@code {lo, hi}}; a rank that owns nothing gets {@code hi[d] = lo[d] - 1}
      */
     public int[][] distribution(final int rank) {
-        checkLive();
-        if (rank < 0 || rank >= group.nnodes()) {
-            throw new IndexOutOfBoundsException("rank " + rank + " outside the group's 0.." + (group.nnodes() - 1));
-        }
-        final int[] lo = new int[ndim];
-        final int[] hi = new int[ndim];
-        dist.block(rank, lo, hi);
-        return new int[][] {lo, hi};
+        return queries.distribution(rank);
     }
 
     /**
@@ -288,12 +276,7 @@ public final class GlobalArray {
      * @return its owner's rank in the group
      */
     public int locate(final int... subscript) {
-        checkLive();
-        checks.checkSubscript(subscript);
-        for (int d = 0; d < ndim; d++) {
-            cb[d] = dist.findBlock(d, subscript[d]);
-        }
-        return dist.rank(cb);
+        return queries.locate(subscript);
     }
 
     /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
@@ -312,32 +295,7 @@ public final class GlobalArray {
      * @return pieces in owner order
      */
     public List<Piece> locateRegion(final int[] lo, final int[] hi) {
-        checkLive();
-        checks.checkSection(lo, hi, ones);
-        final List<Piece> out = new ArrayList<>();
-        final int[] blo = new int[ndim];
-        final int[] bhi = new int[ndim];
-        for (int d = 0; d < ndim; d++) {
-            b0[d] = dist.findBlock(d, lo[d]);
-            b1[d] = dist.findBlock(d, hi[d]);
-            cb[d] = b0[d];
-        }
-        do {
-            final int r = dist.rank(cb);
-            dist.block(r, blo, bhi);
-            final int[] plo = new int[ndim];
-            final int[] phi = new int[ndim];
-            boolean empty = false;
-            for (int d = 0; d < ndim; d++) {
-                plo[d] = Math.max(lo[d], blo[d]);
-                phi[d] = Math.min(hi[d], bhi[d]);
-                empty |= plo[d] > phi[d];
-            }
-            if (!empty) {
-                out.add(new Piece(r, plo, phi));
-            }
-        } while (Distribution.nextBlock(cb, b0, b1));
-        return out;
+        return queries.locateRegion(lo, hi);
     }
 
     /**
@@ -346,13 +304,7 @@ public final class GlobalArray {
      * @return the local block (empty if this PE owns nothing)
      */
     public LocalBlock access() {
-        checkLive();
-        final int[] lo = new int[ndim];
-        final int[] hi = new int[ndim];
-        dist.block(myRank, lo, hi);
-        final int[] strides = new int[ndim];
-        dist.localStrides(Math.min(myRank, Math.max(0, dist.owners - 1)), strides);
-        return new LocalBlock(storage.local(), type, lo, hi, dist.width.clone(), strides, myRank < dist.owners);
+        return queries.access();
     }
 
     /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */
@@ -577,7 +529,7 @@ public final class GlobalArray {
      * @param n         elements
      */
     public void scatter(final Object values, final int[][] subscripts, final int n) {
-        elements(Mover.PUT, values, subscripts, n, 0, 0);
+        elements.move(Mover.PUT, values, subscripts, n, 0, 0);
     }
 
     /**
@@ -588,7 +540,7 @@ public final class GlobalArray {
      * @param n          elements
      */
     public void gather(final Object values, final int[][] subscripts, final int n) {
-        elements(Mover.GET_NBI, values, subscripts, n, 0, 0);
+        elements.move(Mover.GET_NBI, values, subscripts, n, 0, 0);
         shmem.quiet();
     }
 
@@ -602,44 +554,7 @@ public final class GlobalArray {
      * @param alpha      scale
      */
     public void scatterAcc(final Object values, final int[][] subscripts, final int n, final double alpha) {
-        elements(Mover.ACC, values, subscripts, n, Math.round(alpha), alpha);
-    }
-
-    private void elements(final int op, final Object values, final int[][] subs, final int n, final long ia,
-        final double da) {
-        checkLive();
-        checks.checkType(values);
-        Objects.requireNonNull(subs, "subscripts");
-        if (n < 0 || n > subs.length || n > GaType.length(values)) {
-            throw new IllegalArgumentException("n=" + n + " exceeds the " + subs.length + " subscripts or the "
-                + GaType.length(values) + " values");
-        }
-        for (int i = 0; i < n; i++) {
-            checks.checkSubscript(subs[i]);
-        }
-        Arrays.fill(mover.ext, 1);
-        Arrays.fill(mover.rs, 1);
-        Arrays.fill(mover.us, 1);
-        for (int i = 0; i < n; i++) {
-            final int[] s = subs[i];
-            final int rank = ownerAndLocal(s);
-            mover.move(op, group.members[rank], values, localIndex, i, ia, da);
-        }
-    }
-
-    /** Finds the owner of subscript s; leaves its index in the owner's storage in {@link #localIndex}. */
-    private int ownerAndLocal(final int[] s) {
-        for (int d = 0; d < ndim; d++) {
-            cb[d] = dist.findBlock(d, s[d]);
-        }
-        final int rank = dist.rank(cb);
-        final int[] ls = dist.strides[rank];
-        int idx = 0;
-        for (int d = 0; d < ndim; d++) {
-            idx += (s[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];
-        }
-        localIndex = idx;
-        return rank;
+        elements.move(Mover.ACC, values, subscripts, n, Math.round(alpha), alpha);
     }
 
     /**
@@ -651,13 +566,7 @@ public final class GlobalArray {
      * @return the value before
      */
     public long readInc(final int[] subscript, final long inc) {
-        checkLive();
-        if (type != GaType.INT && type != GaType.LONG) {
-            throw new IllegalArgumentException("readInc needs an int or long array; " + this + " holds " + type);
-        }
-        checks.checkSubscript(subscript);
-        final int rank = ownerAndLocal(subscript);
-        return storage.fetchAdd(group.members[rank], localIndex, inc);
+        return elements.readInc(subscript, inc);
     }
 
     // ---------------------------------------------------------------- checks (before anything is sent)
