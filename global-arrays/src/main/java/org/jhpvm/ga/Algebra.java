@@ -1,5 +1,6 @@
 package org.jhpvm.ga;
 
+import java.io.PrintStream;
 import java.util.Arrays;
 
 /**
@@ -297,6 +298,18 @@ final class Algebra {
             }
         }
         return b.toString();
+    }
+
+    /** {@code NGA_Print_patch}: rank 0 of the group prints the section's {@link #format}. Collective. */
+    static void printPatch(final GlobalArray a, final PrintStream out, final int[] lo, final int[] hi) {
+        a.checkLive();
+        a.checks.checkSection(lo, hi, a.ones);
+        a.group.sync();
+        if (a.myRank == 0) {
+            out.print(format(a, lo, hi));
+            out.flush();
+        }
+        a.group.sync();
     }
 
     // ---------------------------------------------------------------- patch correspondence

@@ -25,6 +25,10 @@ import org.jhpvm.shmem.Shmem;
  * Thread-safety: a handle belongs to one PE; use it from that PE's thread.
  */
 public final class GlobalArray {
+    // This class is the API, with GA's documentation; the work is done by package-private helpers, one per
+    // responsibility, so each stays small enough to read: ArgumentChecks (every check made before anything is sent),
+    // SectionTransfer (put/get/acc, strided, periodic: one Mover call per owner piece), ElementOps (scatter, gather,
+    // readInc), DistributionQueries (distribution, locate, locateRegion, access), Ghosts, Algebra and Gemm.
     final GlobalArrays ga;
     final Shmem shmem;
     final GaGroup group;
@@ -36,6 +40,8 @@ public final class GlobalArray {
     final int myRank;
     final int id;
     final Mover mover;
+    /** All 1: the skip of a section that is not sub-sampled. */
+    final int[] ones;
     final ArgumentChecks checks;
     final SectionTransfer sections;
     private final ElementOps elements;
@@ -43,9 +49,6 @@ public final class GlobalArray {
     private final boolean ghosts;
     private Ghosts ghostUpdater;
     private boolean destroyed;
-
-    /** All 1: the skip of a section that is not sub-sampled. */
-    final int[] ones;
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
@@ -568,7 +571,7 @@ public final class GlobalArray {
         return elements.readInc(subscript, inc);
     }
 
-    // ---------------------------------------------------------------- checks (before anything is sent)
+    // ---------------------------------------------------------------- liveness and name
 
     void checkLive() {
         if (destroyed) {
@@ -582,7 +585,7 @@ public final class GlobalArray {
             dist.dims) + (destroyed ? " (destroyed)" : "");
     }
 
-    // ---------------------------------------------------------------- ghosts and algebra (collective)
+    // ---------------------------------------------------------------- ghosts and printing (collective)
 
     /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
     public void updateGhosts() {
@@ -644,24 +647,12 @@ public final class GlobalArray {
 
     /** {@code GA_Print}: rank 0 of the group prints the whole array. Collective. @param out where */
     public void print(final PrintStream out) {
-        final int[] lo = new int[ndim];
-        final int[] hi = dims();
-        for (int d = 0; d < ndim; d++) {
-            hi[d]--;
-        }
-        printPatch(out, lo, hi);
+        printPatch(out, wholeLo(), wholeHi());
     }
 
     /** {@code NGA_Print_patch}. Collective. @param out where @param lo first subscript @param hi last */
     public void printPatch(final PrintStream out, final int[] lo, final int[] hi) {
-        checkLive();
-        checks.checkSection(lo, hi, ones);
-        group.sync();
-        if (myRank == 0) {
-            out.print(format(lo, hi));
-            out.flush();
-        }
-        group.sync();
+        Algebra.printPatch(this, out, lo, hi);
     }
 
     // ---------------------------------------------------------------- whole-array and patch algebra (collective)
