@@ -5,8 +5,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 
-import org.jhpvm.shmem.Shmem;
-
 /**
  * A global array: a dense 1- to 7-dimensional array of int, long, float or double distributed in blocks over a
  * processor group, each PE's block (with its ghost layers) a plain Java array. Sections are inclusive
@@ -24,53 +22,21 @@ import org.jhpvm.shmem.Shmem;
  * <p>
  * Thread-safety: a handle belongs to one PE; use it from that PE's thread.
  */
-public final class GlobalArray {
-    // This class is the API, with GA's documentation; the work is done by package-private helpers, one per
-    // responsibility, so each stays small enough to read: ArgumentChecks (every check made before anything is sent),
-    // SectionTransfer (put/get/acc, strided, periodic: one Mover call per owner piece), ElementOps (scatter, gather,
-    // readInc), DistributionQueries (distribution, locate, locateRegion, access), Ghosts, Algebra and Gemm.
-    final GlobalArrays ga;
-    final Shmem shmem;
-    final GaGroup group;
-    final GaType type;
-    final String name;
-    final Distribution dist;
-    final Storage storage;
-    final int ndim;
-    final int myRank;
-    final int id;
-    final Mover mover;
-    /** All 1: the skip of a section that is not sub-sampled. */
-    final int[] ones;
-    final ArgumentChecks checks;
-    final SectionTransfer sections;
+public final class GlobalArray extends ArrayHandle {
+    // The API, with GA's documentation, is this class and the package-private superclass ArrayHandle (state, destroy,
+    // inquiry, locality), which keeps each file small enough to read. Here stay creation, the nested types and the
+    // one-sided section operations (put/get/acc: plain, non-blocking, strided, periodic), which call SectionTransfer
+    // themselves: a public method inherited from a package-private class is reached through a javac bridge in this
+    // class, one call more between the user and FM's copy loops (README, Measured). locateRegion stays beside Piece:
+    // a bridge has no generic signature, so reflection would see a raw List. The bodies are in package-private
+    // helpers: ArgumentChecks, SectionTransfer, ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
     private final ElementOps elements;
-    private final DistributionQueries queries;
-    private final boolean ghosts;
     private Ghosts ghostUpdater;
-    private boolean destroyed;
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
-        this.ga = ga;
-        this.shmem = ga.shmem;
-        this.group = group;
-        this.type = type;
-        this.name = name;
-        this.dist = dist;
-        this.ndim = dist.ndim;
-        this.myRank = group.nodeid();
-        this.ghosts = Arrays.stream(dist.width).anyMatch(w -> w > 0);
-        ArgumentChecks.checkSameOnEveryPe(shmem, group, type, dist);
-        this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
-        this.mover = new Mover(storage, ndim);
-        this.id = ga.register(this);
-        this.ones = new int[ndim];
-        Arrays.fill(ones, 1);
-        this.checks = new ArgumentChecks(this);
-        this.sections = new SectionTransfer(this);
+        super(ga, group, type, name, dist);
         this.elements = new ElementOps(this);
-        this.queries = new DistributionQueries(this);
     }
 
     // ---------------------------------------------------------------- creation
@@ -206,81 +172,6 @@ public final class GlobalArray {
         return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist);
     }
 
-    /** {@code GA_Destroy}: completes outstanding operations and frees the memory. Collective over the group. */
-    public void destroy() {
-        checkLive();
-        shmem.free(storage.symmetric);
-        destroyed = true;
-        ga.unregister(this);
-    }
-
-    /** @return true once destroyed */
-    public boolean isDestroyed() {
-        return destroyed;
-    }
-
-    // ---------------------------------------------------------------- inquiry
-
-    /** @return the element type */
-    public GaType type() {
-        return type;
-    }
-
-    /** @return the number of dimensions */
-    public int ndim() {
-        return ndim;
-    }
-
-    /** @return the extents (a copy) */
-    public int[] dims() {
-        return dist.dims.clone();
-    }
-
-    /** @return the name */
-    public String name() {
-        return name;
-    }
-
-    /** @return the processor group */
-    public GaGroup group() {
-        return group;
-    }
-
-    /** @return the ghost widths (a copy) */
-    public int[] ghostWidths() {
-        return dist.width.clone();
-    }
-
-    /** @return whether the array has ghost cells ({@code GA_Has_ghosts}) */
-    public boolean hasGhosts() {
-        return ghosts;
-    }
-
-    /** @return blocks per dimension (the processor grid, {@code GA_Get_proc_grid}) */
-    public int[] procGrid() {
-        return dist.grid.clone();
-    }
-
-    /**
-     * {@code NGA_Distribution}: the block a rank owns.
-     *
-     * @param rank a rank of the group
-     * @return {@code {lo, hi}}; a rank that owns nothing gets {@code hi[d] = lo[d] - 1}
-     */
-    public int[][] distribution(final int rank) {
-        return queries.distribution(rank);
-    }
-
-    /**
-     * {@code NGA_Locate}: the rank owning an element.
-     *
-     * @param subscript one index per dimension
-     * @return its owner's rank in the group
-     */
-    public int locate(final int... subscript) {
-        return queries.locate(subscript);
-    }
-
     /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
     public record Piece(int owner, int[] lo, int[] hi) {
         @Override
@@ -298,25 +189,6 @@ public final class GlobalArray {
      */
     public List<Piece> locateRegion(final int[] lo, final int[] hi) {
         return queries.locateRegion(lo, hi);
-    }
-
-    /**
-     * {@code NGA_Access}: this PE's block as a plain array with its layout. Writes are seen by others after a sync.
-     *
-     * @return the local block (empty if this PE owns nothing)
-     */
-    public LocalBlock access() {
-        return queries.access();
-    }
-
-    /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */
-    public void release() {
-        checkLive();
-    }
-
-    /** {@code NGA_Release_update}: ends an access that wrote; call a sync before others read. */
-    public void releaseUpdate() {
-        checkLive();
     }
 
     // ---------------------------------------------------------------- put / get / acc
@@ -569,20 +441,6 @@ public final class GlobalArray {
      */
     public long readInc(final int[] subscript, final long inc) {
         return elements.readInc(subscript, inc);
-    }
-
-    // ---------------------------------------------------------------- liveness and name
-
-    void checkLive() {
-        if (destroyed) {
-            throw new IllegalStateException(this + " was destroyed");
-        }
-    }
-
-    @Override
-    public String toString() {
-        return "GlobalArray#" + id + (name.isEmpty() ? "" : " '" + name + "'") + " " + type + Arrays.toString(
-            dist.dims) + (destroyed ? " (destroyed)" : "");
     }
 
     // ---------------------------------------------------------------- ghosts and printing (collective)
