@@ -14,7 +14,7 @@ import org.jhpvm.shmem.Shmem;
  * <p>
  * The hierarchy is sealed: every instance is a {@code GlobalArray}, which {@link #self()} hands to the helpers.
  */
-abstract sealed class ArrayHandle permits GlobalArray {
+abstract sealed class ArrayHandle permits ElementAndGhostOps {
     final GlobalArrays ga;
     final Shmem shmem;
     final GaGroup group;

@@ -22,21 +22,19 @@ import java.util.Objects;
  * <p>
  * Thread-safety: a handle belongs to one PE; use it from that PE's thread.
  */
-public final class GlobalArray extends ArrayHandle {
-    // The API, with GA's documentation, is this class and the package-private superclass ArrayHandle (state, destroy,
-    // inquiry, locality), which keeps each file small enough to read. Here stay creation, the nested types and the
+public final class GlobalArray extends ElementAndGhostOps {
+    // The API, with GA's documentation, is this class and the package-private superclasses it extends, one per
+    // responsibility so each file stays small enough to read: ArrayHandle (state, destroy, inquiry, locality),
+    // ElementAndGhostOps (scatter, gather, readInc, ghost updates). Here stay creation, the nested types and the
     // one-sided section operations (put/get/acc: plain, non-blocking, strided, periodic), which call SectionTransfer
     // themselves: a public method inherited from a package-private class is reached through a javac bridge in this
     // class, one call more between the user and FM's copy loops (README, Measured). locateRegion stays beside Piece:
     // a bridge has no generic signature, so reflection would see a raw List. The bodies are in package-private
     // helpers: ArgumentChecks, SectionTransfer, ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
-    private final ElementOps elements;
-    private Ghosts ghostUpdater;
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
         super(ga, group, type, name, dist);
-        this.elements = new ElementOps(this);
     }
 
     // ---------------------------------------------------------------- creation
@@ -393,104 +391,7 @@ public final class GlobalArray extends ArrayHandle {
         sections.periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
     }
 
-    // ---------------------------------------------------------------- scatter / gather / readInc
-
-    /**
-     * {@code NGA_Scatter}: {@code a[subs[i]] = values[i]} for {@code i < n}.
-     *
-     * @param values    data (matching the array's type)
-     * @param subscripts n subscripts of ndim entries each
-     * @param n         elements
-     */
-    public void scatter(final Object values, final int[][] subscripts, final int n) {
-        elements.move(Mover.PUT, values, subscripts, n, 0, 0);
-    }
-
-    /**
-     * {@code NGA_Gather}: {@code values[i] = a[subs[i]]} for {@code i < n}.
-     *
-     * @param values     receives (matching the array's type)
-     * @param subscripts n subscripts
-     * @param n          elements
-     */
-    public void gather(final Object values, final int[][] subscripts, final int n) {
-        elements.move(Mover.GET_NBI, values, subscripts, n, 0, 0);
-        shmem.quiet();
-    }
-
-    /**
-     * {@code NGA_Scatter_acc}: {@code a[subs[i]] += alpha * values[i]}, atomic per element; for int/long arrays
-     * alpha is rounded.
-     *
-     * @param values     data
-     * @param subscripts n subscripts
-     * @param n          elements
-     * @param alpha      scale
-     */
-    public void scatterAcc(final Object values, final int[][] subscripts, final int n, final double alpha) {
-        elements.move(Mover.ACC, values, subscripts, n, Math.round(alpha), alpha);
-    }
-
-    /**
-     * {@code NGA_Read_inc}: atomically adds {@code inc} to an int or long element and returns its old value (the
-     * shared task counter of dynamic load balancing).
-     *
-     * @param subscript the element
-     * @param inc       increment
-     * @return the value before
-     */
-    public long readInc(final int[] subscript, final long inc) {
-        return elements.readInc(subscript, inc);
-    }
-
-    // ---------------------------------------------------------------- ghosts and printing (collective)
-
-    /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
-    public void updateGhosts() {
-        ghostUpdater().update(null);
-    }
-
-    private Ghosts ghostUpdater() {
-        if (ghostUpdater == null) {
-            ghostUpdater = new Ghosts(this);
-        }
-        return ghostUpdater;
-    }
-
-    /**
-     * {@code GA_Update_ghosts} with periodicity per dimension: the ghost cells of every block, corners included, get
-     * the values of the neighbouring blocks. In a non-periodic dimension the ghosts beyond the array's physical
-     * boundary are not touched: the application fills them (boundary conditions). Collective.
-     *
-     * @param periodic one flag per dimension
-     */
-    public void updateGhosts(final boolean[] periodic) {
-        ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"));
-    }
-
-    /**
-     * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
-     * upper side, from the upper neighbour; -1: the lower side), periodic. Collective.
-     *
-     * @param dim     dimension
-     * @param dir     +1 or -1
-     * @param corners whether to include the ghost corners of the other dimensions
-     */
-    public void updateGhostDir(final int dim, final int dir, final boolean corners) {
-        Ghosts.updateDir(this, dim, dir, corners, true);
-    }
-
-    /**
-     * As {@link #updateGhostDir(int, int, boolean)}, saying whether the dimension is periodic.
-     *
-     * @param dim      dimension
-     * @param dir      +1 or -1
-     * @param corners  include corners
-     * @param periodic whether blocks at the array's boundary take the other side's values
-     */
-    public void updateGhostDir(final int dim, final int dir, final boolean corners, final boolean periodic) {
-        Ghosts.updateDir(this, dim, dir, corners, periodic);
-    }
+    // ---------------------------------------------------------------- printing (collective)
 
     /**
      * The section as a table, one row per last-dimension line ({@code NGA_Print_patch}'s text). One-sided.
