@@ -8,7 +8,7 @@ import java.util.Objects;
  * (the bodies in {@link ElementOps}); and the collective ghost updates, all faces or one side of one dimension (the
  * bodies in {@link Ghosts}, laid out on the first full update).
  */
-abstract sealed class ElementAndGhostOps extends ArrayHandle permits GlobalArray {
+abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps {
     private final ElementOps elements;
     private Ghosts ghostUpdater;
 
