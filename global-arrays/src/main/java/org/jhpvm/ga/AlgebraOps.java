@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * The whole-array and patch operations of a {@link GlobalArray}, the last of the package-private superclasses that
- * hold its public methods: zero, fill, scale, abs, add, the element-wise operations, copy, transpose, dot and
- * selectElem, collective; and the printing ({@code format} one-sided, {@code print} collective). The bodies are in
+ * hold its public methods: zero, fill, scale, abs, add, the element-wise operations, copy, transpose and dot,
+ * collective; and the printing ({@code format} one-sided, {@code print} collective). The bodies are in
  * {@link Algebra}, which owner-computes between two group syncs.
  */
 abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray {
@@ -224,16 +224,5 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray 
     public double dotPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo, final int[] bhi) {
         Objects.requireNonNull(b, "b");
         return Algebra.dot(self(), lo, hi, b, blo, bhi);
-    }
-
-    /**
-     * {@code NGA_Select_elem}: the largest or smallest element and the first subscript (row-major) holding it; NaNs
-     * are skipped. Collective.
-     *
-     * @param which "max" or "min"
-     * @return the element
-     */
-    public GlobalArray.Selected selectElem(final String which) {
-        return Algebra.select(self(), which);
     }
 }

@@ -8,7 +8,7 @@ import org.jhpvm.shmem.Shmem;
  * The state of a {@link GlobalArray} handle and the queries on it, the first of the package-private superclasses that
  * hold GlobalArray's public methods, one responsibility each: the final fields every operation reads, set once at
  * creation with the helpers wired to them; destroy and the liveness check; the inquiries (type, shape, name, group,
- * ghosts, grid) and where the elements live ({@code distribution}, {@code locate}, {@code access}). Javadoc
+ * ghosts, grid) and where the elements live ({@code distribution}, {@code locate}). Javadoc
  * documents these methods on {@code GlobalArray}, and javac gives {@code GlobalArray} a public bridge for each, so
  * callers, reflection included, find them there.
  * <p>
@@ -136,15 +136,6 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
      */
     public int locate(final int... subscript) {
         return queries.locate(subscript);
-    }
-
-    /**
-     * {@code NGA_Access}: this PE's block as a plain array with its layout. Writes are seen by others after a sync.
-     *
-     * @return the local block (empty if this PE owns nothing)
-     */
-    public LocalBlock access() {
-        return queries.access();
     }
 
     /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */

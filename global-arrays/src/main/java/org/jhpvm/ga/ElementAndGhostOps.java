@@ -5,8 +5,8 @@ import java.util.Objects;
 /**
  * The element and ghost operations of a {@link GlobalArray}, the second of the package-private superclasses that
  * hold its public methods: scatter, gather, scatter-accumulate and read-increment, one-sided, one element at a time
- * (the bodies in {@link ElementOps}); and the collective ghost updates, all faces or one side of one dimension (the
- * bodies in {@link Ghosts}, laid out on the first full update).
+ * (the bodies in {@link ElementOps}); and the collective update of every ghost cell (the body in {@link Ghosts},
+ * its faces laid out on the first update).
  */
 abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps {
     private final ElementOps elements;
@@ -91,29 +91,5 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
      */
     public void updateGhosts(final boolean[] periodic) {
         ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"));
-    }
-
-    /**
-     * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
-     * upper side, from the upper neighbour; -1: the lower side), periodic. Collective.
-     *
-     * @param dim     dimension
-     * @param dir     +1 or -1
-     * @param corners whether to include the ghost corners of the other dimensions
-     */
-    public void updateGhostDir(final int dim, final int dir, final boolean corners) {
-        Ghosts.updateDir(self(), dim, dir, corners, true);
-    }
-
-    /**
-     * As {@link #updateGhostDir(int, int, boolean)}, saying whether the dimension is periodic.
-     *
-     * @param dim      dimension
-     * @param dir      +1 or -1
-     * @param corners  include corners
-     * @param periodic whether blocks at the array's boundary take the other side's values
-     */
-    public void updateGhostDir(final int dim, final int dir, final boolean corners, final boolean periodic) {
-        Ghosts.updateDir(self(), dim, dir, corners, periodic);
     }
 }

@@ -23,14 +23,17 @@ import java.util.Objects;
  */
 public final class GlobalArray extends AlgebraOps {
     // The API, with GA's documentation, is this class and the package-private superclasses it extends, one per
-    // responsibility so each file stays small enough to read: ArrayHandle (state, destroy, inquiry, locality),
-    // ElementAndGhostOps (scatter, gather, readInc, ghost updates) and AlgebraOps (whole-array and patch algebra,
-    // printing). Here stay creation, the nested types and the one-sided section operations (put/get/acc: plain,
-    // non-blocking, strided, periodic), which call SectionTransfer themselves: a public method inherited from a
-    // package-private class is reached through a javac bridge in this class, one call more between the user and FM's
-    // copy loops (README, Measured). locateRegion stays beside Piece: a bridge has no generic signature, so
-    // reflection would see a raw List. The bodies are in package-private helpers: ArgumentChecks, SectionTransfer,
-    // ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
+    // responsibility so each file stays small enough to read: ArrayHandle (state, destroy, inquiry), ElementAndGhostOps
+    // (scatter, gather, readInc, updateGhosts) and AlgebraOps (whole-array and patch algebra, printing). Here stay:
+    // - creation, and the nested types with the methods that return them (locateRegion, selectElem);
+    // - the one-sided section operations (put/get/acc: plain, non-blocking, strided, periodic), which call
+    //   SectionTransfer themselves: a public method inherited from a package-private class is reached through a
+    //   javac bridge in this class, one call more between the user and FM's copy loops (README, Measured);
+    // - the methods other Javadoc links to (access, selectElem, updateGhostDir): javadoc links an inherited method
+    //   of a package-private class only from this class's own page, elsewhere it prints the superclass's name;
+    // - locateRegion also because a bridge has no generic signature: reflection would see a raw List.
+    // The bodies are in package-private helpers: ArgumentChecks, SectionTransfer, ElementOps, DistributionQueries,
+    // Ghosts, Algebra and Gemm.
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
@@ -170,7 +173,7 @@ public final class GlobalArray extends AlgebraOps {
         return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist);
     }
 
-    // ---------------------------------------------------------------- result types (and locateRegion, see above)
+    // ---------------------------------------------------------------- locality and results
 
     /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
     public record Piece(int owner, int[] lo, int[] hi) {
@@ -191,12 +194,58 @@ public final class GlobalArray extends AlgebraOps {
         return queries.locateRegion(lo, hi);
     }
 
+    /**
+     * {@code NGA_Access}: this PE's block as a plain array with its layout. Writes are seen by others after a sync.
+     *
+     * @return the local block (empty if this PE owns nothing)
+     */
+    public LocalBlock access() {
+        return queries.access();
+    }
+
     /** What {@link #selectElem} finds: the subscript and the value (exact in {@code longValue} for int/long). */
     public record Selected(int[] subscript, double value, long longValue) {
         @Override
         public String toString() {
             return Arrays.toString(subscript) + " = " + value;
         }
+    }
+
+    /**
+     * {@code NGA_Select_elem}: the largest or smallest element and the first subscript (row-major) holding it; NaNs
+     * are skipped. Collective.
+     *
+     * @param which "max" or "min"
+     * @return the element
+     */
+    public Selected selectElem(final String which) {
+        return Algebra.select(this, which);
+    }
+
+    // ---------------------------------------------------------------- ghosts: one side of one dimension (collective)
+
+    /**
+     * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
+     * upper side, from the upper neighbour; -1: the lower side), periodic. Collective.
+     *
+     * @param dim     dimension
+     * @param dir     +1 or -1
+     * @param corners whether to include the ghost corners of the other dimensions
+     */
+    public void updateGhostDir(final int dim, final int dir, final boolean corners) {
+        Ghosts.updateDir(this, dim, dir, corners, true);
+    }
+
+    /**
+     * As {@link #updateGhostDir(int, int, boolean)}, saying whether the dimension is periodic.
+     *
+     * @param dim      dimension
+     * @param dir      +1 or -1
+     * @param corners  include corners
+     * @param periodic whether blocks at the array's boundary take the other side's values
+     */
+    public void updateGhostDir(final int dim, final int dir, final boolean corners, final boolean periodic) {
+        Ghosts.updateDir(this, dim, dir, corners, periodic);
     }
 
     // ---------------------------------------------------------------- put / get / acc
