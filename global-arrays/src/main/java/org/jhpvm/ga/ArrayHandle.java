@@ -8,9 +8,8 @@ import org.jhpvm.shmem.Shmem;
  * The state of a {@link GlobalArray} handle and the queries on it, the first of the package-private superclasses that
  * hold GlobalArray's public methods, one responsibility each: the final fields every operation reads, set once at
  * creation with the helpers wired to them; destroy and the liveness check; the inquiries (type, shape, name, group,
- * ghosts, grid) and where the elements live ({@code distribution}, {@code locate}). Javadoc
- * documents these methods on {@code GlobalArray}, and javac gives {@code GlobalArray} a public bridge for each, so
- * callers, reflection included, find them there.
+ * ghosts, grid, the block a rank owns). Javadoc documents these methods on {@code GlobalArray}, and javac adds a
+ * public bridge for each to {@code GlobalArray}, so callers, by name or by reflection, find them there.
  * <p>
  * The hierarchy is sealed: every instance is a {@code GlobalArray}, which {@link #self()} hands to the helpers.
  */
@@ -126,16 +125,6 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
      */
     public int[][] distribution(final int rank) {
         return queries.distribution(rank);
-    }
-
-    /**
-     * {@code NGA_Locate}: the rank owning an element.
-     *
-     * @param subscript one index per dimension
-     * @return its owner's rank in the group
-     */
-    public int locate(final int... subscript) {
-        return queries.locate(subscript);
     }
 
     /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */

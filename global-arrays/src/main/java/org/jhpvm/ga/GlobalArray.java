@@ -24,16 +24,16 @@ import java.util.Objects;
 public final class GlobalArray extends AlgebraOps {
     // The API, with GA's documentation, is this class and the package-private superclasses it extends, one per
     // responsibility so each file stays small enough to read: ArrayHandle (state, destroy, inquiry), ElementAndGhostOps
-    // (scatter, gather, readInc, updateGhosts) and AlgebraOps (whole-array and patch algebra, printing). Here stay:
-    // - creation, and the nested types with the methods that return them (locateRegion, selectElem);
+    // (scatter, gather, readInc, updateGhosts) and AlgebraOps (whole-array and patch algebra, printing). An inherited
+    // public method of a package-private class is reached through a bridge javac adds here, so some stay here:
     // - the one-sided section operations (put/get/acc: plain, non-blocking, strided, periodic), which call
-    //   SectionTransfer themselves: a public method inherited from a package-private class is reached through a
-    //   javac bridge in this class, one call more between the user and FM's copy loops (README, Measured);
-    // - the methods other Javadoc links to (access, selectElem, updateGhostDir): javadoc links an inherited method
-    //   of a package-private class only from this class's own page, elsewhere it prints the superclass's name;
-    // - locateRegion also because a bridge has no generic signature: reflection would see a raw List.
-    // The bodies are in package-private helpers: ArgumentChecks, SectionTransfer, ElementOps, DistributionQueries,
-    // Ghosts, Algebra and Gemm.
+    //   SectionTransfer themselves: a bridge is one call more between the user and FM's copy loops (README, Measured);
+    // - locate and locateRegion: a bridge has neither the varargs flag nor the generic signature, so reflection would
+    //   see locate(int[]) and a raw List;
+    // - the methods other Javadoc links to (access, selectElem, updateGhostDir): javadoc links an inherited method of
+    //   a package-private class only from this class's own page, elsewhere it prints the superclass's name;
+    // - creation and the nested types. The bodies are in package-private helpers: ArgumentChecks, SectionTransfer,
+    //   ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
@@ -174,6 +174,16 @@ public final class GlobalArray extends AlgebraOps {
     }
 
     // ---------------------------------------------------------------- locality and results
+
+    /**
+     * {@code NGA_Locate}: the rank owning an element.
+     *
+     * @param subscript one index per dimension
+     * @return its owner's rank in the group
+     */
+    public int locate(final int... subscript) {
+        return queries.locate(subscript);
+    }
 
     /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
     public record Piece(int owner, int[] lo, int[] hi) {
