@@ -1,5 +1,6 @@
 package org.jhpvm.ga;
 
+import java.io.PrintStream;
 import java.util.Arrays;
 
 /**
@@ -34,7 +35,7 @@ final class Algebra {
         final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final double s1,
         final double s2, final boolean trans) {
         c.checkLive();
-        c.checkSection(clo, chi, ones(c.ndim));
+        c.checks.checkSection(clo, chi, ones(c.ndim));
         checkScalar(c, s1);
         checkScalar(c, s2);
         final int[] aMap = a == null ? null : mapping(c, clo, chi, a, alo, ahi, trans);
@@ -48,7 +49,7 @@ final class Algebra {
         Object result = null;
         long failed = 0;
         if (mine) {
-            c.packed(Mover.GET, plo, phi, cBuf);
+            c.sections.packed(Mover.GET, plo, phi, cBuf);
             final Object aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
             final Object bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
             try {
@@ -67,7 +68,7 @@ final class Algebra {
             throw new ArithmeticException("elemDivide: integer division by zero in " + b + "; nothing was written");
         }
         if (mine) {
-            c.packed(Mover.PUT, plo, phi, result);
+            c.sections.packed(Mover.PUT, plo, phi, result);
         }
         c.group.sync();
     }
@@ -133,7 +134,7 @@ final class Algebra {
     static double dot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
         final int[] bhi) {
         a.checkLive();
-        a.checkSection(alo, ahi, ones(a.ndim));
+        a.checks.checkSection(alo, ahi, ones(a.ndim));
         if (a.type != b.type) {
             throw new IllegalArgumentException("type mismatch: dot of " + a + " and " + b);
         }
@@ -146,7 +147,7 @@ final class Algebra {
         if (myPart(a, alo, ahi, plo, phi)) {
             final int n = volume(plo, phi);
             final Object aBuf = a.type.newArray(n);
-            a.packed(Mover.GET, plo, phi, aBuf);
+            a.sections.packed(Mover.GET, plo, phi, aBuf);
             final Object bBuf = fetch(a, alo, plo, phi, b, blo, bMap, false);
             if (a.type.isFloating()) {
                 final double[] x = doubles(aBuf);
@@ -197,7 +198,7 @@ final class Algebra {
         Object buf = null;
         if (mine) {
             buf = a.type.newArray(volume(plo, phi));
-            a.packed(Mover.GET, plo, phi, buf);
+            a.sections.packed(Mover.GET, plo, phi, buf);
             final int count = volume(plo, phi);
             for (int i = 0; i < count; i++) {
                 final boolean better;
@@ -268,10 +269,10 @@ final class Algebra {
     /** The section as text. One-sided. */
     static String format(final GlobalArray a, final int[] lo, final int[] hi) {
         a.checkLive();
-        a.checkSection(lo, hi, ones(a.ndim));
+        a.checks.checkSection(lo, hi, ones(a.ndim));
         final int n = volume(lo, hi);
         final Object buf = a.type.newArray(n);
-        a.packed(Mover.GET, lo, hi, buf);
+        a.sections.packed(Mover.GET, lo, hi, buf);
         final StringBuilder b = new StringBuilder();
         b.append(a).append(" patch ").append(Arrays.toString(lo)).append("..").append(Arrays.toString(hi))
             .append('\n');
@@ -299,6 +300,18 @@ final class Algebra {
         return b.toString();
     }
 
+    /** {@code NGA_Print_patch}: rank 0 of the group prints the section's {@link #format}. Collective. */
+    static void printPatch(final GlobalArray a, final PrintStream out, final int[] lo, final int[] hi) {
+        a.checkLive();
+        a.checks.checkSection(lo, hi, a.ones);
+        a.group.sync();
+        if (a.myRank == 0) {
+            out.print(format(a, lo, hi));
+            out.flush();
+        }
+        a.group.sync();
+    }
+
     // ---------------------------------------------------------------- patch correspondence
 
     /**
@@ -307,11 +320,11 @@ final class Algebra {
      */
     static int[] mapping(final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray x,
         final int[] xlo, final int[] xhi, final boolean trans) {
-        c.checkSameGroup(x);
+        c.checks.checkSameGroup(x);
         if (x.type != c.type) {
             throw new IllegalArgumentException("type mismatch: " + x + " and " + c);
         }
-        x.checkSection(xlo, xhi, ones(x.ndim));
+        x.checks.checkSection(xlo, xhi, ones(x.ndim));
         final int[] cd = nonUnit(clo, chi);
         final int[] xd = nonUnit(xlo, xhi);
         if (trans && cd.length != 2 && cd.length > 1) {
@@ -351,7 +364,7 @@ final class Algebra {
         }
         final int n = volume(plo, phi);
         final Object buf = x.type.newArray(n);
-        x.packed(Mover.GET, lo, hi, buf);
+        x.sections.packed(Mover.GET, lo, hi, buf);
         // A transpose: x is packed [ext of c's second mapped dim][ext of the first]; c wants the other order.
         int first = -1;
         int second = -1;

@@ -237,6 +237,25 @@ final class Distribution {
         return lo;
     }
 
+    /**
+     * Steps block coordinates {@code cb} through the box {@code b0..b1}, last dimension fastest (the walk over the
+     * blocks a section touches).
+     *
+     * @return false, with {@code cb} back at {@code b0}, after the last block
+     */
+    static boolean nextBlock(final int[] cb, final int[] b0, final int[] b1) {
+        int d = cb.length - 1;
+        while (d >= 0 && cb[d] == b1[d]) {
+            cb[d] = b0[d];
+            d--;
+        }
+        if (d < 0) {
+            return false;
+        }
+        cb[d]++;
+        return true;
+    }
+
     /** Fills lo/hi with rank's block (hi = lo - 1 in every dimension for a rank that owns nothing). */
     void block(final int rank, final int[] lo, final int[] hi) {
         if (rank >= owners) {

@@ -18,8 +18,8 @@ final class Gemm {
         final boolean ta = trans(transA, "transA");
         final boolean tb = trans(transB, "transB");
         c.checkLive();
-        c.checkSameGroup(a);
-        c.checkSameGroup(b);
+        c.checks.checkSameGroup(a);
+        c.checks.checkSameGroup(b);
         for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
             if (x.type != GaType.DOUBLE || x.ndim != 2) {
                 throw new IllegalArgumentException("dgemm needs 2-D double arrays; " + x + " is not one");
@@ -101,12 +101,12 @@ final class Gemm {
         }
         final double[] cBuf = new double[mi * nj];
         if (beta != 0) {
-            c.packed(Mover.GET, plo, phi, cBuf);
+            c.sections.packed(Mover.GET, plo, phi, cBuf);
         }
         for (int i = 0; i < cBuf.length; i++) {
             cBuf[i] = beta == 0 ? alpha * sum[i] : beta * cBuf[i] + alpha * sum[i];
         }
-        c.packed(Mover.PUT, plo, phi, cBuf);
+        c.sections.packed(Mover.PUT, plo, phi, cBuf);
     }
 
     /** Issues the non-blocking gets of one k-chunk; returns the later handle. */

@@ -1,5 +1,8 @@
 package org.jhpvm.ga;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Ghost-cell updates by push: each block puts its boundary layers straight from its own storage into its
  * neighbours' ghost layers (one block-strided SHMEM put per face), one dimension after another with a group
@@ -77,9 +80,86 @@ final class Ghosts {
         }
         a.group.sync();
         if (a.myRank < a.dist.owners) {
-            a.pullGhosts(dim, dir, corners, periodic);
+            pull(a, dim, dir, corners, periodic);
         }
         a.group.sync();
+    }
+
+    /**
+     * Gets this PE's ghost slab on side {@code dir} of dimension {@code dim} (and the corners of the other
+     * dimensions' ghost layers if asked) from the owners' interiors, wrapping around the array's edges where
+     * periodic; cells beyond a non-periodic edge are left alone. Non-blocking gets straight into the local block,
+     * completed before it returns.
+     */
+    private static void pull(final GlobalArray a, final int dim, final int dir, final boolean corners,
+        final boolean periodic) {
+        final Distribution dist = a.dist;
+        final int ndim = a.ndim;
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.block(a.myRank, lo, hi);
+        final int[] myStrides = dist.strides[a.myRank];
+        // The slab in global (unwrapped) coordinates, dimension by dimension, cut into ranges that do not wrap.
+        final int[][][] ranges = new int[ndim][][];
+        for (int d = 0; d < ndim; d++) {
+            final int w = dist.width[d];
+            final int from;
+            final int to;
+            if (d == dim) {
+                from = dir > 0 ? hi[d] + 1 : lo[d] - w;
+                to = dir > 0 ? hi[d] + w : lo[d] - 1;
+            } else {
+                from = corners ? lo[d] - w : lo[d];
+                to = corners ? hi[d] + w : hi[d];
+            }
+            ranges[d] = pieces(from, to, dist.dims[d], periodic);
+            if (ranges[d].length == 0) {
+                return; // the whole slab lies beyond a non-periodic edge
+            }
+        }
+        final int[] pick = new int[ndim];
+        final int[] subLo = new int[ndim];
+        final int[] subHi = new int[ndim];
+        // The transfer reads the buffer's strides where the checks leave them: here the local block is the buffer.
+        System.arraycopy(myStrides, 0, a.checks.bs, 0, ndim);
+        final Object local = a.storage.local();
+        while (true) {
+            int base = 0;
+            for (int d = 0; d < ndim; d++) {
+                final int[] r = ranges[d][pick[d]];
+                subLo[d] = r[1];
+                subHi[d] = r[1] + r[2] - r[0];
+                base += (r[0] - lo[d] + dist.width[d]) * myStrides[d];
+            }
+            a.sections.transfer(Mover.GET_NBI, subLo, subHi, a.ones, local, base, 0, 0);
+            int d = ndim - 1;
+            while (d >= 0 && ++pick[d] == ranges[d].length) {
+                pick[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                break;
+            }
+        }
+        a.shmem.quiet();
+    }
+
+    /**
+     * Cuts {@code from..to} into ranges that stay inside one period: each {@code {unwrappedFrom, wrappedFrom,
+     * unwrappedTo}}; without periodicity only the part inside {@code 0..dim-1}.
+     */
+    private static int[][] pieces(final int from, final int to, final int dim, final boolean periodic) {
+        final List<int[]> out = new ArrayList<>();
+        int u = from;
+        while (u <= to) {
+            final int wrapped = Math.floorMod(u, dim);
+            final int end = Math.min(to, u + (dim - 1 - wrapped));
+            if (periodic || (u >= 0 && u < dim)) {
+                out.add(new int[] {u, wrapped, end});
+            }
+            u = end + 1;
+        }
+        return out.toArray(new int[0][]);
     }
 
     /**

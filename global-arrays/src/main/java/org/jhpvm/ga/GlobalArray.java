@@ -1,12 +1,8 @@
 package org.jhpvm.ga;
 
-import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-
-import org.jhpvm.shmem.Shmem;
 
 /**
  * A global array: a dense 1- to 7-dimensional array of int, long, float or double distributed in blocks over a
@@ -25,65 +21,23 @@ import org.jhpvm.shmem.Shmem;
  * <p>
  * Thread-safety: a handle belongs to one PE; use it from that PE's thread.
  */
-public final class GlobalArray {
-    final GlobalArrays ga;
-    final Shmem shmem;
-    final GaGroup group;
-    final GaType type;
-    final String name;
-    final Distribution dist;
-    final Storage storage;
-    final int ndim;
-    final int myRank;
-    final int id;
-    final Mover mover;
-    private final boolean ghosts;
-    private Ghosts ghostUpdater;
-    private boolean destroyed;
-
-    // Scratch for the data path (no allocation per call).
-    private final int[] bs;
-    private final int[] b0;
-    private final int[] b1;
-    private final int[] cb;
-    private int localIndex;
-    private final int[] count;
-    private final int[] ones;
-    private final int[] subLo;
-    private final int[] subHi;
-    private final int[] shift;
+public final class GlobalArray extends AlgebraOps {
+    // The API, with GA's documentation, is this class and the package-private superclasses it extends, one per
+    // responsibility so each file stays small enough to read: ArrayHandle (state, destroy, inquiry), ElementAndGhostOps
+    // (scatter, gather, readInc, updateGhosts) and AlgebraOps (whole-array and patch algebra, printing). An inherited
+    // public method of a package-private class is reached through a bridge javac adds here, so some stay here:
+    // - the one-sided section operations (put/get/acc: plain, non-blocking, strided, periodic), which call
+    //   SectionTransfer themselves: a bridge is one call more between the user and FM's copy loops (README, Measured);
+    // - locate and locateRegion: a bridge has neither the varargs flag nor the generic signature, so reflection would
+    //   see locate(int[]) and a raw List;
+    // - the methods other Javadoc links to (access, selectElem, updateGhostDir): javadoc links an inherited method of
+    //   a package-private class only from this class's own page, elsewhere it prints the superclass's name;
+    // - creation and the nested types. The bodies are in package-private helpers: ArgumentChecks, SectionTransfer,
+    //   ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
-        this.ga = ga;
-        this.shmem = ga.shmem;
-        this.group = group;
-        this.type = type;
-        this.name = name;
-        this.dist = dist;
-        this.ndim = dist.ndim;
-        this.myRank = group.nodeid();
-        this.ghosts = Arrays.stream(dist.width).anyMatch(w -> w > 0);
-        final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal()};
-        shmem.reduce(group.team, org.jhpvm.shmem.ReduceOp.MAX, v, v, v.length);
-        if (v[0] != -v[1] || v[2] != -v[3]) {
-            throw new IllegalArgumentException("collective create mismatch: the PEs of " + group + " asked for "
-                + "different types, shapes or distributions (this PE: " + type + " " + Arrays.toString(dist.dims)
-                + ", " + dist.describe() + ")");
-        }
-        this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
-        this.mover = new Mover(storage, ndim);
-        this.id = ga.register(this);
-        bs = new int[ndim];
-        b0 = new int[ndim];
-        b1 = new int[ndim];
-        cb = new int[ndim];
-        count = new int[ndim];
-        ones = new int[ndim];
-        Arrays.fill(ones, 1);
-        subLo = new int[ndim];
-        subHi = new int[ndim];
-        shift = new int[ndim];
+        super(ga, group, type, name, dist);
     }
 
     // ---------------------------------------------------------------- creation
@@ -219,77 +173,7 @@ public final class GlobalArray {
         return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist);
     }
 
-    /** {@code GA_Destroy}: completes outstanding operations and frees the memory. Collective over the group. */
-    public void destroy() {
-        checkLive();
-        shmem.free(storage.symmetric);
-        destroyed = true;
-        ga.unregister(this);
-    }
-
-    /** @return true once destroyed */
-    public boolean isDestroyed() {
-        return destroyed;
-    }
-
-    // ---------------------------------------------------------------- inquiry
-
-    /** @return the element type */
-    public GaType type() {
-        return type;
-    }
-
-    /** @return the number of dimensions */
-    public int ndim() {
-        return ndim;
-    }
-
-    /** @return the extents (a copy) */
-    public int[] dims() {
-        return dist.dims.clone();
-    }
-
-    /** @return the name */
-    public String name() {
-        return name;
-    }
-
-    /** @return the processor group */
-    public GaGroup group() {
-        return group;
-    }
-
-    /** @return the ghost widths (a copy) */
-    public int[] ghostWidths() {
-        return dist.width.clone();
-    }
-
-    /** @return whether the array has ghost cells ({@code GA_Has_ghosts}) */
-    public boolean hasGhosts() {
-        return ghosts;
-    }
-
-    /** @return blocks per dimension (the processor grid, {@code GA_Get_proc_grid}) */
-    public int[] procGrid() {
-        return dist.grid.clone();
-    }
-
-    /**
-     * {@code NGA_Distribution}: the block a rank owns.
-     *
-     * @param rank a rank of the group
-     * @return {@code {lo, hi}}; a rank that owns nothing gets {@code hi[d] = lo[d] - 1}
-     */
-    public int[][] distribution(final int rank) {
-        checkLive();
-        if (rank < 0 || rank >= group.nnodes()) {
-            throw new IndexOutOfBoundsException("rank " + rank + " outside the group's 0.." + (group.nnodes() - 1));
-        }
-        final int[] lo = new int[ndim];
-        final int[] hi = new int[ndim];
-        dist.block(rank, lo, hi);
-        return new int[][] {lo, hi};
-    }
+    // ---------------------------------------------------------------- locality and results
 
     /**
      * {@code NGA_Locate}: the rank owning an element.
@@ -298,12 +182,7 @@ public final class GlobalArray {
      * @return its owner's rank in the group
      */
     public int locate(final int... subscript) {
-        checkLive();
-        checkSubscript(subscript);
-        for (int d = 0; d < ndim; d++) {
-            cb[d] = dist.findBlock(d, subscript[d]);
-        }
-        return dist.rank(cb);
+        return queries.locate(subscript);
     }
 
     /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
@@ -322,32 +201,7 @@ public final class GlobalArray {
      * @return pieces in owner order
      */
     public List<Piece> locateRegion(final int[] lo, final int[] hi) {
-        checkLive();
-        checkSection(lo, hi, ones);
-        final List<Piece> out = new ArrayList<>();
-        final int[] blo = new int[ndim];
-        final int[] bhi = new int[ndim];
-        for (int d = 0; d < ndim; d++) {
-            b0[d] = dist.findBlock(d, lo[d]);
-            b1[d] = dist.findBlock(d, hi[d]);
-            cb[d] = b0[d];
-        }
-        do {
-            final int r = dist.rank(cb);
-            dist.block(r, blo, bhi);
-            final int[] plo = new int[ndim];
-            final int[] phi = new int[ndim];
-            boolean empty = false;
-            for (int d = 0; d < ndim; d++) {
-                plo[d] = Math.max(lo[d], blo[d]);
-                phi[d] = Math.min(hi[d], bhi[d]);
-                empty |= plo[d] > phi[d];
-            }
-            if (!empty) {
-                out.add(new Piece(r, plo, phi));
-            }
-        } while (nextBlock());
-        return out;
+        return queries.locateRegion(lo, hi);
     }
 
     /**
@@ -356,646 +210,29 @@ public final class GlobalArray {
      * @return the local block (empty if this PE owns nothing)
      */
     public LocalBlock access() {
-        checkLive();
-        final int[] lo = new int[ndim];
-        final int[] hi = new int[ndim];
-        dist.block(myRank, lo, hi);
-        final int[] strides = new int[ndim];
-        dist.localStrides(Math.min(myRank, Math.max(0, dist.owners - 1)), strides);
-        return new LocalBlock(storage.local(), type, lo, hi, dist.width.clone(), strides, myRank < dist.owners);
+        return queries.access();
     }
 
-    /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */
-    public void release() {
-        checkLive();
-    }
-
-    /** {@code NGA_Release_update}: ends an access that wrote; call a sync before others read. */
-    public void releaseUpdate() {
-        checkLive();
-    }
-
-    // ---------------------------------------------------------------- put / get / acc
-
-    /** {@code NGA_Put}. @param lo first subscript @param hi last @param buf data @param ld leading dimensions */
-    public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Put} of floats. @param lo first @param hi last @param buf data @param ld leading dimensions */
-    public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Put} of longs. @param lo first @param hi last @param buf data @param ld leading dimensions */
-    public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Put} of ints. @param lo first @param hi last @param buf data @param ld leading dimensions */
-    public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Get}. @param lo first subscript @param hi last @param buf receives @param ld leading dimensions */
-    public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Get} of floats. @param lo first @param hi last @param buf receives @param ld leading dims */
-    public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Get} of longs. @param lo first @param hi last @param buf receives @param ld leading dims */
-    public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Get} of ints. @param lo first @param hi last @param buf receives @param ld leading dims */
-    public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+    /** What {@link #selectElem} finds: the subscript and the value (exact in {@code longValue} for int/long). */
+    public record Selected(int[] subscript, double value, long longValue) {
+        @Override
+        public String toString() {
+            return Arrays.toString(subscript) + " = " + value;
+        }
     }
 
     /**
-     * {@code NGA_Acc}: {@code a[section] += alpha * buf}, atomic per element with respect to other accumulates.
+     * {@code NGA_Select_elem}: the largest or smallest element and the first subscript (row-major) holding it; NaNs
+     * are skipped. Collective.
      *
-     * @param lo    first subscript
-     * @param hi    last
-     * @param buf   data
-     * @param ld    leading dimensions
-     * @param alpha scale
+     * @param which "max" or "min"
+     * @return the element
      */
-    public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+    public Selected selectElem(final String which) {
+        return Algebra.select(this, which);
     }
 
-    /** {@code NGA_Acc} of floats. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
-    public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
-    }
-
-    /** {@code NGA_Acc} of longs. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
-    public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
-    }
-
-    /** {@code NGA_Acc} of ints. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
-    public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
-    }
-
-    // ---------------------------------------------------------------- non-blocking
-
-    /**
-     * {@code NGA_NbPut}: the buffer may be reused when it returns; complete at the target after
-     * {@link GlobalArrays#nbWait(long)} (or a fence or sync).
-     *
-     * @param lo  first subscript
-     * @param hi  last
-     * @param buf data (double[], float[], long[] or int[], matching the array)
-     * @param ld  leading dimensions
-     * @return the handle
-     */
-    public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
-        return ga.nbIssue();
-    }
-
-    /**
-     * {@code NGA_NbGet}: {@code buf} holds the section after {@link GlobalArrays#nbWait(long)}.
-     *
-     * @param lo  first subscript
-     * @param hi  last
-     * @param buf receives (matching the array's type)
-     * @param ld  leading dimensions
-     * @return the handle
-     */
-    public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
-        return ga.nbIssue();
-    }
-
-    /**
-     * {@code NGA_NbAcc}. For int/long arrays alpha is rounded to the nearest integer.
-     *
-     * @param lo    first subscript
-     * @param hi    last
-     * @param buf   data (matching the array's type)
-     * @param ld    leading dimensions
-     * @param alpha scale
-     * @return the handle
-     */
-    public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        prepare(lo, hi, ones, buf, ld);
-        transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
-        return ga.nbIssue();
-    }
-
-    // ---------------------------------------------------------------- strided (sub-sampled sections)
-
-    /**
-     * {@code NGA_Strided_put}: the elements {@code lo[d], lo[d]+skip[d], ...} up to {@code hi[d]}, packed in buf.
-     *
-     * @param lo   first subscript
-     * @param hi   bound (inclusive)
-     * @param skip step per dimension, at least 1
-     * @param buf  data (matching the array's type)
-     * @param ld   leading dimensions of buf
-     */
-    public void stridedPut(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        prepare(lo, hi, skip, buf, ld);
-        transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
-    }
-
-    /** {@code NGA_Strided_get}. @param lo first @param hi bound @param skip steps @param buf receives @param ld lds */
-    public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        prepare(lo, hi, skip, buf, ld);
-        transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
-    }
-
-    /**
-     * {@code NGA_Strided_acc}; for int/long arrays alpha is rounded.
-     *
-     * @param lo    first subscript
-     * @param hi    bound
-     * @param skip  steps
-     * @param buf   data
-     * @param ld    leading dimensions
-     * @param alpha scale
-     */
-    public void stridedAcc(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld,
-        final double alpha) {
-        prepare(lo, hi, skip, buf, ld);
-        transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
-    }
-
-    // ---------------------------------------------------------------- periodic
-
-    /**
-     * {@code NGA_Periodic_put}: subscripts may leave the array and wrap around (at most one full extent per
-     * dimension).
-     *
-     * @param lo  first subscript (any integer)
-     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
-     * @param buf data (matching the array's type)
-     * @param ld  leading dimensions
-     */
-    public void periodicPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
-    }
-
-    /** {@code NGA_Periodic_get}. @param lo first @param hi last @param buf receives @param ld leading dimensions */
-    public void periodicGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
-    }
-
-    /**
-     * {@code NGA_Periodic_acc}; for int/long arrays alpha is rounded.
-     *
-     * @param lo    first subscript
-     * @param hi    last
-     * @param buf   data
-     * @param ld    leading dimensions
-     * @param alpha scale
-     */
-    public void periodicAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
-    }
-
-    private void periodic(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld,
-        final long ia, final double da) {
-        checkLive();
-        checkDims(lo, "lo");
-        checkDims(hi, "hi");
-        for (int d = 0; d < ndim; d++) {
-            if (lo[d] > hi[d]) {
-                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
-            }
-            if ((long) hi[d] - lo[d] >= dist.dims[d]) {
-                throw new IndexOutOfBoundsException("periodic section " + lo[d] + ".." + hi[d] + " in dimension " + d
-                    + " is longer than its extent " + dist.dims[d]);
-            }
-            count[d] = hi[d] - lo[d] + 1;
-        }
-        checkBuffer(buf, ld);
-        // Up to two ranges per dimension: [s, dims) at buffer offset 0, then [0, ..] at offset dims - s.
-        int wraps = 0;
-        for (int d = 0; d < ndim; d++) {
-            final int s = Math.floorMod(lo[d], dist.dims[d]);
-            shift[d] = s;
-            if ((long) s + count[d] > dist.dims[d]) {
-                wraps |= 1 << d;
-            }
-        }
-        for (int mask = 0; mask < 1 << ndim; mask++) {
-            if ((mask & ~wraps) != 0) {
-                continue;
-            }
-            int base = 0;
-            for (int d = 0; d < ndim; d++) {
-                final int s = shift[d];
-                if ((mask & 1 << d) == 0) {
-                    subLo[d] = s;
-                    subHi[d] = (int) Math.min(dist.dims[d] - 1, (long) s + count[d] - 1);
-                } else {
-                    subLo[d] = 0;
-                    subHi[d] = (int) ((long) s + count[d] - 1 - dist.dims[d]);
-                    base += (dist.dims[d] - s) * bs[d];
-                }
-            }
-            transfer(op, subLo, subHi, ones, buf, base, ia, da);
-        }
-    }
-
-    // ---------------------------------------------------------------- scatter / gather / readInc
-
-    /**
-     * {@code NGA_Scatter}: {@code a[subs[i]] = values[i]} for {@code i < n}.
-     *
-     * @param values    data (matching the array's type)
-     * @param subscripts n subscripts of ndim entries each
-     * @param n         elements
-     */
-    public void scatter(final Object values, final int[][] subscripts, final int n) {
-        elements(Mover.PUT, values, subscripts, n, 0, 0);
-    }
-
-    /**
-     * {@code NGA_Gather}: {@code values[i] = a[subs[i]]} for {@code i < n}.
-     *
-     * @param values     receives (matching the array's type)
-     * @param subscripts n subscripts
-     * @param n          elements
-     */
-    public void gather(final Object values, final int[][] subscripts, final int n) {
-        elements(Mover.GET_NBI, values, subscripts, n, 0, 0);
-        shmem.quiet();
-    }
-
-    /**
-     * {@code NGA_Scatter_acc}: {@code a[subs[i]] += alpha * values[i]}, atomic per element; for int/long arrays
-     * alpha is rounded.
-     *
-     * @param values     data
-     * @param subscripts n subscripts
-     * @param n          elements
-     * @param alpha      scale
-     */
-    public void scatterAcc(final Object values, final int[][] subscripts, final int n, final double alpha) {
-        elements(Mover.ACC, values, subscripts, n, Math.round(alpha), alpha);
-    }
-
-    private void elements(final int op, final Object values, final int[][] subs, final int n, final long ia,
-        final double da) {
-        checkLive();
-        checkType(values);
-        Objects.requireNonNull(subs, "subscripts");
-        if (n < 0 || n > subs.length || n > GaType.length(values)) {
-            throw new IllegalArgumentException("n=" + n + " exceeds the " + subs.length + " subscripts or the "
-                + GaType.length(values) + " values");
-        }
-        for (int i = 0; i < n; i++) {
-            checkSubscript(subs[i]);
-        }
-        Arrays.fill(mover.ext, 1);
-        Arrays.fill(mover.rs, 1);
-        Arrays.fill(mover.us, 1);
-        for (int i = 0; i < n; i++) {
-            final int[] s = subs[i];
-            final int rank = ownerAndLocal(s);
-            mover.move(op, group.members[rank], values, localIndex, i, ia, da);
-        }
-    }
-
-    /** Finds the owner of subscript s; leaves its index in the owner's storage in {@link #localIndex}. */
-    private int ownerAndLocal(final int[] s) {
-        for (int d = 0; d < ndim; d++) {
-            cb[d] = dist.findBlock(d, s[d]);
-        }
-        final int rank = dist.rank(cb);
-        final int[] ls = dist.strides[rank];
-        int idx = 0;
-        for (int d = 0; d < ndim; d++) {
-            idx += (s[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];
-        }
-        localIndex = idx;
-        return rank;
-    }
-
-    /**
-     * {@code NGA_Read_inc}: atomically adds {@code inc} to an int or long element and returns its old value (the
-     * shared task counter of dynamic load balancing).
-     *
-     * @param subscript the element
-     * @param inc       increment
-     * @return the value before
-     */
-    public long readInc(final int[] subscript, final long inc) {
-        checkLive();
-        if (type != GaType.INT && type != GaType.LONG) {
-            throw new IllegalArgumentException("readInc needs an int or long array; " + this + " holds " + type);
-        }
-        checkSubscript(subscript);
-        final int rank = ownerAndLocal(subscript);
-        return storage.fetchAdd(group.members[rank], localIndex, inc);
-    }
-
-    // ---------------------------------------------------------------- the section engine
-
-    /**
-     * Checks a section call (then the caller calls {@link #transfer} itself: one call level less between the user
-     * and FM's copy loops, which keeps the JIT inlining them).
-     */
-    private void prepare(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        checkLive();
-        checkSection(lo, hi, skip);
-        checkBuffer(buf, ld);
-    }
-
-    /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
-    private void transfer(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
-        final int bufBase, final long ia, final double da) {
-        for (int d = 0; d < ndim; d++) {
-            b0[d] = dist.findBlock(d, lo[d]);
-            b1[d] = dist.findBlock(d, hi[d]);
-            cb[d] = b0[d];
-        }
-        final int[] ext = mover.ext;
-        final int[] rs = mover.rs;
-        final int[] us = mover.us;
-        do {
-            final int rank = dist.rank(cb);
-            final int[] ls = dist.strides[rank];
-            int rBase = 0;
-            int uBase = bufBase;
-            boolean empty = false;
-            for (int d = 0; d < ndim; d++) {
-                final int blo = dist.starts[d][cb[d]];
-                final int bhi = dist.starts[d][cb[d] + 1] - 1;
-                final int sk = skip[d];
-                final int last = Math.min(hi[d], bhi);
-                int first = Math.max(lo[d], blo);
-                if (sk > 1) {
-                    // The first sampled element in this block, in long: a huge skip must not wrap around.
-                    final long f = lo[d] + ((long) first - lo[d] + sk - 1) / sk * sk;
-                    first = f > last ? last + 1 : (int) f;
-                }
-                if (first > last) {
-                    empty = true;
-                    break;
-                }
-                // Divisions only for sub-sampled sections: the common case stays cheap.
-                ext[d] = sk == 1 ? last - first + 1 : (last - first) / sk + 1;
-                rBase += (first - blo + dist.width[d]) * ls[d];
-                rs[d] = ls[d] * sk;
-                uBase += (sk == 1 ? first - lo[d] : (first - lo[d]) / sk) * bs[d];
-                us[d] = bs[d];
-            }
-            if (!empty) {
-                mover.move(op, group.members[rank], buf, rBase, uBase, ia, da, ext, rs, us);
-            }
-        } while (nextBlock());
-    }
-
-    private boolean nextBlock() {
-        int d = ndim - 1;
-        while (d >= 0 && cb[d] == b1[d]) {
-            cb[d] = b0[d];
-            d--;
-        }
-        if (d < 0) {
-            return false;
-        }
-        cb[d]++;
-        return true;
-    }
-
-    // ---------------------------------------------------------------- checks (before anything is sent)
-
-    void checkLive() {
-        if (destroyed) {
-            throw new IllegalStateException(this + " was destroyed");
-        }
-    }
-
-    private void checkDims(final int[] a, final String what) {
-        Objects.requireNonNull(a, what);
-        if (a.length != ndim) {
-            throw new IllegalArgumentException(what + " has " + a.length + " entries; " + this + " has " + ndim
-                + " dimensions");
-        }
-    }
-
-    void checkSubscript(final int[] s) {
-        checkDims(s, "subscript");
-        for (int d = 0; d < ndim; d++) {
-            if (s[d] < 0 || s[d] >= dist.dims[d]) {
-                throw new IndexOutOfBoundsException("subscript " + Arrays.toString(s) + " outside " + this);
-            }
-        }
-    }
-
-    /** Checks a section and fills {@link #count} with the elements per dimension. */
-    void checkSection(final int[] lo, final int[] hi, final int[] skip) {
-        checkDims(lo, "lo");
-        checkDims(hi, "hi");
-        checkDims(skip, "skip");
-        for (int d = 0; d < ndim; d++) {
-            if (lo[d] > hi[d]) {
-                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
-            }
-            if (lo[d] < 0 || hi[d] >= dist.dims[d]) {
-                throw new IndexOutOfBoundsException("section " + Arrays.toString(lo) + ".." + Arrays.toString(hi)
-                    + " outside " + this);
-            }
-            if (skip[d] < 1) {
-                throw new IllegalArgumentException("skip[" + d + "]=" + skip[d] + " must be at least 1");
-            }
-            count[d] = skip[d] == 1 ? hi[d] - lo[d] + 1 : (hi[d] - lo[d]) / skip[d] + 1;
-        }
-    }
-
-    private void checkType(final Object buf) {
-        Objects.requireNonNull(buf, "buffer");
-        if (!type.matches(buf)) {
-            throw new IllegalArgumentException("type mismatch: " + this + " holds " + type.javaName()
-                + ", the buffer is " + buf.getClass().getSimpleName());
-        }
-    }
-
-    /** Checks the buffer against {@link #count} and fills {@link #bs} with its strides. */
-    private void checkBuffer(final Object buf, final int[] ld) {
-        checkType(buf);
-        if (ndim > 1) {
-            Objects.requireNonNull(ld, "ld");
-        }
-        if (ndim > 1 && ld.length < ndim - 1) {
-            throw new IllegalArgumentException("ld has " + ld.length + " entries; " + (ndim - 1) + " needed");
-        }
-        long stride = 1;
-        long last = 0;
-        for (int d = ndim - 1; d >= 0; d--) {
-            if (stride > Integer.MAX_VALUE) {
-                throw new IllegalArgumentException("ld " + Arrays.toString(ld) + " overflows an int index");
-            }
-            bs[d] = (int) stride;
-            last += (long) (count[d] - 1) * stride;
-            if (d > 0) {
-                if (ld[d - 1] < count[d]) {
-                    throw new IllegalArgumentException("ld[" + (d - 1) + "]=" + ld[d - 1] + " is smaller than the "
-                        + count[d] + " elements of the section in dimension " + d);
-                }
-                stride *= ld[d - 1];
-            }
-        }
-        final int length = GaType.length(buf);
-        if (last >= length) {
-            throw new IllegalArgumentException("buffer too small: the section needs " + (last + 1) + " elements "
-                + "with ld " + Arrays.toString(ld) + ", the buffer has " + length);
-        }
-    }
-
-    void checkSameGroup(final GlobalArray other) {
-        Objects.requireNonNull(other, "array");
-        other.checkLive();
-        if (other.ga != ga || other.group.team != group.team) {
-            throw new IllegalArgumentException(other + " and " + this + " are not on the same processor group");
-        }
-    }
-
-    /**
-     * Gets this PE's ghost slab on side {@code dir} of dimension {@code dim} (and the corners of the other
-     * dimensions' ghost layers if asked) from the owners' interiors, wrapping around the array's edges where
-     * periodic; cells beyond a non-periodic edge are left alone. Non-blocking gets straight into the local block,
-     * completed before it returns.
-     */
-    void pullGhosts(final int dim, final int dir, final boolean corners, final boolean periodic) {
-        final int[] lo = new int[ndim];
-        final int[] hi = new int[ndim];
-        dist.block(myRank, lo, hi);
-        final int[] myStrides = dist.strides[myRank];
-        // The slab in global (unwrapped) coordinates, dimension by dimension, cut into ranges that do not wrap.
-        final int[][][] ranges = new int[ndim][][];
-        for (int d = 0; d < ndim; d++) {
-            final int w = dist.width[d];
-            final int from;
-            final int to;
-            if (d == dim) {
-                from = dir > 0 ? hi[d] + 1 : lo[d] - w;
-                to = dir > 0 ? hi[d] + w : lo[d] - 1;
-            } else {
-                from = corners ? lo[d] - w : lo[d];
-                to = corners ? hi[d] + w : hi[d];
-            }
-            ranges[d] = pieces(from, to, dist.dims[d], periodic);
-            if (ranges[d].length == 0) {
-                return; // the whole slab lies beyond a non-periodic edge
-            }
-        }
-        final int[] pick = new int[ndim];
-        System.arraycopy(myStrides, 0, bs, 0, ndim);
-        final Object local = storage.local();
-        while (true) {
-            int base = 0;
-            for (int d = 0; d < ndim; d++) {
-                final int[] r = ranges[d][pick[d]];
-                subLo[d] = r[1];
-                subHi[d] = r[1] + r[2] - r[0];
-                base += (r[0] - lo[d] + dist.width[d]) * myStrides[d];
-            }
-            transfer(Mover.GET_NBI, subLo, subHi, ones, local, base, 0, 0);
-            int d = ndim - 1;
-            while (d >= 0 && ++pick[d] == ranges[d].length) {
-                pick[d] = 0;
-                d--;
-            }
-            if (d < 0) {
-                break;
-            }
-        }
-        shmem.quiet();
-    }
-
-    /**
-     * Cuts {@code from..to} into ranges that stay inside one period: each {@code {unwrappedFrom, wrappedFrom,
-     * unwrappedTo}}; without periodicity only the part inside {@code 0..dim-1}.
-     */
-    private static int[][] pieces(final int from, final int to, final int dim, final boolean periodic) {
-        final List<int[]> out = new ArrayList<>();
-        int u = from;
-        while (u <= to) {
-            final int wrapped = Math.floorMod(u, dim);
-            final int end = Math.min(to, u + (dim - 1 - wrapped));
-            if (periodic || (u >= 0 && u < dim)) {
-                out.add(new int[] {u, wrapped, end});
-            }
-            u = end + 1;
-        }
-        return out.toArray(new int[0][]);
-    }
-
-    /** Moves a section to or from a packed buffer (row-major, no padding) of the array's type. */
-    void packed(final int op, final int[] lo, final int[] hi, final Object buf) {
-        checkLive();
-        checkSection(lo, hi, ones);
-        checkType(buf);
-        int stride = 1;
-        for (int d = ndim - 1; d >= 0; d--) {
-            bs[d] = stride;
-            stride *= count[d];
-        }
-        if (stride > GaType.length(buf)) {
-            throw new IllegalArgumentException("buffer too small: " + stride + " elements needed, "
-                + GaType.length(buf) + " given");
-        }
-        transfer(op, lo, hi, ones, buf, 0, 0, 0);
-    }
-
-    @Override
-    public String toString() {
-        return "GlobalArray#" + id + (name.isEmpty() ? "" : " '" + name + "'") + " " + type + Arrays.toString(
-            dist.dims) + (destroyed ? " (destroyed)" : "");
-    }
-
-    // ---------------------------------------------------------------- ghosts and algebra (collective)
-
-    /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
-    public void updateGhosts() {
-        ghostUpdater().update(null);
-    }
-
-    private Ghosts ghostUpdater() {
-        if (ghostUpdater == null) {
-            ghostUpdater = new Ghosts(this);
-        }
-        return ghostUpdater;
-    }
-
-    /**
-     * {@code GA_Update_ghosts} with periodicity per dimension: the ghost cells of every block, corners included, get
-     * the values of the neighbouring blocks. In a non-periodic dimension the ghosts beyond the array's physical
-     * boundary are not touched: the application fills them (boundary conditions). Collective.
-     *
-     * @param periodic one flag per dimension
-     */
-    public void updateGhosts(final boolean[] periodic) {
-        ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"));
-    }
+    // ---------------------------------------------------------------- ghosts: one side of one dimension (collective)
 
     /**
      * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
@@ -1021,243 +258,205 @@ public final class GlobalArray {
         Ghosts.updateDir(this, dim, dir, corners, periodic);
     }
 
-    /**
-     * The section as a table, one row per last-dimension line ({@code NGA_Print_patch}'s text). One-sided.
-     *
-     * @param lo first subscript
-     * @param hi last
-     * @return the text
-     */
-    public String format(final int[] lo, final int[] hi) {
-        return Algebra.format(this, lo, hi);
+    // ---------------------------------------------------------------- put / get / acc
+
+    /** {@code NGA_Put}. @param lo first subscript @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code GA_Print}: rank 0 of the group prints the whole array. Collective. @param out where */
-    public void print(final PrintStream out) {
-        final int[] lo = new int[ndim];
-        final int[] hi = dims();
-        for (int d = 0; d < ndim; d++) {
-            hi[d]--;
-        }
-        printPatch(out, lo, hi);
+    /** {@code NGA_Put} of floats. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Print_patch}. Collective. @param out where @param lo first subscript @param hi last */
-    public void printPatch(final PrintStream out, final int[] lo, final int[] hi) {
-        checkLive();
-        checkSection(lo, hi, ones);
-        group.sync();
-        if (myRank == 0) {
-            out.print(format(lo, hi));
-            out.flush();
-        }
-        group.sync();
+    /** {@code NGA_Put} of longs. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    // ---------------------------------------------------------------- whole-array and patch algebra (collective)
-
-    /** What {@link #selectElem} finds: the subscript and the value (exact in {@code longValue} for int/long). */
-    public record Selected(int[] subscript, double value, long longValue) {
-        @Override
-        public String toString() {
-            return Arrays.toString(subscript) + " = " + value;
-        }
+    /** {@code NGA_Put} of ints. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    private int[] wholeLo() {
-        return new int[ndim];
+    /** {@code NGA_Get}. @param lo first subscript @param hi last @param buf receives @param ld leading dimensions */
+    public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    private int[] wholeHi() {
-        final int[] hi = dims();
-        for (int d = 0; d < ndim; d++) {
-            hi[d]--;
-        }
-        return hi;
+    /** {@code NGA_Get} of floats. @param lo first @param hi last @param buf receives @param ld leading dims */
+    public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code GA_Zero}. Collective. */
-    public void zero() {
-        fill(0);
+    /** {@code NGA_Get} of longs. @param lo first @param hi last @param buf receives @param ld leading dims */
+    public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code GA_Fill}; for int/long arrays the value must be an integer. Collective. @param value the value */
-    public void fill(final double value) {
-        fillPatch(wholeLo(), wholeHi(), value);
-    }
-
-    /** {@code NGA_Zero_patch}. Collective. @param lo first subscript @param hi last */
-    public void zeroPatch(final int[] lo, final int[] hi) {
-        fillPatch(lo, hi, 0);
-    }
-
-    /** {@code NGA_Fill_patch}. Collective. @param lo first @param hi last @param value value */
-    public void fillPatch(final int[] lo, final int[] hi, final double value) {
-        Algebra.zip(Algebra.FILL, this, lo, hi, null, null, null, null, null, null, value, 0, false);
-    }
-
-    /** {@code GA_Scale}: multiplies every element. Collective. @param alpha factor (an integer for int/long) */
-    public void scale(final double alpha) {
-        scalePatch(wholeLo(), wholeHi(), alpha);
-    }
-
-    /** {@code NGA_Scale_patch}. Collective. @param lo first @param hi last @param alpha factor */
-    public void scalePatch(final int[] lo, final int[] hi, final double alpha) {
-        Algebra.zip(Algebra.SCALE, this, lo, hi, null, null, null, null, null, null, alpha, 0, false);
-    }
-
-    /** {@code GA_Abs_value}. Collective. */
-    public void abs() {
-        Algebra.zip(Algebra.ABS, this, wholeLo(), wholeHi(), null, null, null, null, null, null, 0, 0, false);
-    }
-
-    /** {@code GA_Add_constant}. Collective. @param c the constant (an integer for int/long) */
-    public void addConstant(final double c) {
-        Algebra.zip(Algebra.ADD_CONSTANT, this, wholeLo(), wholeHi(), null, null, null, null, null, null, c, 0,
-            false);
-    }
-
-    /** {@code GA_Elem_multiply}: this = a * b element-wise. Collective. @param a operand @param b operand */
-    public void elemMultiply(final GlobalArray a, final GlobalArray b) {
-        elementWise(Algebra.MUL, a, b);
-    }
-
-    /** {@code GA_Elem_divide}: this = a / b. Collective. @param a operand @param b operand */
-    public void elemDivide(final GlobalArray a, final GlobalArray b) {
-        elementWise(Algebra.DIV, a, b);
-    }
-
-    /** {@code GA_Elem_maximum}: this = max(a, b). Collective. @param a operand @param b operand */
-    public void elemMaximum(final GlobalArray a, final GlobalArray b) {
-        elementWise(Algebra.MAX, a, b);
-    }
-
-    /** {@code GA_Elem_minimum}: this = min(a, b). Collective. @param a operand @param b operand */
-    public void elemMinimum(final GlobalArray a, final GlobalArray b) {
-        elementWise(Algebra.MIN, a, b);
-    }
-
-    private void elementWise(final int op, final GlobalArray a, final GlobalArray b) {
-        Objects.requireNonNull(a, "a");
-        Objects.requireNonNull(b, "b");
-        Algebra.zip(op, this, wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(), b.wholeHi(), 0, 0,
-            false);
+    /** {@code NGA_Get} of ints. @param lo first @param hi last @param buf receives @param ld leading dims */
+    public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
     /**
-     * {@code GA_Copy}: copies every element of this array into {@code dest} (same shape, any distribution).
-     * Collective.
+     * {@code NGA_Acc}: {@code a[section] += alpha * buf}, atomic per element with respect to other accumulates.
      *
-     * @param dest the destination
+     * @param lo    first subscript
+     * @param hi    last
+     * @param buf   data
+     * @param ld    leading dimensions
+     * @param alpha scale
      */
-    public void copy(final GlobalArray dest) {
-        Objects.requireNonNull(dest, "dest");
-        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), this, wholeLo(), wholeHi(), null, null,
-            null, 0, 0, false);
+    public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+    }
+
+    /** {@code NGA_Acc} of floats. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+    }
+
+    /** {@code NGA_Acc} of longs. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+    }
+
+    /** {@code NGA_Acc} of ints. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+    }
+
+    // ---------------------------------------------------------------- non-blocking
+
+    /**
+     * {@code NGA_NbPut}: the buffer may be reused when it returns; complete at the target after
+     * {@link GlobalArrays#nbWait(long)} (or a fence or sync).
+     *
+     * @param lo  first subscript
+     * @param hi  last
+     * @param buf data (double[], float[], long[] or int[], matching the array)
+     * @param ld  leading dimensions
+     * @return the handle
+     */
+    public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        return ga.nbIssue();
     }
 
     /**
-     * {@code NGA_Copy_patch}: this array's patch into {@code dest}'s patch; the patches match after dropping unit
-     * dimensions, or (with {@code trans} 'T') as a 2-D transpose. Collective.
+     * {@code NGA_NbGet}: {@code buf} holds the section after {@link GlobalArrays#nbWait(long)}.
      *
-     * @param trans 'N' or 'T'
-     * @param lo    first subscript here
-     * @param hi    last here
-     * @param dest  destination array
-     * @param dlo   first subscript there
-     * @param dhi   last there
+     * @param lo  first subscript
+     * @param hi  last
+     * @param buf receives (matching the array's type)
+     * @param ld  leading dimensions
+     * @return the handle
      */
-    public void copyPatch(final char trans, final int[] lo, final int[] hi, final GlobalArray dest, final int[] dlo,
-        final int[] dhi) {
-        Objects.requireNonNull(dest, "dest");
-        final boolean t = switch (trans) {
-            case 'N', 'n' -> false;
-            case 'T', 't' -> true;
-            default -> throw new IllegalArgumentException("trans='" + trans + "': 'N' or 'T'");
-        };
-        Algebra.zip(Algebra.COPY, dest, dlo, dhi, this, lo, hi, null, null, null, 0, 0, t);
-    }
-
-    /** {@code GA_Transpose}: {@code dest = this^T} for 2-D arrays. Collective. @param dest the n x m destination */
-    public void transpose(final GlobalArray dest) {
-        Objects.requireNonNull(dest, "dest");
-        if (ndim != 2 || dest.ndim != 2) {
-            throw new IllegalArgumentException("transpose needs 2-D arrays");
-        }
-        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), this, wholeLo(), wholeHi(), null, null,
-            null, 0, 0, true);
+    public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
+        return ga.nbIssue();
     }
 
     /**
-     * {@code GA_Add}: {@code this = alpha*a + beta*b} (same shapes, any distributions). Collective.
+     * {@code NGA_NbAcc}. For int/long arrays alpha is rounded to the nearest integer.
      *
-     * @param alpha scale of a (an integer for int/long)
-     * @param a     operand
-     * @param beta  scale of b
-     * @param b     operand
+     * @param lo    first subscript
+     * @param hi    last
+     * @param buf   data (matching the array's type)
+     * @param ld    leading dimensions
+     * @param alpha scale
+     * @return the handle
      */
-    public void add(final double alpha, final GlobalArray a, final double beta, final GlobalArray b) {
-        Objects.requireNonNull(a, "a");
-        Objects.requireNonNull(b, "b");
-        Algebra.zip(Algebra.ADD, this, wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(),
-            b.wholeHi(), alpha, beta, false);
+    public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
+        sections.prepare(lo, hi, ones, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
+        return ga.nbIssue();
+    }
+
+    // ---------------------------------------------------------------- strided (sub-sampled sections)
+
+    /**
+     * {@code NGA_Strided_put}: the elements {@code lo[d], lo[d]+skip[d], ...} up to {@code hi[d]}, packed in buf.
+     *
+     * @param lo   first subscript
+     * @param hi   bound (inclusive)
+     * @param skip step per dimension, at least 1
+     * @param buf  data (matching the array's type)
+     * @param ld   leading dimensions of buf
+     */
+    public void stridedPut(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
+        sections.prepare(lo, hi, skip, buf, ld);
+        sections.transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
+    }
+
+    /** {@code NGA_Strided_get}. @param lo first @param hi bound @param skip steps @param buf receives @param ld lds */
+    public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
+        sections.prepare(lo, hi, skip, buf, ld);
+        sections.transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
     }
 
     /**
-     * {@code NGA_Add_patch}: {@code this[lo..hi] = alpha*a[alo..ahi] + beta*b[blo..bhi]}. Collective.
+     * {@code NGA_Strided_acc}; for int/long arrays alpha is rounded.
      *
-     * @param alpha scale of a
-     * @param a     operand
-     * @param alo   its first subscript
-     * @param ahi   its last
-     * @param beta  scale of b
-     * @param b     operand
-     * @param blo   its first subscript
-     * @param bhi   its last
-     * @param lo    first subscript here
-     * @param hi    last here
+     * @param lo    first subscript
+     * @param hi    bound
+     * @param skip  steps
+     * @param buf   data
+     * @param ld    leading dimensions
+     * @param alpha scale
      */
-    public void addPatch(final double alpha, final GlobalArray a, final int[] alo, final int[] ahi, final double beta,
-        final GlobalArray b, final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
-        Objects.requireNonNull(a, "a");
-        Objects.requireNonNull(b, "b");
-        Algebra.zip(Algebra.ADD, this, lo, hi, a, alo, ahi, b, blo, bhi, alpha, beta, false);
+    public void stridedAcc(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld,
+        final double alpha) {
+        sections.prepare(lo, hi, skip, buf, ld);
+        sections.transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
+    }
+
+    // ---------------------------------------------------------------- periodic
+
+    /**
+     * {@code NGA_Periodic_put}: subscripts may leave the array and wrap around (at most one full extent per
+     * dimension).
+     *
+     * @param lo  first subscript (any integer)
+     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
+     * @param buf data (matching the array's type)
+     * @param ld  leading dimensions
+     */
+    public void periodicPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        sections.periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
+    }
+
+    /** {@code NGA_Periodic_get}. @param lo first @param hi last @param buf receives @param ld leading dimensions */
+    public void periodicGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
+        sections.periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
     }
 
     /**
-     * {@code GA_Ddot} (and Idot/Ldot/Fdot): the sum of element-wise products, the same on every PE. Collective.
+     * {@code NGA_Periodic_acc}; for int/long arrays alpha is rounded.
      *
-     * @param b the other array (same type and shape)
-     * @return the dot product (integer arrays: exact while it fits a double's 53 bits)
+     * @param lo    first subscript
+     * @param hi    last
+     * @param buf   data
+     * @param ld    leading dimensions
+     * @param alpha scale
      */
-    public double dot(final GlobalArray b) {
-        Objects.requireNonNull(b, "b");
-        return Algebra.dot(this, wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi());
-    }
-
-    /**
-     * {@code NGA_Ddot_patch}. Collective.
-     *
-     * @param lo  first subscript here
-     * @param hi  last here
-     * @param b   the other array
-     * @param blo its first subscript
-     * @param bhi its last
-     * @return the dot product of the patches
-     */
-    public double dotPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo, final int[] bhi) {
-        Objects.requireNonNull(b, "b");
-        return Algebra.dot(this, lo, hi, b, blo, bhi);
-    }
-
-    /**
-     * {@code NGA_Select_elem}: the largest or smallest element and the first subscript (row-major) holding it; NaNs
-     * are skipped. Collective.
-     *
-     * @param which "max" or "min"
-     * @return the element
-     */
-    public Selected selectElem(final String which) {
-        return Algebra.select(this, which);
+    public void periodicAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
+        sections.periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
     }
 }

@@ -1,0 +1,228 @@
+package org.jhpvm.ga;
+
+import java.io.PrintStream;
+import java.util.Objects;
+
+/**
+ * The whole-array and patch operations of a {@link GlobalArray}, the last of the package-private superclasses that
+ * hold its public methods: zero, fill, scale, abs, add, the element-wise operations, copy, transpose and dot,
+ * collective; and the printing ({@code format} one-sided, {@code print} collective). The bodies are in
+ * {@link Algebra}, which owner-computes between two group syncs.
+ */
+abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray {
+    AlgebraOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
+        final Distribution dist) {
+        super(ga, group, type, name, dist);
+    }
+
+    // ---------------------------------------------------------------- printing (collective)
+
+    /**
+     * The section as a table, one row per last-dimension line ({@code NGA_Print_patch}'s text). One-sided.
+     *
+     * @param lo first subscript
+     * @param hi last
+     * @return the text
+     */
+    public String format(final int[] lo, final int[] hi) {
+        return Algebra.format(self(), lo, hi);
+    }
+
+    /** {@code GA_Print}: rank 0 of the group prints the whole array. Collective. @param out where */
+    public void print(final PrintStream out) {
+        printPatch(out, wholeLo(), wholeHi());
+    }
+
+    /** {@code NGA_Print_patch}. Collective. @param out where @param lo first subscript @param hi last */
+    public void printPatch(final PrintStream out, final int[] lo, final int[] hi) {
+        Algebra.printPatch(self(), out, lo, hi);
+    }
+
+    // ---------------------------------------------------------------- whole-array and patch algebra (collective)
+
+    final int[] wholeLo() {
+        return new int[ndim];
+    }
+
+    final int[] wholeHi() {
+        final int[] hi = dims();
+        for (int d = 0; d < ndim; d++) {
+            hi[d]--;
+        }
+        return hi;
+    }
+
+    /** {@code GA_Zero}. Collective. */
+    public void zero() {
+        fill(0);
+    }
+
+    /** {@code GA_Fill}; for int/long arrays the value must be an integer. Collective. @param value the value */
+    public void fill(final double value) {
+        fillPatch(wholeLo(), wholeHi(), value);
+    }
+
+    /** {@code NGA_Zero_patch}. Collective. @param lo first subscript @param hi last */
+    public void zeroPatch(final int[] lo, final int[] hi) {
+        fillPatch(lo, hi, 0);
+    }
+
+    /** {@code NGA_Fill_patch}. Collective. @param lo first @param hi last @param value value */
+    public void fillPatch(final int[] lo, final int[] hi, final double value) {
+        Algebra.zip(Algebra.FILL, self(), lo, hi, null, null, null, null, null, null, value, 0, false);
+    }
+
+    /** {@code GA_Scale}: multiplies every element. Collective. @param alpha factor (an integer for int/long) */
+    public void scale(final double alpha) {
+        scalePatch(wholeLo(), wholeHi(), alpha);
+    }
+
+    /** {@code NGA_Scale_patch}. Collective. @param lo first @param hi last @param alpha factor */
+    public void scalePatch(final int[] lo, final int[] hi, final double alpha) {
+        Algebra.zip(Algebra.SCALE, self(), lo, hi, null, null, null, null, null, null, alpha, 0, false);
+    }
+
+    /** {@code GA_Abs_value}. Collective. */
+    public void abs() {
+        Algebra.zip(Algebra.ABS, self(), wholeLo(), wholeHi(), null, null, null, null, null, null, 0, 0, false);
+    }
+
+    /** {@code GA_Add_constant}. Collective. @param c the constant (an integer for int/long) */
+    public void addConstant(final double c) {
+        Algebra.zip(Algebra.ADD_CONSTANT, self(), wholeLo(), wholeHi(), null, null, null, null, null, null, c, 0,
+            false);
+    }
+
+    /** {@code GA_Elem_multiply}: this = a * b element-wise. Collective. @param a operand @param b operand */
+    public void elemMultiply(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.MUL, a, b);
+    }
+
+    /** {@code GA_Elem_divide}: this = a / b. Collective. @param a operand @param b operand */
+    public void elemDivide(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.DIV, a, b);
+    }
+
+    /** {@code GA_Elem_maximum}: this = max(a, b). Collective. @param a operand @param b operand */
+    public void elemMaximum(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.MAX, a, b);
+    }
+
+    /** {@code GA_Elem_minimum}: this = min(a, b). Collective. @param a operand @param b operand */
+    public void elemMinimum(final GlobalArray a, final GlobalArray b) {
+        elementWise(Algebra.MIN, a, b);
+    }
+
+    private void elementWise(final int op, final GlobalArray a, final GlobalArray b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(op, self(), wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(), b.wholeHi(), 0, 0,
+            false);
+    }
+
+    /**
+     * {@code GA_Copy}: copies every element of this array into {@code dest} (same shape, any distribution).
+     * Collective.
+     *
+     * @param dest the destination
+     */
+    public void copy(final GlobalArray dest) {
+        Objects.requireNonNull(dest, "dest");
+        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), self(), wholeLo(), wholeHi(), null, null,
+            null, 0, 0, false);
+    }
+
+    /**
+     * {@code NGA_Copy_patch}: this array's patch into {@code dest}'s patch; the patches match after dropping unit
+     * dimensions, or (with {@code trans} 'T') as a 2-D transpose. Collective.
+     *
+     * @param trans 'N' or 'T'
+     * @param lo    first subscript here
+     * @param hi    last here
+     * @param dest  destination array
+     * @param dlo   first subscript there
+     * @param dhi   last there
+     */
+    public void copyPatch(final char trans, final int[] lo, final int[] hi, final GlobalArray dest, final int[] dlo,
+        final int[] dhi) {
+        Objects.requireNonNull(dest, "dest");
+        final boolean t = switch (trans) {
+            case 'N', 'n' -> false;
+            case 'T', 't' -> true;
+            default -> throw new IllegalArgumentException("trans='" + trans + "': 'N' or 'T'");
+        };
+        Algebra.zip(Algebra.COPY, dest, dlo, dhi, self(), lo, hi, null, null, null, 0, 0, t);
+    }
+
+    /** {@code GA_Transpose}: {@code dest = this^T} for 2-D arrays. Collective. @param dest the n x m destination */
+    public void transpose(final GlobalArray dest) {
+        Objects.requireNonNull(dest, "dest");
+        if (ndim != 2 || dest.ndim != 2) {
+            throw new IllegalArgumentException("transpose needs 2-D arrays");
+        }
+        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), self(), wholeLo(), wholeHi(), null, null,
+            null, 0, 0, true);
+    }
+
+    /**
+     * {@code GA_Add}: {@code this = alpha*a + beta*b} (same shapes, any distributions). Collective.
+     *
+     * @param alpha scale of a (an integer for int/long)
+     * @param a     operand
+     * @param beta  scale of b
+     * @param b     operand
+     */
+    public void add(final double alpha, final GlobalArray a, final double beta, final GlobalArray b) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(Algebra.ADD, self(), wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(),
+            b.wholeHi(), alpha, beta, false);
+    }
+
+    /**
+     * {@code NGA_Add_patch}: {@code this[lo..hi] = alpha*a[alo..ahi] + beta*b[blo..bhi]}. Collective.
+     *
+     * @param alpha scale of a
+     * @param a     operand
+     * @param alo   its first subscript
+     * @param ahi   its last
+     * @param beta  scale of b
+     * @param b     operand
+     * @param blo   its first subscript
+     * @param bhi   its last
+     * @param lo    first subscript here
+     * @param hi    last here
+     */
+    public void addPatch(final double alpha, final GlobalArray a, final int[] alo, final int[] ahi, final double beta,
+        final GlobalArray b, final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(Algebra.ADD, self(), lo, hi, a, alo, ahi, b, blo, bhi, alpha, beta, false);
+    }
+
+    /**
+     * {@code GA_Ddot} (and Idot/Ldot/Fdot): the sum of element-wise products, the same on every PE. Collective.
+     *
+     * @param b the other array (same type and shape)
+     * @return the dot product (integer arrays: exact while it fits a double's 53 bits)
+     */
+    public double dot(final GlobalArray b) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.dot(self(), wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi());
+    }
+
+    /**
+     * {@code NGA_Ddot_patch}. Collective.
+     *
+     * @param lo  first subscript here
+     * @param hi  last here
+     * @param b   the other array
+     * @param blo its first subscript
+     * @param bhi its last
+     * @return the dot product of the patches
+     */
+    public double dotPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo, final int[] bhi) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.dot(self(), lo, hi, b, blo, bhi);
+    }
+}

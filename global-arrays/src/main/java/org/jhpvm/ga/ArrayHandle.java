@@ -1,0 +1,153 @@
+package org.jhpvm.ga;
+
+import java.util.Arrays;
+
+import org.jhpvm.shmem.Shmem;
+
+/**
+ * The state of a {@link GlobalArray} handle and the queries on it, the first of the package-private superclasses that
+ * hold GlobalArray's public methods, one responsibility each: the final fields every operation reads, set once at
+ * creation with the helpers wired to them; destroy and the liveness check; the inquiries (type, shape, name, group,
+ * ghosts, grid, the block a rank owns). Javadoc documents these methods on {@code GlobalArray}, and javac adds a
+ * public bridge for each to {@code GlobalArray}, so callers, by name or by reflection, find them there.
+ * <p>
+ * The hierarchy is sealed: every instance is a {@code GlobalArray}, which {@link #self()} hands to the helpers.
+ */
+abstract sealed class ArrayHandle permits ElementAndGhostOps {
+    final GlobalArrays ga;
+    final Shmem shmem;
+    final GaGroup group;
+    final GaType type;
+    final String name;
+    final Distribution dist;
+    final Storage storage;
+    final int ndim;
+    final int myRank;
+    final int id;
+    final Mover mover;
+    /** All 1: the skip of a section that is not sub-sampled. */
+    final int[] ones;
+    final ArgumentChecks checks;
+    final SectionTransfer sections;
+    final DistributionQueries queries;
+    private final boolean ghosts;
+    private boolean destroyed;
+
+    ArrayHandle(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
+        final Distribution dist) {
+        this.ga = ga;
+        this.shmem = ga.shmem;
+        this.group = group;
+        this.type = type;
+        this.name = name;
+        this.dist = dist;
+        this.ndim = dist.ndim;
+        this.myRank = group.nodeid();
+        this.ghosts = Arrays.stream(dist.width).anyMatch(w -> w > 0);
+        ArgumentChecks.checkSameOnEveryPe(shmem, group, type, dist);
+        this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
+        this.mover = new Mover(storage, ndim);
+        this.id = ga.register(self());
+        this.ones = new int[ndim];
+        Arrays.fill(ones, 1);
+        this.checks = new ArgumentChecks(self());
+        this.sections = new SectionTransfer(self());
+        this.queries = new DistributionQueries(self());
+    }
+
+    /** This handle as the {@link GlobalArray} it is: the sealed hierarchy ends there, so the cast cannot fail. */
+    final GlobalArray self() {
+        return (GlobalArray) this;
+    }
+
+    // ---------------------------------------------------------------- lifecycle
+
+    /** {@code GA_Destroy}: completes outstanding operations and frees the memory. Collective over the group. */
+    public void destroy() {
+        checkLive();
+        shmem.free(storage.symmetric);
+        destroyed = true;
+        ga.unregister(self());
+    }
+
+    /** @return true once destroyed */
+    public boolean isDestroyed() {
+        return destroyed;
+    }
+
+    // ---------------------------------------------------------------- inquiry
+
+    /** @return the element type */
+    public GaType type() {
+        return type;
+    }
+
+    /** @return the number of dimensions */
+    public int ndim() {
+        return ndim;
+    }
+
+    /** @return the extents (a copy) */
+    public int[] dims() {
+        return dist.dims.clone();
+    }
+
+    /** @return the name */
+    public String name() {
+        return name;
+    }
+
+    /** @return the processor group */
+    public GaGroup group() {
+        return group;
+    }
+
+    /** @return the ghost widths (a copy) */
+    public int[] ghostWidths() {
+        return dist.width.clone();
+    }
+
+    /** @return whether the array has ghost cells ({@code GA_Has_ghosts}) */
+    public boolean hasGhosts() {
+        return ghosts;
+    }
+
+    /** @return blocks per dimension (the processor grid, {@code GA_Get_proc_grid}) */
+    public int[] procGrid() {
+        return dist.grid.clone();
+    }
+
+    /**
+     * {@code NGA_Distribution}: the block a rank owns.
+     *
+     * @param rank a rank of the group
+     * @return {@code {lo, hi}}; a rank that owns nothing gets {@code hi[d] = lo[d] - 1}
+     */
+    public int[][] distribution(final int rank) {
+        return queries.distribution(rank);
+    }
+
+    /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */
+    public void release() {
+        checkLive();
+    }
+
+    /** {@code NGA_Release_update}: ends an access that wrote; call a sync before others read. */
+    public void releaseUpdate() {
+        checkLive();
+    }
+
+    // ---------------------------------------------------------------- liveness and name
+
+    final void checkLive() {
+        if (destroyed) {
+            throw new IllegalStateException(this + " was destroyed");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "GlobalArray#" + id + (name.isEmpty() ? "" : " '" + name + "'") + " " + type + Arrays.toString(
+            dist.dims) + (destroyed ? " (destroyed)" : "");
+    }
+}

@@ -1,0 +1,167 @@
+package org.jhpvm.ga;
+
+/**
+ * The section engine behind put, get and acc (blocking, non-blocking and strided), periodic sections and the packed
+ * transfers of the algebra: a section is cut at the block boundaries and each owner's piece goes as one
+ * {@link Mover} call, straight between the user's buffer and the owner's block. {@link #prepare} checks a call,
+ * {@link #transfer} moves it; {@code GlobalArray} calls both itself, one call level less between the user and FM's
+ * copy loops, which keeps the JIT inlining them. Allocation-free: the block coordinates and sub-sections are
+ * scratch, the buffer strides are those {@link ArgumentChecks#checkBuffer} left.
+ * <p>
+ * One per global array handle, used from the owning PE's thread.
+ */
+final class SectionTransfer {
+    private final GlobalArray a;
+    private final Distribution dist;
+    private final Mover mover;
+    private final ArgumentChecks checks;
+    private final int[] members;
+    private final int ndim;
+
+    // Scratch (no allocation per call); bs and count are the same arrays as the checks'.
+    private final int[] ones;
+    private final int[] bs;
+    private final int[] count;
+    private final int[] b0;
+    private final int[] b1;
+    private final int[] cb;
+    private final int[] subLo;
+    private final int[] subHi;
+    private final int[] shift;
+
+    SectionTransfer(final GlobalArray a) {
+        this.a = a;
+        this.dist = a.dist;
+        this.mover = a.mover;
+        this.checks = a.checks;
+        this.members = a.group.members;
+        this.ndim = a.ndim;
+        this.ones = a.ones;
+        this.bs = checks.bs;
+        this.count = checks.count;
+        this.b0 = new int[ndim];
+        this.b1 = new int[ndim];
+        this.cb = new int[ndim];
+        this.subLo = new int[ndim];
+        this.subHi = new int[ndim];
+        this.shift = new int[ndim];
+    }
+
+    /**
+     * Checks a section call (then the caller calls {@link #transfer} itself: one call level less between the user
+     * and FM's copy loops, which keeps the JIT inlining them).
+     */
+    void prepare(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
+        a.checkLive();
+        checks.checkSection(lo, hi, skip);
+        checks.checkBuffer(buf, ld);
+    }
+
+    /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
+    void transfer(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
+        final int bufBase, final long ia, final double da) {
+        for (int d = 0; d < ndim; d++) {
+            b0[d] = dist.findBlock(d, lo[d]);
+            b1[d] = dist.findBlock(d, hi[d]);
+            cb[d] = b0[d];
+        }
+        final int[] ext = mover.ext;
+        final int[] rs = mover.rs;
+        final int[] us = mover.us;
+        do {
+            final int rank = dist.rank(cb);
+            final int[] ls = dist.strides[rank];
+            int rBase = 0;
+            int uBase = bufBase;
+            boolean empty = false;
+            for (int d = 0; d < ndim; d++) {
+                final int blo = dist.starts[d][cb[d]];
+                final int bhi = dist.starts[d][cb[d] + 1] - 1;
+                final int sk = skip[d];
+                final int last = Math.min(hi[d], bhi);
+                int first = Math.max(lo[d], blo);
+                if (sk > 1) {
+                    // The first sampled element in this block, in long: a huge skip must not wrap around.
+                    final long f = lo[d] + ((long) first - lo[d] + sk - 1) / sk * sk;
+                    first = f > last ? last + 1 : (int) f;
+                }
+                if (first > last) {
+                    empty = true;
+                    break;
+                }
+                // Divisions only for sub-sampled sections: the common case stays cheap.
+                ext[d] = sk == 1 ? last - first + 1 : (last - first) / sk + 1;
+                rBase += (first - blo + dist.width[d]) * ls[d];
+                rs[d] = ls[d] * sk;
+                uBase += (sk == 1 ? first - lo[d] : (first - lo[d]) / sk) * bs[d];
+                us[d] = bs[d];
+            }
+            if (!empty) {
+                mover.move(op, members[rank], buf, rBase, uBase, ia, da, ext, rs, us);
+            }
+        } while (Distribution.nextBlock(cb, b0, b1));
+    }
+
+    /** A periodic section ({@code NGA_Periodic_put/get/acc}): checked, then cut where it wraps around. */
+    void periodic(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld, final long ia,
+        final double da) {
+        a.checkLive();
+        checks.checkDims(lo, "lo");
+        checks.checkDims(hi, "hi");
+        for (int d = 0; d < ndim; d++) {
+            if (lo[d] > hi[d]) {
+                throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
+            }
+            if ((long) hi[d] - lo[d] >= dist.dims[d]) {
+                throw new IndexOutOfBoundsException("periodic section " + lo[d] + ".." + hi[d] + " in dimension " + d
+                    + " is longer than its extent " + dist.dims[d]);
+            }
+            count[d] = hi[d] - lo[d] + 1;
+        }
+        checks.checkBuffer(buf, ld);
+        // Up to two ranges per dimension: [s, dims) at buffer offset 0, then [0, ..] at offset dims - s.
+        int wraps = 0;
+        for (int d = 0; d < ndim; d++) {
+            final int s = Math.floorMod(lo[d], dist.dims[d]);
+            shift[d] = s;
+            if ((long) s + count[d] > dist.dims[d]) {
+                wraps |= 1 << d;
+            }
+        }
+        for (int mask = 0; mask < 1 << ndim; mask++) {
+            if ((mask & ~wraps) != 0) {
+                continue;
+            }
+            int base = 0;
+            for (int d = 0; d < ndim; d++) {
+                final int s = shift[d];
+                if ((mask & 1 << d) == 0) {
+                    subLo[d] = s;
+                    subHi[d] = (int) Math.min(dist.dims[d] - 1, (long) s + count[d] - 1);
+                } else {
+                    subLo[d] = 0;
+                    subHi[d] = (int) ((long) s + count[d] - 1 - dist.dims[d]);
+                    base += (dist.dims[d] - s) * bs[d];
+                }
+            }
+            transfer(op, subLo, subHi, ones, buf, base, ia, da);
+        }
+    }
+
+    /** Moves a section to or from a packed buffer (row-major, no padding) of the array's type. */
+    void packed(final int op, final int[] lo, final int[] hi, final Object buf) {
+        a.checkLive();
+        checks.checkSection(lo, hi, ones);
+        checks.checkType(buf);
+        int stride = 1;
+        for (int d = ndim - 1; d >= 0; d--) {
+            bs[d] = stride;
+            stride *= count[d];
+        }
+        if (stride > GaType.length(buf)) {
+            throw new IllegalArgumentException("buffer too small: " + stride + " elements needed, "
+                + GaType.length(buf) + " given");
+        }
+        transfer(op, lo, hi, ones, buf, 0, 0, 0);
+    }
+}
