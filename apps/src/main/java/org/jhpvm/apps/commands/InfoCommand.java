@@ -76,7 +76,8 @@ public final class InfoCommand implements Callable<Integer> {
             + "sendPiece/endMessage, receive, extract(maxBytes)): reliable, ordered, exactly once, flow-controlled"},
         new String[] {"mpi", "not built yet (planned: MPI-FM with the Open MPI Java bindings' API, FPVM)"});
 
-    @Option(names = "--all", description = "Also every configuration key and environment variable.")
+    @Option(names = "--all", description = "Also every configuration key and environment variable (default: "
+        + "off).")
     private boolean all;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the same as JSON (default: none).")
