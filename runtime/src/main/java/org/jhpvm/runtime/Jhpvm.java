@@ -47,6 +47,8 @@ public final class Jhpvm {
     @FunctionalInterface
     public interface GaBody {
         /**
+         * Runs this PE's part of the program.
+         *
          * @param ga this PE's Global Arrays ({@code GA_Initialize} done)
          * @throws Exception any failure aborts the job
          */
@@ -58,7 +60,11 @@ public final class Jhpvm {
     private Jhpvm() {
     }
 
-    /** @return jhpvm's version, e.g. {@code 0.1.0-SNAPSHOT} ({@code unknown} if the build did not record it) */
+    /**
+     * The version of jhpvm this program runs on, as the build recorded it.
+     *
+     * @return the version, e.g. {@code 0.1.0-SNAPSHOT} ({@code unknown} if the build did not record it)
+     */
     public static String version() {
         return VERSION;
     }
@@ -119,6 +125,9 @@ public final class Jhpvm {
     }
 
     /**
+     * This PE's number, from 0: known in {@code main} before any job starts under {@code bin/jhpvm run}, and inside
+     * a body everywhere ({@code shmem_my_pe}).
+     *
      * @return this PE's number: in {@code main} under {@code bin/jhpvm run}, or in a body
      * @throws IllegalStateException on a thread that works for no PE
      */
@@ -127,6 +136,8 @@ public final class Jhpvm {
     }
 
     /**
+     * The number of PEs in the job, all processes of a launched job included ({@code shmem_n_pes}).
+     *
      * @return the number of PEs in the job
      * @throws IllegalStateException on a thread that works for no PE
      */
@@ -135,6 +146,8 @@ public final class Jhpvm {
     }
 
     /**
+     * The configuration the job was started with: what {@code --option} gave, already checked by the layers.
+     *
      * @return the options the job was given ({@code --option KEY=VALUE}), in their order
      * @throws IllegalStateException on a thread that works for no PE
      */
@@ -143,6 +156,8 @@ public final class Jhpvm {
     }
 
     /**
+     * The program's own arguments, the same on every PE.
+     *
      * @return the program's own arguments: as given under {@code bin/jhpvm run}; outside it, without
      *     {@code --pes} and {@code --option}
      * @throws IllegalStateException on a thread that works for no PE

@@ -9,14 +9,24 @@ package org.jhpvm.runtime;
 public final class JhpvmAbortException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /** The PE whose failure or early end released the caller. */
     private final int pe;
 
+    /**
+     * @param pe      the PE that caused it
+     * @param message what happened, naming that PE
+     * @param cause   that PE's failure, or null if it ended without making the call
+     */
     JhpvmAbortException(final int pe, final String message, final Throwable cause) {
         super(message, cause);
         this.pe = pe;
     }
 
-    /** @return the PE whose failure or early end caused this */
+    /**
+     * The PE that caused the release.
+     *
+     * @return the PE whose failure or early end caused this
+     */
     public int pe() {
         return pe;
     }

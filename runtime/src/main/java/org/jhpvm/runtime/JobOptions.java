@@ -26,7 +26,11 @@ public final class JobOptions {
         this.values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
-    /** @return no options: every layer's defaults */
+    /**
+     * The empty set of options.
+     *
+     * @return no options: every layer's defaults
+     */
     public static JobOptions none() {
         return new JobOptions(Map.of());
     }
@@ -74,7 +78,11 @@ public final class JobOptions {
         return of(values);
     }
 
-    /** @return every key a program accepts, in the layers' order (SHMEM's first, then FM's, then the fabric's) */
+    /**
+     * Every key a program accepts, with its type, default and meaning, as the layers' parsers list them.
+     *
+     * @return the keys, in the layers' order (SHMEM's first, then FM's, then the fabric's)
+     */
     public static List<ShmemOption> known() {
         return ShmemJob.options();
     }
@@ -107,7 +115,11 @@ public final class JobOptions {
         return false;
     }
 
-    /** @return the options, in the order given */
+    /**
+     * The options as given.
+     *
+     * @return key to value, in the order given (unmodifiable)
+     */
     public Map<String, String> values() {
         return values;
     }
@@ -123,7 +135,11 @@ public final class JobOptions {
         return builder;
     }
 
-    /** @return the options as {@code KEY=VALUE} strings */
+    /**
+     * The options as a command line gives them.
+     *
+     * @return {@code KEY=VALUE} strings, in the order given
+     */
     public List<String> asPairs() {
         final List<String> pairs = new ArrayList<>();
         values.forEach((k, v) -> pairs.add(k + "=" + v));

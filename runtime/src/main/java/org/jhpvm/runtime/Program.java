@@ -64,7 +64,11 @@ public final class Program {
         return new Program(Kind.CLASS, null, program, cp.isEmpty() ? List.of(Path.of(".")) : cp);
     }
 
-    /** @return what the program is, for messages: its file, or its class */
+    /**
+     * Names the program in messages.
+     *
+     * @return its file, or its class
+     */
     public String describe() {
         return kind == Kind.CLASS ? className : file.toString();
     }

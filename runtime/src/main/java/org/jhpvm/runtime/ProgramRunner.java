@@ -34,12 +34,18 @@ public final class ProgramRunner {
         /** {@link #failedPe()} of a run without a failing PE. */
         public static final int NO_PE = -1;
 
-        /** @return true if a PE failed or the run timed out */
+        /**
+         * Whether the run failed.
+         *
+         * @return true if a PE failed or the run timed out
+         */
         public boolean failed() {
             return failure != null;
         }
 
         /**
+         * The failure as people read it.
+         *
          * @return the failure as people read it: which PE failed with what, and the frames of the user's own code
          *     (where the exception was thrown, and the program's methods below it); "" if the run did not fail
          */
@@ -63,6 +69,8 @@ public final class ProgramRunner {
     }
 
     /**
+     * Starts describing a run.
+     *
      * @param program what to run
      * @return a builder: the default PE count (the launched job's, else 4), no options, no arguments, no timeout
      */
@@ -209,6 +217,8 @@ public final class ProgramRunner {
         }
 
         /**
+         * Sets the number of PEs.
+         *
          * @param pes PEs of the job, at least 1; under a launched job it must be the job's (0: the default)
          * @return this
          * @throws IllegalArgumentException if negative
@@ -221,19 +231,31 @@ public final class ProgramRunner {
             return this;
         }
 
-        /** @param options checked options for the layers @return this */
+        /**
+         * Sets the layers' options.
+         *
+         * @param options checked options for the layers
+         * @return this
+         */
         public Builder options(final JobOptions options) {
             this.options = Objects.requireNonNull(options, "options");
             return this;
         }
 
-        /** @param args the program's arguments @return this */
+        /**
+         * Sets the arguments every PE's {@code main} gets.
+         *
+         * @param args the program's arguments
+         * @return this
+         */
         public Builder args(final List<String> args) {
             this.args = List.copyOf(args);
             return this;
         }
 
         /**
+         * Limits how long the run may take.
+         *
          * @param timeout the run fails (every PE interrupted) after this long
          * @return this
          * @throws IllegalArgumentException if not positive
@@ -246,7 +268,11 @@ public final class ProgramRunner {
             return this;
         }
 
-        /** @return the runner */
+        /**
+         * Makes the runner.
+         *
+         * @return the runner
+         */
         public ProgramRunner build() {
             return new ProgramRunner(this);
         }
