@@ -16,6 +16,9 @@ public enum Cmp {
     LE;
 
     /**
+     * Applies this operator as the wait and test routines do: {@code a} is the symmetric element, {@code b} the
+     * caller's value, both as signed longs (an int element and value are widened first, so the order is signed).
+     *
      * @param a the variable's value
      * @param b the value compared against
      * @return {@code a OP b}

@@ -87,37 +87,53 @@ abstract sealed class LongWaits extends LongAtomics permits SymmetricLongs {
     }
 
     /**
+     * {@code shmem_test_all}: whether every element {@code index .. index+count-1} that {@code status} does not
+     * exclude compares true against {@code value}, checked once after one progress pass, without waiting.
+     *
      * @param index  first element
      * @param count  elements
-     * @param status null, or non-zero excludes
+     * @param status null, or non-zero excludes (per element: at least {@code count} of them)
      * @param cmp    comparison
      * @param value  value
      * @return whether all included elements compare true (true for none)
+     * @throws IllegalArgumentException if {@code status} has fewer than {@code count} elements
      */
     public boolean testAll(final int index, final int count, final int[] status, final Cmp cmp, final long value) {
         return testMany(index, count, status, null, cmp, value, Shmem.WAIT_ALL) == 1;
     }
 
     /**
+     * {@code shmem_test_any}: finds an element of {@code index .. index+count-1} that {@code status} does not exclude
+     * and that compares true against {@code value}, checked once after one progress pass, without waiting. When
+     * several do, this implementation returns the lowest position; where C returns {@code SIZE_MAX}, this returns -1.
+     *
      * @param index  first element
      * @param count  elements
-     * @param status null, or non-zero excludes
+     * @param status null, or non-zero excludes (per element: at least {@code count} of them)
      * @param cmp    comparison
      * @param value  value
-     * @return the position of one element that compares true, or -1
+     * @return the position of one element that compares true, or -1 (relative to {@code index}; -1 also when every
+     *         element is excluded)
+     * @throws IllegalArgumentException if {@code status} has fewer than {@code count} elements
      */
     public int testAny(final int index, final int count, final int[] status, final Cmp cmp, final long value) {
         return testMany(index, count, status, null, cmp, value, Shmem.WAIT_ANY);
     }
 
     /**
+     * {@code shmem_test_some}: writes to the front of {@code indices}, in ascending order, the positions of every
+     * element of {@code index .. index+count-1} that {@code status} does not exclude and that compares true against
+     * {@code value}, checked once after one progress pass, without waiting.
+     *
      * @param index   first element
      * @param count   elements
-     * @param indices receives the positions that compare true
-     * @param status  null, or non-zero excludes
+     * @param indices receives the positions that compare true (relative to {@code index}; not null, at least
+     *                {@code count} elements)
+     * @param status  null, or non-zero excludes (per element: at least {@code count} of them)
      * @param cmp     comparison
      * @param value   value
-     * @return how many positions were written
+     * @return how many positions were written (0 if none compares true yet, or every element is excluded)
+     * @throws IllegalArgumentException if {@code indices} or {@code status} has fewer than {@code count} elements
      */
     public int testSome(final int index, final int count, final int[] indices, final int[] status, final Cmp cmp,
         final long value) {

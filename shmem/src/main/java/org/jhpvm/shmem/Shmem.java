@@ -67,17 +67,28 @@ public final class Shmem {
 
     // ---------------------------------------------------------------- setup and query
 
-    /** @return this PE's number ({@code shmem_my_pe}) */
+    /**
+     * {@code shmem_my_pe}: this PE's number in the world team, fixed for the whole job.
+     *
+     * @return this PE's number ({@code shmem_my_pe}), {@code 0 .. nPes()-1}
+     */
     public int myPe() {
         return engine.me;
     }
 
-    /** @return number of PEs in the job ({@code shmem_n_pes}) */
+    /**
+     * {@code shmem_n_pes}: how many PEs the job runs, the same on every PE.
+     *
+     * @return number of PEs in the job ({@code shmem_n_pes})
+     */
     public int nPes() {
         return engine.npes;
     }
 
     /**
+     * {@code shmem_pe_accessible}: whether {@code pe} can be the target of SHMEM operations. Every PE of the job
+     * shares this JVM and is reached by messages, so this is a range check; it never throws.
+     *
      * @param pe a PE number
      * @return whether it is a PE of this job ({@code shmem_pe_accessible})
      */
@@ -85,27 +96,51 @@ public final class Shmem {
         return pe >= 0 && pe < engine.npes;
     }
 
-    /** @return {@code "1.5"}, the OpenSHMEM version implemented ({@code shmem_info_get_version}) */
+    /**
+     * {@code shmem_info_get_version}: the OpenSHMEM specification version this library implements, as
+     * {@code "MAJOR.MINOR"} from {@link #MAJOR_VERSION} and {@link #MINOR_VERSION}.
+     *
+     * @return {@code "1.5"}, the OpenSHMEM version implemented ({@code shmem_info_get_version})
+     */
     public String version() {
         return MAJOR_VERSION + "." + MINOR_VERSION;
     }
 
-    /** @return the library's name ({@code shmem_info_get_name}) */
+    /**
+     * {@code shmem_info_get_name}: the vendor string, {@link #VENDOR_STRING}.
+     *
+     * @return the library's name ({@code shmem_info_get_name})
+     */
     public String vendorName() {
         return VENDOR_STRING;
     }
 
-    /** @return the world team ({@code SHMEM_TEAM_WORLD}) */
+    /**
+     * {@code SHMEM_TEAM_WORLD}: the team of every PE of the job, its ranks equal to the PE numbers. It cannot be
+     * destroyed.
+     *
+     * @return the world team ({@code SHMEM_TEAM_WORLD})
+     */
     public ShmemTeam teamWorld() {
         return world;
     }
 
-    /** @return the symmetric heap size of each PE in bytes (option {@code shmem.heapBytes}) */
+    /**
+     * The capacity of each PE's symmetric heap: an allocation that would take a PE's live objects beyond it fails on
+     * every PE with {@link IllegalStateException}.
+     *
+     * @return the symmetric heap size of each PE in bytes (option {@code shmem.heapBytes})
+     */
     public long heapBytes() {
         return heapBytes;
     }
 
-    /** @return bytes of the symmetric heap in use on this PE */
+    /**
+     * How much of this PE's symmetric heap its live objects hold: each object's length times its element size,
+     * added by the allocation and given back by {@link #free}. Objects of teams this PE is not in do not count.
+     *
+     * @return bytes of the symmetric heap in use on this PE
+     */
     public long heapUsedBytes() {
         return heapUsed;
     }
@@ -132,7 +167,8 @@ public final class Shmem {
      *
      * @param count elements, at least 0
      * @return the symmetric object
-     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types
+     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
+     *                                  before anything is sent, if {@code count} is negative
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricBytes mallocBytes(final int count) {
@@ -153,7 +189,17 @@ public final class Shmem {
         return alloc(team, Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
     }
 
-    /** As {@link #mallocBytes}, for int. @param count elements @return the object */
+    /**
+     * As {@link #mallocBytes}, for int ({@code shmem_malloc}). Collective over the world team: every PE asks for the
+     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 4} bytes of each
+     * PE's symmetric heap.
+     *
+     * @param count elements, at least 0
+     * @return the object
+     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
+     *                                  before anything is sent, if {@code count} is negative
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricInts mallocInts(final int count) {
         return alloc(world, Kind.INT, count, id -> new SymmetricInts(this, id, count));
     }
@@ -172,7 +218,17 @@ public final class Shmem {
         return alloc(team, Kind.INT, count, id -> new SymmetricInts(this, id, count));
     }
 
-    /** As {@link #mallocBytes}, for long. @param count elements @return the object */
+    /**
+     * As {@link #mallocBytes}, for long ({@code shmem_malloc}). Collective over the world team: every PE asks for the
+     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 8} bytes of each
+     * PE's symmetric heap.
+     *
+     * @param count elements, at least 0
+     * @return the object
+     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
+     *                                  before anything is sent, if {@code count} is negative
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricLongs mallocLongs(final int count) {
         return alloc(world, Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
     }
@@ -191,7 +247,17 @@ public final class Shmem {
         return alloc(team, Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
     }
 
-    /** As {@link #mallocBytes}, for float. @param count elements @return the object */
+    /**
+     * As {@link #mallocBytes}, for float ({@code shmem_malloc}). Collective over the world team: every PE asks for the
+     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 4} bytes of each
+     * PE's symmetric heap.
+     *
+     * @param count elements, at least 0
+     * @return the object
+     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
+     *                                  before anything is sent, if {@code count} is negative
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricFloats mallocFloats(final int count) {
         return alloc(world, Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
     }
@@ -210,7 +276,17 @@ public final class Shmem {
         return alloc(team, Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
     }
 
-    /** As {@link #mallocBytes}, for double. @param count elements @return the object */
+    /**
+     * As {@link #mallocBytes}, for double ({@code shmem_malloc}). Collective over the world team: every PE asks for the
+     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 8} bytes of each
+     * PE's symmetric heap.
+     *
+     * @param count elements, at least 0
+     * @return the object
+     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
+     *                                  before anything is sent, if {@code count} is negative
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricDoubles mallocDoubles(final int count) {
         return alloc(world, Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
     }
@@ -229,17 +305,42 @@ public final class Shmem {
         return alloc(team, Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
     }
 
-    /** {@code shmem_calloc}: the same as {@link #mallocLongs} (allocations are always zeroed). @param count elements @return the object */
+    /**
+     * {@code shmem_calloc}: the same as {@link #mallocLongs} (allocations are always zeroed). Collective over the
+     * world team, with the same checks. Only long, double and int have a {@code calloc} form; the {@code malloc}
+     * of any type zeroes too.
+     *
+     * @param count elements
+     * @return the object, every element 0
+     * @throws IllegalArgumentException as {@link #mallocLongs(int)}: mismatched counts or types, negative count
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricLongs callocLongs(final int count) {
         return mallocLongs(count);
     }
 
-    /** {@code shmem_calloc}: the same as {@link #mallocDoubles}. @param count elements @return the object */
+    /**
+     * {@code shmem_calloc}: the same as {@link #mallocDoubles}. Collective over the world team, with the same checks;
+     * the memory is zeroed, as every allocation's is.
+     *
+     * @param count elements
+     * @return the object, every element 0.0
+     * @throws IllegalArgumentException as {@link #mallocDoubles(int)}: mismatched counts or types, negative count
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricDoubles callocDoubles(final int count) {
         return mallocDoubles(count);
     }
 
-    /** {@code shmem_calloc}: the same as {@link #mallocInts}. @param count elements @return the object */
+    /**
+     * {@code shmem_calloc}: the same as {@link #mallocInts}. Collective over the world team, with the same checks;
+     * the memory is zeroed, as every allocation's is.
+     *
+     * @param count elements
+     * @return the object, every element 0
+     * @throws IllegalArgumentException as {@link #mallocInts(int)}: mismatched counts or types, negative count
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
     public SymmetricInts callocInts(final int count) {
         return mallocInts(count);
     }
@@ -411,34 +512,112 @@ public final class Shmem {
      * Team reduction ({@code shmem_TYPE_OP_reduce}): {@code dest[i] = src[i] OP ... } over the team's PEs for
      * {@code i < count}, combined on a fixed tree so every PE, and every run, gets the same bits. {@code dest} and
      * {@code src} may be the same array, or any arrays (a symmetric object's {@code local()} included).
+     * <p>
+     * Every {@link ReduceOp} applies to long; SUM and PROD wrap on overflow, as Java's long arithmetic does. The
+     * local checks below run before anything is sent.
      *
      * @param team  the team
      * @param op    the operator
      * @param dest  result
      * @param src   this PE's contribution
      * @param count elements, the same on every member
+     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
+     *                                   a split team holds null for it)
+     * @throws IllegalArgumentException  if {@code count} is negative or {@code team} is another PE's; a member that
+     *                                   receives a different count from another throws it too, naming both counts
+     *                                   (which aborts the job)
+     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
+     * @throws IllegalStateException     if {@code team} was destroyed
      */
     public void reduce(final ShmemTeam team, final ReduceOp op, final long[] dest, final long[] src, final int count) {
         collectives.reduce(team, op, Kind.LONG, dest, src, count);
     }
 
-    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}. @param team team @param op op @param dest result @param src contribution @param count elements */
+    /**
+     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}, on int arrays ({@code shmem_int_OP_reduce}):
+     * every {@link ReduceOp} applies, and SUM and PROD wrap on overflow as Java's int arithmetic does.
+     *
+     * @param team  team (every member calls)
+     * @param op    op, the same on every member
+     * @param dest  result: its first {@code count} elements, written with the same values on every member
+     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
+     * @param count elements, the same on every member
+     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
+     *                                   a split team holds null for it)
+     * @throws IllegalArgumentException  if {@code count} is negative or {@code team} is another PE's; a member that
+     *                                   receives a different count from another throws it too, naming both counts
+     *                                   (which aborts the job)
+     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
+     * @throws IllegalStateException     if {@code team} was destroyed
+     */
     public void reduce(final ShmemTeam team, final ReduceOp op, final int[] dest, final int[] src, final int count) {
         collectives.reduce(team, op, Kind.INT, dest, src, count);
     }
 
-    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}. @param team team @param op op @param dest result @param src contribution @param count elements */
+    /**
+     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}, on byte arrays, with OpenSHMEM's
+     * {@code int8} semantics: bytes are signed, so MAX and MIN order them {@code -128 .. 127}, and SUM and PROD wrap
+     * to a byte. Every {@link ReduceOp} applies.
+     *
+     * @param team  team (every member calls)
+     * @param op    op, the same on every member
+     * @param dest  result: its first {@code count} elements, written with the same values on every member
+     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
+     * @param count elements, the same on every member
+     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
+     *                                   a split team holds null for it)
+     * @throws IllegalArgumentException  if {@code count} is negative or {@code team} is another PE's; a member that
+     *                                   receives a different count from another throws it too, naming both counts
+     *                                   (which aborts the job)
+     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
+     * @throws IllegalStateException     if {@code team} was destroyed
+     */
     public void reduce(final ShmemTeam team, final ReduceOp op, final byte[] dest, final byte[] src, final int count) {
         collectives.reduce(team, op, Kind.BYTE, dest, src, count);
     }
 
-    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. @param team team @param op op @param dest result @param src contribution @param count elements */
+    /**
+     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. On double arrays
+     * ({@code shmem_double_OP_reduce}): MAX, MIN, SUM and PROD. The fixed combining tree gives the same bits on
+     * every member and in every run, though a sum may differ in its last bits from a left-to-right sequential one.
+     *
+     * @param team  team (every member calls)
+     * @param op    op: MAX, MIN, SUM or PROD, the same on every member
+     * @param dest  result: its first {@code count} elements, written with the same values on every member
+     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
+     * @param count elements, the same on every member
+     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
+     *                                   a split team holds null for it)
+     * @throws IllegalArgumentException  if {@code count} is negative, {@code op} is AND, OR or XOR, or {@code team} is
+     *                                   another PE's; a member that receives a different count from another throws
+     *                                   it too, naming both counts (which aborts the job)
+     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
+     * @throws IllegalStateException     if {@code team} was destroyed
+     */
     public void reduce(final ShmemTeam team, final ReduceOp op, final double[] dest, final double[] src,
         final int count) {
         collectives.reduce(team, op, Kind.DOUBLE, dest, src, count);
     }
 
-    /** As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. @param team team @param op op @param dest result @param src contribution @param count elements */
+    /**
+     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. On float arrays
+     * ({@code shmem_float_OP_reduce}): MAX, MIN, SUM and PROD, each step rounded to float. The fixed combining tree
+     * gives the same bits on every member and in every run, though a sum may differ in its last bits from a
+     * left-to-right sequential one.
+     *
+     * @param team  team (every member calls)
+     * @param op    op: MAX, MIN, SUM or PROD, the same on every member
+     * @param dest  result: its first {@code count} elements, written with the same values on every member
+     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
+     * @param count elements, the same on every member
+     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
+     *                                   a split team holds null for it)
+     * @throws IllegalArgumentException  if {@code count} is negative, {@code op} is AND, OR or XOR, or {@code team} is
+     *                                   another PE's; a member that receives a different count from another throws
+     *                                   it too, naming both counts (which aborts the job)
+     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
+     * @throws IllegalStateException     if {@code team} was destroyed
+     */
     public void reduce(final ShmemTeam team, final ReduceOp op, final float[] dest, final float[] src,
         final int count) {
         collectives.reduce(team, op, Kind.FLOAT, dest, src, count);

@@ -9,6 +9,7 @@ public final class ShmemAbortException extends RuntimeException {
     public static final int NO_PE = -1;
     private static final long serialVersionUID = 1L;
 
+    /** The PE whose failure aborted the job, or {@link #NO_PE}; part of the serialized form. */
     private final int pe;
 
     ShmemAbortException(final int pe, final Throwable cause) {
@@ -16,7 +17,12 @@ public final class ShmemAbortException extends RuntimeException {
         this.pe = pe;
     }
 
-    /** @return the PE whose failure aborted the job, or {@link #NO_PE} */
+    /**
+     * Which PE's failure aborted the job: the first PE that threw, whose exception is {@link #getCause()}. Failures
+     * on other PEs after the abort began are consequences of it and are not reported here.
+     *
+     * @return the PE whose failure aborted the job, or {@link #NO_PE}
+     */
     public int pe() {
         return pe;
     }

@@ -31,6 +31,10 @@ public final class ShmemJob {
     @FunctionalInterface
     public interface Body {
         /**
+         * Runs one PE's part of the program, on that PE's own thread (the only thread that may call {@code shmem}).
+         * Returning finalizes the PE as {@code shmem_finalize} does (quiet and a barrier), so every PE's body must
+         * return or fail.
+         *
          * @param shmem this PE's SHMEM
          * @throws Exception any failure aborts the job
          */
@@ -91,7 +95,11 @@ public final class ShmemJob {
         this.fmJob = fb.build();
     }
 
-    /** @return a builder: 2 PEs, 256 MiB heaps, a 10-minute timeout, a fault-free fabric */
+    /**
+     * Starts configuring a job; nothing runs until {@link Builder#build()} and {@link #run(Body)}.
+     *
+     * @return a builder: 2 PEs, 256 MiB heaps, a 10-minute timeout, a fault-free fabric
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -126,7 +134,11 @@ public final class ShmemJob {
         return List.copyOf(all);
     }
 
-    /** @return number of PEs */
+    /**
+     * How many PEs {@link #run(Body)} starts, as the builder set it.
+     *
+     * @return number of PEs
+     */
     public int pes() {
         return pes;
     }
@@ -198,8 +210,11 @@ public final class ShmemJob {
         }
 
         /**
+         * Sets how many PEs the job runs (default 2).
+         *
          * @param pes number of PEs, at least 1
          * @return this
+         * @throws IllegalArgumentException if {@code pes} is less than 1 (the builder is unchanged)
          */
         public Builder pes(final int pes) {
             if (pes < 1) {
@@ -210,8 +225,12 @@ public final class ShmemJob {
         }
 
         /**
+         * Sets the symmetric heap of each PE (default 256 MiB; the option {@code shmem.heapBytes}): the most bytes of
+         * symmetric objects a PE may hold at once. 0 is allowed and permits only empty objects.
+         *
          * @param bytes symmetric heap per PE
          * @return this
+         * @throws IllegalArgumentException if {@code bytes} is negative (the builder is unchanged)
          */
         public Builder heapBytes(final long bytes) {
             if (bytes < 0) {
@@ -222,8 +241,12 @@ public final class ShmemJob {
         }
 
         /**
+         * Sets the job's time limit (default 10 minutes): when it passes, every PE's blocking call ends and
+         * {@link ShmemJob#run(Body)} throws a {@link ShmemAbortException} with {@link ShmemAbortException#NO_PE}.
+         *
          * @param timeout the job is aborted after this long
          * @return this
+         * @throws IllegalArgumentException if {@code timeout} is zero or negative (the builder is unchanged)
          */
         public Builder timeout(final Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
@@ -307,6 +330,10 @@ public final class ShmemJob {
         }
 
         /**
+         * Makes the job from the settings so far, checking the options passed down to FM and the fabric together.
+         * Each {@link ShmemJob#run(Body)} starts from fresh heaps, so the job may be run again; the builder may be
+         * changed and built again without affecting jobs already built.
+         *
          * @return the job
          * @throws IllegalArgumentException naming the setting if an option of a layer below is out of range
          */

@@ -10,7 +10,14 @@ import java.util.Arrays;
  * Thread-safety: use from the owning PE's thread. A team object belongs to one PE.
  */
 public final class ShmemTeam {
-    /** The two teams {@link #split2d} makes: the calling PE's row ({@code x}) and column ({@code y}). */
+    /**
+     * The two teams {@link #split2d} makes: the calling PE's row ({@code x}) and column ({@code y}).
+     *
+     * @param x the calling PE's row: the parent's ranks that share its row of the grid, in rank order
+     *          ({@code xaxis_team})
+     * @param y the calling PE's column: the parent's ranks that share its column of the grid, in rank order
+     *          ({@code yaxis_team})
+     */
     public record Split2d(ShmemTeam x, ShmemTeam y) {
     }
 
@@ -33,13 +40,23 @@ public final class ShmemTeam {
         this.myRank = r;
     }
 
-    /** @return this PE's number in the team */
+    /**
+     * {@code shmem_team_my_pe}: the calling PE's rank in this team, from 0 in the order the team lists its PEs.
+     *
+     * @return this PE's number in the team
+     * @throws IllegalStateException if the team was destroyed
+     */
     public int myPe() {
         check();
         return myRank;
     }
 
-    /** @return number of PEs in the team */
+    /**
+     * {@code shmem_team_n_pes}: the team's size.
+     *
+     * @return number of PEs in the team
+     * @throws IllegalStateException if the team was destroyed
+     */
     public int nPes() {
         check();
         return members.length;
@@ -67,8 +84,13 @@ public final class ShmemTeam {
     }
 
     /**
+     * The world PE number of a rank of this team: the number that remote operations on symmetric objects take
+     * ({@code shmem_team_translate_pe} to the world team, without the -1 case, since every PE is in the world).
+     *
      * @param rank a rank in this team
      * @return its PE number in the world team
+     * @throws IndexOutOfBoundsException if {@code rank} is not a rank of this team
+     * @throws IllegalStateException     if the team was destroyed
      */
     public int worldPe(final int rank) {
         check();
@@ -182,7 +204,12 @@ public final class ShmemTeam {
         destroyed = true;
     }
 
-    /** @return true once destroyed */
+    /**
+     * Whether {@link #destroy()} was called on this PE's team object; once it was, the team's queries and splits,
+     * and every collective or allocation given it, throw {@link IllegalStateException}.
+     *
+     * @return true once destroyed
+     */
     public boolean isDestroyed() {
         return destroyed;
     }

@@ -36,28 +36,46 @@ public abstract sealed class SymmetricArray
         this.array = kind.newArray(length);
     }
 
-    /** @return number of elements on each PE */
+    /**
+     * The object's length: the count it was allocated with, the same on every PE that holds it. Indices of remote
+     * operations run from 0 to {@code length() - 1}.
+     *
+     * @return number of elements on each PE
+     */
     public final int length() {
         return length;
     }
 
-    /** @return true once freed (collectively) */
+    /**
+     * Whether {@link Shmem#free} (or {@link Shmem#realloc}, which frees the old object) has released this object.
+     * After that every remote operation, wait or collective on it throws {@link IllegalStateException}; the array
+     * {@code local()} returned stays a plain Java array, no longer reached by other PEs. Readable from any thread.
+     *
+     * @return true once freed (collectively)
+     */
     public final boolean isFreed() {
         return freed;
     }
 
     /**
      * {@code shmem_addr_accessible}: whether this object on PE {@code pe} can be reached by this PE (it can, by
-     * messages, for every PE of the job while the object is live).
+     * messages, for every PE of the job while the object is live). An object allocated on a team exists only on the
+     * team's PEs: for any other PE the answer is false.
      *
      * @param pe a PE of the job
-     * @return true if {@code pe} is a PE of the job and the object is live
+     * @return true if {@code pe} is a PE of the job and the object is live (and, for a team allocation, {@code pe} is
+     *         a member of its team); never throws
      */
     public final boolean addrAccessible(final int pe) {
         return !freed && pe >= 0 && pe < engine.npes && (holders == null || holders[pe]);
     }
 
-    /** @return the element type's Java name */
+    /**
+     * The element type, as error messages name it.
+     *
+     * @return the element type's Java name: {@code "byte"}, {@code "int"}, {@code "long"}, {@code "float"} or
+     *         {@code "double"}
+     */
     public final String elementType() {
         return kind.javaName;
     }

@@ -1,9 +1,9 @@
 package org.jhpvm.shmem;
 
 /**
- * A symmetric array of double: one plain {@code double[]} per PE ({@link #local()}), reached from every PE by puts, gets
- * and collectives. Indices count elements. Every method checks its PE, indices and buffers before anything is sent:
- * {@link IndexOutOfBoundsException} for a PE or index out of range, {@link IllegalArgumentException} for a bad
+ * A symmetric array of double: one plain {@code double[]} per PE ({@link #local()}), reached from every PE by puts,
+ * gets and collectives. Indices count elements. Every method checks its PE, indices and buffers before anything is
+ * sent: {@link IndexOutOfBoundsException} for a PE or index out of range, {@link IllegalArgumentException} for a bad
  * count or stride, {@link IllegalStateException} for a freed object.
  * <p>
  * Completion: a put returns when {@code src} may be reused; it is visible at the target after {@link Shmem#quiet()}
@@ -16,7 +16,14 @@ public final class SymmetricDoubles extends SymmetricArray {
         super(shmem, id, Kind.DOUBLE, length);
     }
 
-    /** @return this PE's part: a plain array others write into by remote operations */
+    /**
+     * This PE's part of the object: the array that other PEs' puts, atomics, accumulates and collectives write into,
+     * the same array for the object's whole life. Loads and stores on it are plain local accesses: a load sees another
+     * PE's update once a synchronisation orders it first (a barrier after the writer's put, say); a store races with
+     * remote writes to the same element and is not atomic with respect to remote atomics on it.
+     *
+     * @return this PE's part: a plain array others write into by remote operations
+     */
     public double[] local() {
         return (double[]) array;
     }
@@ -326,8 +333,9 @@ public final class SymmetricDoubles extends SymmetricArray {
     }
 
     /**
-     * Team alltoalls (strided alltoall): element {@code i} of block {@code j} is {@code src[srcIndex + (j*count + i)*sst]}
-     * and lands at member {@code j}'s {@code dstIndex + (myRank*count + i)*dst}.
+     * Team alltoalls (strided alltoall): element {@code i} of block {@code j} is
+     * {@code src[srcIndex + (j*count + i)*sst]} and lands at member {@code j}'s
+     * {@code dstIndex + (myRank*count + i)*dst}.
      *
      * @param team     the team
      * @param dstIndex first element of this object

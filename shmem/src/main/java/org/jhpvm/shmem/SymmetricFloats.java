@@ -16,7 +16,14 @@ public final class SymmetricFloats extends SymmetricArray {
         super(shmem, id, Kind.FLOAT, length);
     }
 
-    /** @return this PE's part: a plain array others write into by remote operations */
+    /**
+     * This PE's part of the object: the array that other PEs' puts, atomics, accumulates and collectives write into,
+     * the same array for the object's whole life. Loads and stores on it are plain local accesses: a load sees another
+     * PE's update once a synchronisation orders it first (a barrier after the writer's put, say); a store races with
+     * remote writes to the same element and is not atomic with respect to remote atomics on it.
+     *
+     * @return this PE's part: a plain array others write into by remote operations
+     */
     public float[] local() {
         return (float[]) array;
     }
@@ -326,8 +333,9 @@ public final class SymmetricFloats extends SymmetricArray {
     }
 
     /**
-     * Team alltoalls (strided alltoall): element {@code i} of block {@code j} is {@code src[srcIndex + (j*count + i)*sst]}
-     * and lands at member {@code j}'s {@code dstIndex + (myRank*count + i)*dst}.
+     * Team alltoalls (strided alltoall): element {@code i} of block {@code j} is
+     * {@code src[srcIndex + (j*count + i)*sst]} and lands at member {@code j}'s
+     * {@code dstIndex + (myRank*count + i)*dst}.
      *
      * @param team     the team
      * @param dstIndex first element of this object
