@@ -47,9 +47,9 @@ public interface Fabric extends AutoCloseable {
 
     /**
      * How many frames each NIC can have out at once: when all are out, {@link Nic#tryAcquire()} returns null until
-     * some come back. A fabric that copies a frame into a transport (Aeron, to a NIC of another process) takes the
-     * frame back as soon as the transport holds its bytes, so only frames to NICs it moves by reference stay out
-     * until released. Fixed for the life of the fabric.
+     * some come back. A frame the fabric copies on its way (a small frame the emulated Myrinet writes into a receive
+     * slot, a frame Aeron carries to another process) comes back as soon as it is copied; only a frame moved by
+     * reference stays out until its receiver releases it. Fixed for the life of the fabric.
      *
      * @return frames in each NIC's send pool; frames that a host sent and that receivers have not yet released
      *     count against it (the layer above sizes its send window from this)
@@ -58,7 +58,7 @@ public interface Fabric extends AutoCloseable {
 
     /**
      * The guarantees this fabric gives (reliable, ordered, flow-controlled, buffered), fixed for its life: FM reads
-     * them once to choose how much of its own protocol (sequence checks, acknowledgements, retransmission) to run.
+     * them to choose how much of its own protocol (sequence checks, acknowledgements, retransmission) to run.
      *
      * @return what this fabric guarantees, so the layer above does only the work it must
      */
