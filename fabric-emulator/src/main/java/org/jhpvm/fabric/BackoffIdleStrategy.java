@@ -17,6 +17,9 @@ public final class BackoffIdleStrategy implements IdleStrategy {
     private long parkNs;
 
     /**
+     * Makes a strategy that, while no work is done, spins {@code maxSpins} times, yields {@code maxYields} times,
+     * then parks for {@code minParkNs} doubling up to {@code maxParkNs}; 0 spins or 0 yields skip that phase.
+     *
      * @param maxSpins  {@code Thread.onSpinWait()} calls before yielding
      * @param maxYields {@code Thread.yield()} calls before parking
      * @param minParkNs first park, in nanoseconds
@@ -66,7 +69,11 @@ public final class BackoffIdleStrategy implements IdleStrategy {
         return spins >= maxSpins && yields >= maxYields;
     }
 
-    /** @return the longest park in nanoseconds: the bound on how late a waiter notices a close */
+    /**
+     * The ceiling of the doubling park, as given to the constructor.
+     *
+     * @return the longest park in nanoseconds: the bound on how late a waiter notices a close
+     */
     public long maxParkNs() {
         return maxParkNs;
     }

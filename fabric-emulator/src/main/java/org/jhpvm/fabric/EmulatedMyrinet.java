@@ -13,8 +13,13 @@ public final class EmulatedMyrinet {
     }
 
     /**
+     * Makes an emulated Myrinet of {@code config.nicCount()} NICs, every frame, pool and ring allocated up front (see
+     * {@link #bytesPerNic(FabricConfig)}); no thread is started. Close it when done: the waiting calls of its NICs
+     * end then.
+     *
      * @param config validated settings
      * @return a new open fabric
+     * @throws NullPointerException if {@code config} is null
      */
     public static Fabric create(final FabricConfig config) {
         return new MyrinetFabric(config);

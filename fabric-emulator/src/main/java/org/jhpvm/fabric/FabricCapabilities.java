@@ -31,6 +31,8 @@ public record FabricCapabilities(boolean reliable, boolean ordered, boolean flow
     }
 
     /**
+     * Whether the fabric gives every guarantee at once: reliable, ordered, flow-controlled and buffered.
+     *
      * @return true if the fabric delivers every frame once, intact, in order, with back-pressure and a deep buffer:
      *     the layer above needs no sequence checks, acknowledgements, retransmission or rejection of its own
      */

@@ -7,6 +7,8 @@ public class FabricClosedException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Makes the exception with a one-line message for the user; a waiting call that ends names itself and its NIC.
+     *
      * @param message what was interrupted
      */
     public FabricClosedException(final String message) {

@@ -96,6 +96,9 @@ public record FabricConfig(
     }
 
     /**
+     * Starts the settings of a fabric of {@code nicCount} NICs. Nothing is checked until {@link Builder#build()},
+     * which requires {@code 1 .. MAX_NICS} NICs.
+     *
      * @param nicCount number of NICs
      * @return a builder with every other setting at its default
      */
@@ -113,12 +116,24 @@ public record FabricConfig(
         return FabricOptions.listed();
     }
 
-    /** @return a new idle strategy with these settings, for one waiting thread */
+    /**
+     * Makes the idle strategy a NIC's waiting calls use: {@code idleSpins} spins, {@code idleYields} yields, then
+     * parks from {@code minParkNs} doubling up to {@code maxParkNs}. A new instance on every call, because a
+     * strategy is not thread-safe.
+     *
+     * @return a new idle strategy with these settings, for one waiting thread
+     */
     public BackoffIdleStrategy newIdleStrategy() {
         return new BackoffIdleStrategy(idleSpins, idleYields, minParkNs, maxParkNs);
     }
 
-    /** @return bytes of one frame's array: fabric header, opaque header and payload */
+    /**
+     * The bytes one frame takes at full payload: the fabric's 16-byte header, the opaque header area and
+     * {@code frameBytes}. The array a {@link Frame} allocates is larger by the padding around the frame (see
+     * {@link Frame#arrayBytes(int, int)}).
+     *
+     * @return bytes of one frame's array: fabric header, opaque header and payload
+     */
     public int frameArrayBytes() {
         return FrameDescriptor.payloadOffset(headerBytes) + frameBytes;
     }
@@ -153,31 +168,61 @@ public record FabricConfig(
             this.nicCount = nicCount;
         }
 
-        /** @param bytes payload capacity per frame @return this */
+        /**
+         * Sets the payload capacity of every frame, the MTU (default {@value #DEFAULT_FRAME_BYTES}); checked by
+         * {@link #build()}: {@code 1 .. FrameDescriptor.MAX_FRAME_BYTES}. The default of {@link #inlineBytes(int)}
+         * follows it.
+         *
+         * @param bytes payload capacity per frame
+         * @return this
+         */
         public Builder frameBytes(final int bytes) {
             frameBytes = bytes;
             return this;
         }
 
-        /** @param bytes opaque header area per frame @return this */
+        /**
+         * Sets the size of the opaque header area every frame carries for the layer above (default
+         * {@value #DEFAULT_HEADER_BYTES}); checked by {@link #build()}: {@code 0 .. FrameDescriptor.MAX_HEADER_BYTES}.
+         *
+         * @param bytes opaque header area per frame
+         * @return this
+         */
         public Builder headerBytes(final int bytes) {
             headerBytes = bytes;
             return this;
         }
 
-        /** @param frames send ring capacity @return this */
+        /**
+         * Sets how many frames a host can queue for its NIC before {@link Nic#trySend(Frame)} returns false (default
+         * {@value #DEFAULT_RING_CAPACITY}); checked by {@link #build()}: {@code 1 .. MAX_RING_CAPACITY}. The defaults
+         * of {@link #poolFrames(int)} and {@link #pumpBudget(int)} follow it.
+         *
+         * @param frames send ring capacity
+         * @return this
+         */
         public Builder sendRingCapacity(final int frames) {
             sendRingCapacity = frames;
             return this;
         }
 
-        /** @param frames receive ring capacity @return this */
+        /**
+         * Sets how many delivered frames a NIC holds for its host before senders to it wait (default
+         * {@value #DEFAULT_RING_CAPACITY}); checked by {@link #build()}: {@code 1 .. MAX_RING_CAPACITY}. The default
+         * of {@link #poolFrames(int)} follows it.
+         *
+         * @param frames receive ring capacity
+         * @return this
+         */
         public Builder receiveRingCapacity(final int frames) {
             receiveRingCapacity = frames;
             return this;
         }
 
         /**
+         * Sets where the switch stops copying frames (programmed I/O) and passes them by reference instead (DMA);
+         * checked by {@link #build()}: {@code 0 .. frameBytes}.
+         *
          * @param bytes largest payload copied into a receive slot at the switch (default: the smaller of
          *              {@value #DEFAULT_INLINE_BYTES} and the frame size); 0 passes every frame by reference
          * @return this
@@ -187,41 +232,79 @@ public record FabricConfig(
             return this;
         }
 
-        /** @param frames frames per NIC pool (default: send plus receive ring capacity) @return this */
+        /**
+         * Sets how many frames each NIC can have out at once, acquired and not yet given back; checked by
+         * {@link #build()}: {@code 1 .. MAX_RING_CAPACITY}.
+         *
+         * @param frames frames per NIC pool (default: send plus receive ring capacity)
+         * @return this
+         */
         public Builder poolFrames(final int frames) {
             poolFrames = frames;
             return this;
         }
 
-        /** @param frames spare frames per NIC for duplicates @return this */
+        /**
+         * Sets how many frames each NIC keeps aside for the extra copies fault injection delivers (default
+         * {@value #DEFAULT_SPARE_FRAMES}); checked by {@link #build()}: {@code 1 .. 1024}.
+         *
+         * @param frames spare frames per NIC for duplicates
+         * @return this
+         */
         public Builder spareFrames(final int frames) {
             spareFrames = frames;
             return this;
         }
 
-        /** @param frames most frames one NIC turn moves (default: the send ring capacity) @return this */
+        /**
+         * Sets how many frames one turn of a NIC's engine may move before it returns to its caller, which bounds the
+         * time a send, poll or progress call spends on other frames; checked by {@link #build()}:
+         * {@code 1 .. MAX_RING_CAPACITY}.
+         *
+         * @param frames most frames one NIC turn moves (default: the send ring capacity)
+         * @return this
+         */
         public Builder pumpBudget(final int frames) {
             pumpBudget = frames;
             return this;
         }
 
-        /** @param ns longest a reordered frame waits to be overtaken @return this */
+        /**
+         * Sets how long a frame that fault injection reorders is held back when no later frame on its path comes to
+         * overtake it; after that it goes in order (default {@link #DEFAULT_MAX_HOLD_NS}, 200 microseconds).
+         * Checked by {@link #build()}: not negative.
+         *
+         * @param ns longest a reordered frame waits to be overtaken
+         * @return this
+         */
         public Builder maxHoldNs(final long ns) {
             maxHoldNs = ns;
             return this;
         }
 
-        /** @param plan faults to inject @return this */
+        /**
+         * Sets the faults to inject (default {@link FaultPlan#none()}), replacing any plan made from fault options
+         * before. Checked by {@link #build()}: not null, and its link-down windows name NICs below
+         * {@code nicCount}.
+         *
+         * @param plan faults to inject
+         * @return this
+         */
         public Builder faultPlan(final FaultPlan plan) {
             faultPlan = plan;
             return this;
         }
 
         /**
+         * Sets how the fabric's waiting calls wait (see {@link BackoffIdleStrategy}): by default 200 spins, 20 yields,
+         * then parks from 1 microsecond doubling to 1 ms (the {@code DEFAULT_IDLE_*} and {@code DEFAULT_*_PARK_NS}
+         * constants). The longest park bounds how late a waiter notices a close. Checked by {@link #build()}: counts
+         * not negative, {@code 0 < minParkNs <= maxParkNs}.
+         *
          * @param spins     spins before yielding
          * @param yields    yields before parking
-         * @param minParkNs first park
-         * @param maxParkNs longest park
+         * @param minParkNs first park, in nanoseconds
+         * @param maxParkNs longest park, in nanoseconds
          * @return this
          */
         public Builder idle(final long spins, final long yields, final long minParkNs, final long maxParkNs) {
@@ -268,8 +351,12 @@ public record FabricConfig(
         }
 
         /**
+         * Makes the config: derives the settings left at their automatic default (pool frames, pump budget, inline
+         * bytes) from the others, then checks every setting. The builder is unchanged and may build again.
+         *
          * @return the validated config
          * @throws IllegalArgumentException naming the first setting out of range
+         * @throws NullPointerException     if the fault plan was set to null
          */
         public FabricConfig build() {
             final int pool = poolFrames == -1 ? sendRingCapacity + receiveRingCapacity : poolFrames;

@@ -66,7 +66,11 @@ public record FaultPlan(
     private static final long GOLDEN = 0x9E3779B97F4A7C15L;
 
     /**
+     * Checks the plan and keeps an unmodifiable copy of the link-down windows, so that the plan stays immutable
+     * whatever the caller later does to its list. Whether a window's NIC exists is checked by {@link FabricConfig}.
+     *
      * @throws IllegalArgumentException if a probability is outside 0..1 or a duration is negative
+     * @throws NullPointerException     if {@code linkDown} or one of its windows is null
      */
     public FaultPlan {
         checkProbability("drop", drop);
@@ -82,12 +86,20 @@ public record FaultPlan(
         linkDown = List.copyOf(Objects.requireNonNull(linkDown, "linkDown"));
     }
 
-    /** @return the plan that injects nothing */
+    /**
+     * The plan of a fault-free fabric, one shared instance: under it the emulated Myrinet is reliable, ordered and
+     * flow-controlled.
+     *
+     * @return the plan that injects nothing
+     */
     public static FaultPlan none() {
         return NONE;
     }
 
     /**
+     * Starts a plan whose every decision derives from {@code seed}: two plans with the same seed and settings inject
+     * the same faults into the same traffic.
+     *
      * @param seed the seed
      * @return a builder for a plan with that seed and no faults yet
      */
@@ -95,7 +107,12 @@ public record FaultPlan(
         return new Builder(seed);
     }
 
-    /** @return true if this plan can never inject a fault */
+    /**
+     * Whether every fault probability is 0 and there is no link-down window; the seed and the durations do not
+     * matter then.
+     *
+     * @return true if this plan can never inject a fault
+     */
     public boolean isNone() {
         return drop == 0 && corrupt == 0 && duplicate == 0 && reorder == 0 && delay == 0 && stall == 0
             && linkDown.isEmpty();
@@ -207,51 +224,99 @@ public record FaultPlan(
             this.seed = seed;
         }
 
-        /** @param p drop probability per frame @return this */
+        /**
+         * Sets the probability that a frame is lost (default 0); checked by {@link #build()}: {@code 0..1}.
+         *
+         * @param p drop probability per frame
+         * @return this
+         */
         public Builder drop(final double p) {
             drop = p;
             return this;
         }
 
-        /** @param p corruption probability per frame @return this */
+        /**
+         * Sets the probability that 1 to 3 bits of a frame's opaque header or payload are flipped (default 0);
+         * checked by {@link #build()}: {@code 0..1}.
+         *
+         * @param p corruption probability per frame
+         * @return this
+         */
         public Builder corrupt(final double p) {
             corrupt = p;
             return this;
         }
 
-        /** @param p duplication probability per frame @return this */
+        /**
+         * Sets the probability that a second copy of a frame is delivered after it (default 0); checked by
+         * {@link #build()}: {@code 0..1}.
+         *
+         * @param p duplication probability per frame
+         * @return this
+         */
         public Builder duplicate(final double p) {
             duplicate = p;
             return this;
         }
 
-        /** @param p reorder probability per frame @return this */
+        /**
+         * Sets the probability that a frame is held back until the next frame on its path has overtaken it, or until
+         * the fabric's {@code maxHoldNs} has passed (default 0); checked by {@link #build()}: {@code 0..1}.
+         *
+         * @param p reorder probability per frame
+         * @return this
+         */
         public Builder reorder(final double p) {
             reorder = p;
             return this;
         }
 
-        /** @param p delay probability per frame @param ns delay in nanoseconds @return this */
+        /**
+         * Sets the probability that a frame, and the frames behind it at the sending NIC, wait before delivery, and
+         * how long (default probability 0, 20,000 ns); checked by {@link #build()}: {@code p} in {@code 0..1},
+         * {@code ns} not negative.
+         *
+         * @param p  delay probability per frame
+         * @param ns delay in nanoseconds
+         * @return this
+         */
         public Builder delay(final double p, final long ns) {
             delay = p;
             delayNs = ns;
             return this;
         }
 
-        /** @param p receiver-stall probability per frame @param ns stall length in nanoseconds @return this */
+        /**
+         * Sets the probability that a frame makes its destination's receive port accept nothing for a while, as if
+         * its host had stopped draining, and how long (default probability 0, 50,000 ns); checked by
+         * {@link #build()}: {@code p} in {@code 0..1}, {@code ns} not negative.
+         *
+         * @param p  receiver-stall probability per frame
+         * @param ns stall length in nanoseconds
+         * @return this
+         */
         public Builder receiverStall(final double p, final long ns) {
             stall = p;
             stallNs = ns;
             return this;
         }
 
-        /** @param window a link-down window @return this */
+        /**
+         * Adds a link-down window; windows add up, and a frame in any of them is lost. Whether the window's NIC
+         * exists is checked when the plan meets a {@link FabricConfig}.
+         *
+         * @param window a link-down window
+         * @return this
+         * @throws NullPointerException if {@code window} is null (nothing is added)
+         */
         public Builder linkDown(final LinkDownWindow window) {
             linkDown.add(Objects.requireNonNull(window, "window"));
             return this;
         }
 
         /**
+         * Makes the plan from the settings so far; the builder is unchanged and may build again.
+         *
          * @return the plan
          * @throws IllegalArgumentException if a probability or duration is out of range
          */

@@ -84,6 +84,10 @@ public final class Frame {
     }
 
     /**
+     * The array this frame lives in, the same for the frame's whole life, for zero-copy reads and writes of the
+     * opaque header and payload. Its fabric header belongs to the fabric: change it only through
+     * {@link #setDestination(int)} and {@link #setLength(int)}.
+     *
      * @return the backing array (fabric header, opaque header, payload), for zero-copy access; it may be longer
      *     than {@code payloadOffset() + frameBytes()}, and the frame starts at {@link #frameOffset()}, not at 0
      */
@@ -92,6 +96,8 @@ public final class Frame {
     }
 
     /**
+     * The backing array as a memory segment, for bulk typed copies; the same segment on every call.
+     *
      * @return {@link #array()} as a heap memory segment (made once per frame, so bulk typed copies such as
      *     {@code MemorySegment.copy(segment(), layout, offset, long[], ...)} allocate nothing); offsets are those of
      *     the array
@@ -101,6 +107,9 @@ public final class Frame {
     }
 
     /**
+     * Where the frame starts in its array. Padding comes first, so that writes to the frame never touch the cache
+     * lines of the array header and of the object before it on the heap. The same for every frame.
+     *
      * @return offset of the frame (its fabric header) in {@link #array()}; {@code FrameDescriptor} offsets count
      *     from here
      */
@@ -108,47 +117,92 @@ public final class Frame {
         return BASE;
     }
 
-    /** @return offset of the opaque header area in {@link #array()} */
+    /**
+     * Where the opaque header area starts in the array, for zero-copy access; the header accessors count their
+     * offsets from here.
+     *
+     * @return offset of the opaque header area in {@link #array()}
+     */
     public int headerOffset() {
         return BASE + FABRIC_HEADER_BYTES;
     }
 
-    /** @return offset of the payload in {@link #array()} */
+    /**
+     * Where the payload starts in the array ({@link #headerOffset()} plus {@link #headerBytes()}), for zero-copy
+     * access; the payload accessors count their positions from here.
+     *
+     * @return offset of the payload in {@link #array()}
+     */
     public int payloadOffset() {
         return payloadOffset;
     }
 
-    /** @return length of the opaque header area in bytes */
+    /**
+     * The size of the opaque header area, the same for every frame of a fabric; the header accessors refuse an
+     * offset that does not fit in it.
+     *
+     * @return length of the opaque header area in bytes
+     */
     public int headerBytes() {
         return headerBytes;
     }
 
-    /** @return payload capacity in bytes (the fabric's frame size) */
+    /**
+     * The largest payload this frame holds; {@link #setLength(int)} and the payload writers refuse anything beyond
+     * it.
+     *
+     * @return payload capacity in bytes (the fabric's frame size)
+     */
     public int frameBytes() {
         return frameBytes;
     }
 
-    /** @return the NIC whose pool owns this frame */
+    /**
+     * The NIC whose pool this frame comes from, fixed when the frame is made: a frame acquired from a NIC can be sent
+     * only through that NIC.
+     *
+     * @return the NIC whose pool owns this frame
+     */
     public int owner() {
         return owner;
     }
 
-    /** @return which of the owner's pools takes the frame back (for fabric implementations) */
+    /**
+     * The implementation's tag for the pool the frame returns to, fixed when the frame is made; hosts need not read
+     * it.
+     *
+     * @return which of the owner's pools takes the frame back (for fabric implementations)
+     */
     public int home() {
         return home;
     }
 
-    /** @return the fabric this frame belongs to (for fabric implementations) */
+    /**
+     * The fabric instance this frame was made for; NICs compare it by identity to refuse, on send and release, a
+     * frame of another fabric.
+     *
+     * @return the fabric this frame belongs to (for fabric implementations)
+     */
     public Object origin() {
         return origin;
     }
 
-    /** @return the NIC that sent the frame (stamped by the fabric on send) */
+    /**
+     * The NIC that sent the frame, which a receiver can trust because the sending NIC writes it, whatever the host
+     * put there. On a frame not yet sent it holds whatever its previous send stamped.
+     *
+     * @return the NIC that sent the frame (stamped by the fabric on send)
+     */
     public int source() {
         return (int) INT.get(data, BASE + SOURCE_OFFSET);
     }
 
-    /** @return the destination NIC */
+    /**
+     * The destination NIC as last set, checked against the fabric only when the frame is sent. An acquired frame
+     * keeps the destination of its previous use: set it before every send.
+     *
+     * @return the destination NIC
+     */
     public int destination() {
         return (int) INT.get(data, BASE + DESTINATION_OFFSET);
     }
@@ -164,7 +218,12 @@ public final class Frame {
         return this;
     }
 
-    /** @return payload length in bytes */
+    /**
+     * How many payload bytes the frame carries: what a receiver may read. A frame comes out of
+     * {@link Nic#tryAcquire()} with length 0.
+     *
+     * @return payload length in bytes
+     */
     public int length() {
         return (int) INT.get(data, BASE + LENGTH_OFFSET);
     }
@@ -184,7 +243,12 @@ public final class Frame {
         return this;
     }
 
-    /** @return the frame state, one of {@code FrameDescriptor.STATE_*} */
+    /**
+     * Where the frame is in its life (pool, host, fabric, delivered), as the fabric tracks it to refuse a frame sent
+     * or released twice; for fabric implementations and diagnostics.
+     *
+     * @return the frame state, one of {@code FrameDescriptor.STATE_*}
+     */
     public int state() {
         return (int) INT.get(data, BASE + STATE_OFFSET);
     }
@@ -221,6 +285,8 @@ public final class Frame {
     }
 
     /**
+     * Reads an int (little endian) from the opaque header area.
+     *
      * @param offset byte offset within the header area
      * @return the int there
      * @throws IndexOutOfBoundsException if the int does not fit in the header area
@@ -243,6 +309,8 @@ public final class Frame {
     }
 
     /**
+     * Reads a long (little endian) from the opaque header area.
+     *
      * @param offset byte offset within the header area
      * @return the long there
      * @throws IndexOutOfBoundsException if the long does not fit in the header area
@@ -296,6 +364,8 @@ public final class Frame {
     }
 
     /**
+     * Reads a long (little endian) from the payload; only the first {@link #length()} bytes may be read.
+     *
      * @param payloadPosition where in the payload to read
      * @return the long there
      * @throws IndexOutOfBoundsException if the long is beyond {@link #length()}

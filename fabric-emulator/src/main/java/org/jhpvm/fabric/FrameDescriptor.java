@@ -50,6 +50,9 @@ public final class FrameDescriptor {
     }
 
     /**
+     * Where the payload starts, counted from the start of the frame (its fabric header): the fabric header plus the
+     * opaque header area. Not checked: the caller passes a valid header length.
+     *
      * @param headerBytes opaque header area length
      * @return offset of the payload in the frame's array
      */
@@ -58,6 +61,9 @@ public final class FrameDescriptor {
     }
 
     /**
+     * Names a frame state for an error message; any int is accepted, an unknown one comes out as
+     * {@code UNKNOWN(n)}.
+     *
      * @param state a frame state
      * @return its name, for messages
      */

@@ -10,6 +10,12 @@ public final class FrameRejections {
     }
 
     /**
+     * Builds the exception for a frame a NIC refuses to send, naming the first broken condition in this order:
+     * another fabric's frame, a frame of another NIC or pool, a frame not held by the host
+     * ({@link IllegalStateException}), a destination outside the fabric; if none of these, the length is blamed.
+     * Call it only once a check has failed. It only builds the exception; the caller throws it, having changed
+     * nothing.
+     *
      * @param frame      the refused frame
      * @param fabric     the fabric the sending NIC belongs to
      * @param nic        the sending NIC
@@ -40,6 +46,10 @@ public final class FrameRejections {
     }
 
     /**
+     * Builds the exception for a frame a NIC refuses to release: another fabric's frame, or a frame delivered to or
+     * acquired from another NIC ({@link IllegalArgumentException}), or a frame in a state that cannot be released
+     * ({@link IllegalStateException}). It only builds the exception; the caller throws it, having changed nothing.
+     *
      * @param frame  the refused frame
      * @param fabric the fabric the releasing NIC belongs to
      * @param nic    the releasing NIC

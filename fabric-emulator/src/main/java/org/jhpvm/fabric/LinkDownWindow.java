@@ -11,6 +11,8 @@ package org.jhpvm.fabric;
  */
 public record LinkDownWindow(int nic, long fromFrame, long toFrame) {
     /**
+     * Checks the window. Whether the NIC exists is checked when the window's plan meets a {@link FabricConfig}.
+     *
      * @throws IllegalArgumentException if the NIC is negative or the window is empty or negative
      */
     public LinkDownWindow {
@@ -24,6 +26,9 @@ public record LinkDownWindow(int nic, long fromFrame, long toFrame) {
     }
 
     /**
+     * Whether a frame is lost to this window: the path must start or end at the window's NIC, and the frame's number
+     * on that path fall in {@code [fromFrame, toFrame)}.
+     *
      * @param src         source NIC of the path
      * @param dst         destination NIC of the path
      * @param frameNumber frame number on the path

@@ -19,7 +19,12 @@ package org.jhpvm.fabric;
  * a NIC mapped into one process. {@link #counters()} and {@link #pendingFrames()} may be read from any thread.
  */
 public interface Nic {
-    /** @return this NIC's id */
+    /**
+     * This NIC's id in its fabric, the number frames carry as their source and name as their destination. Fixed; may
+     * be read from any thread.
+     *
+     * @return this NIC's id
+     */
     int id();
 
     /**
@@ -100,11 +105,20 @@ public interface Nic {
     int progress();
 
     /**
+     * How many frames this NIC still has on their way, so that a sender can tell when its traffic has left (0 means
+     * nothing of its own is left to move). May be read from any thread; read there, it may lag the host thread.
+     *
      * @return frames accepted by {@link #trySend(Frame)} and not yet delivered or dropped, as far as this NIC knows:
      *     a fabric over a transport (Aeron) hands frames to it at once and counts none in the transport's flight
      */
     long pendingFrames();
 
-    /** @return a snapshot of this NIC's counters */
+    /**
+     * Reads this NIC's counters. May be called from any thread while the NIC runs; the counters are read one by
+     * one, so a snapshot taken while frames move need not balance (see {@link NicCounters}). Allocates: not for the
+     * data path.
+     *
+     * @return a snapshot of this NIC's counters
+     */
     NicCounters counters();
 }

@@ -43,6 +43,8 @@ public record NicCounters(
     public static final NicCounters ZERO = new NicCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     /**
+     * Adds two snapshots field by field, as {@link Fabric#totals()} sums its NICs; neither is changed.
+     *
      * @param o other counters
      * @return the element-wise sum
      */

@@ -15,19 +15,40 @@ import java.util.ServiceLoader;
  * run the same jobs in the same order (as MPI programs run the same collectives).
  */
 public interface ProcessFabric extends Fabric {
-    /** @return this process's rank, {@code 0 .. processes()-1} */
+    /**
+     * This process's place among the job's processes, fixed when it joined; the launcher assigns it.
+     *
+     * @return this process's rank, {@code 0 .. processes()-1}
+     */
     int rank();
 
-    /** @return number of processes in the job */
+    /**
+     * The number of processes that joined the job, fixed when they joined (a process that is later lost still
+     * counts).
+     *
+     * @return number of processes in the job
+     */
     int processes();
 
-    /** @return the first NIC this process hosts */
+    /**
+     * The lowest NIC id this process hosts; its NICs are the {@link #localNicCount()} consecutive ids from here.
+     *
+     * @return the first NIC this process hosts
+     */
     int firstLocalNic();
 
-    /** @return number of NICs this process hosts */
+    /**
+     * How many NICs this process hosts (one per PE it runs), at least 1; the rest of the fabric's
+     * {@link #nicCount()} NICs are destinations only.
+     *
+     * @return number of NICs this process hosts
+     */
     int localNicCount();
 
     /**
+     * Whether this process hosts a NIC, that is whether {@link #nic(int)} gives it out. Any int is accepted: an id
+     * outside the fabric is simply not local.
+     *
      * @param nic a NIC id
      * @return true if this process hosts it
      */
@@ -46,13 +67,29 @@ public interface ProcessFabric extends Fabric {
 
     /** What a job of several processes gives the fabric and is told by it. Called from the fabric's own thread. */
     interface JobHooks {
-        /** @return true once every local PE's body has returned */
+        /**
+         * Whether this process's share of the job is over: the fabric's end-of-job detection waits until every
+         * process answers true and no frame is left in flight.
+         *
+         * @return true once every local PE's body has returned
+         */
         boolean localBodiesDone();
 
-        /** @return data frames the local PEs have sent (read after {@link #framesConsumed()}) */
+        /**
+         * The running count of data frames the local PEs have sent since the job began. The fabric reads it after
+         * {@link #framesConsumed()}: a frame consumed before the first read was sent before the second, so the sent
+         * total never lags the consumed one.
+         *
+         * @return data frames the local PEs have sent (read after {@link #framesConsumed()})
+         */
         long framesSent();
 
-        /** @return data frames the local PEs have consumed */
+        /**
+         * The running count of data frames the local PEs have consumed since the job began; the fabric compares
+         * its job-wide sum with that of {@link #framesSent()} to tell that no frame is left in flight.
+         *
+         * @return data frames the local PEs have consumed
+         */
         long framesConsumed();
 
         /**
@@ -66,7 +103,12 @@ public interface ProcessFabric extends Fabric {
 
     /** One job on the fabric. */
     interface JobSession extends AutoCloseable {
-        /** @return true once every process's bodies are done and every frame sent in the job has been consumed */
+        /**
+         * Whether the job has ended on every process, as the fabric's end-of-job detection last established it; a
+         * cheap read that never blocks, polled by the job's exit barrier. Once true it stays true.
+         *
+         * @return true once every process's bodies are done and every frame sent in the job has been consumed
+         */
         boolean terminated();
 
         /**
@@ -85,6 +127,10 @@ public interface ProcessFabric extends Fabric {
     /** Opens the fabric a launcher described in the environment (found with {@link ServiceLoader}). */
     interface Provider {
         /**
+         * Joins the fabric of the launched job this process belongs to, or returns the one already joined: a
+         * process joins at most once. {@link ProcessFabric#launched()} asks each provider in turn and takes the
+         * first fabric offered.
+         *
          * @return the process's fabric if the environment says this process is one of a launched job, empty
          *     otherwise
          * @throws IllegalArgumentException if the environment describes a job badly (missing secret, size

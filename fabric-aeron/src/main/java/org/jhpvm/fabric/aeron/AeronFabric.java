@@ -334,7 +334,14 @@ public final class AeronFabric implements ProcessFabric {
         return t;
     }
 
-    /** @return messages dropped because they did not come from a member of the job, or were malformed */
+    /**
+     * How many arrived messages this process has dropped since it joined, on its NICs' data streams and on its
+     * control stream: a hello that does not verify, data before a verified hello, a frame whose source, destination
+     * or length disagree with its stream, a malformed or unknown control message. A running count that never
+     * resets; may be read from any thread.
+     *
+     * @return messages dropped because they did not come from a member of the job, or were malformed
+     */
     public long rejectedMessages() {
         return rejected.get();
     }
@@ -395,7 +402,11 @@ public final class AeronFabric implements ProcessFabric {
         return control.begin(hooks);
     }
 
-    /** @return this process's place in the job */
+    /**
+     * The environment this fabric joined with (rank, hosts, ports, Aeron directory, timeouts); immutable.
+     *
+     * @return this process's place in the job
+     */
     public JobEnvironment environment() {
         return env;
     }

@@ -189,6 +189,10 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
     }
 
     /**
+     * Names the Aeron directory a host uses when {@code JHPVM_AERON_DIR} is not set: {@code jhpvm-JOBID-hINDEX}
+     * under {@code /dev/shm}, or under {@code java.io.tmpdir} on a machine without {@code /dev/shm}. Every process
+     * of the job computes the same name for the same host, so the processes of a host meet in one directory.
+     *
      * @param jobId     the job
      * @param hostIndex index of the host among the job's distinct hosts
      * @return the default Aeron directory of that host (one per host, shared by its processes for IPC)
@@ -244,6 +248,9 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
     }
 
     /**
+     * Lists each host once, in the order the ranks first name it; hosts are compared as written, so two names of one
+     * machine count as two hosts.
+     *
      * @param hosts host of each rank
      * @return the distinct hosts in rank order of first appearance (a host's index here names its Aeron directory)
      */
@@ -277,22 +284,33 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         }
     }
 
-    /** @return number of PEs in the job */
+    /**
+     * The number of PEs, and so of NICs, in the whole job: {@code processes * pesPerProcess}, at most 65,536.
+     *
+     * @return number of PEs in the job
+     */
     public int nicCount() {
         return processes * pesPerProcess;
     }
 
     /**
+     * Whether this process reaches rank {@code r} over Aeron IPC rather than UDP: the two run on the same host (by
+     * name) and {@code JHPVM_TRANSPORT} is not {@code udp}. True for this process's own rank unless UDP is forced.
+     *
      * @param r a rank
      * @return true if rank {@code r} runs on this process's host and may be reached over IPC
+     * @throws IndexOutOfBoundsException if {@code r} is not {@code 0 .. processes-1}
      */
     public boolean sameHost(final int r) {
         return !udpOnly && hosts.get(r).equals(hosts.get(rank));
     }
 
     /**
+     * The UDP port rank {@code r} receives on, so that several processes of one host do not collide.
+     *
      * @param r a rank
      * @return the UDP port of rank {@code r}: the base port plus its index among its host's processes
+     * @throws IndexOutOfBoundsException if {@code r} is not {@code 0 .. processes-1}
      */
     public int port(final int r) {
         int index = 0;
@@ -304,12 +322,22 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         return basePort + index;
     }
 
-    /** @return true if this process is the first of its host (it runs the host's Aeron media driver) */
+    /**
+     * Whether this process starts its host's embedded media driver, which the other processes of the host connect
+     * to, and so should outlive them (its fabric waits up to 5 s for their goodbyes before it closes).
+     *
+     * @return true if this process is the first of its host (it runs the host's Aeron media driver)
+     */
     public boolean ownsDriver() {
         return hosts.indexOf(hosts.get(rank)) == rank;
     }
 
-    /** @return the ranks on this process's host other than this one */
+    /**
+     * The other processes that share this process's host, and so its media driver, in rank order; a new list on
+     * every call. Listed whatever {@code JHPVM_TRANSPORT} says.
+     *
+     * @return the ranks on this process's host other than this one
+     */
     public List<Integer> hostPeers() {
         final List<Integer> r = new ArrayList<>();
         for (int i = 0; i < processes; i++) {
