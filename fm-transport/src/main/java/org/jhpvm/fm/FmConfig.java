@@ -174,7 +174,7 @@ public record FmConfig(
 
         /**
          * Sets the longest an owed acknowledgement waits for a data frame to ride on before it goes as an explicit ACK
-         * frame; default 20 µs.
+         * frame; default 20 microseconds.
          *
          * @param v nanoseconds, at least 0 (checked by {@link #build()})
          * @return this
@@ -201,7 +201,7 @@ public record FmConfig(
 
         /**
          * Sets how long a sender waits before resending frames its receiver rejected because its receive queue was full
-         * (FM 1.0's return-to-sender); default 50 µs.
+         * (FM 1.0's return-to-sender); default 50 microseconds.
          *
          * @param v nanoseconds, at least 0 (checked by {@link #build()})
          * @return this
@@ -225,9 +225,9 @@ public record FmConfig(
 
         /**
          * Chooses whether extract, given the first frame of a message of several frames, looks ahead for the rest
-         * (waiting up to about 20 µs when the message fits the receive queue) and, when all of it is there, runs the
-         * handler on the extracting thread (the default); otherwise that handler runs on a virtual thread. A message of
-         * one frame always runs inline.
+         * (waiting up to about 20 microseconds when the message fits the receive queue) and, when all of it is there,
+         * runs the handler on the extracting thread (the default); otherwise that handler runs on a virtual thread. A
+         * message of one frame always runs inline.
          *
          * @param v run whole messages inline
          * @return this
@@ -265,7 +265,7 @@ public record FmConfig(
         /**
          * Sets how FM's waiting calls wait while nothing happens: spin {@code spins} times, then yield {@code yields}
          * times, then park, from {@code minPark} doubling up to {@code maxPark}; any work resets the sequence. Defaults
-         * 100, 10, 1 µs and 1 ms.
+         * 100, 10, 1 microsecond and 1 ms.
          *
          * @param spins   spins, at least 0
          * @param yields  yields, at least 0
