@@ -7,10 +7,15 @@ import java.util.function.BooleanSupplier;
  * ({@link #beginMessage}, {@link #extract(int)}) over a fabric, with reliable, in-order, exactly-once,
  * flow-controlled delivery per sender-receiver pair whatever the fabric drops, corrupts, duplicates or reorders.
  * <p>
- * Handlers are registered before the endpoint's first send or extract, with the same ids on every PE. Sends never
- * run handlers; handlers run only inside {@code extract} (decoupling). A send waits only for flow control (frames and
- * window space); while it waits it keeps the protocol going (acknowledgements, retransmission, buffering of
- * arriving frames) but runs no handler, so a PE that never extracts stops the PEs that send to it.
+ * Handlers are registered before the endpoint's first send or extract, with the same ids on every PE. Handlers run
+ * inside {@code extract}, and inside a send that has to wait. A send waits only for flow control (frames and window
+ * space); while it waits it keeps the protocol going (acknowledgements, retransmission, buffering of arriving frames)
+ * and, with {@link FmConfig#extractWhileWaiting()} on (the default), extracts too: it runs handlers, and may then
+ * throw what {@code extract} throws. This departs from FM's "sends never run handlers" on purpose: with bounded
+ * buffers it is what keeps PEs that all send to each other at once from waiting for each other forever (see the
+ * module README). A send that does not wait, and a send made by a handler, never runs a handler. With
+ * {@code extractWhileWaiting} off, sends never run handlers, and a PE that never extracts stops the PEs that send to
+ * it.
  * <p>
  * A PE may send to itself: the message goes through the fabric and is handled by this PE's own extract.
  * <p>
@@ -21,10 +26,19 @@ public interface FastMessages {
     /** Largest handler id plus one. */
     int MAX_HANDLERS = 4096;
 
-    /** @return this PE's number, {@code 0 .. pes()-1} */
+    /**
+     * Returns this PE's number, fixed for the endpoint's life; the value to pass as {@code dest} to reach this PE.
+     *
+     * @return this PE's number, {@code 0 .. pes()-1}
+     */
     int pe();
 
-    /** @return number of PEs in the job */
+    /**
+     * Returns the number of PEs in the job, fixed for the endpoint's life; valid destinations are {@code 0} to
+     * {@code pes() - 1}.
+     *
+     * @return number of PEs in the job
+     */
     int pes();
 
     /**
@@ -122,18 +136,36 @@ public interface FastMessages {
     boolean extractUntil(BooleanSupplier done, long timeoutNs);
 
     /**
-     * Waits until every frame this PE has sent has been received and consumed by its destination's extract,
-     * extracting meanwhile.
+     * Waits until every frame this PE has sent has been acknowledged by its destination, extracting meanwhile. A frame
+     * is acknowledged once the destination has accepted it (queued it, or handed it to its extract), not once a
+     * handler has read it: a {@code true} return means nothing this PE sent still needs retransmission, not that the
+     * messages have been handled. Over a fabric that is reliable end to end (the lean protocol) a frame handed to the
+     * fabric is the fabric's to deliver, so this returns {@code true} at once.
      *
      * @param timeoutNs longest wait in nanoseconds
-     * @return true if everything sent has been consumed, false on timeout
+     * @return true if everything sent has been accepted by its destination, false on timeout
+     * @throws IllegalStateException as for {@link #extract(int)}
+     * @throws FmAbortException      as for {@link #extract(int)}
      */
     boolean flush(long timeoutNs);
 
-    /** @return a snapshot of this endpoint's counters (any thread) */
+    /**
+     * Takes a snapshot of this endpoint's protocol counters. May be called from any thread, also while the PE runs:
+     * each counter is read atomically, but counters that move meanwhile are read at slightly different instants, so
+     * the snapshot as a whole is not atomic. Still works after the endpoint is closed.
+     *
+     * @return a snapshot of this endpoint's counters (any thread)
+     */
     FmCounters counters();
 
-    /** @return true once the endpoint is closed */
+    /**
+     * Tells whether the endpoint has been closed (the launcher closes it when the job ends). Once it is, every call
+     * that communicates or registers throws {@link FmClosedException} ({@link FmAbortException} if the job was
+     * aborted); {@link #pe()}, {@link #pes()}, {@link #counters()} and this method still answer. May be called from
+     * any thread.
+     *
+     * @return true once the endpoint is closed
+     */
     boolean isClosed();
 
     /**

@@ -11,9 +11,13 @@ public final class FmAbortException extends RuntimeException {
     /** PE number used when the abort did not come from a PE (a job timeout). */
     public static final int NO_PE = -1;
 
+    /** The PE whose failure aborted the job, or {@link #NO_PE}; part of the serialized form. */
     private final int pe;
 
     /**
+     * Creates the abort for a job: the message names the PE (or says the job was aborted, for {@link #NO_PE}) and the
+     * cause, which is kept as this exception's cause.
+     *
      * @param pe    the PE whose failure aborted the job, or {@link #NO_PE}
      * @param cause the first failure
      */
@@ -22,7 +26,12 @@ public final class FmAbortException extends RuntimeException {
         this.pe = pe;
     }
 
-    /** @return the PE whose failure aborted the job, or {@link #NO_PE} */
+    /**
+     * Returns the PE whose body or handler failed first (in a launched job, possibly a PE of another process), or
+     * {@link #NO_PE} if the job timed out or the thread running it was interrupted.
+     *
+     * @return the PE whose failure aborted the job, or {@link #NO_PE}
+     */
     public int pe() {
         return pe;
     }

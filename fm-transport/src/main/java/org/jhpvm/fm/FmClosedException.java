@@ -4,7 +4,11 @@ package org.jhpvm.fm;
 public final class FmClosedException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
-    /** @param pe the endpoint's PE */
+    /**
+     * Creates the exception for a call on PE {@code pe}'s closed endpoint; the message names the PE.
+     *
+     * @param pe the endpoint's PE
+     */
     public FmClosedException(final int pe) {
         super("FM endpoint of PE " + pe + " is closed");
     }

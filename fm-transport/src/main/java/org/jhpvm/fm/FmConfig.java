@@ -6,13 +6,15 @@ import java.util.List;
  * Fast Messages settings, validated once by the constructor; an error names the setting to fix. Immutable. Sizes
  * given as 0 are derived from the fabric when an endpoint opens (see the module README).
  *
- * @param windowFrames        data frames a PE may have sent and not yet seen consumed (its retransmission store,
- *                            FM 1.0's "reserved space for each outstanding packet"); 0 derives
+ * @param windowFrames        data frames a PE may have sent and not yet seen acknowledged, that is accepted by their
+ *                            receiver (queued or handed to its extract), all destinations together (its retransmission
+ *                            store, FM 1.0's "reserved space for each outstanding packet"); 0 derives
  *                            {@code min(32, max(2, poolFrames / 4))}
  * @param receiveQueueFrames  arrived frames a PE holds for its next extract while it does something else; 0 derives
  *                            {@code max(1, receiveRingCapacity / 2)}
- * @param ackEveryFrames      consumed frames after which an explicit acknowledgement is sent at once if no data frame
- *                            carried one; 0 derives {@code max(1, windowFrames / 2)}
+ * @param ackEveryFrames      frames accepted from one sender and not yet acknowledged after which an explicit
+ *                            acknowledgement is sent at once if no data frame carried one; 0 derives
+ *                            {@code max(1, windowFrames / 2)}
  * @param ackDelayNs          longest an acknowledgement waits for a data frame to ride on
  * @param rtoMinNs            first retransmission timeout
  * @param rtoMaxNs            longest retransmission timeout (the timeout doubles on every expiry)
@@ -77,12 +79,20 @@ public record FmConfig(
         return FmOptions.listed();
     }
 
-    /** @return the defaults */
+    /**
+     * Returns the default settings, those of the module README's configuration table (sizes derived from the fabric).
+     *
+     * @return the defaults
+     */
     public static FmConfig defaults() {
         return builder().build();
     }
 
-    /** @return a builder holding the defaults */
+    /**
+     * Starts a builder holding the defaults; each call returns a new, independent builder.
+     *
+     * @return a builder holding the defaults
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -93,7 +103,11 @@ public record FmConfig(
         }
     }
 
-    /** Builds an {@link FmConfig}; every setter takes the record component's meaning. */
+    /**
+     * Builds an {@link FmConfig}; every setter takes the record component's meaning. Setters only record their value:
+     * ranges are checked by {@link #build()}, and sizes against the fabric when an endpoint opens. Not thread-safe: use
+     * a builder on one thread.
+     */
     public static final class Builder {
         private int windowFrames;
         private int receiveQueueFrames;
@@ -115,68 +129,151 @@ public record FmConfig(
         private Builder() {
         }
 
-        /** @param v frames, 0 to derive @return this */
+        /**
+         * Sets the send window: how many data frames this PE may have sent, to all destinations together, that their
+         * receivers have not yet acknowledged as accepted. It is also the number of slots of the retransmission store,
+         * so it sets the PE's largest buffer ({@code windowFrames * (24 + frameBytes)} bytes). Over a fabric that is
+         * reliable end to end no copies are kept and the window does not hold sends back.
+         *
+         * @param v frames, 0 to derive {@code min(32, max(2, poolFrames / 4))}; {@link #build()} accepts 0 to
+         *          {@link FmConfig#MAX_FRAMES}, and an endpoint refuses more than half the fabric's {@code poolFrames}
+         * @return this
+         */
         public Builder windowFrames(final int v) {
             windowFrames = v;
             return this;
         }
 
-        /** @param v frames, 0 to derive @return this */
+        /**
+         * Sets the receive queue: how many arrived frames a PE holds (by reference, no copy) for its next extract while
+         * it does something else. When it is full, further frames are rejected back to their sender, which resends them
+         * later.
+         *
+         * @param v frames, 0 to derive {@code max(1, receiveRingCapacity / 2)}; {@link #build()} accepts 0 to
+         *          {@link FmConfig#MAX_FRAMES}, and an endpoint refuses more than half the fabric's
+         *          {@code receiveRingCapacity}
+         * @return this
+         */
         public Builder receiveQueueFrames(final int v) {
             receiveQueueFrames = v;
             return this;
         }
 
-        /** @param v frames, 0 to derive @return this */
+        /**
+         * Sets how many frames accepted from one sender may wait for an acknowledgement: once that many are
+         * unacknowledged, and no data frame going back has carried the acknowledgement, an explicit ACK goes at once.
+         *
+         * @param v frames, 0 to derive {@code max(1, windowFrames / 2)}; {@link #build()} accepts 0 to
+         *          {@link FmConfig#MAX_FRAMES}
+         * @return this
+         */
         public Builder ackEveryFrames(final int v) {
             ackEveryFrames = v;
             return this;
         }
 
-        /** @param v nanoseconds @return this */
+        /**
+         * Sets the longest an owed acknowledgement waits for a data frame to ride on before it goes as an explicit ACK
+         * frame; default 20 microseconds.
+         *
+         * @param v nanoseconds, at least 0 (checked by {@link #build()})
+         * @return this
+         */
         public Builder ackDelayNs(final long v) {
             ackDelayNs = v;
             return this;
         }
 
-        /** @param min first timeout ns @param max longest timeout ns @return this */
+        /**
+         * Sets the retransmission timeout: when the oldest unacknowledged frame of a pair has waited {@code min}, it
+         * and the frames after it are resent, and the timeout doubles on every expiry up to {@code max}; an
+         * acknowledgement that frees frames resets it to {@code min}. Defaults 1 ms and 32 ms.
+         *
+         * @param min first timeout ns, more than 0
+         * @param max longest timeout ns, at least {@code min} (both checked by {@link #build()})
+         * @return this
+         */
         public Builder rto(final long min, final long max) {
             rtoMinNs = min;
             rtoMaxNs = max;
             return this;
         }
 
-        /** @param v nanoseconds @return this */
+        /**
+         * Sets how long a sender waits before resending frames its receiver rejected because its receive queue was full
+         * (FM 1.0's return-to-sender); default 50 microseconds.
+         *
+         * @param v nanoseconds, at least 0 (checked by {@link #build()})
+         * @return this
+         */
         public Builder rejectBackoffNs(final long v) {
             rejectBackoffNs = v;
             return this;
         }
 
-        /** @param v checksum on reliable fabrics too @return this */
+        /**
+         * Chooses whether every frame gets a CRC32C even on a fabric that says it does not corrupt frames; by default
+         * (false) only fabrics that may corrupt frames pay for checksums.
+         *
+         * @param v checksum on reliable fabrics too
+         * @return this
+         */
         public Builder alwaysChecksum(final boolean v) {
             alwaysChecksum = v;
             return this;
         }
 
-        /** @param v run whole messages inline @return this */
+        /**
+         * Chooses whether extract, given the first frame of a message of several frames, looks ahead for the rest
+         * (waiting up to about 20 microseconds when the message fits the receive queue) and, when all of it is there,
+         * runs the handler on the extracting thread (the default); otherwise that handler runs on a virtual thread. A
+         * message of one frame always runs inline.
+         *
+         * @param v run whole messages inline
+         * @return this
+         */
         public Builder inlineWholeMessages(final boolean v) {
             inlineWholeMessages = v;
             return this;
         }
 
-        /** @param v bytes @return this */
+        /**
+         * Sets the longest message FM 1.x {@code send} accepts, and so the largest array a receiver allocates to stage
+         * a 1.x message that spans frames; default 1 MiB.
+         *
+         * @param v bytes, 16 to {@code Integer.MAX_VALUE - 64} (checked by {@link #build()})
+         * @return this
+         */
         public Builder maxFm1MessageBytes(final int v) {
             maxFm1MessageBytes = v;
             return this;
         }
 
-        /** @param v extract while a send waits for flow control @return this */
+        /**
+         * Chooses whether a send that must wait for flow control extracts meanwhile, running handlers (the default, as
+         * FM 2.x's FM thread does). With it off, sends never run handlers, but PEs that all send to each other with
+         * full receive queues can then wait for each other forever (see the module README).
+         *
+         * @param v extract while a send waits for flow control
+         * @return this
+         */
         public Builder extractWhileWaiting(final boolean v) {
             extractWhileWaiting = v;
             return this;
         }
 
-        /** @param spins spins @param yields yields @param minPark ns @param maxPark ns @return this */
+        /**
+         * Sets how FM's waiting calls wait while nothing happens: spin {@code spins} times, then yield {@code yields}
+         * times, then park, from {@code minPark} doubling up to {@code maxPark}; any work resets the sequence. Defaults
+         * 100, 10, 1 microsecond and 1 ms.
+         *
+         * @param spins   spins, at least 0
+         * @param yields  yields, at least 0
+         * @param minPark ns, the first park, more than 0
+         * @param maxPark ns, the longest park, {@code minPark} to 100 ms: it bounds how late a waiter notices an abort
+         *                (all four are checked by {@link #build()})
+         * @return this
+         */
         public Builder idle(final long spins, final long yields, final long minPark, final long maxPark) {
             idleSpins = spins;
             idleYields = yields;
@@ -201,6 +298,9 @@ public record FmConfig(
         }
 
         /**
+         * Checks the settings and makes the config; the builder may be changed and used again afterwards. Sizes are
+         * checked against the fabric only when an endpoint opens.
+         *
          * @return the validated config
          * @throws IllegalArgumentException naming the setting that is out of range
          */

@@ -40,12 +40,19 @@ public record FmCounters(
     long bufferRejects,
     long flowControlWaits) {
 
-    /** @return frames rejected for any reason */
+    /**
+     * Adds up the frames this endpoint dropped on arrival, whatever the reason (checksum, duplicate, order, full
+     * receive queue); each of them is recovered by the protocol, so this counts work, not lost messages.
+     *
+     * @return frames rejected for any reason
+     */
     public long rejects() {
         return checksumRejects + duplicateRejects + orderRejects + bufferRejects;
     }
 
     /**
+     * Adds two snapshots counter by counter, e.g. to total a job's PEs; neither is changed.
+     *
      * @param o other counters
      * @return the element-wise sum
      */
@@ -58,7 +65,11 @@ public record FmCounters(
             orderRejects + o.orderRejects, bufferRejects + o.bufferRejects, flowControlWaits + o.flowControlWaits);
     }
 
-    /** @return all zero */
+    /**
+     * Returns counters that are all zero, the start of a sum with {@link #plus(FmCounters)}.
+     *
+     * @return all zero
+     */
     public static FmCounters zero() {
         return new FmCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }

@@ -7,16 +7,34 @@ package org.jhpvm.fm;
  * Thread-safety: used by the handler that was given it.
  */
 public interface FmInputStream {
-    /** @return the PE that sent the message */
+    /**
+     * Returns the PE that sent the message, the same as the handler's {@code sender} argument.
+     *
+     * @return the PE that sent the message
+     */
     int sender();
 
-    /** @return the handler id the message was sent to */
+    /**
+     * Returns the handler id the message was sent to, so that one handler registered under several ids can tell them
+     * apart.
+     *
+     * @return the handler id the message was sent to
+     */
     int handler();
 
-    /** @return the length the sender declared: an upper bound of the message length */
+    /**
+     * Returns the length the sender declared at {@code beginMessage}: the message may end shorter, never longer, and
+     * no receive may go beyond it.
+     *
+     * @return the length the sender declared: an upper bound of the message length
+     */
     int declaredLength();
 
-    /** @return bytes received so far */
+    /**
+     * Returns how many bytes of the message the handler has received so far, by every receive form together.
+     *
+     * @return bytes received so far
+     */
     int receivedBytes();
 
     /**
@@ -62,27 +80,77 @@ public interface FmInputStream {
      */
     void receiveBytes(byte[] dst, int index, int stride, int count);
 
-    /** As {@link #receiveBytes}, 4 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    /**
+     * As {@link #receiveBytes}, 4 bytes per element: receives {@code count} little-endian {@code int} values into
+     * {@code dst[index], dst[index+stride], ...}, straight from the frames.
+     *
+     * @param dst    destination array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException as for {@link #receiveBytes} (nothing received)
+     * @throws IllegalArgumentException  if {@code stride < 1} or {@code count < 0}
+     * @throws IllegalStateException     as for {@link #receive}
+     */
     void receiveInts(int[] dst, int index, int stride, int count);
 
-    /** As {@link #receiveBytes}, 8 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    /**
+     * As {@link #receiveBytes}, 8 bytes per element: receives {@code count} little-endian {@code long} values into
+     * {@code dst[index], dst[index+stride], ...}, straight from the frames.
+     *
+     * @param dst    destination array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException as for {@link #receiveBytes} (nothing received)
+     * @throws IllegalArgumentException  if {@code stride < 1} or {@code count < 0}
+     * @throws IllegalStateException     as for {@link #receive}
+     */
     void receiveLongs(long[] dst, int index, int stride, int count);
 
-    /** As {@link #receiveBytes}, 4 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    /**
+     * As {@link #receiveBytes}, 4 bytes per element: receives {@code count} little-endian {@code float} values into
+     * {@code dst[index], dst[index+stride], ...}, straight from the frames.
+     *
+     * @param dst    destination array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException as for {@link #receiveBytes} (nothing received)
+     * @throws IllegalArgumentException  if {@code stride < 1} or {@code count < 0}
+     * @throws IllegalStateException     as for {@link #receive}
+     */
     void receiveFloats(float[] dst, int index, int stride, int count);
 
-    /** As {@link #receiveBytes}, 8 bytes per element. @param dst destination @param index first @param stride stride @param count count */
+    /**
+     * As {@link #receiveBytes}, 8 bytes per element: receives {@code count} little-endian {@code double} values into
+     * {@code dst[index], dst[index+stride], ...}, straight from the frames.
+     *
+     * @param dst    destination array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException as for {@link #receiveBytes} (nothing received)
+     * @throws IllegalArgumentException  if {@code stride < 1} or {@code count < 0}
+     * @throws IllegalStateException     as for {@link #receive}
+     */
     void receiveDoubles(double[] dst, int index, int stride, int count);
 
     /**
+     * Receives the next 4 bytes of the message, waiting for their frame as {@link #receive} does.
+     *
      * @return the next 4 bytes as a little-endian int
-     * @throws IllegalStateException as for {@link #receive}
+     * @throws IndexOutOfBoundsException if fewer than 4 bytes of the declared length are left (nothing received)
+     * @throws IllegalStateException     as for {@link #receive}
      */
     int receiveInt();
 
     /**
+     * Receives the next 8 bytes of the message, waiting for their frame as {@link #receive} does.
+     *
      * @return the next 8 bytes as a little-endian long
-     * @throws IllegalStateException as for {@link #receive}
+     * @throws IndexOutOfBoundsException if fewer than 8 bytes of the declared length are left (nothing received)
+     * @throws IllegalStateException     as for {@link #receive}
      */
     long receiveLong();
 }

@@ -45,6 +45,10 @@ public final class FmJob {
     @FunctionalInterface
     public interface Body {
         /**
+         * Runs one PE's part of the job, on a thread of its own, with the PE's endpoint; use {@code fm} from this
+         * thread only (and from the handlers it runs). When it returns, the PE stays in the exit barrier, extracting,
+         * until every PE's body has returned and every frame sent has been consumed.
+         *
          * @param fm this PE's endpoint
          * @throws Exception any failure aborts the job
          */
@@ -59,7 +63,11 @@ public final class FmJob {
      * @param elapsedNs    wall time of the run
      */
     public record Report(List<FmCounters> perPe, NicCounters fabricTotals, long elapsedNs) {
-        /** @return the FM counters of all PEs added up */
+        /**
+         * Adds up the FM counters of the PEs in {@link #perPe()} (in a launched job, this process's PEs only).
+         *
+         * @return the FM counters of all PEs added up
+         */
         public FmCounters totals() {
             FmCounters t = FmCounters.zero();
             for (final FmCounters c : perPe) {
@@ -89,7 +97,11 @@ public final class FmJob {
         this.fabricCustomized = fabricCustomized;
     }
 
-    /** @return a builder: 2 PEs, default fabric and FM settings, a 10-minute timeout */
+    /**
+     * Starts a builder; each call returns a new, independent builder.
+     *
+     * @return a builder: 2 PEs, default fabric and FM settings, a 10-minute timeout
+     */
     public static Builder builder() {
         return new Builder();
     }
@@ -120,7 +132,12 @@ public final class FmJob {
         return List.copyOf(all);
     }
 
-    /** @return the fabric settings this job runs on */
+    /**
+     * Returns the settings of the emulated fabric the job runs on in this JVM. In a process of a launched job only
+     * their {@code nicCount}, the number of PEs, is used: the launched fabric has settings of its own.
+     *
+     * @return the fabric settings this job runs on
+     */
     public FabricConfig fabricConfig() {
         return fabricConfig;
     }
@@ -303,7 +320,7 @@ public final class FmJob {
         }
     }
 
-    /** Builds an {@link FmJob}. */
+    /** Builds an {@link FmJob}. Not thread-safe: use a builder on one thread. */
     public static final class Builder {
         private int pes = 2;
         private FabricConfig fabricConfig;
@@ -317,19 +334,39 @@ public final class FmJob {
         private Builder() {
         }
 
-        /** @param pes number of PEs (one NIC each) @return this */
+        /**
+         * Sets the number of PEs, each with a NIC and a thread of its own; ignored when a {@link #fabric} config is
+         * given, whose {@code nicCount} counts instead. Checked by {@link #build()}.
+         *
+         * @param pes number of PEs (one NIC each), 1 to {@code FabricConfig.MAX_NICS}
+         * @return this
+         */
         public Builder pes(final int pes) {
             this.pes = pes;
             return this;
         }
 
-        /** @param config the fabric's settings; its nicCount is the number of PEs (overrides pes) @return this */
+        /**
+         * Sets all the emulated fabric's settings at once (frame and ring sizes, fault plan, ...); {@code fabric.*}
+         * options are then ignored. A process of a launched job refuses, in {@link FmJob#run(Body)}, settings other
+         * than the defaults.
+         *
+         * @param config the fabric's settings; its nicCount is the number of PEs (overrides pes)
+         * @return this
+         * @throws NullPointerException if {@code config} is null
+         */
         public Builder fabric(final FabricConfig config) {
             fabricConfig = Objects.requireNonNull(config, "config");
             return this;
         }
 
-        /** @param config FM settings @return this */
+        /**
+         * Sets all of FM's settings at once; {@code fm.*} options are then ignored.
+         *
+         * @param config FM settings
+         * @return this
+         * @throws NullPointerException if {@code config} is null
+         */
         public Builder fm(final FmConfig config) {
             fmConfig = Objects.requireNonNull(config, "config");
             fmConfigGiven = true;
@@ -362,7 +399,15 @@ public final class FmJob {
             return this;
         }
 
-        /** @param timeout the job is aborted after this long @return this */
+        /**
+         * Sets how long the job may run: past it the job is aborted, every PE's waiting FM call ends with an
+         * {@link FmAbortException}, and {@link FmJob#run(Body)} throws one whose cause lists each PE's protocol state.
+         * Default 10 minutes.
+         *
+         * @param timeout the job is aborted after this long
+         * @return this
+         * @throws IllegalArgumentException if {@code timeout} is zero or negative (nothing is changed then)
+         */
         public Builder timeout(final Duration timeout) {
             if (timeout.isNegative() || timeout.isZero()) {
                 throw new IllegalArgumentException("timeout=" + timeout + " must be positive");
@@ -382,7 +427,13 @@ public final class FmJob {
             return this;
         }
 
-        /** @return the job */
+        /**
+         * Makes the job from the settings given (options are applied here, unless a whole config was given); the
+         * builder may be changed and used again afterwards.
+         *
+         * @return the job
+         * @throws IllegalArgumentException if the number of PEs is out of range, or an option's value is, naming it
+         */
         public FmJob build() {
             FabricConfig fabric = fabricConfig;
             if (fabric == null) {

@@ -24,12 +24,14 @@ final class FmOptions {
     static {
         final FmConfig.Builder d = FmConfig.builder();
         final List<Row> rows = List.of(
-            row("windowFrames", "int", "auto", "data frames a PE may have sent and not yet seen consumed (auto: "
-                + "min(32, max(2, poolFrames / 4)))", (b, v) -> b.windowFrames(autoInt(v))),
+            row("windowFrames", "int", "auto", "data frames a PE may have sent and not yet seen acknowledged as "
+                + "accepted by their receiver (auto: min(32, max(2, poolFrames / 4)))",
+                (b, v) -> b.windowFrames(autoInt(v))),
             row("receiveQueueFrames", "int", "auto", "arrived frames held for the next extract (auto: "
                 + "max(1, receiveRingCapacity / 2))", (b, v) -> b.receiveQueueFrames(autoInt(v))),
-            row("ackEveryFrames", "int", "auto", "consumed frames after which an explicit acknowledgement goes out "
-                + "(auto: max(1, windowFrames / 2))", (b, v) -> b.ackEveryFrames(autoInt(v))),
+            row("ackEveryFrames", "int", "auto", "frames accepted from a sender and not yet acknowledged after which "
+                + "an explicit acknowledgement goes out (auto: max(1, windowFrames / 2))",
+                (b, v) -> b.ackEveryFrames(autoInt(v))),
             row("ackDelayNs", "nanoseconds", d.ackDelayNs, "longest an acknowledgement waits for a data frame to ride "
                 + "on", (b, v) -> b.ackDelayNs(longValue(v))),
             row("rtoMinNs", "nanoseconds", d.rtoMinNs, "first retransmission timeout",

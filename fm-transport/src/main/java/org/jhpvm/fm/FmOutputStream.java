@@ -38,16 +38,68 @@ public interface FmOutputStream {
      */
     void sendBytes(byte[] src, int index, int stride, int count);
 
-    /** As {@link #sendBytes}, 4 bytes per element. @param src source @param index first @param stride stride @param count count */
+    /**
+     * As {@link #sendBytes}, 4 bytes per element: appends {@code count} {@code int} values
+     * {@code src[index], src[index+stride], ...} as little-endian bytes, straight into frames.
+     *
+     * @param src    source array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException if an element is outside {@code src} (nothing sent)
+     * @throws IllegalArgumentException  if {@code stride < 1}, {@code count < 0}, or the elements would take the
+     *                                   message beyond its declared length (nothing sent)
+     * @throws IllegalStateException     if the message has ended
+     * @throws FmAbortException          if the job is aborted while waiting for flow control
+     */
     void sendInts(int[] src, int index, int stride, int count);
 
-    /** As {@link #sendBytes}, 8 bytes per element. @param src source @param index first @param stride stride @param count count */
+    /**
+     * As {@link #sendBytes}, 8 bytes per element: appends {@code count} {@code long} values
+     * {@code src[index], src[index+stride], ...} as little-endian bytes, straight into frames.
+     *
+     * @param src    source array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException if an element is outside {@code src} (nothing sent)
+     * @throws IllegalArgumentException  if {@code stride < 1}, {@code count < 0}, or the elements would take the
+     *                                   message beyond its declared length (nothing sent)
+     * @throws IllegalStateException     if the message has ended
+     * @throws FmAbortException          if the job is aborted while waiting for flow control
+     */
     void sendLongs(long[] src, int index, int stride, int count);
 
-    /** As {@link #sendBytes}, 4 bytes per element. @param src source @param index first @param stride stride @param count count */
+    /**
+     * As {@link #sendBytes}, 4 bytes per element: appends {@code count} {@code float} values
+     * {@code src[index], src[index+stride], ...} as little-endian bytes, straight into frames.
+     *
+     * @param src    source array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException if an element is outside {@code src} (nothing sent)
+     * @throws IllegalArgumentException  if {@code stride < 1}, {@code count < 0}, or the elements would take the
+     *                                   message beyond its declared length (nothing sent)
+     * @throws IllegalStateException     if the message has ended
+     * @throws FmAbortException          if the job is aborted while waiting for flow control
+     */
     void sendFloats(float[] src, int index, int stride, int count);
 
-    /** As {@link #sendBytes}, 8 bytes per element. @param src source @param index first @param stride stride @param count count */
+    /**
+     * As {@link #sendBytes}, 8 bytes per element: appends {@code count} {@code double} values
+     * {@code src[index], src[index+stride], ...} as little-endian bytes, straight into frames.
+     *
+     * @param src    source array
+     * @param index  first element
+     * @param stride distance between elements, at least 1
+     * @param count  number of elements, at least 0
+     * @throws IndexOutOfBoundsException if an element is outside {@code src} (nothing sent)
+     * @throws IllegalArgumentException  if {@code stride < 1}, {@code count < 0}, or the elements would take the
+     *                                   message beyond its declared length (nothing sent)
+     * @throws IllegalStateException     if the message has ended
+     * @throws FmAbortException          if the job is aborted while waiting for flow control
+     */
     void sendDoubles(double[] src, int index, int stride, int count);
 
     /**
@@ -56,6 +108,7 @@ public interface FmOutputStream {
      * @param value the value
      * @throws IllegalArgumentException if it would take the message beyond its declared length
      * @throws IllegalStateException    if the message has ended
+     * @throws FmAbortException         if the job is aborted while waiting for flow control
      */
     void sendInt(int value);
 
@@ -65,10 +118,16 @@ public interface FmOutputStream {
      * @param value the value
      * @throws IllegalArgumentException if it would take the message beyond its declared length
      * @throws IllegalStateException    if the message has ended
+     * @throws FmAbortException         if the job is aborted while waiting for flow control
      */
     void sendLong(long value);
 
-    /** @return bytes appended so far */
+    /**
+     * Returns how many bytes have been appended to the open message so far (after {@link #endMessage()}, to the
+     * message just ended, until the next {@code beginMessage}); at most the declared length.
+     *
+     * @return bytes appended so far
+     */
     int lengthBytes();
 
     /**

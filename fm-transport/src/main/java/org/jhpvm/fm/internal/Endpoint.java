@@ -382,7 +382,7 @@ public final class Endpoint implements FastMessages {
         }
     }
 
-    /** A frame finished with by a handler (or discarded): release it and account for the acknowledgement. */
+    /** A frame finished with by a handler (or discarded): release it and count it for the exit barrier. */
     void consume(final Frame f) {
         final int src = f.source();
         nic.release(f);

@@ -14,7 +14,7 @@ import java.nio.ByteOrder;
  *  +---------------+---------------+-------------------------------+
  *  |                     sequence number (DATA)                    |  4  per sender-receiver pair, wraps
  *  +---------------------------------------------------------------+
- *  |                 cumulative acknowledgement                    |  8  frames of the reverse pair consumed
+ *  |                 cumulative acknowledgement                    |  8  frames of the reverse pair accepted
  *  +---------------------------------------------------------------+
  *  |                    payload length (copy)                      | 12  checked against the fabric's length
  *  +---------------------------------------------------------------+

@@ -97,7 +97,7 @@ final class Retransmitter {
         tail[dest] = slot;
     }
 
-    /** {@code peer} has consumed our frames with sequence numbers below {@code ack}: free their copies. */
+    /** {@code peer} has accepted our frames with sequence numbers below {@code ack}: free their copies. */
     void onAck(final int peer, final int ack) {
         int s = head[peer];
         if (s == NONE || store.seq[s] - ack >= 0 || ack - nextSeq[peer] > 0) {
