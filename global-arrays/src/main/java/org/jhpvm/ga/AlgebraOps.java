@@ -28,12 +28,28 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray 
         return Algebra.format(self(), lo, hi);
     }
 
-    /** {@code GA_Print}: rank 0 of the group prints the whole array. Collective. @param out where */
+    /**
+     * {@code GA_Print}: rank 0 of the group prints the whole array. Collective. The text is what {@link #format}
+     * returns for the whole array; the group syncs before and after, so it shows every operation completed before
+     * the call.
+     *
+     * @param out where rank 0 prints (flushed after); the other ranks do not use it
+     * @throws IllegalStateException if the array was destroyed
+     */
     public void print(final PrintStream out) {
         printPatch(out, wholeLo(), wholeHi());
     }
 
-    /** {@code NGA_Print_patch}. Collective. @param out where @param lo first subscript @param hi last */
+    /**
+     * {@code NGA_Print_patch}: rank 0 of the group prints the section {@code lo..hi} as {@link #format} lays it out.
+     * Collective, between two group syncs like {@link #print}; the section is checked on each PE before the first.
+     *
+     * @param out where rank 0 prints (flushed after); the other ranks do not use it
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]} or {@code lo}/{@code hi} have the wrong length
+     */
     public void printPatch(final PrintStream out, final int[] lo, final int[] hi) {
         Algebra.printPatch(self(), out, lo, hi);
     }
@@ -57,27 +73,64 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray 
         fill(0);
     }
 
-    /** {@code GA_Fill}; for int/long arrays the value must be an integer. Collective. @param value the value */
+    /**
+     * {@code GA_Fill}: sets every element (ghost cells excepted) to {@code value}; for int/long arrays the value must
+     * be an integer. Collective.
+     *
+     * @param value the value: for int/long arrays an integer within the type's range, for float arrays rounded to float
+     * @throws IllegalArgumentException if an int/long array is given a non-integer or out-of-range value (checked
+     *                                  before anything is sent)
+     */
     public void fill(final double value) {
         fillPatch(wholeLo(), wholeHi(), value);
     }
 
-    /** {@code NGA_Zero_patch}. Collective. @param lo first subscript @param hi last */
+    /**
+     * {@code NGA_Zero_patch}: sets the elements of the section {@code lo..hi} to 0. Collective.
+     *
+     * @param lo first subscript
+     * @param hi last subscript (inclusive)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]} or {@code lo}/{@code hi} have the wrong length
+     */
     public void zeroPatch(final int[] lo, final int[] hi) {
         fillPatch(lo, hi, 0);
     }
 
-    /** {@code NGA_Fill_patch}. Collective. @param lo first @param hi last @param value value */
+    /**
+     * {@code NGA_Fill_patch}: sets the elements of the section {@code lo..hi} to {@code value}. Collective.
+     *
+     * @param lo    first subscript
+     * @param hi    last subscript (inclusive)
+     * @param value value: for int/long arrays an integer within the type's range
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]} or {@code lo}/{@code hi} have the wrong length,
+     *                                   or for a value an int/long array cannot hold
+     */
     public void fillPatch(final int[] lo, final int[] hi, final double value) {
         Algebra.zip(Algebra.FILL, self(), lo, hi, null, null, null, null, null, null, value, 0, false);
     }
 
-    /** {@code GA_Scale}: multiplies every element. Collective. @param alpha factor (an integer for int/long) */
+    /**
+     * {@code GA_Scale}: multiplies every element. Collective.
+     *
+     * @param alpha factor (an integer for int/long, within the type's range)
+     * @throws IllegalArgumentException if an int/long array is given a non-integer or out-of-range factor
+     */
     public void scale(final double alpha) {
         scalePatch(wholeLo(), wholeHi(), alpha);
     }
 
-    /** {@code NGA_Scale_patch}. Collective. @param lo first @param hi last @param alpha factor */
+    /**
+     * {@code NGA_Scale_patch}: multiplies every element of the section {@code lo..hi} by {@code alpha}. Collective.
+     *
+     * @param lo    first subscript
+     * @param hi    last subscript (inclusive)
+     * @param alpha factor (an integer for int/long, within the type's range)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]} or {@code lo}/{@code hi} have the wrong length,
+     *                                   or for a factor an int/long array cannot hold
+     */
     public void scalePatch(final int[] lo, final int[] hi, final double alpha) {
         Algebra.zip(Algebra.SCALE, self(), lo, hi, null, null, null, null, null, null, alpha, 0, false);
     }
@@ -87,28 +140,71 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray 
         Algebra.zip(Algebra.ABS, self(), wholeLo(), wholeHi(), null, null, null, null, null, null, 0, 0, false);
     }
 
-    /** {@code GA_Add_constant}. Collective. @param c the constant (an integer for int/long) */
+    /**
+     * {@code GA_Add_constant}: adds {@code c} to every element. Collective.
+     *
+     * @param c the constant (an integer for int/long, within the type's range)
+     * @throws IllegalArgumentException if an int/long array is given a non-integer or out-of-range constant
+     */
     public void addConstant(final double c) {
         Algebra.zip(Algebra.ADD_CONSTANT, self(), wholeLo(), wholeHi(), null, null, null, null, null, null, c, 0,
             false);
     }
 
-    /** {@code GA_Elem_multiply}: this = a * b element-wise. Collective. @param a operand @param b operand */
+    /**
+     * {@code GA_Elem_multiply}: this = a * b element-wise (integer products wrap as Java's do). Collective. {@code a}
+     * and {@code b} are whole arrays of this array's group and type, with its shape (unit dimensions aside) and any
+     * distribution; either may be this array itself, as every operand is read before anything is written.
+     *
+     * @param a operand
+     * @param b operand
+     * @throws IllegalArgumentException if an operand is on another group, holds another type or has another shape
+     */
     public void elemMultiply(final GlobalArray a, final GlobalArray b) {
         elementWise(Algebra.MUL, a, b);
     }
 
-    /** {@code GA_Elem_divide}: this = a / b. Collective. @param a operand @param b operand */
+    /**
+     * {@code GA_Elem_divide}: this = a / b. Float and double quotients follow IEEE 754 (a zero divisor gives an
+     * infinity or NaN); int and long quotients truncate toward zero, and a zero divisor anywhere fails the whole call.
+     * Collective. {@code a} and {@code b} are whole arrays of this array's group and type, with its shape (unit
+     * dimensions aside) and any distribution; either may be this array itself, as every operand is read before anything
+     * is written.
+     *
+     * @param a operand, the dividend
+     * @param b operand, the divisor
+     * @throws IllegalArgumentException if an operand is on another group, holds another type or has another shape
+     * @throws ArithmeticException      for an int/long array with a zero in {@code b}: thrown on every PE of the group,
+     *                                  and nothing is written
+     */
     public void elemDivide(final GlobalArray a, final GlobalArray b) {
         elementWise(Algebra.DIV, a, b);
     }
 
-    /** {@code GA_Elem_maximum}: this = max(a, b). Collective. @param a operand @param b operand */
+    /**
+     * {@code GA_Elem_maximum}: this = max(a, b) element-wise (as {@code Math.max}: a NaN operand gives NaN).
+     * Collective. {@code a} and {@code b} are whole arrays of this array's group and type, with its shape (unit
+     * dimensions aside) and any distribution; either may be this array itself, as every operand is read before anything
+     * is written.
+     *
+     * @param a operand
+     * @param b operand
+     * @throws IllegalArgumentException if an operand is on another group, holds another type or has another shape
+     */
     public void elemMaximum(final GlobalArray a, final GlobalArray b) {
         elementWise(Algebra.MAX, a, b);
     }
 
-    /** {@code GA_Elem_minimum}: this = min(a, b). Collective. @param a operand @param b operand */
+    /**
+     * {@code GA_Elem_minimum}: this = min(a, b) element-wise (as {@code Math.min}: a NaN operand gives NaN).
+     * Collective. {@code a} and {@code b} are whole arrays of this array's group and type, with its shape (unit
+     * dimensions aside) and any distribution; either may be this array itself, as every operand is read before anything
+     * is written.
+     *
+     * @param a operand
+     * @param b operand
+     * @throws IllegalArgumentException if an operand is on another group, holds another type or has another shape
+     */
     public void elemMinimum(final GlobalArray a, final GlobalArray b) {
         elementWise(Algebra.MIN, a, b);
     }
@@ -154,7 +250,13 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray 
         Algebra.zip(Algebra.COPY, dest, dlo, dhi, self(), lo, hi, null, null, null, 0, 0, t);
     }
 
-    /** {@code GA_Transpose}: {@code dest = this^T} for 2-D arrays. Collective. @param dest the n x m destination */
+    /**
+     * {@code GA_Transpose}: {@code dest = this^T} for 2-D arrays. Collective. {@code dest} is on this array's group,
+     * holds the same type and may have any distribution.
+     *
+     * @param dest the n x m destination of this m x n array
+     * @throws IllegalArgumentException if either array is not 2-D, or {@code dest} has another shape, type or group
+     */
     public void transpose(final GlobalArray dest) {
         Objects.requireNonNull(dest, "dest");
         if (ndim != 2 || dest.ndim != 2) {
@@ -169,7 +271,7 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray 
      *
      * @param alpha scale of a (an integer for int/long)
      * @param a     operand
-     * @param beta  scale of b
+     * @param beta  scale of b (an integer for int/long)
      * @param b     operand
      */
     public void add(final double alpha, final GlobalArray a, final double beta, final GlobalArray b) {

@@ -62,7 +62,11 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
 
     // ---------------------------------------------------------------- lifecycle
 
-    /** {@code GA_Destroy}: completes outstanding operations and frees the memory. Collective over the group. */
+    /**
+     * {@code GA_Destroy}: completes outstanding operations and frees the memory. Collective over the group.
+     *
+     * @throws IllegalStateException if this handle was already destroyed
+     */
     public void destroy() {
         checkLive();
         shmem.free(storage.symmetric);
@@ -70,49 +74,89 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
         ga.unregister(self());
     }
 
-    /** @return true once destroyed */
+    /**
+     * Whether {@link #destroy()} has run on this PE's handle. The inquiries without arguments ({@link #type()},
+     * {@link #dims()}, {@link #name()} and the like) still answer on a destroyed handle; every other call throws
+     * {@link IllegalStateException}.
+     *
+     * @return true once destroyed
+     */
     public boolean isDestroyed() {
         return destroyed;
     }
 
     // ---------------------------------------------------------------- inquiry
 
-    /** @return the element type */
+    /**
+     * The element type ({@code NGA_Inquire}'s type), which every buffer passed to this array must match.
+     *
+     * @return the element type
+     */
     public GaType type() {
         return type;
     }
 
-    /** @return the number of dimensions */
+    /**
+     * The number of dimensions ({@code NGA_Inquire}'s ndim), the length of every subscript and {@code lo}/{@code hi}.
+     *
+     * @return the number of dimensions, 1 to 7
+     */
     public int ndim() {
         return ndim;
     }
 
-    /** @return the extents (a copy) */
+    /**
+     * The extent of each dimension ({@code NGA_Inquire}'s dims); valid subscripts run from 0 to {@code dims[d]-1}.
+     *
+     * @return the extents (a copy)
+     */
     public int[] dims() {
         return dist.dims.clone();
     }
 
-    /** @return the name */
+    /**
+     * The name given at creation ({@code GA_Inquire_name}), used in printing and error messages.
+     *
+     * @return the name, empty if none was given
+     */
     public String name() {
         return name;
     }
 
-    /** @return the processor group */
+    /**
+     * The processor group the array is distributed over; ranks in this array's API are ranks in this group.
+     *
+     * @return the processor group (the world group unless the array was created on another)
+     */
     public GaGroup group() {
         return group;
     }
 
-    /** @return the ghost widths (a copy) */
+    /**
+     * The ghost layers each block stores on each side of every dimension (the widths given to {@code GA_Set_ghosts}).
+     *
+     * @return the ghost widths, one entry per dimension, all 0 for an array without ghosts (a copy)
+     */
     public int[] ghostWidths() {
         return dist.width.clone();
     }
 
-    /** @return whether the array has ghost cells ({@code GA_Has_ghosts}) */
+    /**
+     * {@code GA_Has_ghosts}: whether any dimension has a ghost width above 0, that is whether
+     * {@code updateGhosts} has anything to do.
+     *
+     * @return whether the array has ghost cells
+     */
     public boolean hasGhosts() {
         return ghosts;
     }
 
-    /** @return blocks per dimension (the processor grid, {@code GA_Get_proc_grid}) */
+    /**
+     * {@code GA_Get_proc_grid}: how many blocks the distribution has in each dimension. The product may be smaller
+     * than the group's size: group ranks beyond it own nothing.
+     *
+     * @return blocks per dimension (the processor grid, a copy)
+     */
     public int[] procGrid() {
         return dist.grid.clone();
     }
@@ -122,6 +166,8 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
      *
      * @param rank a rank of the group
      * @return {@code {lo, hi}}; a rank that owns nothing gets {@code hi[d] = lo[d] - 1}
+     * @throws IndexOutOfBoundsException if {@code rank} is outside the group
+     * @throws IllegalStateException     if the array was destroyed
      */
     public int[][] distribution(final int rank) {
         return queries.distribution(rank);

@@ -23,17 +23,31 @@ public final class GaGroup {
         this.members = members;
     }
 
-    /** @return whether the calling PE is a member */
+    /**
+     * Whether the calling PE belongs to the group. Every PE that took part in {@link GlobalArrays#pgroupCreate}
+     * holds a handle, but only members may use it for arrays, syncs and group operations.
+     *
+     * @return whether the calling PE is a member
+     */
     public boolean isMember() {
         return team != null;
     }
 
-    /** @return the calling PE's rank in the group ({@code GA_Pgroup_nodeid}), or -1 for a non-member */
+    /**
+     * {@code GA_Pgroup_nodeid}: the calling PE's rank in the group, the number an array on this group uses for it.
+     * No communication.
+     *
+     * @return the calling PE's rank in the group, or -1 for a non-member
+     */
     public int nodeid() {
         return team == null ? -1 : team.myPe();
     }
 
-    /** @return the number of PEs in the group ({@code GA_Pgroup_nnodes}) */
+    /**
+     * {@code GA_Pgroup_nnodes}: the size of the group. No communication; a non-member may ask too.
+     *
+     * @return the number of PEs in the group
+     */
     public int nnodes() {
         return members.length;
     }

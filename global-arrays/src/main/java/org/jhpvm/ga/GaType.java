@@ -19,17 +19,30 @@ public enum GaType {
         this.bytes = bytes;
     }
 
-    /** @return the Java element type's name */
+    /**
+     * The name of the Java primitive type that holds this type's elements, as error messages print it.
+     *
+     * @return the Java element type's name ({@code "int"}, {@code "long"}, {@code "float"} or {@code "double"})
+     */
     public String javaName() {
         return javaName;
     }
 
-    /** @return bytes per element */
+    /**
+     * The size of one element, as GA's {@code GA_Summarize} counts an array's memory.
+     *
+     * @return bytes per element (4 or 8)
+     */
     public int bytes() {
         return bytes;
     }
 
-    /** @return true for FLOAT and DOUBLE */
+    /**
+     * Whether the algebra computes in floating point for this type (integer types compute in long arithmetic and take
+     * only integer scalars).
+     *
+     * @return true for FLOAT and DOUBLE
+     */
     public boolean isFloating() {
         return this == FLOAT || this == DOUBLE;
     }

@@ -71,7 +71,13 @@ public final class GlobalArray extends AlgebraOps {
             this.group = ga.world;
         }
 
-        /** @param n the array's name ({@code GA_Set_array_name}) @return this */
+        /**
+         * {@code GA_Set_array_name}: names the array for printing, {@link GlobalArrays#summarize()} and error messages.
+         * Without it the name is empty.
+         *
+         * @param n the array's name ({@code GA_Set_array_name}), not null
+         * @return this
+         */
         public Builder name(final String n) {
             this.name = Objects.requireNonNull(n, "name");
             return this;
@@ -82,6 +88,7 @@ public final class GlobalArray extends AlgebraOps {
          *
          * @param c one entry per dimension
          * @return this
+         * @throws IllegalArgumentException if {@code c} does not have one entry per dimension
          */
         public Builder chunk(final int... c) {
             this.chunk = perDim(c, "chunk").clone();
@@ -94,6 +101,8 @@ public final class GlobalArray extends AlgebraOps {
          *
          * @param g one entry per dimension
          * @return this
+         * @throws IllegalArgumentException if {@code g} does not have one entry per dimension (the product and the
+         *                                  entries are checked by {@link #create()})
          */
         public Builder procGrid(final int... g) {
             this.procGrid = perDim(g, "procGrid").clone();
@@ -101,12 +110,14 @@ public final class GlobalArray extends AlgebraOps {
         }
 
         /**
-         * {@code GA_Set_irreg_distr}: {@code nblock[d]} blocks per dimension starting at the concatenated {@code
-         * map} entries (0-based).
+         * {@code GA_Set_irreg_distr}: {@code nblock[d]} blocks per dimension starting at the concatenated {@code map}
+         * entries (0-based).
          *
-         * @param nb  blocks per dimension
-         * @param m   block starts
+         * @param nb blocks per dimension
+         * @param m  block starts
          * @return this
+         * @throws IllegalArgumentException if {@code nb} does not have one entry per dimension (the map itself is
+         *                                  checked by {@link #create()})
          */
         public Builder irregular(final int[] nb, final int[] m) {
             this.nblock = perDim(nb, "nblock").clone();
@@ -114,7 +125,15 @@ public final class GlobalArray extends AlgebraOps {
             return this;
         }
 
-        /** @param w ghost widths per dimension ({@code GA_Set_ghosts}), at least 0 @return this */
+        /**
+         * {@code GA_Set_ghosts}: each block stores {@code w[d]} ghost layers on each side of dimension d, filled by
+         * {@code updateGhosts} and reached through {@link GlobalArray#access()}. {@link #create()} rejects a
+         * distribution with a block thinner than its ghost layers.
+         *
+         * @param w ghost widths per dimension ({@code GA_Set_ghosts}), at least 0
+         * @return this
+         * @throws IllegalArgumentException if {@code w} does not have one entry per dimension or an entry is negative
+         */
         public Builder ghosts(final int... w) {
             perDim(w, "width");
             for (int d = 0; d < w.length; d++) {
@@ -126,7 +145,13 @@ public final class GlobalArray extends AlgebraOps {
             return this;
         }
 
-        /** @param g the processor group ({@code GA_Set_pgroup}) @return this */
+        /**
+         * {@code GA_Set_pgroup}: distributes the array over a processor group instead of the world. {@link #create()}
+         * is then collective over that group only, and the array's API numbers PEs by their ranks in it.
+         *
+         * @param g the processor group ({@code GA_Set_pgroup}), not null
+         * @return this
+         */
         public Builder group(final GaGroup g) {
             this.group = Objects.requireNonNull(g, "group");
             return this;
@@ -185,7 +210,13 @@ public final class GlobalArray extends AlgebraOps {
         return queries.locate(subscript);
     }
 
-    /** One owner's piece of a section ({@code NGA_Locate_region}'s map and procs). */
+    /**
+     * One owner's piece of a section ({@code NGA_Locate_region}'s map and procs).
+     *
+     * @param owner the owner's rank in the array's group
+     * @param lo    first subscript of the piece
+     * @param hi    last subscript of the piece (inclusive)
+     */
     public record Piece(int owner, int[] lo, int[] hi) {
         @Override
         public String toString() {
@@ -213,7 +244,14 @@ public final class GlobalArray extends AlgebraOps {
         return queries.access();
     }
 
-    /** What {@link #selectElem} finds: the subscript and the value (exact in {@code longValue} for int/long). */
+    /**
+     * What {@link #selectElem} finds: the subscript and the value (exact in {@code longValue} for int/long).
+     *
+     * @param subscript the first subscript in row-major order holding the value; all -1 if every element is NaN
+     * @param value     the value as a double; NaN if every element is NaN
+     * @param longValue the exact value for int/long arrays; for float/double arrays the value truncated toward zero as
+     *                  a {@code (long)} cast does, and 0 if every element is NaN
+     */
     public record Selected(int[] subscript, double value, long longValue) {
         @Override
         public String toString() {
@@ -260,49 +298,166 @@ public final class GlobalArray extends AlgebraOps {
 
     // ---------------------------------------------------------------- put / get / acc
 
-    /** {@code NGA_Put}. @param lo first subscript @param hi last @param buf data @param ld leading dimensions */
+    /**
+     * {@code NGA_Put}: copies {@code buf} into the section {@code lo..hi} of a double array. One-sided: returns when
+     * {@code buf} may be reused; the data is complete at its targets after {@link GlobalArrays#fence()} or a sync.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf data, row-major with leading dimensions {@code ld}
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Put} of floats. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    /**
+     * {@code NGA_Put} of floats: copies {@code buf} into the section {@code lo..hi} of a float array. One-sided:
+     * returns when {@code buf} may be reused; the data is complete at its targets after {@link GlobalArrays#fence()} or
+     * a sync.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf data, row-major with leading dimensions {@code ld}
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Put} of longs. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    /**
+     * {@code NGA_Put} of longs: copies {@code buf} into the section {@code lo..hi} of a long array. One-sided: returns
+     * when {@code buf} may be reused; the data is complete at its targets after {@link GlobalArrays#fence()} or a sync.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf data, row-major with leading dimensions {@code ld}
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Put} of ints. @param lo first @param hi last @param buf data @param ld leading dimensions */
+    /**
+     * {@code NGA_Put} of ints: copies {@code buf} into the section {@code lo..hi} of an int array. One-sided: returns
+     * when {@code buf} may be reused; the data is complete at its targets after {@link GlobalArrays#fence()} or a sync.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf data, row-major with leading dimensions {@code ld}
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Get}. @param lo first subscript @param hi last @param buf receives @param ld leading dimensions */
+    /**
+     * {@code NGA_Get}: copies the section {@code lo..hi} of a double array into {@code buf}. One-sided and blocking:
+     * returns with the data.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf receives the section, row-major with leading dimensions {@code ld}; its elements outside the section
+     *            are left alone
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Get} of floats. @param lo first @param hi last @param buf receives @param ld leading dims */
+    /**
+     * {@code NGA_Get} of floats: copies the section {@code lo..hi} of a float array into {@code buf}. One-sided and
+     * blocking: returns with the data.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf receives the section, row-major with leading dimensions {@code ld}; its elements outside the section
+     *            are left alone
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Get} of longs. @param lo first @param hi last @param buf receives @param ld leading dims */
+    /**
+     * {@code NGA_Get} of longs: copies the section {@code lo..hi} of a long array into {@code buf}. One-sided and
+     * blocking: returns with the data.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf receives the section, row-major with leading dimensions {@code ld}; its elements outside the section
+     *            are left alone
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Get} of ints. @param lo first @param hi last @param buf receives @param ld leading dims */
+    /**
+     * {@code NGA_Get} of ints: copies the section {@code lo..hi} of an int array into {@code buf}. One-sided and
+     * blocking: returns with the data.
+     *
+     * @param lo  first subscript
+     * @param hi  last subscript (inclusive)
+     * @param buf receives the section, row-major with leading dimensions {@code ld}; its elements outside the section
+     *            are left alone
+     * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *            next dimension (may be null for a 1-D array)
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
@@ -310,31 +465,85 @@ public final class GlobalArray extends AlgebraOps {
 
     /**
      * {@code NGA_Acc}: {@code a[section] += alpha * buf}, atomic per element with respect to other accumulates.
+     * One-sided like a put: returns when {@code buf} may be reused, complete at the targets after a fence or a sync.
      *
      * @param lo    first subscript
-     * @param hi    last
-     * @param buf   data
-     * @param ld    leading dimensions
+     * @param hi    last (inclusive)
+     * @param buf   data, row-major with leading dimensions {@code ld}
+     * @param ld    leading dimensions, as for a put
      * @param alpha scale
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
      */
     public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
-    /** {@code NGA_Acc} of floats. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    /**
+     * {@code NGA_Acc} of floats: {@code a[section] += alpha * buf} on a float array, atomic per element with respect to
+     * other accumulates. One-sided like a put: returns when {@code buf} may be reused, complete at the targets after a
+     * fence or a sync.
+     *
+     * @param lo    first subscript
+     * @param hi    last subscript (inclusive)
+     * @param buf   data, row-major with leading dimensions {@code ld}
+     * @param ld    leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *              next dimension (may be null for a 1-D array)
+     * @param alpha scale applied to every element of {@code buf}
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
-    /** {@code NGA_Acc} of longs. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    /**
+     * {@code NGA_Acc} of longs: {@code a[section] += alpha * buf} on a long array, atomic per element with respect to
+     * other accumulates. One-sided like a put: returns when {@code buf} may be reused, complete at the targets after a
+     * fence or a sync. Products and sums wrap as Java's long arithmetic does.
+     *
+     * @param lo    first subscript
+     * @param hi    last subscript (inclusive)
+     * @param buf   data, row-major with leading dimensions {@code ld}
+     * @param ld    leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *              next dimension (may be null for a 1-D array)
+     * @param alpha scale applied to every element of {@code buf}
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
-    /** {@code NGA_Acc} of ints. @param lo first @param hi last @param buf data @param ld lds @param alpha scale */
+    /**
+     * {@code NGA_Acc} of ints: {@code a[section] += alpha * buf} on an int array, atomic per element with respect to
+     * other accumulates. One-sided like a put: returns when {@code buf} may be reused, complete at the targets after a
+     * fence or a sync. Products and sums wrap as Java's int arithmetic does.
+     *
+     * @param lo    first subscript
+     * @param hi    last subscript (inclusive)
+     * @param buf   data, row-major with leading dimensions {@code ld}
+     * @param ld    leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
+     *              next dimension (may be null for a 1-D array)
+     * @param alpha scale applied to every element of {@code buf}
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
@@ -405,7 +614,23 @@ public final class GlobalArray extends AlgebraOps {
         sections.transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
     }
 
-    /** {@code NGA_Strided_get}. @param lo first @param hi bound @param skip steps @param buf receives @param ld lds */
+    /**
+     * {@code NGA_Strided_get}: copies the elements {@code lo[d], lo[d]+skip[d], ...} up to {@code hi[d]} into
+     * {@code buf}, packed (neighbouring samples adjacent, row-major with leading dimensions {@code ld}). One-sided and
+     * blocking: returns with the data.
+     *
+     * @param lo   first subscript
+     * @param hi   bound (inclusive; need not be a sampled element)
+     * @param skip steps per dimension, at least 1
+     * @param buf  receives the samples (matching the array's type)
+     * @param ld   leading dimensions of {@code buf}, counted in samples: {@code ld[d]} at least the samples in
+     *             dimension {@code d+1}
+     * @throws IndexOutOfBoundsException if the section leaves the array
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code skip[d] < 1}, an argument has the wrong
+     *                                   length, {@code buf} is not of the array's type, or {@code buf} with {@code ld}
+     *                                   cannot hold the samples (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
         sections.prepare(lo, hi, skip, buf, ld);
         sections.transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
@@ -442,7 +667,21 @@ public final class GlobalArray extends AlgebraOps {
         sections.periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
     }
 
-    /** {@code NGA_Periodic_get}. @param lo first @param hi last @param buf receives @param ld leading dimensions */
+    /**
+     * {@code NGA_Periodic_get}: as a get, but the subscripts may leave the array and wrap around (at most one full
+     * extent per dimension): {@code buf} receives the section as if the array repeated in every dimension. One-sided
+     * and blocking: returns with the data.
+     *
+     * @param lo  first subscript (any integer)
+     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
+     * @param buf receives the section (matching the array's type)
+     * @param ld  leading dimensions of {@code buf}
+     * @throws IndexOutOfBoundsException if the section is longer than the array in some dimension
+     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
+     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
+     *                                   hold the section (checked before anything is sent)
+     * @throws IllegalStateException     if the array was destroyed
+     */
     public void periodicGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
         sections.periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
     }

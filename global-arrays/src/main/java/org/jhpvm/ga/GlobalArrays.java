@@ -46,17 +46,31 @@ public final class GlobalArrays {
         this.world = new GaGroup(this, shmem.teamWorld(), all);
     }
 
-    /** @return this PE's world number ({@code GA_Nodeid}) */
+    /**
+     * {@code GA_Nodeid}: this PE's number in the world, the numbering {@link #pgroupCreate} lists and the world
+     * {@code brdcst} roots use, and the ranks of arrays on the world group. No communication.
+     *
+     * @return this PE's world number, 0 to {@code nnodes()-1}
+     */
     public int nodeid() {
         return shmem.myPe();
     }
 
-    /** @return the number of PEs ({@code GA_Nnodes}) */
+    /**
+     * {@code GA_Nnodes}: the number of PEs in the job. No communication.
+     *
+     * @return the number of PEs
+     */
     public int nnodes() {
         return shmem.nPes();
     }
 
-    /** @return the world group ({@code GA_Pgroup_get_world}) */
+    /**
+     * {@code GA_Pgroup_get_world}: the group of every PE in world order, on which arrays are created unless a builder
+     * names another group. It cannot be destroyed.
+     *
+     * @return the world group
+     */
     public GaGroup worldGroup() {
         return world;
     }
@@ -192,6 +206,8 @@ public final class GlobalArrays {
      * {@code GA_Create_mutexes}: {@code n} mutexes numbered 0..n-1. Collective over the world.
      *
      * @param n number of mutexes, at least 1
+     * @throws IllegalArgumentException if {@code n < 1}
+     * @throws IllegalStateException    if mutexes exist already (destroy them first)
      */
     public void createMutexes(final int n) {
         if (n < 1) {
@@ -203,17 +219,36 @@ public final class GlobalArrays {
         mutexes = shmem.mallocLongs(n);
     }
 
-    /** {@code GA_Lock}: waits for mutex {@code i} (not reentrant). @param i mutex number */
+    /**
+     * {@code GA_Lock}: waits for mutex {@code i} (not reentrant). One-sided: blocks only the caller until it holds the
+     * mutex; waiters are served in the order they asked.
+     *
+     * @param i mutex number
+     * @throws IndexOutOfBoundsException if {@code i} is outside {@code 0..n-1}
+     * @throws IllegalStateException     if no mutexes exist, or this PE already holds mutex {@code i} (it would wait
+     *                                   for itself forever)
+     */
     public void lock(final int i) {
         shmem.setLock(checkMutex(i), i);
     }
 
-    /** {@code GA_Unlock}: completes this PE's operations, then releases mutex {@code i}. @param i mutex number */
+    /**
+     * {@code GA_Unlock}: completes this PE's operations, then releases mutex {@code i}, so the next holder sees every
+     * put and accumulate made in the critical section.
+     *
+     * @param i mutex number
+     * @throws IndexOutOfBoundsException if {@code i} is outside {@code 0..n-1}
+     * @throws IllegalStateException     if no mutexes exist, or this PE does not hold mutex {@code i} (nothing changes)
+     */
     public void unlock(final int i) {
         shmem.clearLock(checkMutex(i), i);
     }
 
-    /** {@code GA_Destroy_mutexes}. Collective over the world. */
+    /**
+     * {@code GA_Destroy_mutexes}. Collective over the world.
+     *
+     * @throws IllegalStateException if there are no mutexes
+     */
     public void destroyMutexes() {
         if (mutexes == null) {
             throw new IllegalStateException("no mutexes to destroy");
@@ -234,32 +269,64 @@ public final class GlobalArrays {
 
     // ---------------------------------------------------------------- global operations on local data
 
-    /** {@code GA_Dgop} over the world: {@code x} is replaced, on every PE, by the element-wise result. */
+    /**
+     * {@code GA_Dgop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
+     * the world; every PE gets the same bits (a fixed reduction tree).
+     *
+     * @param x  values, replaced by the result; an array of the same length on every PE
+     * @param op operation
+     */
     public void gop(final double[] x, final GopOp op) {
         gop(world, x, op);
     }
 
-    /** {@code GA_Lgop} over the world. @param x values, replaced @param op operation */
+    /**
+     * {@code GA_Lgop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
+     * the world; every PE gets the same bits (a fixed reduction tree).
+     *
+     * @param x  values, replaced by the result; an array of the same length on every PE
+     * @param op operation
+     */
     public void gop(final long[] x, final GopOp op) {
         gop(world, x, op);
     }
 
-    /** {@code GA_Igop} over the world. @param x values, replaced @param op operation */
+    /**
+     * {@code GA_Igop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
+     * the world; every PE gets the same bits (a fixed reduction tree).
+     *
+     * @param x  values, replaced by the result; an array of the same length on every PE
+     * @param op operation
+     */
     public void gop(final int[] x, final GopOp op) {
         gop(world, x, op);
     }
 
-    /** {@code GA_Fgop} over the world. @param x values, replaced @param op operation */
+    /**
+     * {@code GA_Fgop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
+     * the world; every PE gets the same bits (a fixed reduction tree).
+     *
+     * @param x  values, replaced by the result; an array of the same length on every PE
+     * @param op operation
+     */
     public void gop(final float[] x, final GopOp op) {
         gop(world, x, op);
     }
 
     /**
      * {@code GA_Pgroup_dgop}: collective over the group; every member gets the same bits (a fixed reduction tree).
+     * Element i of {@code x} becomes the reduction with {@code op} of every member's element i (ABSMAX and ABSMIN of
+     * the absolute values).
      *
      * @param group the group
-     * @param x     values, replaced by the result
+     * @param x     values, replaced by the result; the same length on every member
      * @param op    operation
+     * @throws IllegalArgumentException if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException    if the caller is not a member of {@code group}, or it was destroyed
      */
     public void gop(final GaGroup group, final double[] x, final GopOp op) {
         checkGroup(group);
@@ -271,7 +338,17 @@ public final class GlobalArrays {
         shmem.reduce(group.team, reduceOp(op), x, x, x.length);
     }
 
-    /** {@code GA_Pgroup_lgop}. @param group group @param x values, replaced @param op operation */
+    /**
+     * {@code GA_Pgroup_lgop}: the long form of {@link #gop(GaGroup, double[], GopOp)}. Collective over the group;
+     * element i of {@code x} becomes the reduction with {@code op} of every member's element i, the same bits on every
+     * member.
+     *
+     * @param group group
+     * @param x     values, replaced by the result; the same length on every member
+     * @param op    operation
+     * @throws IllegalArgumentException if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException    if the caller is not a member of {@code group}, or it was destroyed
+     */
     public void gop(final GaGroup group, final long[] x, final GopOp op) {
         checkGroup(group);
         if (op == GopOp.ABSMAX || op == GopOp.ABSMIN) {
@@ -282,7 +359,17 @@ public final class GlobalArrays {
         shmem.reduce(group.team, reduceOp(op), x, x, x.length);
     }
 
-    /** {@code GA_Pgroup_igop}. @param group group @param x values, replaced @param op operation */
+    /**
+     * {@code GA_Pgroup_igop}: the int form of {@link #gop(GaGroup, double[], GopOp)}. Collective over the group;
+     * element i of {@code x} becomes the reduction with {@code op} of every member's element i, the same bits on every
+     * member.
+     *
+     * @param group group
+     * @param x     values, replaced by the result; the same length on every member
+     * @param op    operation
+     * @throws IllegalArgumentException if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException    if the caller is not a member of {@code group}, or it was destroyed
+     */
     public void gop(final GaGroup group, final int[] x, final GopOp op) {
         checkGroup(group);
         if (op == GopOp.ABSMAX || op == GopOp.ABSMIN) {
@@ -293,7 +380,17 @@ public final class GlobalArrays {
         shmem.reduce(group.team, reduceOp(op), x, x, x.length);
     }
 
-    /** {@code GA_Pgroup_fgop}. @param group group @param x values, replaced @param op operation */
+    /**
+     * {@code GA_Pgroup_fgop}: the float form of {@link #gop(GaGroup, double[], GopOp)}. Collective over the group;
+     * element i of {@code x} becomes the reduction with {@code op} of every member's element i, the same bits on every
+     * member.
+     *
+     * @param group group
+     * @param x     values, replaced by the result; the same length on every member
+     * @param op    operation
+     * @throws IllegalArgumentException if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException    if the caller is not a member of {@code group}, or it was destroyed
+     */
     public void gop(final GaGroup group, final float[] x, final GopOp op) {
         checkGroup(group);
         if (op == GopOp.ABSMAX || op == GopOp.ABSMIN) {
@@ -333,29 +430,61 @@ public final class GlobalArrays {
         brdcst(world, buf, len, root);
     }
 
-    /** {@code GA_Brdcst} of doubles over the world. @param buf data @param len elements @param root the root PE */
+    /**
+     * {@code GA_Brdcst} of doubles over the world: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * elements from {@code len} on are left alone. Collective.
+     *
+     * @param buf  data (the root's is sent, the others' overwritten)
+     * @param len  elements (GA's {@code lenbuf} counts bytes), the same on every PE
+     * @param root the root PE, whose data is broadcast
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   PE
+     */
     public void brdcst(final double[] buf, final int len, final int root) {
         brdcst(world, buf, len, root);
     }
 
-    /** {@code GA_Brdcst} of longs over the world. @param buf data @param len elements @param root the root PE */
+    /**
+     * {@code GA_Brdcst} of longs over the world: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * elements from {@code len} on are left alone. Collective.
+     *
+     * @param buf  data (the root's is sent, the others' overwritten)
+     * @param len  elements (GA's {@code lenbuf} counts bytes), the same on every PE
+     * @param root the root PE, whose data is broadcast
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   PE
+     */
     public void brdcst(final long[] buf, final int len, final int root) {
         brdcst(world, buf, len, root);
     }
 
-    /** {@code GA_Brdcst} of ints over the world. @param buf data @param len elements @param root the root PE */
+    /**
+     * {@code GA_Brdcst} of ints over the world: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * elements from {@code len} on are left alone. Collective.
+     *
+     * @param buf  data (the root's is sent, the others' overwritten)
+     * @param len  elements (GA's {@code lenbuf} counts bytes), the same on every PE
+     * @param root the root PE, whose data is broadcast
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   PE
+     */
     public void brdcst(final int[] buf, final int len, final int root) {
         brdcst(world, buf, len, root);
     }
 
     /**
-     * {@code GA_Pgroup_brdcst}: a bitwise-or reduction in which only the root contributes its bits, so the data
-     * arrives exactly (NaN payloads and -0.0 included) without a symmetric staging buffer.
+     * {@code GA_Pgroup_brdcst}: a bitwise-or reduction in which only the root contributes its bits, so the data arrives
+     * exactly (NaN payloads and -0.0 included) without a symmetric staging buffer. Collective over the group: every
+     * member's {@code buf[0..len)} becomes the root's.
      *
      * @param group the group
-     * @param buf   data
-     * @param len   elements
+     * @param buf   data (the root's is sent, the others' overwritten)
+     * @param len   elements, the same on every member
      * @param root  rank in the group
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   rank of the group
+     * @throws IllegalArgumentException  if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException     if the caller is not a member of {@code group}, or it was destroyed
      */
     public void brdcst(final GaGroup group, final byte[] buf, final int len, final int root) {
         checkBrdcst(group, buf == null ? -1 : buf.length, len, root);
@@ -365,7 +494,19 @@ public final class GlobalArrays {
         shmem.reduce(group.team, ReduceOp.OR, buf, buf, len);
     }
 
-    /** {@code GA_Pgroup_brdcst} of ints. @param group group @param buf data @param len elements @param root rank */
+    /**
+     * {@code GA_Pgroup_brdcst} of ints: every member's {@code buf[0..len)} becomes the root's, bit for bit. Collective
+     * over the group.
+     *
+     * @param group group
+     * @param buf   data (the root's is sent, the others' overwritten)
+     * @param len   elements, the same on every member
+     * @param root  rank of the root in the group
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   rank of the group
+     * @throws IllegalArgumentException  if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException     if the caller is not a member of {@code group}, or it was destroyed
+     */
     public void brdcst(final GaGroup group, final int[] buf, final int len, final int root) {
         checkBrdcst(group, buf == null ? -1 : buf.length, len, root);
         if (group.nodeid() != root) {
@@ -374,7 +515,19 @@ public final class GlobalArrays {
         shmem.reduce(group.team, ReduceOp.OR, buf, buf, len);
     }
 
-    /** {@code GA_Pgroup_brdcst} of longs. @param group group @param buf data @param len elements @param root rank */
+    /**
+     * {@code GA_Pgroup_brdcst} of longs: every member's {@code buf[0..len)} becomes the root's, bit for bit. Collective
+     * over the group.
+     *
+     * @param group group
+     * @param buf   data (the root's is sent, the others' overwritten)
+     * @param len   elements, the same on every member
+     * @param root  rank of the root in the group
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   rank of the group
+     * @throws IllegalArgumentException  if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException     if the caller is not a member of {@code group}, or it was destroyed
+     */
     public void brdcst(final GaGroup group, final long[] buf, final int len, final int root) {
         checkBrdcst(group, buf == null ? -1 : buf.length, len, root);
         if (group.nodeid() != root) {
@@ -383,7 +536,19 @@ public final class GlobalArrays {
         shmem.reduce(group.team, ReduceOp.OR, buf, buf, len);
     }
 
-    /** {@code GA_Pgroup_brdcst} of doubles. @param group group @param buf data @param len elements @param root rank */
+    /**
+     * {@code GA_Pgroup_brdcst} of doubles: every member's {@code buf[0..len)} becomes the root's, bit for bit (NaN
+     * payloads and -0.0 included). Collective over the group.
+     *
+     * @param group group
+     * @param buf   data (the root's is sent, the others' overwritten)
+     * @param len   elements, the same on every member
+     * @param root  rank of the root in the group
+     * @throws IndexOutOfBoundsException if {@code len} is negative or longer than {@code buf}, or {@code root} is not a
+     *                                   rank of the group
+     * @throws IllegalArgumentException  if {@code group} belongs to another PE's {@code GlobalArrays}
+     * @throws IllegalStateException     if the caller is not a member of {@code group}, or it was destroyed
+     */
     public void brdcst(final GaGroup group, final double[] buf, final int len, final int root) {
         checkBrdcst(group, buf == null ? -1 : buf.length, len, root);
         if (bits.length < len) {
@@ -440,7 +605,13 @@ public final class GlobalArrays {
 
     // ---------------------------------------------------------------- debugging
 
-    /** @return {@code GA_Summarize}'s report: every live array of this PE, its type, shape, distribution, bytes */
+    /**
+     * {@code GA_Summarize} on this PE: one line per live array this PE holds (its type, shape, distribution and bytes
+     * per PE), then the total and the SHMEM heap in use. No communication.
+     *
+     * @return {@code GA_Summarize}'s report: every live array of this PE, its type, shape, distribution, bytes (several
+     *         lines, each ending in a newline)
+     */
     public String summarize() {
         final StringBuilder b = new StringBuilder("Global Arrays on PE ").append(nodeid()).append(" of ")
             .append(nnodes()).append(": ").append(live.size()).append(" array(s)\n");
@@ -456,7 +627,12 @@ public final class GlobalArrays {
         return b.toString();
     }
 
-    /** Prints {@link #summarize()} from world PE 0. Collective. @param out where to print */
+    /**
+     * Prints {@link #summarize()} from world PE 0. Collective over the world: every PE syncs before and after. The
+     * report is PE 0's, so arrays on groups without PE 0 do not appear.
+     *
+     * @param out where PE 0 prints (flushed after); the other PEs do not use it
+     */
     public void summarize(final PrintStream out) {
         sync();
         if (nodeid() == 0) {

@@ -28,27 +28,52 @@ public final class LocalBlock {
         this.owns = owns;
     }
 
-    /** @return whether this PE owns no elements of the array */
+    /**
+     * Whether this PE owns nothing: a rank beyond the processor grid. An empty block has {@link #lo()} all 0 and
+     * {@link #hi()} all -1, {@link #index(int...)} rejects every subscript, and its array holds no part of the
+     * global array.
+     *
+     * @return whether this PE owns no elements of the array
+     */
     public boolean isEmpty() {
         return !owns;
     }
 
-    /** @return the first subscript of the block (a copy) */
+    /**
+     * The global subscript of the block's first interior element (ghosts excluded), {@code NGA_Distribution}'s lo.
+     *
+     * @return the first subscript of the block (a copy), all 0 for an empty block
+     */
     public int[] lo() {
         return lo.clone();
     }
 
-    /** @return the last subscript of the block (a copy) */
+    /**
+     * The global subscript of the block's last interior element, inclusive (ghosts excluded).
+     *
+     * @return the last subscript of the block (a copy), all -1 for an empty block
+     */
     public int[] hi() {
         return hi.clone();
     }
 
-    /** @return ghost widths (a copy) */
+    /**
+     * The ghost layers stored on each side of the block, the same as the array's {@code ghostWidths()}.
+     *
+     * @return ghost widths, one entry per dimension (a copy)
+     */
     public int[] ghostWidths() {
         return width.clone();
     }
 
-    /** @return leading dimensions: {@code ld[d]} is the stored extent (ghosts included) of dimension {@code d+1} */
+    /**
+     * The leading dimensions of the stored block, as {@code NGA_Access} returns them, so that the element at global
+     * subscript {@code s} sits at {@code offset()} plus the row-major position of {@code s - lo} under these extents.
+     * Computed on each call.
+     *
+     * @return leading dimensions, {@code ndim-1} entries (none for a 1-D array): {@code ld[d]} is the stored extent
+     *         (ghosts included) of dimension {@code d+1}
+     */
     public int[] ld() {
         final int[] ld = new int[lo.length - 1];
         for (int d = 1; d < lo.length; d++) {
@@ -57,15 +82,25 @@ public final class LocalBlock {
         return ld;
     }
 
-    /** @return the row-major strides of the stored block (a copy) */
+    /**
+     * The distance in array elements between neighbours in each dimension of the stored block (ghosts included):
+     * the last entry is 1, each other is the product of the stored extents after it. Meaningless for an empty block.
+     *
+     * @return the row-major strides of the stored block, in elements (a copy)
+     */
     public int[] strides() {
         return strides.clone();
     }
 
     /**
-     * @param subscript global subscript inside the block or its ghost layers
+     * Maps a global subscript to its position in the block's array. Ghost positions count: subscript {@code lo[d]-1}
+     * in dimension {@code d} is the lower ghost layer next to the interior (what GA's {@code NGA_Access_ghosts}
+     * addresses). No communication.
+     *
+     * @param subscript global subscript inside the block or its ghost layers, one entry per dimension
      * @return its index in the array
-     * @throws IndexOutOfBoundsException outside the block and its ghosts
+     * @throws IllegalArgumentException  if the subscript has the wrong number of entries
+     * @throws IndexOutOfBoundsException outside the block and its ghosts, and for every subscript of an empty block
      */
     public int index(final int... subscript) {
         if (subscript.length != lo.length) {
@@ -84,27 +119,59 @@ public final class LocalBlock {
         return i;
     }
 
-    /** @return the index of the block's first interior element ({@code lo}) */
+    /**
+     * Where the block's interior starts in the array, the usual start of a kernel's loop.
+     *
+     * @return the index of the block's first interior element ({@code lo}), 0 for an empty block
+     */
     public int offset() {
         return owns ? index(lo) : 0;
     }
 
-    /** @return the array of a double global array */
+    /**
+     * This PE's storage of a double array, itself, not a copy: writes change the global array at once and reach
+     * other PEs' reads after a sync; other PEs' puts and accumulates land in it. Its length may exceed the stored
+     * block: every PE of the group allocates room for the largest block.
+     *
+     * @return the array of a double global array
+     * @throws IllegalArgumentException if the global array holds another type
+     */
     public double[] doubles() {
         return (double[]) typed(GaType.DOUBLE);
     }
 
-    /** @return the array of a float global array */
+    /**
+     * This PE's storage of a float array, itself, not a copy: writes change the global array at once and reach
+     * other PEs' reads after a sync; other PEs' puts and accumulates land in it. Its length may exceed the stored
+     * block: every PE of the group allocates room for the largest block.
+     *
+     * @return the array of a float global array
+     * @throws IllegalArgumentException if the global array holds another type
+     */
     public float[] floats() {
         return (float[]) typed(GaType.FLOAT);
     }
 
-    /** @return the array of a long global array */
+    /**
+     * This PE's storage of a long array, itself, not a copy: writes change the global array at once and reach
+     * other PEs' reads after a sync; other PEs' puts and accumulates land in it. Its length may exceed the stored
+     * block: every PE of the group allocates room for the largest block.
+     *
+     * @return the array of a long global array
+     * @throws IllegalArgumentException if the global array holds another type
+     */
     public long[] longs() {
         return (long[]) typed(GaType.LONG);
     }
 
-    /** @return the array of an int global array */
+    /**
+     * This PE's storage of an int array, itself, not a copy: writes change the global array at once and reach
+     * other PEs' reads after a sync; other PEs' puts and accumulates land in it. Its length may exceed the stored
+     * block: every PE of the group allocates room for the largest block.
+     *
+     * @return the array of an int global array
+     * @throws IllegalArgumentException if the global array holds another type
+     */
     public int[] ints() {
         return (int[]) typed(GaType.INT);
     }
