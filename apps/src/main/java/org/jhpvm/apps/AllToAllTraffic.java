@@ -35,6 +35,16 @@ public final class AllToAllTraffic {
     private final int framesPerPe;
     private final long timeoutS;
 
+    /**
+     * Prepares a run; the fabric itself is created by {@link #run}, so one instance can run several times.
+     *
+     * @param config      the fabric: NIC count (one PE thread each), frame size, rings and fault plan; its opaque
+     *                    header must hold {@link #HEADER_BYTES}
+     * @param framesPerPe frames each NIC sends, spread round robin over the other NICs
+     * @param timeoutS    seconds the whole run may take before it fails
+     * @throws IllegalArgumentException if the header is shorter than {@link #HEADER_BYTES} bytes or the frame size
+     *                                  is not positive
+     */
     public AllToAllTraffic(final FabricConfig config, final int framesPerPe, final long timeoutS) {
         if (config.headerBytes() < HEADER_BYTES) {
             throw new IllegalArgumentException("headerBytes=" + config.headerBytes() + " below the " + HEADER_BYTES
@@ -48,7 +58,15 @@ public final class AllToAllTraffic {
         this.timeoutS = timeoutS;
     }
 
-    /** Frames NIC {@code src} sends to NIC {@code dst} in this pattern. */
+    /**
+     * Frames NIC {@code src} sends to NIC {@code dst} in this pattern: {@code framesPerPe} split over the other NICs
+     * as round robin deals them (the first {@code framesPerPe % (n - 1)} NICs after {@code src} get one more), none
+     * to itself, except that a lone NIC sends them all to itself. The receivers use it to know what to expect.
+     *
+     * @param src the sending NIC, 0 to nicCount - 1
+     * @param dst the receiving NIC, 0 to nicCount - 1
+     * @return the number of frames on that path
+     */
     public long framesOnPath(final int src, final int dst) {
         final int n = config.nicCount();
         if (n == 1) {
@@ -61,6 +79,17 @@ public final class AllToAllTraffic {
         return framesPerPe / (n - 1) + (k < framesPerPe % (n - 1) ? 1 : 0);
     }
 
+    /**
+     * Runs the traffic once: creates the fabric, starts one daemon thread per NIC, waits until every NIC has sent
+     * its frames, has none left in flight and has drained its receive ring, then closes the fabric.
+     *
+     * @param progress told, from the PE threads concurrently (so it must be thread-safe), how many more frames a PE
+     *                 has sent: in steps of 1024 and a final remainder, adding up to nicCount * framesPerPe
+     * @return the NICs' counters and what the receivers found
+     * @throws InterruptedException  if this thread is interrupted while it waits for the PE threads
+     * @throws IllegalStateException if a PE fails or the run exceeds the timeout (the message names the PE and what
+     *                               happened); the fabric is closed, which ends every other PE's wait
+     */
     @SuppressWarnings("try") // the fabric is closed early on purpose: closing ends every other PE's wait
     public Result run(final IntConsumer progress) throws InterruptedException {
         final int n = config.nicCount();
@@ -269,16 +298,33 @@ public final class AllToAllTraffic {
      */
     public record Result(NicCounters[] perNic, NicCounters totals, long accepted, long crcFailures, long duplicates,
                   long outOfOrder, long missing, long elapsedNs) {
-        /** @return true if every frame arrived exactly once, intact and in order */
+        /**
+         * Whether the receivers saw a perfect run: nothing corrupt, duplicated, out of order or missing, and as many
+         * frames accepted as were sent.
+         *
+         * @return true if every frame arrived exactly once, intact and in order
+         */
         public boolean clean() {
             return crcFailures == 0 && duplicates == 0 && outOfOrder == 0 && missing == 0
                 && accepted == totals.framesSent();
         }
 
+        /**
+         * Throughput in frames: every frame that arrived in a receive ring (duplicates and corrupt ones included, as
+         * the NICs count them) over the wall time of the run.
+         *
+         * @return frames per second
+         */
         public double framesPerSecond() {
             return totals.framesReceived() * 1e9 / elapsedNs;
         }
 
+        /**
+         * Throughput in payload bytes: the payload of every frame that arrived in a receive ring over the wall time
+         * of the run.
+         *
+         * @return MB/s (10^6 bytes per second)
+         */
         public double megabytesPerSecond() {
             return totals.bytesReceived() * 1e3 / elapsedNs;
         }

@@ -17,6 +17,10 @@ public final class FieldImage {
     }
 
     /**
+     * Draws {@code v} in the viridis colour map scaled from its minimum to its maximum (a constant field in the lowest
+     * colour), each value a square of {@code max(1, 512 / max(nx, ny))} pixels a side, with the title above and a
+     * colour bar labelled with the minimum and maximum beside it.
+     *
      * @param v     values, {@code v[i * ny + j]} at column i, row j (row 0 at the bottom)
      * @param nx    columns
      * @param ny    rows

@@ -22,12 +22,19 @@ public final class Launched {
         }
     }
 
-    /** @return the launched job's environment, or empty in a plain single-JVM run */
+    /**
+     * This process's place in a launched job, read once from the environment variables {@code jhpvm launch} sets
+     * (malformed ones count as none here; the fabric reports them when a job starts).
+     *
+     * @return the launched job's environment, or empty in a plain single-JVM run
+     */
     public static Optional<JobEnvironment> environment() {
         return ENV;
     }
 
     /**
+     * The PE count a command uses when {@code --pes} is not given.
+     *
      * @param dflt the command's own default
      * @return the launched job's PE count, or {@code dflt} outside a launched job
      */
@@ -55,7 +62,12 @@ public final class Launched {
         return env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1)) ? "udp" : "ipc";
     }
 
-    /** @return true if this process reports (it is not part of a launched job, or it is rank 0) */
+    /**
+     * Whether this process prints a command's results: in a launched job only rank 0 does, as MPI programs print
+     * from rank 0, so that the results appear once.
+     *
+     * @return true if this process reports (it is not part of a launched job, or it is rank 0)
+     */
     public static boolean reports() {
         return ENV.map(e -> e.rank() == 0).orElse(true);
     }

@@ -37,6 +37,10 @@ public final class Main implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** Creates the top-level {@code jhpvm} command; {@link #execute} builds its command line around one. */
+    public Main() {
+    }
+
     /** {@code --version}: the build's version. */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
@@ -46,7 +50,11 @@ public final class Main implements Runnable {
     }
 
     /**
-     * @param args command line
+     * Runs one command line and exits the JVM with its status: 0 on success, {@link #USAGE} for a bad option or a
+     * value the command rejects, {@link #FAILURE} for a failed run or a sample whose answer is wrong, or the status
+     * the command passes on ({@code launch} and {@code run} return their job's).
+     *
+     * @param args command line: a subcommand and its options, e.g. {@code hydro sod --pes 4}
      */
     public static void main(final String[] args) {
         System.exit(execute(args));

@@ -12,6 +12,13 @@ import me.tongfei.progressbar.ProgressBarStyle;
 public final class Progress implements AutoCloseable, IntConsumer {
     private final ProgressBar bar;
 
+    /**
+     * Starts the bar, drawn on standard error only when the JVM runs on a terminal ({@code System.console()} is not
+     * null); otherwise every call does nothing.
+     *
+     * @param task  name shown before the bar
+     * @param steps steps that make 100%: the sum of what {@link #accept(int)} will be told
+     */
     public Progress(final String task, final long steps) {
         this.bar = System.console() == null ? null : new ProgressBarBuilder()
             .setTaskName(task)
@@ -30,6 +37,8 @@ public final class Progress implements AutoCloseable, IntConsumer {
     }
 
     /**
+     * Sets the text shown after the bar, replacing the previous one; a no-op without a terminal.
+     *
      * @param text shown after the bar (e.g. a rate)
      */
     public void message(final String text) {

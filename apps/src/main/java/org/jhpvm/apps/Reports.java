@@ -19,7 +19,11 @@ public final class Reports {
     private Reports() {
     }
 
-    /** @return an empty JSON object to fill */
+    /**
+     * A new JSON object for a command's figures, to fill and pass to {@link #writeJson}.
+     *
+     * @return an empty JSON object to fill
+     */
     public static ObjectNode object() {
         return JSON.createObjectNode();
     }

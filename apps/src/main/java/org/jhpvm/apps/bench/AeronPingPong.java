@@ -18,10 +18,16 @@ public final class AeronPingPong {
     }
 
     /**
+     * Runs Aeron's ping-pong sample in a child JVM (this JVM's java and options, this class path) and reads the
+     * median round trip from its histogram. The child warms up with {@code max(1000, messages / 2)} round trips
+     * first; the call blocks until the child ends.
+     *
      * @param channel       Aeron channel for ping and pong ({@code aeron:ipc} or a UDP channel)
      * @param messages      measured round trips
-     * @param messageLength bytes per message (Aeron's sample needs at least 32)
+     * @param messageLength bytes per message (Aeron's sample needs at least 32; smaller lengths are raised to 32)
      * @return median one-way latency in ns (half the median round trip)
+     * @throws IOException           if the child JVM cannot be started or its output cannot be read
+     * @throws InterruptedException  if this thread is interrupted while it waits for the child to exit
      * @throws IllegalStateException if the sample fails or prints no histogram
      */
     public static double oneWayNs(final String channel, final int messages, final int messageLength)

@@ -10,7 +10,12 @@ public final class ChildJvm {
     private ChildJvm() {
     }
 
-    /** @return this JVM's java binary and its JVM options, to which the caller adds -cp and the main class */
+    /**
+     * A new, mutable command line that starts a JVM configured like this one: its {@code java} binary and the JVM
+     * options it was started with, less agents ({@code -agentlib}, {@code -javaagent}, {@code -Xrunjdwp}).
+     *
+     * @return this JVM's java binary and its JVM options, to which the caller adds -cp and the main class
+     */
     public static List<String> command() {
         final List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

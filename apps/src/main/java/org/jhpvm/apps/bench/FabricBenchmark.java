@@ -35,11 +35,16 @@ public final class FabricBenchmark {
     private final long bytesPerTrial;
 
     /**
+     * Checks and keeps the settings; nothing is created until {@link #run}.
+     *
      * @param config        fabric settings (2 NICs, no faults)
-     * @param trials        measured trials per figure
-     * @param warmups       warm-up passes over every workload before measuring
-     * @param roundTrips    ping-pong round trips per latency trial
-     * @param bytesPerTrial payload bytes per bandwidth trial
+     * @param trials        measured trials per figure, at least 1
+     * @param warmups       warm-up passes over every workload before measuring, at least 0
+     * @param roundTrips    ping-pong round trips per latency trial, at least 1
+     * @param bytesPerTrial payload bytes per bandwidth trial, at least 1 (each trial streams between 200,000 and
+     *                      2,000,000 frames whatever this asks)
+     * @throws IllegalArgumentException if the fabric does not have exactly 2 NICs, has a fault plan, or a count is
+     *                                  out of range
      */
     public FabricBenchmark(final FabricConfig config, final int trials, final int warmups, final int roundTrips,
                            final long bytesPerTrial) {
@@ -58,7 +63,11 @@ public final class FabricBenchmark {
         this.bytesPerTrial = bytesPerTrial;
     }
 
-    /** @return payload sizes measured: powers of two from 8 B up to the frame size, and the frame size */
+    /**
+     * The payload sizes of both sweeps, ascending, in the order of the result's per-size arrays.
+     *
+     * @return payload sizes measured: powers of two from 8 B up to the frame size, and the frame size
+     */
     public int[] sizes() {
         final List<Integer> sizes = new ArrayList<>();
         for (int s = 8; s < config.frameBytes(); s <<= 1) {
@@ -68,7 +77,11 @@ public final class FabricBenchmark {
         return sizes.stream().mapToInt(Integer::intValue).toArray();
     }
 
-    /** @return number of progress steps {@link #run(IntConsumer)} reports */
+    /**
+     * The length of a progress bar for {@link #run(IntConsumer)}: one step per warm-up pass and per measured figure.
+     *
+     * @return number of progress steps {@link #run(IntConsumer)} reports
+     */
     public int steps() {
         return warmups + trials * (1 + 3 * sizes().length);
     }
@@ -346,12 +359,21 @@ public final class FabricBenchmark {
                          double[] arraycopyMBps, double latencyRatio, double bandwidthRatio,
                          double[] latencyRatios, double[] bandwidthRatios, int trials) {
 
-        /** @return peak fabric bandwidth over the sizes (r_inf) */
+        /**
+         * The fabric's peak bandwidth, r_inf in the FM papers' terms: the highest median over the sizes.
+         *
+         * @return peak fabric bandwidth over the sizes (r_inf), MB/s
+         */
         public double peakMBps() {
             return Stats.peak(fabricMBps);
         }
 
-        /** @return n1/2 of the fabric's bandwidth curve, bytes */
+        /**
+         * The fabric's half-power point: the payload size at which it reaches half its peak bandwidth (see
+         * {@link Stats#halfPowerPoint}).
+         *
+         * @return n1/2 of the fabric's bandwidth curve, bytes
+         */
         public double halfPowerBytes() {
             return Stats.halfPowerPoint(sizes, fabricMBps);
         }

@@ -37,11 +37,14 @@ public final class FmBenchmark {
     private final double dropRate;
 
     /**
+     * Keeps the settings; nothing runs until {@link #run} or a sweep is called. They are not checked here
+     * ({@code bench fm} checks its options): trials below 1 fail only when the medians are taken.
+     *
      * @param trials        measured trials; medians are reported
      * @param warmups       warm-up passes per job
-     * @param roundTrips    ping-pong round trips per latency point
-     * @param bytesPerPoint bytes streamed per bandwidth point
-     * @param dropRate      drop probability of the lossy sweep
+     * @param roundTrips    ping-pong round trips per latency point (also of the SPSC baseline)
+     * @param bytesPerPoint bytes streamed per bandwidth point (between 50 and 200,000 messages whatever the size)
+     * @param dropRate      drop probability of the lossy sweep, 0..1
      */
     public FmBenchmark(final int trials, final int warmups, final int roundTrips, final long bytesPerPoint,
                        final double dropRate) {
@@ -52,7 +55,12 @@ public final class FmBenchmark {
         this.dropRate = dropRate;
     }
 
-    /** @return progress steps {@link #run} reports */
+    /**
+     * The length of a progress bar for {@link #run}: the baselines, then one step per pass of each of the two FM
+     * jobs.
+     *
+     * @return progress steps {@link #run} reports
+     */
     public int steps() {
         return 2 * (warmups + trials) + trials + 2;
     }
@@ -279,17 +287,30 @@ public final class FmBenchmark {
      */
     public record Sweep(double[] latencyNs, double[] latencyMedianNs, double[] bandwidthMBps, long retransmitted,
                         long dropped) {
-        /** @return peak bandwidth, MB/s */
+        /**
+         * FM's peak streaming bandwidth (r_inf): the highest median over {@link #BANDWIDTH_SIZES}.
+         *
+         * @return peak bandwidth, MB/s
+         */
         public double peakMBps() {
             return Stats.peak(bandwidthMBps);
         }
 
-        /** @return bytes at which bandwidth reaches half the peak */
+        /**
+         * FM's half-power point n1/2, the FM 1.0 paper's measure of how well short messages use the network.
+         *
+         * @return bytes at which bandwidth reaches half the peak
+         */
         public double halfPowerBytes() {
             return Stats.halfPowerPoint(BANDWIDTH_SIZES, bandwidthMBps);
         }
 
-        /** @return startup time t0 in ns: the intercept of a least-squares line through latency against size */
+        /**
+         * The startup cost of a message in Hockney's model {@code t(n) = t0 + n / r_inf}, which the FM papers use:
+         * fitted to the mean one-way latencies of {@link #LATENCY_SIZES}.
+         *
+         * @return startup time t0 in ns: the intercept of a least-squares line through latency against size
+         */
         public double t0Ns() {
             final int n = LATENCY_SIZES.length;
             double sx = 0;
@@ -307,8 +328,11 @@ public final class FmBenchmark {
         }
 
         /**
+         * The median streaming bandwidth at one size of the sweep.
+         *
          * @param size bytes, one of {@link #BANDWIDTH_SIZES}
-         * @return the bandwidth at that size
+         * @return the bandwidth at that size, MB/s
+         * @throws IllegalArgumentException if {@code size} is not one of {@link #BANDWIDTH_SIZES}
          */
         public double bandwidthAt(final int size) {
             return Stats.at(BANDWIDTH_SIZES, bandwidthMBps, size);
@@ -324,17 +348,31 @@ public final class FmBenchmark {
      * @param lossy         FM over a fabric dropping frames
      */
     public record Result(double spscNs, double[] arraycopyMBps, Sweep clean, Sweep lossy) {
-        /** @return FM 8-byte latency over SPSC latency */
+        /**
+         * How much FM adds to the smallest message, measured in the same run; {@code bench fm} holds it to its
+         * latency target.
+         *
+         * @return FM 8-byte latency over SPSC latency
+         */
         public double latencyRatio() {
             return clean.latencyNs()[0] / spscNs;
         }
 
-        /** @return arraycopy bandwidth at 64 KiB */
+        /**
+         * The copy baseline at the size where {@code bench fm} compares bandwidths.
+         *
+         * @return arraycopy bandwidth at 64 KiB, MB/s
+         */
         public double arraycopyAt64KiB() {
             return Stats.at(BANDWIDTH_SIZES, arraycopyMBps, 65536);
         }
 
-        /** @return FM bandwidth at 64 KiB over arraycopy at 64 KiB */
+        /**
+         * FM's fault-free streaming against one thread's copy of the same bytes, measured in the same run;
+         * {@code bench fm} holds it to its bandwidth target.
+         *
+         * @return FM bandwidth at 64 KiB over arraycopy at 64 KiB
+         */
         public double bwRatio64KiB() {
             return clean.bandwidthAt(65536) / arraycopyAt64KiB();
         }

@@ -55,9 +55,13 @@ public final class GaBenchmark {
     private final long bytesPerPoint;
 
     /**
+     * Keeps the settings; nothing runs until {@link #run}. They are not checked here ({@code bench ga} checks its
+     * options): trials below 1 fail only when the medians are taken.
+     *
      * @param trials        measured trials
      * @param warmups       warm-up passes
-     * @param bytesPerPoint bytes moved per point and trial
+     * @param bytesPerPoint bytes moved per point and trial (between 128 and 100,000 operations per point whatever the
+     *                      size)
      */
     public GaBenchmark(final int trials, final int warmups, final long bytesPerPoint) {
         this.trials = trials;
@@ -65,7 +69,11 @@ public final class GaBenchmark {
         this.bytesPerPoint = bytesPerPoint;
     }
 
-    /** @return progress steps {@link #run} reports */
+    /**
+     * The length of a progress bar for {@link #run}: one step per pass, warm-up or measured.
+     *
+     * @return progress steps {@link #run} reports
+     */
     public int steps() {
         return warmups + trials;
     }
@@ -346,17 +354,32 @@ public final class GaBenchmark {
      */
     public record Result(double[][] gaMBps, double[][] shmemMBps, double[][] ratio, double[] ghostNs,
                          double[] haloNs, double[] ghostRatio) {
-        /** @return the smallest GA/SHMEM put ratio over 1-D and 2-D sections of at least 1 KiB */
+        /**
+         * GA's put efficiency where it matters: the worst bandwidth ratio of GA to SHMEM over the sizes from 1 KiB
+         * up, 1-D and 2-D ({@code bench ga} holds it to its efficiency target).
+         *
+         * @return the smallest GA/SHMEM put ratio over 1-D and 2-D sections of at least 1 KiB
+         */
         public double minPutEfficiency1KiB() {
             return min(Op.PUT_1D, Op.PUT_2D);
         }
 
-        /** @return the smallest GA/SHMEM get ratio over 1-D and 2-D sections of at least 1 KiB */
+        /**
+         * GA's get efficiency where it matters: the worst bandwidth ratio of GA to SHMEM over the sizes from 1 KiB
+         * up, 1-D and 2-D ({@code bench ga} holds it to its efficiency target).
+         *
+         * @return the smallest GA/SHMEM get ratio over 1-D and 2-D sections of at least 1 KiB
+         */
         public double minGetEfficiency1KiB() {
             return min(Op.GET_1D, Op.GET_2D);
         }
 
-        /** @return the largest updateGhosts / hand-written halo time ratio over the sizes */
+        /**
+         * What {@code updateGhosts} costs over the hand-written SHMEM halo exchange, at the worst of the
+         * {@link #GHOST_N} sizes (lower is better; {@code bench ga} holds it to its ghost target).
+         *
+         * @return the largest updateGhosts / hand-written halo time ratio over the sizes
+         */
         public double ghostUpdateRatio() {
             return Stats.peak(ghostRatio);
         }

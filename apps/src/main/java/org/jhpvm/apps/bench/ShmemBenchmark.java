@@ -28,6 +28,10 @@ public final class ShmemBenchmark {
     private final long bytesPerPoint;
 
     /**
+     * Keeps the settings, shared with the FM sweep measured beside SHMEM; nothing runs until {@link #run} or
+     * {@link #runTwoPes}. They are not checked here ({@code bench shmem} checks its options): trials below 1 fail
+     * only when the medians are taken.
+     *
      * @param trials        measured trials
      * @param warmups       warm-up passes
      * @param roundTrips    round trips per small latency point (fewer for large sizes)
@@ -40,7 +44,12 @@ public final class ShmemBenchmark {
         this.bytesPerPoint = bytesPerPoint;
     }
 
-    /** @return progress steps {@link #run} reports */
+    /**
+     * The length of a progress bar for {@link #run}: one step per pass of the FM job and of the SHMEM job, and one
+     * per barrier PE count.
+     *
+     * @return progress steps {@link #run} reports
+     */
     public int steps() {
         return (warmups + trials) + (warmups + trials) + BARRIER_PES.length;
     }
@@ -63,7 +72,12 @@ public final class ShmemBenchmark {
         return r;
     }
 
-    /** @return progress steps {@link #runTwoPes} reports */
+    /**
+     * The length of a progress bar for {@link #runTwoPes}: one step per pass of the FM job and of the SHMEM job, and
+     * one for the 2-PE barrier.
+     *
+     * @return progress steps {@link #runTwoPes} reports
+     */
     public int twoPeSteps() {
         return 2 * (warmups + trials) + 1;
     }
@@ -233,12 +247,22 @@ public final class ShmemBenchmark {
      */
     public record Result(FmBenchmark.Sweep fm, double[] putNs, double[] getNs, double fetchAddNs, double[] putMBps,
                          double[] putNbiMBps, double[] getNbiMBps, double[] barrierNs) {
-        /** @return SHMEM put 8 B over FM 8 B one-way latency */
+        /**
+         * What SHMEM's put adds to FM for the smallest message, measured in the same run ({@code bench shmem} holds
+         * it to its latency target).
+         *
+         * @return SHMEM put 8 B over FM 8 B one-way latency
+         */
         public double putLatencyRatio() {
             return putNs[0] / fm.latencyNs()[0];
         }
 
-        /** @return the smallest put / FM bandwidth ratio over sizes of at least 64 B */
+        /**
+         * SHMEM put's bandwidth efficiency against FM streaming the same sizes, at its worst from 64 B up
+         * ({@code bench shmem} holds it to its efficiency target).
+         *
+         * @return the smallest put / FM bandwidth ratio over sizes of at least 64 B
+         */
         public double minPutEfficiency() {
             double min = Double.MAX_VALUE;
             for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
@@ -250,8 +274,11 @@ public final class ShmemBenchmark {
         }
 
         /**
+         * FM's mean one-way latency at one size, to print beside SHMEM's latencies (FM's latency sweep stops at
+         * 64 KiB, SHMEM's goes on to 1 MiB).
+         *
          * @param size bytes
-         * @return FM's one-way latency at that size, or NaN if FM's sweep does not have it
+         * @return FM's one-way latency at that size in ns, or NaN if FM's sweep does not have it
          */
         public double fmLatencyAt(final int size) {
             for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {

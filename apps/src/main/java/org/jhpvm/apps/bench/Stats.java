@@ -8,6 +8,9 @@ public final class Stats {
     }
 
     /**
+     * The median of a set of trials, the figure the benchmarks report: robust against the odd trial a noisy machine
+     * spoils.
+     *
      * @param values trial results (not modified)
      * @return the median (mean of the middle two for an even count)
      * @throws IllegalArgumentException if there are no values
@@ -23,6 +26,8 @@ public final class Stats {
     }
 
     /**
+     * Looks up the figure measured at one size of a sweep.
+     *
      * @param sizes  measured sizes
      * @param values the figure at each size
      * @param size   one of {@code sizes}
@@ -61,6 +66,8 @@ public final class Stats {
     }
 
     /**
+     * The peak of a curve of measurements, e.g. a bandwidth curve's r_inf; never below 0, as the search starts there.
+     *
      * @param values measured values
      * @return the largest, or 0 if there are none
      */
@@ -73,8 +80,11 @@ public final class Stats {
     }
 
     /**
-     * @param trialsBySize per size, the trial results
+     * The median of each size's trials (see {@link #median}).
+     *
+     * @param trialsBySize per size, the trial results (not modified)
      * @return per size, the median
+     * @throws IllegalArgumentException if a size has no trials
      */
     public static double[] medians(final double[][] trialsBySize) {
         final double[] m = new double[trialsBySize.length];

@@ -12,6 +12,10 @@ public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    /** Creates the {@code jhpvm bench} command; picocli calls this reflectively, then injects its spec. */
+    public BenchCommand() {
+    }
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());

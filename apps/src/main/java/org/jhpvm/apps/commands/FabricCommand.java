@@ -83,6 +83,10 @@ public final class FabricCommand implements Callable<Integer> {
         + " (default: none).")
     private Path json;
 
+    /** Creates the {@code jhpvm fabric} command; picocli calls this reflectively, then sets the options given. */
+    public FabricCommand() {
+    }
+
     @Override
     public Integer call() throws Exception {
         if (frames < 0) {

@@ -123,6 +123,10 @@ public final class HydroCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Fault plan seed (default: ${DEFAULT-VALUE}).")
     private long seed = 1;
 
+    /** Creates the {@code jhpvm hydro} command; picocli calls this reflectively, then sets the options given. */
+    public HydroCommand() {
+    }
+
     @Override
     public Integer call() throws IOException {
         if (!Problem.NAMES.contains(problem)) {

@@ -83,6 +83,10 @@ public final class InfoCommand implements Callable<Integer> {
     @Option(names = "--json", paramLabel = "FILE", description = "Write the same as JSON (default: none).")
     private Path json;
 
+    /** Creates the {@code jhpvm info} command; picocli calls this reflectively, then sets the options given. */
+    public InfoCommand() {
+    }
+
     @Override
     public Integer call() throws IOException {
         print(System.out);

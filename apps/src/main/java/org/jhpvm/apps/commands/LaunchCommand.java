@@ -75,6 +75,10 @@ public final class LaunchCommand implements Callable<Integer> {
         + "arguments, after --  (default: none).")
     private List<String> command;
 
+    /** Creates the {@code jhpvm launch} command; picocli calls this reflectively, then sets the options given. */
+    public LaunchCommand() {
+    }
+
     @Override
     public Integer call() throws Exception {
         if (processes < 1 || processes > 4_096) {

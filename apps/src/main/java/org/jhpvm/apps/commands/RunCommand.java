@@ -49,6 +49,10 @@ public final class RunCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "ARGS", description = "The program's arguments (default: none).")
     private List<String> args = new ArrayList<>();
 
+    /** Creates the {@code jhpvm run} command; picocli calls this reflectively, then sets the options given. */
+    public RunCommand() {
+    }
+
     @Override
     public Integer call() {
         if (pes != null && pes < 1) {

@@ -38,6 +38,10 @@ public final class SampleCommands {
         @Option(names = "--pes", paramLabel = "N", description = "PEs (default: 4, or the launched job's PEs).")
         private int pes = Launched.pes(4);
 
+        /** Creates the {@code jhpvm hello} command; picocli calls this reflectively, then sets the options given. */
+        public HelloCommand() {
+        }
+
         @Override
         public Integer call() {
             positive(pes, "--pes");
@@ -74,6 +78,10 @@ public final class SampleCommands {
         @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
 
+        /** Creates the {@code jhpvm jacobi} command; picocli calls this reflectively, then sets the options given. */
+        public JacobiCommand() {
+        }
+
         @Override
         public Integer call() throws IOException {
             positive(pes, "--pes");
@@ -108,6 +116,10 @@ public final class SampleCommands {
 
         @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
+
+        /** Creates the {@code jhpvm matmul} command; picocli calls this reflectively, then sets the options given. */
+        public MatmulCommand() {
+        }
 
         @Override
         public Integer call() throws IOException {
@@ -145,6 +157,10 @@ public final class SampleCommands {
 
         @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
+
+        /** Creates the {@code jhpvm gups} command; picocli calls this reflectively, then sets the options given. */
+        public GupsCommand() {
+        }
 
         @Override
         public Integer call() throws IOException {
@@ -187,6 +203,10 @@ public final class SampleCommands {
 
         @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
+
+        /** Creates the {@code jhpvm taskpool} command; picocli calls this reflectively, then sets the options given. */
+        public TaskPoolCommand() {
+        }
 
         @Override
         public Integer call() throws IOException {

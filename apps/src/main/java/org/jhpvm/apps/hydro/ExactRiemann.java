@@ -7,7 +7,13 @@ package org.jhpvm.apps.hydro;
  * pressure positivity condition is checked). Immutable; the reference for Sod-type hydro problems.
  */
 public final class ExactRiemann {
-    /** A primitive state. @param rho density @param u velocity @param p pressure */
+    /**
+     * A primitive state: the solver's left and right data, and what {@link ExactRiemann#sample} returns.
+     *
+     * @param rho density
+     * @param u   velocity (along x)
+     * @param p   pressure
+     */
     public record State(double rho, double u, double p) {
     }
 
@@ -27,6 +33,7 @@ public final class ExactRiemann {
      * @param gamma ratio of specific heats, &gt; 1
      * @throws IllegalArgumentException for non-positive densities or pressures, gamma &lt;= 1, or data that would
      *                                  create a vacuum
+     * @throws IllegalStateException    if the pressure iteration does not converge in 100 steps
      */
     public ExactRiemann(final State left, final State right, final double gamma) {
         if (!(gamma > 1) || !(left.rho() > 0) || !(right.rho() > 0) || !(left.p() > 0) || !(right.p() > 0)) {
@@ -45,27 +52,50 @@ public final class ExactRiemann {
         this.uStar = 0.5 * (left.u() + right.u()) + 0.5 * (f(pStar, right, cr) - f(pStar, left, cl));
     }
 
-    /** @return the star-region pressure */
+    /**
+     * The pressure between the two waves, the same on both sides of the contact (Toro's p*), found by Newton
+     * iteration when this solution was made.
+     *
+     * @return the star-region pressure
+     */
     public double pStar() {
         return pStar;
     }
 
-    /** @return the star-region (contact) velocity */
+    /**
+     * The velocity of the gas between the two waves, the same on both sides of the contact, which moves with it.
+     *
+     * @return the star-region (contact) velocity
+     */
     public double uStar() {
         return uStar;
     }
 
-    /** @return density left of the contact in the star region */
+    /**
+     * The density between the left wave and the contact: behind the shock (Rankine-Hugoniot) if the left wave is a
+     * shock, at the rarefaction's tail (isentropic) if it is a rarefaction.
+     *
+     * @return density left of the contact in the star region
+     */
     public double rhoStarLeft() {
         return starDensity(left);
     }
 
-    /** @return density right of the contact in the star region */
+    /**
+     * The density between the contact and the right wave: behind the shock (Rankine-Hugoniot) if the right wave is a
+     * shock, at the rarefaction's tail (isentropic) if it is a rarefaction.
+     *
+     * @return density right of the contact in the star region
+     */
     public double rhoStarRight() {
         return starDensity(right);
     }
 
-    /** @return the speed of the right-moving wave's front: the shock speed, or the rarefaction head */
+    /**
+     * How fast the right wave's front moves, so that it is at {@code x0 + speed * t} at time t (Sod's shock position).
+     *
+     * @return the speed of the right-moving wave's front: the shock speed, or the rarefaction head
+     */
     public double rightWaveSpeed() {
         if (pStar > right.p()) {
             return right.u()
@@ -74,7 +104,12 @@ public final class ExactRiemann {
         return right.u() + cr;
     }
 
-    /** @return the speed of the left-moving wave's front: the shock speed, or the rarefaction head */
+    /**
+     * How fast the left wave's front moves (negative when it moves left), so that it is at {@code x0 + speed * t} at
+     * time t.
+     *
+     * @return the speed of the left-moving wave's front: the shock speed, or the rarefaction head
+     */
     public double leftWaveSpeed() {
         if (pStar > left.p()) {
             return left.u()

@@ -60,7 +60,12 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         return new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, bs, bs.clone());
     }
 
-    /** @return the volume (area, length) of one zone */
+    /**
+     * The size of one zone, the same for every zone of the uniform grid: the weight of each zone in totals and L1
+     * errors.
+     *
+     * @return the volume (area, length) of one zone
+     */
     public double zoneVolume() {
         double v = 1;
         for (int d = 0; d < dims; d++) {
@@ -69,7 +74,12 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         return v;
     }
 
-    /** @return zone width in dimension d */
+    /**
+     * The width of every zone along one dimension: the domain's extent over its zone count.
+     *
+     * @param d the dimension, 0 to {@code dims - 1}
+     * @return zone width in dimension d
+     */
     public double dx(final int d) {
         return (hi[d] - lo[d]) / zones[d];
     }

@@ -76,7 +76,11 @@ public final class HydroRun {
      */
     public record Snapshot(HydroConfig cfg, int pes, double time, int cycles, double seconds, double[] fields,
                            double[] before, double[] after) {
-        /** @return zones in the grid */
+        /**
+         * The number of zones, the product of the zones per dimension: the length of each field in {@link #fields()}.
+         *
+         * @return zones in the grid
+         */
         public long zones() {
             long z = 1;
             for (int d = 0; d < cfg.dims(); d++) {
@@ -85,15 +89,22 @@ public final class HydroRun {
             return z;
         }
 
-        /** @return zone-cycles per second over the whole grid */
+        /**
+         * The speed figure of hydro codes: zones times timed cycles over the wall time of those cycles.
+         *
+         * @return zone-cycles per second over the whole grid
+         */
         public double zoneCyclesPerSecond() {
             return zones() * (double) cycles / seconds;
         }
 
         /**
+         * One value of a field read back to PE 0; only for a run whose fields were gathered ({@code fields} is not
+         * null).
+         *
          * @param field {@link ZeusSolver#D}, {@link ZeusSolver#E} or {@code V + dir}
          * @param zone  row-major zone number
-         * @return the value
+         * @return the value: density, internal energy density, or the velocity component at the zone's lower face
          */
         public double at(final int field, final int zone) {
             return fields[(int) (field * zones()) + zone];
@@ -117,8 +128,11 @@ public final class HydroRun {
         }
 
         /**
+         * The coordinates of a zone's centre, written into the caller's array so that loops over zones allocate
+         * nothing.
+         *
          * @param zone row-major zone number
-         * @param x    receives the zone centre's coordinates
+         * @param x    receives the zone centre's coordinates (at least {@code dims} long)
          */
         public void centre(final int zone, final double[] x) {
             int rest = zone;

@@ -13,6 +13,9 @@ public interface Problem {
     java.util.List<String> NAMES = java.util.List.of("sod", "sedov", "noh", "kh", "blast3d");
 
     /**
+     * The problem {@code jhpvm hydro PROBLEM} runs, set up from the command's options; null options take the
+     * problem's defaults.
+     *
      * @param name  sod, sedov, noh, kh or blast3d
      * @param p     options
      * @param left  sod's left state
@@ -33,13 +36,23 @@ public interface Problem {
         };
     }
 
-    /** @return the problem's name (sod, sedov, noh, kh, blast3d) */
+    /**
+     * The name the command line knows the problem by, also used for its output files.
+     *
+     * @return the problem's name (sod, sedov, noh, kh, blast3d)
+     */
     String name();
 
-    /** @return grid, initial state, boundaries and end time */
+    /**
+     * What to run, for {@link HydroRun#run}.
+     *
+     * @return grid, initial state, boundaries and end time
+     */
     HydroRun.Spec spec();
 
     /**
+     * Judges a finished run: its figures for JSON, the lines to print and the profiles to plot.
+     *
      * @param s a finished run with its fields read back
      * @return errors against the exact solution where there is one, and plots
      */
@@ -80,7 +93,11 @@ public interface Problem {
      * @param panels  1-D or radial profiles to plot, with the exact solution where there is one
      */
     record Analysis(Map<String, Double> metrics, List<String> lines, List<Panel> panels) {
-        /** @return an empty analysis to fill */
+        /**
+         * A new analysis with empty, modifiable collections that keep the order things are added in.
+         *
+         * @return an empty analysis to fill
+         */
         public static Analysis empty() {
             return new Analysis(new LinkedHashMap<>(), new ArrayList<>(), new ArrayList<>());
         }
@@ -109,7 +126,10 @@ public interface Problem {
      */
     record Radial(double[] r, double[] rho) {
         /**
-         * @param s a finished run
+         * Bins the run's density by the distance of each zone centre from the origin, in shells as wide as the
+         * narrowest zone, out to the farthest corner of the domain.
+         *
+         * @param s a finished run, its fields read back
          * @return the profile
          */
         public static Radial of(final HydroRun.Snapshot s) {
@@ -159,7 +179,11 @@ public interface Problem {
             return Double.NaN;
         }
 
-        /** @return the highest shell mean */
+        /**
+         * The density peak of the profile, e.g. the compressed shell behind a blast wave's shock.
+         *
+         * @return the highest shell mean (negative infinity if every shell is empty)
+         */
         public double peak() {
             double m = Double.NEGATIVE_INFINITY;
             for (final double v : rho) {
@@ -212,6 +236,9 @@ public interface Problem {
     }
 
     /**
+     * The Euclidean distance from the origin, in as many dimensions as {@code x} has: the radius of the Sedov and
+     * Noh problems, which are centred there.
+     *
      * @param x a point
      * @return its distance from the origin
      */

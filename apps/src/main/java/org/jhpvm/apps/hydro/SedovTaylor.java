@@ -34,8 +34,15 @@ public final class SedovTaylor {
     private final double[] g = new double[STEPS + 1];
 
     /**
-     * @param gamma ratio of specific heats (&gt; 1)
+     * Integrates the similarity profile and the energy integral for one gas and symmetry (20,000 RK4 steps, done
+     * once here; the queries below are cheap).
+     *
+     * @param gamma ratio of specific heats (&gt; 1), from 1.1 to 5 (below, the inward integration fails; towards 7
+     *              the spherical solution gets a vacuum core, which it cannot produce)
      * @param nu    1 planar, 2 cylindrical, 3 spherical
+     * @throws IllegalArgumentException if gamma is outside 1.1..5 or nu outside 1..3
+     * @throws IllegalStateException    if the integration does not give a positive, finite alpha and a density that
+     *                                  falls monotonically from the shock to the centre
      */
     public SedovTaylor(final double gamma, final int nu) {
         if (!(gamma >= MIN_GAMMA && gamma <= MAX_GAMMA) || nu < 1 || nu > 3) {
@@ -112,17 +119,27 @@ public final class SedovTaylor {
         d[2] = pp * b / w + gamma * pp / gg * dg;
     }
 
-    /** @return alpha in {@code E = alpha rho0 R^(nu + 2) / t^2} */
+    /**
+     * The dimensionless energy of the similarity solution (for gamma 1.4: 1.0775, 0.9841, 0.8511 for nu = 1, 2, 3).
+     *
+     * @return alpha in {@code E = alpha rho0 R^(nu + 2) / t^2}
+     */
     public double alpha() {
         return alpha;
     }
 
-    /** @return xi0 in {@code R = xi0 (E t^2 / rho0)^(1 / (nu + 2))} */
+    /**
+     * The constant of the shock's law of motion, {@code alpha^(-1 / (nu + 2))}.
+     *
+     * @return xi0 in {@code R = xi0 (E t^2 / rho0)^(1 / (nu + 2))}
+     */
     public double xi0() {
         return Math.pow(alpha, -1.0 / (nu + 2));
     }
 
     /**
+     * Where the shock is at a time after the blast.
+     *
      * @param energy blast energy (planar: per unit area, both sides; cylindrical: per unit length)
      * @param rho0   ambient density
      * @param t      time
@@ -133,7 +150,9 @@ public final class SedovTaylor {
     }
 
     /**
-     * @param energy blast energy
+     * When the shock reaches a radius: the inverse of {@link #radius}, with which a problem picks its end time.
+     *
+     * @param energy blast energy (as for {@link #radius})
      * @param rho0   ambient density
      * @param radius a shock radius
      * @return the time at which the shock is at {@code radius}
@@ -143,6 +162,8 @@ public final class SedovTaylor {
     }
 
     /**
+     * The exact density at a distance from the centre, interpolated linearly in the tabulated profile.
+     *
      * @param r      distance from the centre
      * @param radius shock radius at this time
      * @param rho0   ambient density

@@ -33,9 +33,13 @@ public final class Sod implements Problem {
     }
 
     /**
+     * Runs a Riemann problem on [0, 1] to {@code tEnd} in a job of {@code pes} PEs and compares the first x row with
+     * the exact solution.
+     *
      * @param pes     PEs
      * @param dims    grid dimensions (x is the shock tube)
-     * @param zones   zones per dimension along x (transverse dimensions get {@link ZeusSolver#GHOST} zones)
+     * @param zones   zones per dimension along x (transverse dimensions get max({@link ZeusSolver#GHOST}, pes) zones
+     *                of the same width)
      * @param left    left state
      * @param right   right state
      * @param x0      initial discontinuity
@@ -43,6 +47,9 @@ public final class Sod implements Problem {
      * @param tEnd    end time
      * @param options job options (fault plan: "fabric.faults.*")
      * @return the result
+     * @throws IllegalArgumentException for dims outside 1..3, states {@link ExactRiemann} rejects, or a grid too small
+     *                                  (fewer than {@link ZeusSolver#GHOST} zones, or blocks thinner than the ghosts
+     *                                  on this many PEs)
      */
     public static Result run(final int pes, final int dims, final int zones, final ExactRiemann.State left,
         final ExactRiemann.State right, final double x0, final double gamma, final double tEnd,

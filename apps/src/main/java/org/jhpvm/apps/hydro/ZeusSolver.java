@@ -85,7 +85,11 @@ public final class ZeusSolver {
     /** The initial state at a point: density, velocity components (at faces), pressure. */
     public interface Initial {
         /**
-         * @param x coordinates of the point, one per dimension
+         * The state at one point: {@link ZeusSolver#initialise} calls it at zone centres and at face centres. For
+         * results that are bitwise the same on any number of PEs it must be a pure function of {@code x}
+         * ({@code StrictMath}).
+         *
+         * @param x coordinates of the point, one per dimension (reused between calls: copy it to keep it)
          * @return {@code {rho, v0, (v1, (v2)), p}}
          */
         double[] at(double[] x);
@@ -151,17 +155,30 @@ public final class ZeusSolver {
         ghosts.inflow(f);
     }
 
-    /** @return the global array of the fields ({@code [field, zones...]}: d, e, v0, v1, v2) */
+    /**
+     * The Global Array that holds every field, for reading the state back ({@link HydroRun} gathers it to PE 0
+     * after a sync).
+     *
+     * @return the global array of the fields ({@code [field, zones...]}: d, e, v0, v1, v2)
+     */
     public GlobalArray fields() {
         return u;
     }
 
-    /** @return cycles done */
+    /**
+     * The number of cycles this solver has stepped, warm-up cycles included.
+     *
+     * @return cycles done
+     */
     public int cycles() {
         return cycle;
     }
 
-    /** @return the simulated time reached */
+    /**
+     * The simulated time the fields are at, advanced by every {@link #step}.
+     *
+     * @return the simulated time reached
+     */
     public double time() {
         return time;
     }

@@ -78,9 +78,12 @@ public final class Gups {
     }
 
     /**
+     * Runs GUPS in a job of {@code pes} PEs: a timed pass of the updates, then the same updates again to verify.
+     *
      * @param pes          PEs (a power of two up to 2^m)
      * @param logTableSize m, 4..26
-     * @return the result
+     * @return the result; null in a process of a launched job that does not host PE 0
+     * @throws IllegalArgumentException if m is outside 4..26 or {@code pes} is not a power of two up to 2^m
      */
     public static Result run(final int pes, final int logTableSize) {
         if (logTableSize < 4 || logTableSize > 26) {

@@ -15,8 +15,10 @@ public final class Hello {
     }
 
     /**
+     * Runs the program in a job of {@code pes} PEs and collects what each PE says.
+     *
      * @param pes number of PEs
-     * @return one line per PE, in PE order
+     * @return one line per PE, in PE order; in a process of a launched job, null for the PEs other processes host
      */
     public static String[] run(final int pes) {
         final String[] lines = new String[pes];

@@ -39,11 +39,15 @@ public final class Jacobi {
     }
 
     /**
+     * Iterates from zero interior values in a job of {@code pes} PEs until the largest change falls below the
+     * tolerance or the sweeps run out, then measures the error against the exact solution.
+     *
      * @param pes           PEs
      * @param n             interior points per dimension
      * @param tolerance     stop when max |u_new - u_old| falls below this
      * @param maxIterations give up after this many sweeps
-     * @return the result
+     * @return the result; null in a process of a launched job that does not host PE 0
+     * @throws IllegalArgumentException if {@code n} is below 2
      */
     public static Result run(final int pes, final int n, final double tolerance, final int maxIterations) {
         if (n < 2) {

@@ -65,11 +65,15 @@ public final class TaskPool {
     }
 
     /**
+     * Computes the image in a job of {@code pes} PEs, rows handed out by the shared counter, and reads it back to
+     * PE 0.
+     *
      * @param pes     PEs
      * @param width   pixels per row
      * @param height  rows
      * @param maxIter iteration limit
-     * @return the image and how the work was shared
+     * @return the image and how the work was shared; null in a process of a launched job that does not host PE 0
+     * @throws IllegalArgumentException if the width, height or iteration limit is below 1
      */
     public static Result run(final int pes, final int width, final int height, final int maxIter) {
         if (width < 1 || height < 1 || maxIter < 1) {
