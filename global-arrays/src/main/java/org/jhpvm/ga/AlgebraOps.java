@@ -4,12 +4,12 @@ import java.io.PrintStream;
 import java.util.Objects;
 
 /**
- * The whole-array and patch operations of a {@link GlobalArray}, the last of the package-private superclasses that
+ * The whole-array and patch operations of a {@link GlobalArray}, one of the package-private superclasses that
  * hold its public methods: zero, fill, scale, abs, add, the element-wise operations, copy, transpose and dot,
  * collective; and the printing ({@code format} one-sided, {@code print} collective). The bodies are in
  * {@link Algebra}, which owner-computes between two group syncs.
  */
-abstract sealed class AlgebraOps extends ElementAndGhostOps permits GlobalArray {
+abstract sealed class AlgebraOps extends ElementAndGhostOps permits NonBlockingAndPeriodicOps {
     AlgebraOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
         super(ga, group, type, name, dist);

@@ -21,13 +21,15 @@ import java.util.Objects;
  * <p>
  * Thread-safety: a handle belongs to one PE; use it from that PE's thread.
  */
-public final class GlobalArray extends AlgebraOps {
+public final class GlobalArray extends NonBlockingAndPeriodicOps {
     // The API, with GA's documentation, is this class and the package-private superclasses it extends, one per
     // responsibility so each file stays small enough to read: ArrayHandle (state, destroy, inquiry), ElementAndGhostOps
-    // (scatter, gather, readInc, updateGhosts) and AlgebraOps (whole-array and patch algebra, printing). An inherited
-    // public method of a package-private class is reached through a bridge javac adds here, so some stay here:
-    // - the one-sided section operations (put/get/acc: plain, non-blocking, strided, periodic), which call
-    //   SectionTransfer themselves: a bridge is one call more between the user and FM's copy loops (README, Measured);
+    // (scatter, gather, readInc, updateGhosts), AlgebraOps (whole-array and patch algebra, printing) and
+    // NonBlockingAndPeriodicOps (nbPut/nbGet/nbAcc, periodic put/get/acc). An inherited public method of a
+    // package-private class is reached through a bridge javac adds here, so some stay here:
+    // - the blocking and strided section operations (put/get/acc and stridedPut/Get/Acc, the ones bench ga measures),
+    //   which call SectionTransfer themselves: a bridge is one call more between the user and FM's copy loops
+    //   (README, Measured);
     // - locate and locateRegion: a bridge has neither the varargs flag nor the generic signature, so reflection would
     //   see locate(int[]) and a raw List;
     // - the methods other Javadoc links to (access, selectElem, updateGhostDir): javadoc links an inherited method of
@@ -328,11 +330,7 @@ public final class GlobalArray extends AlgebraOps {
      * @param buf data, row-major with leading dimensions {@code ld}
      * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *            next dimension (may be null for a 1-D array)
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -348,11 +346,7 @@ public final class GlobalArray extends AlgebraOps {
      * @param buf data, row-major with leading dimensions {@code ld}
      * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *            next dimension (may be null for a 1-D array)
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -368,11 +362,7 @@ public final class GlobalArray extends AlgebraOps {
      * @param buf data, row-major with leading dimensions {@code ld}
      * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *            next dimension (may be null for a 1-D array)
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -410,11 +400,7 @@ public final class GlobalArray extends AlgebraOps {
      *            are left alone
      * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *            next dimension (may be null for a 1-D array)
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -431,11 +417,7 @@ public final class GlobalArray extends AlgebraOps {
      *            are left alone
      * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *            next dimension (may be null for a 1-D array)
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -452,11 +434,7 @@ public final class GlobalArray extends AlgebraOps {
      *            are left alone
      * @param ld  leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *            next dimension (may be null for a 1-D array)
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -494,11 +472,8 @@ public final class GlobalArray extends AlgebraOps {
      * @param ld    leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *              next dimension (may be null for a 1-D array)
      * @param alpha scale applied to every element of {@code buf}
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #acc(int[], int[], double[], int[], double)} for the same bad
+     *                          input
      */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -516,11 +491,8 @@ public final class GlobalArray extends AlgebraOps {
      * @param ld    leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *              next dimension (may be null for a 1-D array)
      * @param alpha scale applied to every element of {@code buf}
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #acc(int[], int[], double[], int[], double)} for the same bad
+     *                          input
      */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
@@ -538,64 +510,12 @@ public final class GlobalArray extends AlgebraOps {
      * @param ld    leading dimensions of {@code buf}, {@code ndim-1} entries, each at least the section's extent in the
      *              next dimension (may be null for a 1-D array)
      * @param alpha scale applied to every element of {@code buf}
-     * @throws IndexOutOfBoundsException if the section leaves the array
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
+     * @throws RuntimeException the exceptions of {@link #acc(int[], int[], double[], int[], double)} for the same bad
+     *                          input
      */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
         sections.prepare(lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
-    }
-
-    // ---------------------------------------------------------------- non-blocking
-
-    /**
-     * {@code NGA_NbPut}: the buffer may be reused when it returns; complete at the target after
-     * {@link GlobalArrays#nbWait(long)} (or a fence or sync).
-     *
-     * @param lo  first subscript
-     * @param hi  last
-     * @param buf data (double[], float[], long[] or int[], matching the array)
-     * @param ld  leading dimensions
-     * @return the handle
-     */
-    public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
-        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
-        return ga.nbIssue();
-    }
-
-    /**
-     * {@code NGA_NbGet}: {@code buf} holds the section after {@link GlobalArrays#nbWait(long)}.
-     *
-     * @param lo  first subscript
-     * @param hi  last
-     * @param buf receives (matching the array's type)
-     * @param ld  leading dimensions
-     * @return the handle
-     */
-    public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
-        sections.transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
-        return ga.nbIssue();
-    }
-
-    /**
-     * {@code NGA_NbAcc}. For int/long arrays alpha is rounded to the nearest integer.
-     *
-     * @param lo    first subscript
-     * @param hi    last
-     * @param buf   data (matching the array's type)
-     * @param ld    leading dimensions
-     * @param alpha scale
-     * @return the handle
-     */
-    public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        sections.prepare(lo, hi, ones, buf, ld);
-        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
-        return ga.nbIssue();
     }
 
     // ---------------------------------------------------------------- strided (sub-sampled sections)
@@ -652,50 +572,4 @@ public final class GlobalArray extends AlgebraOps {
         sections.transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
     }
 
-    // ---------------------------------------------------------------- periodic
-
-    /**
-     * {@code NGA_Periodic_put}: subscripts may leave the array and wrap around (at most one full extent per
-     * dimension).
-     *
-     * @param lo  first subscript (any integer)
-     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
-     * @param buf data (matching the array's type)
-     * @param ld  leading dimensions
-     */
-    public void periodicPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        sections.periodic(Mover.PUT, lo, hi, buf, ld, 0, 0);
-    }
-
-    /**
-     * {@code NGA_Periodic_get}: as a get, but the subscripts may leave the array and wrap around (at most one full
-     * extent per dimension): {@code buf} receives the section as if the array repeated in every dimension. One-sided
-     * and blocking: returns with the data.
-     *
-     * @param lo  first subscript (any integer)
-     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
-     * @param buf receives the section (matching the array's type)
-     * @param ld  leading dimensions of {@code buf}
-     * @throws IndexOutOfBoundsException if the section is longer than the array in some dimension
-     * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
-     *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
-     *                                   hold the section (checked before anything is sent)
-     * @throws IllegalStateException     if the array was destroyed
-     */
-    public void periodicGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        sections.periodic(Mover.GET, lo, hi, buf, ld, 0, 0);
-    }
-
-    /**
-     * {@code NGA_Periodic_acc}; for int/long arrays alpha is rounded.
-     *
-     * @param lo    first subscript
-     * @param hi    last
-     * @param buf   data
-     * @param ld    leading dimensions
-     * @param alpha scale
-     */
-    public void periodicAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        sections.periodic(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha);
-    }
 }

@@ -1,8 +1,6 @@
 package org.jhpvm.shmem;
 
-import java.util.Objects;
 import java.util.function.BooleanSupplier;
-import java.util.function.IntFunction;
 
 import org.jhpvm.fm.FastMessages;
 
@@ -18,7 +16,7 @@ import org.jhpvm.fm.FastMessages;
  * Thread-safety: thread level FUNNELED: only the PE's own thread calls; another thread gets an
  * {@link IllegalStateException}.
  */
-public final class Shmem {
+public final class Shmem extends SymmetricHeap {
     /** OpenSHMEM major version implemented. */
     public static final int MAJOR_VERSION = 1;
     /** OpenSHMEM minor version implemented. */
@@ -32,12 +30,6 @@ public final class Shmem {
 
     private static final int LOCK_HOME = 0;
 
-    final Engine engine;
-    final Collectives collectives;
-    private final ShmemTeam world;
-    private final long heapBytes;
-    private long heapUsed;
-    private int nextId;
 
     // The point-to-point wait in progress (no capturing lambda per call).
     private SymmetricArray wSym;
@@ -55,14 +47,7 @@ public final class Shmem {
     };
 
     Shmem(final FastMessages fm, final World world, final long heapBytes) {
-        this.engine = new Engine(fm, world);
-        this.collectives = new Collectives(this);
-        this.heapBytes = heapBytes;
-        final int[] all = new int[fm.pes()];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = i;
-        }
-        this.world = new ShmemTeam(this, 0, all);
+        super(fm, world, heapBytes);
     }
 
     // ---------------------------------------------------------------- setup and query
@@ -126,26 +111,6 @@ public final class Shmem {
     }
 
     /**
-     * The capacity of each PE's symmetric heap: an allocation that would take a PE's live objects beyond it fails on
-     * every PE with {@link IllegalStateException}.
-     *
-     * @return the symmetric heap size of each PE in bytes (option {@code shmem.heapBytes})
-     */
-    public long heapBytes() {
-        return heapBytes;
-    }
-
-    /**
-     * How much of this PE's symmetric heap its live objects hold: each object's length times its element size,
-     * added by the allocation and given back by {@link #free}. Objects of teams this PE is not in do not count.
-     *
-     * @return bytes of the symmetric heap in use on this PE
-     */
-    public long heapUsedBytes() {
-        return heapUsed;
-    }
-
-    /**
      * {@code shmem_global_exit}: ends the whole job with {@code status}, from any PE, without the others'
      * cooperation: it throws (unwinding this PE's body) and the launcher stops every PE and returns the status.
      *
@@ -157,308 +122,6 @@ public final class Shmem {
 
     ShmemTeam newTeam(final int id, final int[] members) {
         return new ShmemTeam(this, id, members);
-    }
-
-    // ---------------------------------------------------------------- symmetric memory (collective)
-
-    /**
-     * {@code shmem_malloc} for bytes: collective over the world team; every PE must ask for the same count, in the
-     * same order of allocations. The memory is zeroed (so this is also {@code shmem_calloc}).
-     *
-     * @param count elements, at least 0
-     * @return the symmetric object
-     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
-     *                                  before anything is sent, if {@code count} is negative
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricBytes mallocBytes(final int count) {
-        return alloc(world, Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
-    }
-
-    /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
-     * {@link #mallocBytes(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
-     * operations name those PEs by their world numbers.
-     *
-     * @param team  the team (every member calls, in the same order of allocations)
-     * @param count elements, at least 0
-     * @return the symmetric object
-     */
-    public SymmetricBytes mallocBytes(final ShmemTeam team, final int count) {
-        collectives.checkTeam(team);
-        return alloc(team, Kind.BYTE, count, id -> new SymmetricBytes(this, id, count));
-    }
-
-    /**
-     * As {@link #mallocBytes}, for int ({@code shmem_malloc}). Collective over the world team: every PE asks for the
-     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 4} bytes of each
-     * PE's symmetric heap.
-     *
-     * @param count elements, at least 0
-     * @return the object
-     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
-     *                                  before anything is sent, if {@code count} is negative
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricInts mallocInts(final int count) {
-        return alloc(world, Kind.INT, count, id -> new SymmetricInts(this, id, count));
-    }
-
-    /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
-     * {@link #mallocInts(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
-     * operations name those PEs by their world numbers.
-     *
-     * @param team  the team (every member calls, in the same order of allocations)
-     * @param count elements, at least 0
-     * @return the symmetric object
-     */
-    public SymmetricInts mallocInts(final ShmemTeam team, final int count) {
-        collectives.checkTeam(team);
-        return alloc(team, Kind.INT, count, id -> new SymmetricInts(this, id, count));
-    }
-
-    /**
-     * As {@link #mallocBytes}, for long ({@code shmem_malloc}). Collective over the world team: every PE asks for the
-     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 8} bytes of each
-     * PE's symmetric heap.
-     *
-     * @param count elements, at least 0
-     * @return the object
-     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
-     *                                  before anything is sent, if {@code count} is negative
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricLongs mallocLongs(final int count) {
-        return alloc(world, Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
-    }
-
-    /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
-     * {@link #mallocLongs(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
-     * operations name those PEs by their world numbers.
-     *
-     * @param team  the team (every member calls, in the same order of allocations)
-     * @param count elements, at least 0
-     * @return the symmetric object
-     */
-    public SymmetricLongs mallocLongs(final ShmemTeam team, final int count) {
-        collectives.checkTeam(team);
-        return alloc(team, Kind.LONG, count, id -> new SymmetricLongs(this, id, count));
-    }
-
-    /**
-     * As {@link #mallocBytes}, for float ({@code shmem_malloc}). Collective over the world team: every PE asks for the
-     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 4} bytes of each
-     * PE's symmetric heap.
-     *
-     * @param count elements, at least 0
-     * @return the object
-     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
-     *                                  before anything is sent, if {@code count} is negative
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricFloats mallocFloats(final int count) {
-        return alloc(world, Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
-    }
-
-    /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
-     * {@link #mallocFloats(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
-     * operations name those PEs by their world numbers.
-     *
-     * @param team  the team (every member calls, in the same order of allocations)
-     * @param count elements, at least 0
-     * @return the symmetric object
-     */
-    public SymmetricFloats mallocFloats(final ShmemTeam team, final int count) {
-        collectives.checkTeam(team);
-        return alloc(team, Kind.FLOAT, count, id -> new SymmetricFloats(this, id, count));
-    }
-
-    /**
-     * As {@link #mallocBytes}, for double ({@code shmem_malloc}). Collective over the world team: every PE asks for the
-     * same count, in the same order of allocations; the memory is zeroed and takes {@code count * 8} bytes of each
-     * PE's symmetric heap.
-     *
-     * @param count elements, at least 0
-     * @return the object
-     * @throws IllegalArgumentException on every PE if the PEs asked for different counts or types; on this PE alone,
-     *                                  before anything is sent, if {@code count} is negative
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricDoubles mallocDoubles(final int count) {
-        return alloc(world, Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
-    }
-
-    /**
-     * Team allocation (a jhpvm extension, as ARMCI_Malloc_group under Global Arrays' processor groups): as
-     * {@link #mallocDoubles(int)}, collective over {@code team} only; the object exists on the team's PEs, and remote
-     * operations name those PEs by their world numbers.
-     *
-     * @param team  the team (every member calls, in the same order of allocations)
-     * @param count elements, at least 0
-     * @return the symmetric object
-     */
-    public SymmetricDoubles mallocDoubles(final ShmemTeam team, final int count) {
-        collectives.checkTeam(team);
-        return alloc(team, Kind.DOUBLE, count, id -> new SymmetricDoubles(this, id, count));
-    }
-
-    /**
-     * {@code shmem_calloc}: the same as {@link #mallocLongs} (allocations are always zeroed). Collective over the
-     * world team, with the same checks. Only long, double and int have a {@code calloc} form; the {@code malloc}
-     * of any type zeroes too.
-     *
-     * @param count elements
-     * @return the object, every element 0
-     * @throws IllegalArgumentException as {@link #mallocLongs(int)}: mismatched counts or types, negative count
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricLongs callocLongs(final int count) {
-        return mallocLongs(count);
-    }
-
-    /**
-     * {@code shmem_calloc}: the same as {@link #mallocDoubles}. Collective over the world team, with the same checks;
-     * the memory is zeroed, as every allocation's is.
-     *
-     * @param count elements
-     * @return the object, every element 0.0
-     * @throws IllegalArgumentException as {@link #mallocDoubles(int)}: mismatched counts or types, negative count
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricDoubles callocDoubles(final int count) {
-        return mallocDoubles(count);
-    }
-
-    /**
-     * {@code shmem_calloc}: the same as {@link #mallocInts}. Collective over the world team, with the same checks;
-     * the memory is zeroed, as every allocation's is.
-     *
-     * @param count elements
-     * @return the object, every element 0
-     * @throws IllegalArgumentException as {@link #mallocInts(int)}: mismatched counts or types, negative count
-     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
-     */
-    public SymmetricInts callocInts(final int count) {
-        return mallocInts(count);
-    }
-
-    /**
-     * {@code shmem_free}: collective; completes this PE's outstanding operations and synchronises, so that no
-     * operation on the object is in flight anywhere when it goes.
-     *
-     * @param s the object
-     * @throws IllegalStateException    if it was already freed (nothing is sent)
-     * @throws IllegalArgumentException on every PE if the PEs free different objects
-     */
-    public void free(final SymmetricArray s) {
-        checkOwn(s);
-        s.team.check(); // the collective runs on the object's team
-        engine.enter();
-        try {
-            engine.requests.quiet();
-            final long[] v = {s.id, -s.id};
-            collectives.allreduceMax(s.team, v);
-            if (v[0] != -v[1]) {
-                throw new IllegalArgumentException("collective free mismatch: the PEs freed different symmetric "
-                    + "objects (ids " + (-v[1]) + ".." + v[0] + ")");
-            }
-            s.freed = true;
-            engine.unregister(s);
-            heapUsed -= (long) s.length * s.kind.bytes;
-        } finally {
-            engine.exit();
-        }
-    }
-
-    /**
-     * {@code shmem_realloc}: a new object of {@code count} elements holding the old one's first elements; the old
-     * one is freed. Collective.
-     *
-     * @param s     the object
-     * @param count new length
-     * @param <T>   its type
-     * @return the new object
-     */
-    @SuppressWarnings("unchecked")
-    public <T extends SymmetricArray> T realloc(final T s, final int count) {
-        checkOwn(s);
-        final ShmemTeam t = s.team;
-        final SymmetricArray n = switch (s.kind) {
-            case BYTE -> mallocBytes(t, count);
-            case INT -> mallocInts(t, count);
-            case LONG -> mallocLongs(t, count);
-            case FLOAT -> mallocFloats(t, count);
-            case DOUBLE -> mallocDoubles(t, count);
-        };
-        engine.enter();
-        try {
-            System.arraycopy(s.array, 0, n.array, 0, Math.min(s.length, count));
-        } finally {
-            engine.exit();
-        }
-        free(s);
-        return (T) n;
-    }
-
-    private void checkOwn(final SymmetricArray s) {
-        Objects.requireNonNull(s, "symmetric object");
-        if (s.freed) {
-            throw new IllegalStateException(s + " was already freed");
-        }
-        if (s.shmem != this) {
-            throw new IllegalArgumentException(s + " is not a symmetric object of PE " + engine.me);
-        }
-    }
-
-    /**
-     * Collective allocation over {@code team}: one max-reduction checks count, type and room on every member and
-     * agrees on the object's id (the largest next id of the members, so ids stay unique on each PE whatever teams
-     * it allocated on), then every member registers it and a team barrier makes sure no member can put into it
-     * before every other has registered it.
-     */
-    private <T extends SymmetricArray> T alloc(final ShmemTeam team, final Kind kind, final int count,
-        final IntFunction<T> make) {
-        if (count < 0) {
-            throw new IllegalArgumentException("count=" + count + " is negative");
-        }
-        engine.enter();
-        try {
-            final long bytes = (long) count * kind.bytes;
-            final boolean fits = heapUsed + bytes <= heapBytes;
-            final long[] v = {nextId, count, -count, kind.ordinal(), -kind.ordinal(), fits ? 0 : 1};
-            collectives.allreduceMax(team, v);
-            if (v[1] != -v[2] || v[3] != -v[4]) {
-                throw new IllegalArgumentException("collective allocation mismatch: PE " + engine.me + " asked for "
-                    + count + " " + kind.javaName + " elements; the PEs asked for " + (-v[2]) + ".." + v[1]
-                    + " elements of " + (v[3] == -v[4] ? "one type" : "different types")
-                    + " (or allocated in different orders)");
-            }
-            if (v[5] != 0) {
-                throw new IllegalStateException("symmetric heap exhausted: " + bytes + " bytes wanted, "
-                    + (heapBytes - heapUsed) + " of heapBytes=" + heapBytes + " free on PE " + engine.me
-                    + (fits ? " (another PE ran out)" : "") + "; raise the option shmem.heapBytes");
-            }
-            final int id = (int) v[0];
-            final T s = make.apply(id);
-            s.team = team;
-            if (team != world) {
-                final boolean[] holders = new boolean[engine.npes];
-                for (final int pe : team.members) {
-                    holders[pe] = true;
-                }
-                s.holders = holders;
-            }
-            engine.register(s);
-            nextId = id + 1;
-            heapUsed += bytes;
-            collectives.syncEntered(team);
-            return s;
-        } finally {
-            engine.exit();
-        }
     }
 
     // ---------------------------------------------------------------- ordering and synchronisation
