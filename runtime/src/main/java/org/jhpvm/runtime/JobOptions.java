@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
@@ -95,8 +96,8 @@ public final class JobOptions {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (final ShmemOption o : known()) {
-            final int d = DISTANCE.apply(key.toLowerCase(java.util.Locale.ROOT),
-                o.key().toLowerCase(java.util.Locale.ROOT));
+            final int d = DISTANCE.apply(key.toLowerCase(Locale.ROOT),
+                o.key().toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 bestDistance = d;
                 best = o.key();

@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
+import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.ShmemAbortException;
 import org.jhpvm.shmem.ShmemJob;
 
@@ -150,7 +151,7 @@ final class ProgramJob {
         }
     }
 
-    private void runBody(final ShmemJob.Body[] bodies, final org.jhpvm.shmem.Shmem sh) throws Exception {
+    private void runBody(final ShmemJob.Body[] bodies, final Shmem sh) throws Exception {
         final int i = sh.myPe() - firstPe;
         PeContext.enter(new PeContext(this, sh.myPe(), true));
         if (loaders != null) {

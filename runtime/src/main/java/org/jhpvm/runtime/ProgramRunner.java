@@ -125,7 +125,6 @@ public final class ProgramRunner {
 
     private void awaitAll(final List<Thread> threads, final Outcome outcome) {
         final long deadlineNs = System.nanoTime() + timeout.toNanos();
-        boolean interrupted = false;
         for (final Thread t : threads) {
             while (t.isAlive()) {
                 final long leftNs = deadlineNs - System.nanoTime();
@@ -138,7 +137,7 @@ public final class ProgramRunner {
                 try {
                     t.join(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(leftNs), 1_000)));
                 } catch (InterruptedException e) {
-                    interrupted = true;
+                    // The runner itself was interrupted (Ctrl-C in an embedding program): end the PEs and say so.
                     outcome.record(Result.NO_PE, e);
                     threads.forEach(Thread::interrupt);
                     joinBriefly(threads);
@@ -146,9 +145,6 @@ public final class ProgramRunner {
                     return;
                 }
             }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
         }
     }
 

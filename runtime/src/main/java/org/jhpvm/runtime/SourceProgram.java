@@ -1,10 +1,12 @@
 package org.jhpvm.runtime;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -236,10 +238,10 @@ final class SourceProgram {
         for (final URL u : urls) {
             try {
                 parts.add(Path.of(u.toURI()).toString());
-            } catch (java.net.URISyntaxException | IllegalArgumentException e) {
+            } catch (URISyntaxException | IllegalArgumentException e) {
                 // not a file: the compiler cannot use it
             }
         }
-        return String.join(java.io.File.pathSeparator, parts);
+        return String.join(File.pathSeparator, parts);
     }
 }
