@@ -1,6 +1,7 @@
 package org.jhpvm.apps;
 
 import java.lang.management.ManagementFactory;
+import java.util.concurrent.TimeUnit;
 
 import org.jhpvm.fabric.EmulatedMyrinet;
 import org.jhpvm.fabric.Fabric;
@@ -9,11 +10,13 @@ import org.jhpvm.fabric.FaultPlan;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.Nic;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The fabric's data path allocates nothing: frames, slots and queues are all made up front. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
 class DataPathAllocationTest {
     private static final int ROUNDS = 200_000;
 
