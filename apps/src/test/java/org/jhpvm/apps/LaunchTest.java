@@ -131,6 +131,28 @@ class LaunchTest {
     }
 
     @Test
+    void globalExitOnOnePeShouldEndEveryProcessWithItsStatus(@TempDir final Path dir) throws Exception {
+        final Path prog = dir.resolve("Exits.java");
+        Files.writeString(prog, """
+            public class Exits {
+                public static void main(String[] args) {
+                    org.jhpvm.runtime.Jhpvm.shmem(args, sh -> {
+                        if (sh.myPe() == 3) {
+                            sh.globalExit(7);
+                        }
+                        sh.barrierAll();
+                    });
+                    System.out.println("after the exit on PE " + org.jhpvm.runtime.Jhpvm.pe());
+                }
+            }
+            """);
+        final Run r = run("launch", "-n", "2", "--pes-per-process", "2", "--", "run", prog.toString());
+        assertEquals(7, r.status(), r.out() + r.err());
+        assertFalse(r.out().contains("after the exit"), "nothing after Jhpvm.shmem ran: " + r.out());
+        assertFalse(r.err().contains("failed"), "an exit is not a failure: " + r.err());
+    }
+
+    @Test
     void hydroSodOnFourProcessesShouldGiveTheSameBytesAsOneJvm(@TempDir final Path dir) throws Exception {
         final Path launched = dir.resolve("launched");
         final Path inJvm = dir.resolve("jvm");

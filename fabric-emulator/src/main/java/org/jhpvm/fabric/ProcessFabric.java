@@ -99,6 +99,15 @@ public interface ProcessFabric extends Fabric {
          * @param message what happened, one line
          */
         void peerFailed(int nic, String message);
+
+        /**
+         * A PE elsewhere ended the whole job with an exit status ({@code shmem_global_exit}): the job must end, and
+         * this process with the same status.
+         *
+         * @param nic    the PE that asked for the exit
+         * @param status its exit status
+         */
+        void peerExited(int nic, int status);
     }
 
     /** One job on the fabric. */
@@ -118,6 +127,15 @@ public interface ProcessFabric extends Fabric {
          * @param message what happened, one line
          */
         void reportFailure(int nic, String message);
+
+        /**
+         * Tells every other process that a local PE ended the whole job with an exit status, so that their PEs end
+         * promptly and their processes with the same status.
+         *
+         * @param nic    the PE that asked for the exit
+         * @param status its exit status
+         */
+        void reportExit(int nic, int status);
 
         /** Ends the session (the next job may begin). */
         @Override

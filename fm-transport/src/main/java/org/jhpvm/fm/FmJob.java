@@ -208,6 +208,13 @@ public final class FmJob {
                     interruptAll(threads.get());
                 }
             }
+
+            @Override
+            public void peerExited(final int nic, final int status) {
+                if (job.fail(nic, new FmJobExit(nic, status)) && threads.get() != null) {
+                    interruptAll(threads.get());
+                }
+            }
         });
         try {
             job.jobWideEnd(session::terminated);
@@ -239,7 +246,9 @@ public final class FmJob {
                 } catch (Throwable t) {
                     if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
                         interruptAll(threads);
-                        if (session != null) {
+                        if (session != null && t instanceof FmJobExit x) {
+                            session.reportExit(ep.pe(), x.status());
+                        } else if (session != null) {
                             session.reportFailure(ep.pe(), String.valueOf(t));
                         }
                     }
@@ -255,8 +264,9 @@ public final class FmJob {
             t.start();
         }
         awaitAll(job, endpoints, threads, finished);
-        if (session != null && job.isAborted()) {
-            // A timeout, or an interrupt of the launching thread, is this process's failure: tell the others.
+        if (session != null && job.isAborted() && !(job.abortException().getCause() instanceof FmJobExit)) {
+            // A timeout, or an interrupt of the launching thread, is this process's failure: tell the others. (An
+            // exit was told by the PE that asked for it, or came from another process.)
             final FmAbortException a = job.abortException();
             session.reportFailure(a.pe() == FmAbortException.NO_PE ? first : a.pe(), String.valueOf(a.getCause()));
         }

@@ -1,6 +1,7 @@
 package org.jhpvm.fm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +16,22 @@ import org.junit.jupiter.api.Timeout;
 
 @Timeout(60)
 class FmJobTest {
+    @Test
+    void anExitShouldEndEveryPeAndCarryItsStatus() {
+        final long startNs = System.nanoTime();
+        final FmAbortException e = assertThrows(FmAbortException.class, () -> FmJob.run(3, fm -> {
+            if (fm.pe() == 1) {
+                throw new FmJobExit(1, 42);
+            }
+            fm.extractUntil(() -> false, TimeUnit.SECONDS.toNanos(30)); // until the exit ends the job
+        }));
+        final FmJobExit exit = assertInstanceOf(FmJobExit.class, e.getCause());
+        assertEquals(42, exit.status());
+        assertEquals(1, exit.pe());
+        assertEquals(1, e.pe());
+        assertTrue(System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(5), "the other PEs ended promptly");
+    }
+
     @Test
     void shouldAbortEveryPeWithinASecondAndRethrowTheFirstCause() {
         final RuntimeException boom = new IllegalStateException("boom");

@@ -1,13 +1,15 @@
 package org.jhpvm.shmem;
 
-/** Thrown by {@link Shmem#globalExit(int)} to unwind the calling PE; the launcher turns it into the job's status. */
-final class GlobalExit extends RuntimeException {
+import org.jhpvm.fm.FmJobExit;
+
+/**
+ * Thrown by {@link Shmem#globalExit(int)} to unwind the calling PE; FM's job ends every PE (in every process of a
+ * launched job) with the status, and {@link ShmemJob} turns it into the report's.
+ */
+final class GlobalExit extends FmJobExit {
     private static final long serialVersionUID = 1L;
 
-    final int status;
-
     GlobalExit(final int pe, final int status) {
-        super("PE " + pe + " called globalExit(" + status + ")", null, false, false);
-        this.status = status;
+        super(pe, status);
     }
 }

@@ -11,6 +11,7 @@ import java.util.Objects;
 import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmJob;
+import org.jhpvm.fm.FmJobExit;
 import org.jhpvm.fm.FmOption;
 
 /**
@@ -172,8 +173,9 @@ public final class ShmemJob {
                 }
             });
         } catch (FmAbortException e) {
-            if (e.getCause() instanceof GlobalExit g) {
-                return new Report(g.status, System.nanoTime() - startNs, Map.of(), true);
+            if (e.getCause() instanceof FmJobExit g) {
+                // globalExit on a PE of this process, or (a launched job) of another: every process ends with it.
+                return new Report(g.status(), System.nanoTime() - startNs, Map.of(), true);
             }
             final ShmemAbortException a = new ShmemAbortException(
                 e.pe() == FmAbortException.NO_PE ? ShmemAbortException.NO_PE : e.pe(), e.getCause());

@@ -26,7 +26,7 @@ import org.jhpvm.fabric.ProcessFabric;
  * totals, sent equal to consumed, end the job, and rank 0 tells every process.
  * <p>
  * Messages (little endian ints, then a payload): HEARTBEAT, FAIL (nic, message), PROBE (job, wave), REPORT (job, wave,
- * done, sent, consumed), DONE (job), BYE. Each travels on an exclusive control publication per pair of processes,
+ * done, sent, consumed), DONE (job), BYE, EXIT (nic, status: a PE ended the job with an exit status). Each travels on an exclusive control publication per pair of processes,
  * after that publication's hello.
  */
 final class ControlPlane implements Runnable {
@@ -38,6 +38,7 @@ final class ControlPlane implements Runnable {
     private static final int REPORT = 4;
     private static final int DONE = 5;
     private static final int BYE = 6;
+    private static final int EXIT = 7;
     private static final long HEARTBEAT_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final AeronFabric fabric;
@@ -205,6 +206,12 @@ final class ControlPlane implements Runnable {
             case REPORT -> onReport(b.getInt(offset + 8, LE), b.getInt(offset + 12, LE), b.getInt(offset + 16, LE) != 0,
                 b.getLong(offset + 20, LE), b.getLong(offset + 28, LE));
             case DONE -> doneJob = Math.max(doneJob, b.getInt(offset + 8, LE));
+            case EXIT -> {
+                final ProcessFabric.JobHooks h = hooks;
+                if (h != null) {
+                    h.peerExited(b.getInt(offset + 8, LE), b.getInt(offset + 12, LE));
+                }
+            }
             case BYE -> {
                 left.set(from, 1);
                 final ProcessFabric.JobHooks h = hooks;
@@ -388,6 +395,17 @@ final class ControlPlane implements Runnable {
                 b.putInt(4, FAIL, LE);
                 b.putInt(8, nic, LE);
                 b.putBytes(12, text, 0, m.length - 12);
+                outbox.add(m);
+            }
+
+            @Override
+            public void reportExit(final int nic, final int status) {
+                final byte[] m = new byte[16];
+                final UnsafeBuffer b = new UnsafeBuffer(m);
+                b.putInt(0, MAGIC, LE);
+                b.putInt(4, EXIT, LE);
+                b.putInt(8, nic, LE);
+                b.putInt(12, status, LE);
                 outbox.add(m);
             }
 
