@@ -37,8 +37,10 @@ public final class EmulatedMyrinet {
     }
 
     /**
-     * What the emulated Myrinet guarantees under a fault plan: with {@link FaultPlan#none()} it is reliable,
-     * ordered and flow-controlled; any fault switches the matching guarantee off.
+     * What the emulated Myrinet guarantees under a fault plan: with {@link FaultPlan#none()} its frames are reliable,
+     * ordered and flow-controlled; any fault switches the matching guarantee off. Its NICs always offer registered
+     * memory, RDMA and NIC handlers, which their reliable-connection protocol delivers exactly once and intact under
+     * any plan.
      *
      * @param plan the fault plan
      * @return the capabilities
@@ -46,6 +48,7 @@ public final class EmulatedMyrinet {
     public static FabricCapabilities capabilities(final FaultPlan plan) {
         final boolean lossless = plan.drop() == 0 && plan.corrupt() == 0 && plan.duplicate() == 0
             && plan.linkDown().isEmpty();
-        return new FabricCapabilities(lossless, plan.reorder() == 0, true, false);
+        // RDMA and NIC messages have the NIC's reliable-connection protocol, whatever the plan does to frames.
+        return new FabricCapabilities(lossless, plan.reorder() == 0, true, true, false, true);
     }
 }

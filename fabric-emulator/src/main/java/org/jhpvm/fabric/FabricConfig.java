@@ -23,6 +23,9 @@ import java.util.Objects;
  * @param idleYields          yields before parking, in waiting calls
  * @param minParkNs           first park, in waiting calls
  * @param maxParkNs           longest park, in waiting calls (bounds how late a waiter notices a close)
+ * @param completionQueueCapacity completions a NIC's completion queue holds: requests posted and not yet polled
+ * @param rdmaSegmentBytes    bytes per segment of an RDMA transfer on the NIC's reliable connection: the unit the fault
+ *                            plan drops, corrupts or duplicates and the protocol sends again
  */
 public record FabricConfig(
     int nicCount,
@@ -39,7 +42,9 @@ public record FabricConfig(
     long idleSpins,
     long idleYields,
     long minParkNs,
-    long maxParkNs) {
+    long maxParkNs,
+    int completionQueueCapacity,
+    int rdmaSegmentBytes) {
 
     /** Default payload bytes per frame, chosen by measurement (see the module README). */
     public static final int DEFAULT_FRAME_BYTES = 16384;
@@ -65,6 +70,10 @@ public record FabricConfig(
     public static final long DEFAULT_MIN_PARK_NS = 1_000;
     /** Default longest park, in waiting calls. */
     public static final long DEFAULT_MAX_PARK_NS = 1_000_000;
+    /** Default completions a NIC's completion queue holds. */
+    public static final int DEFAULT_COMPLETION_QUEUE_CAPACITY = 1024;
+    /** Default bytes per RDMA segment on the NIC's reliable connection. */
+    public static final int DEFAULT_RDMA_SEGMENT_BYTES = 64 * 1024;
     /** Default seed of a fault plan made from options. */
     public static final long DEFAULT_FAULT_SEED = 1;
 
@@ -80,6 +89,8 @@ public record FabricConfig(
         check("poolFrames", poolFrames, 1, MAX_RING_CAPACITY);
         check("spareFrames", spareFrames, 1, 1024);
         check("pumpBudget", pumpBudget, 1, MAX_RING_CAPACITY);
+        check("completionQueueCapacity", completionQueueCapacity, 1, MAX_RING_CAPACITY);
+        check("rdmaSegmentBytes", rdmaSegmentBytes, 64, 1 << 30);
         if (maxHoldNs < 0) {
             throw new IllegalArgumentException("maxHoldNs=" + maxHoldNs + " is negative");
         }
@@ -162,6 +173,8 @@ public record FabricConfig(
         long minParkNs = DEFAULT_MIN_PARK_NS;
         long maxParkNs = DEFAULT_MAX_PARK_NS;
         private long faultSeed = DEFAULT_FAULT_SEED;
+        int completionQueueCapacity = DEFAULT_COMPLETION_QUEUE_CAPACITY;
+        int rdmaSegmentBytes = DEFAULT_RDMA_SEGMENT_BYTES;
         private final double[] faultP = new double[4];
 
         private Builder(final int nicCount) {
@@ -316,6 +329,30 @@ public record FabricConfig(
         }
 
         /**
+         * Sets how many completions a NIC's completion queue holds (default
+         * {@value FabricConfig#DEFAULT_COMPLETION_QUEUE_CAPACITY}); {@link #build()} checks it is 1 or more.
+         *
+         * @param capacity completions
+         * @return this
+         */
+        public Builder completionQueueCapacity(final int capacity) {
+            completionQueueCapacity = capacity;
+            return this;
+        }
+
+        /**
+         * Sets the bytes per segment of an RDMA transfer on the NIC's reliable connection (default
+         * {@value FabricConfig#DEFAULT_RDMA_SEGMENT_BYTES}); {@link #build()} checks it is 64 .. 2^30.
+         *
+         * @param bytes bytes per segment
+         * @return this
+         */
+        public Builder rdmaSegmentBytes(final int bytes) {
+            rdmaSegmentBytes = bytes;
+            return this;
+        }
+
+        /**
          * Sets one option by name, for layers above that must not name fabric types (they pass
          * {@code key=value} strings through). The keys, their types and defaults are listed by
          * {@link FabricConfig#options()}: the ring and frame sizes, the idle settings, and a fault plan made from
@@ -364,7 +401,8 @@ public record FabricConfig(
             final int inline = inlineBytes == -1 ? Math.min(DEFAULT_INLINE_BYTES, frameBytes) : inlineBytes;
             return new FabricConfig(nicCount, frameBytes, headerBytes, sendRingCapacity, receiveRingCapacity, inline,
                 pool,
-                spareFrames, budget, maxHoldNs, faultPlan, idleSpins, idleYields, minParkNs, maxParkNs);
+                spareFrames, budget, maxHoldNs, faultPlan, idleSpins, idleYields, minParkNs, maxParkNs,
+                completionQueueCapacity, rdmaSegmentBytes);
         }
     }
 }

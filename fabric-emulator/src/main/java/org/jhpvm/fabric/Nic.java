@@ -121,4 +121,111 @@ public interface Nic {
      * @return a snapshot of this NIC's counters
      */
     NicCounters counters();
+
+    // ---------------------------------------------------------------- the NIC as a processor (VIA, LANai)
+
+    /** Largest handle {@link #register(Object, int, int)} accepts, exclusive; handles the NIC chooses lie above it. */
+    int MAX_NAMED_HANDLE = 1 << 20;
+    /** Handler ids {@link #registerNicHandler} accepts: {@code 0 .. MAX_NIC_HANDLERS-1}. */
+    int MAX_NIC_HANDLERS = 256;
+
+    /**
+     * Registers memory with this NIC so that it can be the local side of RDMA or a NIC message's reply region, and
+     * (with its handle and key) the remote side of another NIC's RDMA. The NIC chooses the handle and a key.
+     * Registration costs something (the VIA paper measures it), so the NIC keeps a registration cache: registering
+     * memory that is already registered answers the same region at once (and counts a cache hit); each registration
+     * must be matched by a {@link #deregister} before the region goes.
+     *
+     * @param memory a primitive array or a {@link java.lang.foreign.MemorySegment}
+     * @return the region
+     * @throws IllegalArgumentException if the memory cannot be registered (naming its type)
+     * @throws IllegalStateException    if this fabric has no RDMA ({@link FabricCapabilities#remoteDma()} is false)
+     * @throws FabricClosedException    if the fabric is closed
+     */
+    default MemoryRegion register(final Object memory) {
+        throw noRdma();
+    }
+
+    /**
+     * Registers memory under a handle and key the caller chooses, so that every NIC of a job can name it without
+     * asking: a symmetric heap registers each object with the same handle and key on every PE. Not cached.
+     *
+     * @param memory a primitive array or a {@link java.lang.foreign.MemorySegment}
+     * @param handle the handle, {@code 0 .. MAX_NAMED_HANDLE-1}, not registered now
+     * @param key    the key remote descriptors must present
+     * @return the region
+     * @throws IllegalArgumentException if the memory cannot be registered, the handle is out of range or taken
+     * @throws IllegalStateException    if this fabric has no RDMA
+     * @throws FabricClosedException    if the fabric is closed
+     */
+    default MemoryRegion register(final Object memory, final int handle, final int key) {
+        throw noRdma();
+    }
+
+    /**
+     * Gives a registration back; when every registration of the memory is given back the region goes, and
+     * descriptors naming it are refused from then on ({@link Completion#ERR_NOT_REGISTERED}).
+     *
+     * @param region a region registered with this NIC
+     * @throws IllegalArgumentException if it is not (any more) registered here
+     * @throws IllegalStateException    if this fabric has no RDMA
+     */
+    default void deregister(final MemoryRegion region) {
+        throw noRdma();
+    }
+
+    /**
+     * Posts a request: an RDMA write or read, or a NIC message. The NIC checks it (local and remote regions, keys,
+     * bounds, handler) and carries it out, or fails it touching no memory; either way its completion appears on
+     * {@link #completionQueue()} with the descriptor's context. The descriptor may be refilled once this returns.
+     *
+     * @param descriptor the request
+     * @return true if posted; false if the completion queue has no room left (poll it, then post again)
+     * @throws IllegalArgumentException if the descriptor was never filled, a NIC message has no frame or its frame is
+     *                                  not held by this host, or a length is negative (nothing posted)
+     * @throws IllegalStateException    if this fabric has no RDMA or NIC handlers for the request
+     * @throws FabricClosedException    if the fabric is closed
+     */
+    default boolean post(final WorkDescriptor descriptor) {
+        throw noRdma();
+    }
+
+    /**
+     * This NIC's completion queue.
+     *
+     * @return the queue
+     * @throws IllegalStateException if this fabric has no RDMA
+     */
+    default CompletionQueue completionQueue() {
+        throw noRdma();
+    }
+
+    /**
+     * Registers a handler this NIC runs when a NIC message for {@code id} arrives. Register before other NICs send
+     * messages for it (a message for an id without a handler fails with {@link Completion#ERR_NO_HANDLER}).
+     *
+     * @param id      the handler id, {@code 0 .. MAX_NIC_HANDLERS-1}
+     * @param handler the handler
+     * @throws IllegalArgumentException if the id is out of range
+     * @throws IllegalStateException    if the id already has a handler, or this fabric has no NIC handlers
+     *                                  ({@link FabricCapabilities#nicHandlers()} is false)
+     */
+    default void registerNicHandler(final int id, final NicHandler handler) {
+        throw new IllegalStateException("this fabric's NICs run no handlers of their own "
+            + "(capabilities().nicHandlers() is false)");
+    }
+
+    /**
+     * A snapshot of this NIC's registration, RDMA and NIC message counters.
+     *
+     * @return the counters (all zero on a fabric without RDMA)
+     */
+    default RdmaCounters rdmaCounters() {
+        return RdmaCounters.zero();
+    }
+
+    private static IllegalStateException noRdma() {
+        return new IllegalStateException("this fabric has no registered memory or RDMA "
+            + "(capabilities().remoteDma() is false)");
+    }
 }

@@ -20,7 +20,7 @@ class EmulatedMyrinetTest extends FabricContractTest {
     @Test
     void shouldAdvertiseCapabilitiesOfItsFaultPlan() {
         try (Fabric fabric = fabric(2, 4)) {
-            assertEquals(new FabricCapabilities(true, true, true, false), fabric.capabilities());
+            assertEquals(new FabricCapabilities(true, true, true, true, false, true), fabric.capabilities());
         }
         final FabricCapabilities faulty = EmulatedMyrinet.capabilities(FaultPlan.builder(1).drop(0.1).reorder(0.1)
             .build());

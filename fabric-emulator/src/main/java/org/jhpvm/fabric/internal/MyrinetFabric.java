@@ -49,7 +49,7 @@ public final class MyrinetFabric implements Fabric {
             config.sendRingCapacity(), config.receiveRingCapacity(), config.inlineBytes(), config.poolFrames(),
             config.spareFrames(),
             config.pumpBudget(), config.maxHoldNs(), FaultPlan.none(), config.idleSpins(), config.idleYields(),
-            config.minParkNs(), config.maxParkNs());
+            config.minParkNs(), config.maxParkNs(), config.completionQueueCapacity(), config.rdmaSegmentBytes());
         try (MyrinetFabric fabric = new MyrinetFabric(one)) {
             return fabric.nics[0].footprintBytes();
         }

@@ -1,14 +1,19 @@
 package org.jhpvm.fabric.internal;
 
 import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.CompletionQueue;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.FrameDescriptor;
 import org.jhpvm.fabric.FrameRejections;
+import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
+import org.jhpvm.fabric.NicHandler;
 import org.jhpvm.fabric.NicInterruptedException;
+import org.jhpvm.fabric.RdmaCounters;
+import org.jhpvm.fabric.WorkDescriptor;
 
 /**
  * One emulated NIC: its host interface (pool, send ring, receive ring through its switch port) and its engine.
@@ -33,6 +38,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     private final Ring sendRing;
     private final ReceivePort port;
     private final Lanai lanai;
+    private final ViaEngine via;
     private final CounterBlock host = new CounterBlock(HOST_COUNTERS);
     private final BackoffIdleStrategy idle;
     /** Host only; used from index 16, padded against its heap neighbours. */
@@ -52,6 +58,53 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         this.lanai = new Lanai(id, ports, sendRing, pool, spares, config.faultPlan(), config.pumpBudget(),
             config.maxHoldNs());
         this.idle = config.newIdleStrategy();
+        this.via = new ViaEngine(fabric, id, config, this);
+    }
+
+    /** @return this NIC's processor: registered memory, RDMA, NIC handlers, completions */
+    ViaEngine via() {
+        return via;
+    }
+
+    /** Gives a frame the host held (a NIC message the engine has carried) back to this NIC's pool. */
+    void recycle(final Frame frame) {
+        frame.setState(FrameDescriptor.STATE_FREE);
+        pool.giveLocal(frame);
+    }
+
+    @Override
+    public MemoryRegion register(final Object memory) {
+        return via.register(memory);
+    }
+
+    @Override
+    public MemoryRegion register(final Object memory, final int handle, final int key) {
+        return via.register(memory, handle, key);
+    }
+
+    @Override
+    public void deregister(final MemoryRegion region) {
+        via.deregister(region);
+    }
+
+    @Override
+    public boolean post(final WorkDescriptor descriptor) {
+        return via.post(descriptor);
+    }
+
+    @Override
+    public CompletionQueue completionQueue() {
+        return via.completionQueue();
+    }
+
+    @Override
+    public void registerNicHandler(final int handlerId, final NicHandler handler) {
+        via.registerNicHandler(handlerId, handler);
+    }
+
+    @Override
+    public RdmaCounters rdmaCounters() {
+        return via.counters();
     }
 
     @Override
@@ -289,7 +342,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
             + HeapFootprint.queue(sendRing.slots()) + HeapFootprint.PADDED_OBJECT
             + port.footprintBytes(Frame.arrayBytes(fabric.headerBytes(), fabric.inlineBytes()))
             + lanai.footprintBytes() + host.footprintBytes()
-            + HeapFootprint.refArray(releases.length) + HeapFootprint.PADDED_OBJECT;
+            + HeapFootprint.refArray(releases.length) + HeapFootprint.PADDED_OBJECT + via.footprintBytes();
     }
 }
 
