@@ -149,6 +149,151 @@ public interface FastMessages {
      */
     boolean flush(long timeoutNs);
 
+    // ---------------------------------------------------------------- the NIC as a processor
+
+    /** NIC handler ids {@link #registerNicHandler} accepts: {@code 0 .. MAX_NIC_HANDLERS-1}. */
+    int MAX_NIC_HANDLERS = 128;
+
+    /**
+     * Whether the fabric's NIC does the work of NIC messages and RDMA itself (the emulated Myrinet's NIC does): the
+     * target PE's thread is then never needed for them. Otherwise FM carries the same requests in messages and serves
+     * them inside the target's extract, with the same results.
+     *
+     * @return true if the NIC runs NIC handlers and moves RDMA bytes
+     */
+    boolean nicOffload();
+
+    /**
+     * The longest NIC message (and reply): one frame.
+     *
+     * @return bytes
+     */
+    int maxNicMessageBytes();
+
+    /**
+     * Registers memory with this PE's NIC, for the local side of RDMA and for replies; memory registered already
+     * answers the same region (the registration cache: registering is costly, looking up is not). Every registration
+     * is matched by a {@link #deregister}.
+     *
+     * @param memory a primitive array or a {@link java.lang.foreign.MemorySegment}
+     * @return the region
+     * @throws IllegalArgumentException if it cannot be registered
+     * @throws IllegalStateException    if the endpoint is closed
+     */
+    FmRegion register(Object memory);
+
+    /**
+     * Registers memory under a handle and key the caller chooses, so that other PEs can name it without asking (a
+     * symmetric heap registers each object with the same handle and key on every PE).
+     *
+     * @param memory a primitive array or a {@link java.lang.foreign.MemorySegment}
+     * @param handle the handle, {@code 0 .. 2^20-1}, not in use here
+     * @param key    the key remote requests must present
+     * @return the region
+     * @throws IllegalArgumentException if it cannot be registered, or the handle is out of range or in use
+     * @throws IllegalStateException    if the endpoint is closed
+     */
+    FmRegion register(Object memory, int handle, int key);
+
+    /**
+     * Gives a registration back; the region goes with its last registration, and requests naming it fail from then on.
+     *
+     * @param region a region registered here
+     * @throws IllegalArgumentException if it is not registered here
+     */
+    void deregister(FmRegion region);
+
+    /**
+     * Registers a NIC handler, on every PE, before communicating (as {@link #register(int, FmHandler)}).
+     *
+     * @param id      the id, {@code 0 .. MAX_NIC_HANDLERS-1}
+     * @param handler the handler
+     * @throws IllegalArgumentException if the id is out of range or already registered
+     * @throws IllegalStateException    if the endpoint has already sent or extracted
+     */
+    void registerNicHandler(int id, FmNicHandler handler);
+
+    /**
+     * Opens a NIC message: the request written into the stream goes to {@code dest}, whose NIC handler {@code handler}
+     * serves it; its reply lands in {@code replyTo} from {@code replyOffsetBytes}; the outcome is a completion with
+     * {@code context}. {@link FmOutputStream#endMessage()} sends it. At most one message (of either kind) is open at a
+     * time.
+     *
+     * @param dest               the target PE (this PE too)
+     * @param lengthBytes        the request's length, at most {@link #maxNicMessageBytes()}
+     * @param handler            the NIC handler id
+     * @param replyTo            where the reply lands (registered here), or null for no reply
+     * @param replyOffsetBytes   first byte of the reply in it
+     * @param replyCapacityBytes the most reply bytes accepted, at most {@link #maxNicMessageBytes()}
+     * @param context            reported with the completion
+     * @return the output stream
+     * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
+     * @throws IllegalArgumentException  if a length is out of range or the reply room is outside {@code replyTo}
+     * @throws IllegalStateException     if a message is open or the endpoint is closed
+     */
+    FmOutputStream beginNicMessage(int dest, int lengthBytes, int handler, FmRegion replyTo, long replyOffsetBytes,
+                                   int replyCapacityBytes, long context);
+
+    /**
+     * Starts an RDMA write: {@code lengthBytes} from the local region into region {@code (remoteHandle, remoteKey)}
+     * of PE {@code dest}; the outcome is a completion with {@code context}. The local bytes must not change until it
+     * completes.
+     *
+     * @param local             the source, registered here
+     * @param localOffsetBytes  first source byte
+     * @param dest              the target PE (this PE too)
+     * @param remoteHandle      the target region's handle
+     * @param remoteKey         its key
+     * @param remoteOffsetBytes first target byte
+     * @param lengthBytes       bytes, at least 0
+     * @param context           reported with the completion
+     * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
+     * @throws IllegalArgumentException  if {@code local} is null or the length negative
+     * @throws IllegalStateException     if a message is open or the endpoint is closed
+     */
+    void rdmaWrite(FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,
+                   long remoteOffsetBytes, long lengthBytes, long context);
+
+    /**
+     * Starts an RDMA read: {@code lengthBytes} of region {@code (remoteHandle, remoteKey)} of PE {@code dest} into the
+     * local region; the outcome is a completion with {@code context}, after which the bytes are there.
+     *
+     * @param local             the destination, registered here
+     * @param localOffsetBytes  first destination byte
+     * @param dest              the PE holding the source (this PE too)
+     * @param remoteHandle      the source region's handle
+     * @param remoteKey         its key
+     * @param remoteOffsetBytes first source byte
+     * @param lengthBytes       bytes, at least 0
+     * @param context           reported with the completion
+     * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
+     * @throws IllegalArgumentException  if {@code local} is null or the length negative
+     * @throws IllegalStateException     if a message is open or the endpoint is closed
+     */
+    void rdmaRead(FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,
+                  long remoteOffsetBytes, long lengthBytes, long context);
+
+    /**
+     * Takes the oldest completion of this endpoint's NIC messages and RDMA transfers, if there is one.
+     *
+     * @param into filled with it
+     * @return true if there was one
+     * @throws IllegalStateException if the endpoint is closed
+     */
+    boolean pollCompletion(FmCompletion into);
+
+    /**
+     * Waits for a completion, extracting meanwhile (without NIC offload, completions arrive as messages), idling
+     * (spin, yield, park) while nothing happens.
+     *
+     * @param into      filled with it
+     * @param timeoutNs longest wait
+     * @return true if one came in time
+     * @throws IllegalStateException if called from a handler, or the endpoint is closed
+     * @throws FmAbortException      if the job is aborted while waiting
+     */
+    boolean awaitCompletion(FmCompletion into, long timeoutNs);
+
     /**
      * Takes a snapshot of this endpoint's protocol counters. May be called from any thread, also while the PE runs:
      * each counter is read atomically, but counters that move meanwhile are read at slightly different instants, so

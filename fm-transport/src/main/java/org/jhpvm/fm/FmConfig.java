@@ -29,6 +29,8 @@ import java.util.List;
  * @param idleYields          yields before parking, in waiting calls
  * @param minParkNs           first park, in waiting calls
  * @param maxParkNs           longest park, in waiting calls (bounds how late a waiter notices an abort)
+ * @param nicOffload          use the NIC's own handlers and RDMA for NIC messages and RDMA where the fabric offers them;
+ *                            false carries them in FM's messages everywhere (to compare, or to test that path)
  */
 public record FmConfig(
     int windowFrames,
@@ -45,7 +47,8 @@ public record FmConfig(
     long idleSpins,
     long idleYields,
     long minParkNs,
-    long maxParkNs) {
+    long maxParkNs,
+    boolean nicOffload) {
 
     /** Largest window or receive queue. */
     public static final int MAX_FRAMES = 1 << 16;
@@ -125,6 +128,7 @@ public record FmConfig(
         long idleYields = 10;
         long minParkNs = 1_000;
         long maxParkNs = 1_000_000;
+        boolean nicOffload = true;
 
         private Builder() {
         }
@@ -283,6 +287,18 @@ public record FmConfig(
         }
 
         /**
+         * Sets whether NIC messages and RDMA use the fabric NIC's own handlers and RDMA where it has them (the
+         * default) or FM's messages everywhere.
+         *
+         * @param v true to use the NIC
+         * @return this
+         */
+        public Builder nicOffload(final boolean v) {
+            nicOffload = v;
+            return this;
+        }
+
+        /**
          * Sets one setting by its option name ({@code fm.windowFrames}, ...: {@link FmConfig#options()} lists them
          * with their types and defaults), for layers above that pass {@code key=value} strings through.
          *
@@ -307,7 +323,7 @@ public record FmConfig(
         public FmConfig build() {
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting, idleSpins, idleYields,
-                minParkNs, maxParkNs);
+                minParkNs, maxParkNs, nicOffload);
         }
     }
 }

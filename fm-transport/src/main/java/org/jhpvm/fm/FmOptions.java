@@ -55,7 +55,9 @@ final class FmOptions {
             row("minParkNs", "nanoseconds", d.minParkNs, "first park, in FM's waiting calls",
                 (b, v) -> b.minParkNs = longValue(v)),
             row("maxParkNs", "nanoseconds", d.maxParkNs, "longest park, in FM's waiting calls (bounds how late an "
-                + "abort is noticed)", (b, v) -> b.maxParkNs = longValue(v)));
+                + "abort is noticed)", (b, v) -> b.maxParkNs = longValue(v)),
+            row("nicOffload", "boolean", d.nicOffload, "NIC messages and RDMA by the NIC where the fabric offers it; "
+                + "false carries them in FM messages", (b, v) -> b.nicOffload = booleanValue(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FmOption> listed = new ArrayList<>();
         for (final Row r : rows) {

@@ -44,4 +44,34 @@ final class Elements {
         final long offset) {
         MemorySegment.copy(array, index, seg, layout, offset, 1);
     }
+
+    /**
+     * The wire layout of a primitive array's elements.
+     *
+     * @throws IllegalArgumentException if it is not a byte, int, long, float or double array
+     */
+    static ValueLayout layoutOf(final Object array) {
+        return switch (array) {
+            case byte[] a -> BYTE;
+            case int[] a -> INT;
+            case long[] a -> LONG;
+            case float[] a -> FLOAT;
+            case double[] a -> DOUBLE;
+            case null -> throw new NullPointerException("array");
+            default -> throw new IllegalArgumentException("not a byte, int, long, float or double array: "
+                + array.getClass().getName());
+        };
+    }
+
+    /** The length of a primitive array {@link #layoutOf} accepts. */
+    static int lengthOf(final Object array) {
+        return switch (array) {
+            case byte[] a -> a.length;
+            case int[] a -> a.length;
+            case long[] a -> a.length;
+            case float[] a -> a.length;
+            case double[] a -> a.length;
+            default -> throw new IllegalArgumentException("not a byte, int, long, float or double array");
+        };
+    }
 }

@@ -13,9 +13,12 @@ import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.Fm1Handler;
 import org.jhpvm.fm.FmClosedException;
 import org.jhpvm.fm.FmConfig;
+import org.jhpvm.fm.FmCompletion;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmHandler;
+import org.jhpvm.fm.FmNicHandler;
 import org.jhpvm.fm.FmOutputStream;
+import org.jhpvm.fm.FmRegion;
 
 /**
  * One PE's FM endpoint over one NIC: the {@link FastMessages} API, the launcher's hooks (exit barrier, close,
@@ -53,7 +56,7 @@ public final class Endpoint implements FastMessages {
      * the fabric.
      */
     private final boolean lean;
-    private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS];
+    private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS + MessageOffload.HANDLERS];
     private final BackoffIdleStrategy idle;
     final Counters counters = new Counters();
     final HostQueue queue;
@@ -62,6 +65,7 @@ public final class Endpoint implements FastMessages {
     private final ReceivePath receive;
     private final OutboundStream out;
     private final OutboundStream nested;
+    private final NicOffload offload;
     private int servicePasses;
     private boolean started;
     private boolean inHandler;
@@ -124,6 +128,8 @@ public final class Endpoint implements FastMessages {
         final SendPath send = new SendPath(nic, counters, checksum, retransmitter, acks, flow, lean);
         this.out = new OutboundStream(this, flow, send, frameBytes);
         this.nested = new OutboundStream(this, flow, send, frameBytes);
+        this.offload = new NicOffload(this, nic, config.nicOffload() && caps.remoteDma() && caps.nicHandlers(),
+            frameBytes, System.nanoTime() ^ (long) pe << 32);
         job.register(this);
     }
 
@@ -227,8 +233,11 @@ public final class Endpoint implements FastMessages {
             throw new IllegalArgumentException("maxBytes=" + maxBytes + " must be at least 1");
         }
         started = true;
-        final int done = receive.dispatchLoop(maxBytes);
+        int done = receive.dispatchLoop(maxBytes);
         service(false);
+        if (!out.isOpen() && !nested.isOpen() && !offload.messageOpen()) {
+            done += offload.flushDeferred(); // answers FM's message path owes, sent outside the handlers
+        }
         return done;
     }
 
@@ -261,6 +270,97 @@ public final class Endpoint implements FastMessages {
     public boolean flush(final long timeoutNs) {
         // Over a lean fabric a frame handed to the NIC is the fabric's to deliver: nothing waits for acknowledgement.
         return extractUntil(() -> retransmitter.used() == 0, timeoutNs);
+    }
+
+    // ---------------------------------------------------------------- NIC messages, RDMA, registered memory
+
+    @Override
+    public boolean nicOffload() {
+        return offload.offload();
+    }
+
+    @Override
+    public int maxNicMessageBytes() {
+        return offload.maxMessageBytes();
+    }
+
+    @Override
+    public FmRegion register(final Object memory) {
+        checkUsable();
+        return offload.register(memory);
+    }
+
+    @Override
+    public FmRegion register(final Object memory, final int handle, final int key) {
+        checkUsable();
+        return offload.register(memory, handle, key);
+    }
+
+    @Override
+    public void deregister(final FmRegion region) {
+        checkUsable();
+        offload.deregister(region);
+    }
+
+    @Override
+    public void registerNicHandler(final int id, final FmNicHandler handler) {
+        checkUsable();
+        if (started) {
+            throw new IllegalStateException("PE " + pe + " has already communicated: register NIC handlers before the "
+                + "first send or extract");
+        }
+        offload.registerNicHandler(id, handler);
+    }
+
+    @Override
+    public FmOutputStream beginNicMessage(final int dest, final int lengthBytes, final int handler,
+                                          final FmRegion replyTo, final long replyOffsetBytes,
+                                          final int replyCapacityBytes, final long context) {
+        checkRequest(dest);
+        started = true;
+        return offload.begin(dest, lengthBytes, handler, replyTo, replyOffsetBytes, replyCapacityBytes, context);
+    }
+
+    @Override
+    public void rdmaWrite(final FmRegion local, final long localOffsetBytes, final int dest, final int remoteHandle,
+                          final int remoteKey, final long remoteOffsetBytes, final long lengthBytes,
+                          final long context) {
+        checkRequest(dest);
+        started = true;
+        offload.rdma(true, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes,
+            context);
+    }
+
+    @Override
+    public void rdmaRead(final FmRegion local, final long localOffsetBytes, final int dest, final int remoteHandle,
+                         final int remoteKey, final long remoteOffsetBytes, final long lengthBytes,
+                         final long context) {
+        checkRequest(dest);
+        started = true;
+        offload.rdma(false, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes,
+            context);
+    }
+
+    @Override
+    public boolean pollCompletion(final FmCompletion into) {
+        checkUsable();
+        return offload.pollCompletion(into);
+    }
+
+    @Override
+    public boolean awaitCompletion(final FmCompletion into, final long timeoutNs) {
+        checkUsable();
+        return offload.awaitCompletion(into, timeoutNs);
+    }
+
+    private void checkRequest(final int dest) {
+        checkUsable();
+        if (dest < 0 || dest >= pes) {
+            throw new IndexOutOfBoundsException("destination PE " + dest + " outside 0.." + (pes - 1));
+        }
+        if (out.isOpen() || nested.isOpen() || offload.messageOpen()) {
+            throw new IllegalStateException("a message is open on PE " + pe + ": endMessage it first");
+        }
     }
 
     @Override
@@ -342,7 +442,27 @@ public final class Endpoint implements FastMessages {
     // ---------------------------------------------------------------- used by the streams and the flow-control waits
 
     FmHandler handler(final int id) {
-        return handlers[id];
+        return id >= 0 && id < handlers.length ? handlers[id] : null;
+    }
+
+    /** Registers one of FM's own handlers (ids from {@code MAX_HANDLERS}), at construction. */
+    void registerInternal(final int id, final FmHandler handler) {
+        handlers[id] = handler;
+    }
+
+    /** Opens a message to one of FM's own handlers (FM's message path for NIC messages and RDMA). */
+    OutboundStream beginInternal(final int dest, final int lengthBytes, final int handler) {
+        checkUsable();
+        OutboundStream o = out;
+        if (out.isOpen()) {
+            if (nested.isOpen() || dest == out.dest()) {
+                throw new IllegalStateException("PE " + pe + " has a message to PE " + out.dest() + " open");
+            }
+            o = nested;
+        }
+        started = true;
+        o.begin(dest, lengthBytes, handler);
+        return o;
     }
 
     boolean inlineWholeMessages() {

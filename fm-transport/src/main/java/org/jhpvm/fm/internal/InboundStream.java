@@ -291,6 +291,31 @@ final class InboundStream implements FmInputStream, Runnable {
         return copy(dst, offset, Math.min(lengthBytes, declared - received));
     }
 
+    /**
+     * Receives raw bytes into a memory segment (a registered region's memory, whatever its element type): FM's message
+     * path for RDMA where the fabric has none.
+     */
+    void receiveSegment(final MemorySegment dst, final long offset, final long lengthBytes) {
+        checkActive();
+        if (lengthBytes > declared - received) {
+            throw new IndexOutOfBoundsException("receive of " + lengthBytes + " bytes after " + received
+                + " goes beyond the declared length=" + declared + " of the message from PE " + source);
+        }
+        long off = offset;
+        long len = lengthBytes;
+        while (len > 0) {
+            if (pos == limit && !nextFrame()) {
+                throw endedEarly(len);
+            }
+            final int n = (int) Math.min(len, limit - pos);
+            MemorySegment.copy(frame.segment(), frame.payloadOffset() + pos, dst, off, n);
+            pos += n;
+            off += n;
+            len -= n;
+            received += n;
+        }
+    }
+
     @Override
     public void receiveBytes(final byte[] dst, final int index, final int stride, final int count) {
         receiveElements(dst, dst.length, Elements.BYTE, index, stride, count);

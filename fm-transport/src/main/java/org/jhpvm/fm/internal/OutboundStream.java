@@ -77,6 +77,27 @@ final class OutboundStream implements FmOutputStream {
         }
     }
 
+    /**
+     * Sends raw bytes of a memory segment (a registered region's memory, whatever its element type): FM's message path
+     * for RDMA where the fabric has none.
+     */
+    void sendSegment(final MemorySegment src, final long offset, final long lengthBytes) {
+        checkOpen();
+        if (lengthBytes > declared - written) {
+            checkRoom((int) Math.min(Integer.MAX_VALUE, lengthBytes));
+        }
+        long off = offset;
+        long len = lengthBytes;
+        while (len > 0) {
+            final int n = (int) Math.min(len, roomInFrame());
+            MemorySegment.copy(src, off, frame.segment(), frame.payloadOffset() + framePos, n);
+            framePos += n;
+            written += n;
+            off += n;
+            len -= n;
+        }
+    }
+
     @Override
     public void sendBytes(final byte[] src, final int index, final int stride, final int count) {
         sendElements(src, src.length, Elements.BYTE, index, stride, count);

@@ -1,0 +1,325 @@
+package org.jhpvm.fm.internal;
+
+import java.lang.foreign.MemorySegment;
+import java.util.ArrayDeque;
+import java.util.Arrays;
+
+import org.jhpvm.fm.FastMessages;
+import org.jhpvm.fm.FmCompletion;
+import org.jhpvm.fm.FmInputStream;
+import org.jhpvm.fm.FmNicHandler;
+
+/**
+ * NIC messages and RDMA carried in FM's own messages, for fabrics whose NIC does neither (Aeron), or when
+ * {@code fm.nicOffload=false}: the same requests, checks and completions as where the NIC does the work, served by
+ * the target's extract instead of its NIC. A request travels in one message to one of FM's internal handlers; the
+ * target answers with another (a reply, the read bytes, or the write's outcome), which the requester's extract turns
+ * into a completion. The target's answers are queued while its handlers run and sent when extract is done with them
+ * ({@link #flush()}): a handler that sent them itself could wait for flow control inside the handler.
+ * <pre>
+ *   NIC_REQUEST  int handler, int slot, int replyCapacity, int length, request bytes
+ *   NIC_REPLY    int slot, int status, int length, reply bytes
+ *   RDMA_WRITE   int slot, int handle, int key, long offset, long length, bytes
+ *   RDMA_DONE    int slot, int status
+ *   RDMA_READ    int slot, int handle, int key, long offset, long length
+ *   RDMA_DATA    int slot, int status, long length, bytes
+ * </pre>
+ * The endpoint's thread only.
+ */
+final class MessageOffload {
+    static final int H_NIC_REQUEST = FastMessages.MAX_HANDLERS;
+    static final int H_NIC_REPLY = FastMessages.MAX_HANDLERS + 1;
+    static final int H_RDMA_WRITE = FastMessages.MAX_HANDLERS + 2;
+    static final int H_RDMA_DONE = FastMessages.MAX_HANDLERS + 3;
+    static final int H_RDMA_READ = FastMessages.MAX_HANDLERS + 4;
+    static final int H_RDMA_DATA = FastMessages.MAX_HANDLERS + 5;
+    /** Internal handlers this class registers, from {@link FastMessages#MAX_HANDLERS}. */
+    static final int HANDLERS = 6;
+
+    /** An answer owed to another PE, queued by a handler and sent by {@link #flush()}. */
+    private static final class Answer {
+        final byte[] bytes;
+        final MemorySegment segment;
+        int dest;
+        int handler;
+        int slot;
+        int status;
+        int length;
+        MemorySegment data;
+        long dataOffset;
+        long dataLength;
+
+        Answer(final int frameBytes) {
+            this.bytes = new byte[frameBytes];
+            this.segment = MemorySegment.ofArray(bytes);
+        }
+    }
+
+    private final Endpoint ep;
+    private final NicOffload offload;
+    private final int frameBytes;
+    private final MemorySegment requestStaging;
+    private final byte[] served;
+    private final MemorySegment servedSegment;
+    private final NicMessageView view = new NicMessageView();
+    private final ArrayDeque<Answer> answers = new ArrayDeque<>();
+    private final ArrayDeque<Answer> spareAnswers = new ArrayDeque<>();
+    private boolean flushing;
+    // requests of this PE waiting for their answer, by slot
+    private int[] slotOp = new int[16];
+    private RegionImpl[] slotRegion = new RegionImpl[16];
+    private long[] slotOffset = new long[16];
+    private long[] slotLength = new long[16];
+    private long[] slotContext = new long[16];
+    private int[] freeSlots = new int[16];
+    private int freeCount;
+    private int nextSlot;
+
+    MessageOffload(final Endpoint ep, final NicOffload offload, final int frameBytes) {
+        this.ep = ep;
+        this.offload = offload;
+        this.frameBytes = frameBytes;
+        this.requestStaging = MemorySegment.ofArray(new byte[frameBytes]);
+        this.served = new byte[frameBytes];
+        this.servedSegment = MemorySegment.ofArray(served);
+        ep.registerInternal(H_NIC_REQUEST, (in, sender) -> onRequest(in, sender));
+        ep.registerInternal(H_NIC_REPLY, (in, sender) -> onReply(in));
+        ep.registerInternal(H_RDMA_WRITE, (in, sender) -> onWrite(in, sender));
+        ep.registerInternal(H_RDMA_DONE, (in, sender) -> onDone(in));
+        ep.registerInternal(H_RDMA_READ, (in, sender) -> onRead(in, sender));
+        ep.registerInternal(H_RDMA_DATA, (in, sender) -> onData(in));
+    }
+
+    MemorySegment requestStaging() {
+        return requestStaging;
+    }
+
+    // ---------------------------------------------------------------- the requester
+
+    void sendRequest(final int dest, final int handler, final int length, final RegionImpl replyTo,
+                     final long replyOffset, final int replyCapacity, final long context) {
+        final int slot = slot(FmCompletion.NIC_MESSAGE, replyTo, replyOffset, replyCapacity, context);
+        final OutboundStream out = ep.beginInternal(dest, 16 + length, H_NIC_REQUEST);
+        out.sendInt(handler);
+        out.sendInt(slot);
+        out.sendInt(replyCapacity);
+        out.sendInt(length);
+        out.sendSegment(requestStaging, 0, length);
+        out.endMessage();
+    }
+
+    void rdma(final boolean write, final RegionImpl local, final long localOffset, final int dest, final int handle,
+              final int key, final long remoteOffset, final long length, final long context) {
+        final int op = write ? FmCompletion.RDMA_WRITE : FmCompletion.RDMA_READ;
+        if (offload.regions.lookup(local.handle) != local) {
+            offload.log.add(op, FmCompletion.ERR_NOT_REGISTERED, 0, context);
+            return;
+        }
+        if (!local.contains(localOffset, length)) {
+            offload.log.add(op, FmCompletion.ERR_OUT_OF_BOUNDS, 0, context);
+            return;
+        }
+        final int slot = slot(op, local, localOffset, length, context);
+        final OutboundStream out = ep.beginInternal(dest, 28 + (write ? (int) Math.min(Integer.MAX_VALUE - 28, length)
+            : 0), write ? H_RDMA_WRITE : H_RDMA_READ);
+        out.sendInt(slot);
+        out.sendInt(handle);
+        out.sendInt(key);
+        out.sendLong(remoteOffset);
+        out.sendLong(length);
+        if (write) {
+            out.sendSegment(local.segment, localOffset, length);
+        }
+        out.endMessage();
+    }
+
+    private void onReply(final FmInputStream in) {
+        final int slot = in.receiveInt();
+        final int status = in.receiveInt();
+        final int length = in.receiveInt();
+        if (status == FmCompletion.OK && length > 0) {
+            ((InboundStream) in).receiveSegment(slotRegion[slot].segment, slotOffset[slot], length);
+        }
+        complete(slot, status, status == FmCompletion.OK ? length : 0);
+    }
+
+    private void onDone(final FmInputStream in) {
+        final int slot = in.receiveInt();
+        final int status = in.receiveInt();
+        complete(slot, status, status == FmCompletion.OK ? slotLength[slot] : 0);
+    }
+
+    private void onData(final FmInputStream in) {
+        final int slot = in.receiveInt();
+        final int status = in.receiveInt();
+        final long length = in.receiveLong();
+        if (status == FmCompletion.OK) {
+            ((InboundStream) in).receiveSegment(slotRegion[slot].segment, slotOffset[slot], length);
+        }
+        complete(slot, status, status == FmCompletion.OK ? length : 0);
+    }
+
+    private int slot(final int op, final RegionImpl region, final long offset, final long length, final long ctx) {
+        final int slot;
+        if (freeCount > 0) {
+            slot = freeSlots[--freeCount];
+        } else {
+            slot = nextSlot++;
+            if (slot == slotOp.length) {
+                final int n = slotOp.length * 2;
+                slotOp = Arrays.copyOf(slotOp, n);
+                slotRegion = Arrays.copyOf(slotRegion, n);
+                slotOffset = Arrays.copyOf(slotOffset, n);
+                slotLength = Arrays.copyOf(slotLength, n);
+                slotContext = Arrays.copyOf(slotContext, n);
+                freeSlots = Arrays.copyOf(freeSlots, n);
+            }
+        }
+        slotOp[slot] = op;
+        slotRegion[slot] = region;
+        slotOffset[slot] = offset;
+        slotLength[slot] = length;
+        slotContext[slot] = ctx;
+        return slot;
+    }
+
+    private void complete(final int slot, final int status, final long length) {
+        offload.log.add(slotOp[slot], status, length, slotContext[slot]);
+        slotRegion[slot] = null;
+        freeSlots[freeCount++] = slot;
+    }
+
+    // ---------------------------------------------------------------- the target
+
+    private void onRequest(final FmInputStream in, final int sender) {
+        final int handler = in.receiveInt();
+        final int slot = in.receiveInt();
+        final int capacity = in.receiveInt();
+        final int length = in.receiveInt();
+        in.receive(served, 0, length);
+        final FmNicHandler h = handler >= 0 && handler < FastMessages.MAX_NIC_HANDLERS ? offload.handlers[handler]
+            : null;
+        final Answer a = answer(sender, H_NIC_REPLY, slot);
+        if (h == null) {
+            a.status = FmCompletion.ERR_NO_HANDLER;
+        } else {
+            view.bindMessage(sender, servedSegment, length, offload.regions, a.segment, capacity);
+            try {
+                h.onMessage(view);
+            } catch (final IndexOutOfBoundsException e) {
+                if (!view.overflowed()) {
+                    throw e;
+                }
+            } finally {
+                view.unbind();
+            }
+            a.status = view.rejected() ? FmCompletion.ERR_REJECTED
+                : view.overflowed() ? FmCompletion.ERR_OUT_OF_BOUNDS : FmCompletion.OK;
+            a.length = a.status == FmCompletion.OK ? (int) view.replyLength() : 0;
+        }
+        answers.add(a);
+    }
+
+    private void onWrite(final FmInputStream in, final int sender) {
+        final int slot = in.receiveInt();
+        final int handle = in.receiveInt();
+        final int key = in.receiveInt();
+        final long offset = in.receiveLong();
+        final long length = in.receiveLong();
+        final RegionImpl r = offload.regions.lookup(handle);
+        final Answer a = answer(sender, H_RDMA_DONE, slot);
+        a.status = check(r, key, offset, length);
+        if (a.status == FmCompletion.OK) {
+            ((InboundStream) in).receiveSegment(r.segment, offset, length);
+        }
+        answers.add(a);
+    }
+
+    private void onRead(final FmInputStream in, final int sender) {
+        final int slot = in.receiveInt();
+        final int handle = in.receiveInt();
+        final int key = in.receiveInt();
+        final long offset = in.receiveLong();
+        final long length = in.receiveLong();
+        final RegionImpl r = offload.regions.lookup(handle);
+        final Answer a = answer(sender, H_RDMA_DATA, slot);
+        a.status = check(r, key, offset, length);
+        if (a.status == FmCompletion.OK) {
+            // The bytes go when the answer goes, straight from the region (a read sees memory during the operation).
+            a.data = r.segment;
+            a.dataOffset = offset;
+            a.dataLength = length;
+        }
+        answers.add(a);
+    }
+
+    private static int check(final RegionImpl r, final int key, final long offset, final long length) {
+        return r == null ? FmCompletion.ERR_NOT_REGISTERED : r.key != key ? FmCompletion.ERR_BAD_KEY
+            : !r.contains(offset, length) ? FmCompletion.ERR_OUT_OF_BOUNDS : FmCompletion.OK;
+    }
+
+    private Answer answer(final int dest, final int handler, final int slot) {
+        final Answer a = spareAnswers.isEmpty() ? new Answer(frameBytes) : spareAnswers.poll();
+        a.dest = dest;
+        a.handler = handler;
+        a.slot = slot;
+        a.status = FmCompletion.OK;
+        a.length = 0;
+        a.data = null;
+        a.dataOffset = 0;
+        a.dataLength = 0;
+        return a;
+    }
+
+    /**
+     * Sends the queued answers. Sending may wait for flow control and run handlers meanwhile, which may queue more
+     * answers: they go in the same call.
+     *
+     * @return answers sent
+     */
+    int flush() {
+        if (flushing || answers.isEmpty()) {
+            return 0;
+        }
+        flushing = true;
+        int sent = 0;
+        try {
+            Answer a;
+            while ((a = answers.poll()) != null) {
+                switch (a.handler) {
+                    case H_NIC_REPLY -> {
+                        final OutboundStream out = ep.beginInternal(a.dest, 12 + a.length, H_NIC_REPLY);
+                        out.sendInt(a.slot);
+                        out.sendInt(a.status);
+                        out.sendInt(a.length);
+                        out.sendSegment(a.segment, 0, a.length);
+                        out.endMessage();
+                    }
+                    case H_RDMA_DONE -> {
+                        final OutboundStream out = ep.beginInternal(a.dest, 8, H_RDMA_DONE);
+                        out.sendInt(a.slot);
+                        out.sendInt(a.status);
+                        out.endMessage();
+                    }
+                    default -> {
+                        final int length = (int) Math.min(Integer.MAX_VALUE - 16, a.dataLength);
+                        final OutboundStream out = ep.beginInternal(a.dest, 16 + length, H_RDMA_DATA);
+                        out.sendInt(a.slot);
+                        out.sendInt(a.status);
+                        out.sendLong(a.dataLength);
+                        if (a.data != null) {
+                            out.sendSegment(a.data, a.dataOffset, a.dataLength);
+                        }
+                        out.endMessage();
+                    }
+                }
+                a.data = null;
+                spareAnswers.add(a);
+                sent++;
+            }
+        } finally {
+            flushing = false;
+        }
+        return sent;
+    }
+}
