@@ -125,7 +125,7 @@ public interface Nic {
     // ---------------------------------------------------------------- the NIC as a processor (VIA, LANai)
 
     /** Largest handle {@link #register(Object, int, int)} accepts, exclusive; handles the NIC chooses lie above it. */
-    int MAX_NAMED_HANDLE = 1 << 20;
+    int MAX_NAMED_HANDLE = 1 << 30;
     /** Handler ids {@link #registerNicHandler} accepts: {@code 0 .. MAX_NIC_HANDLERS-1}. */
     int MAX_NIC_HANDLERS = 256;
 
@@ -151,7 +151,8 @@ public interface Nic {
      * asking: a symmetric heap registers each object with the same handle and key on every PE. Not cached.
      *
      * @param memory a primitive array or a {@link java.lang.foreign.MemorySegment}
-     * @param handle the handle, {@code 0 .. MAX_NAMED_HANDLE-1}, not registered now
+     * @param handle the handle, {@code 0 .. MAX_NAMED_HANDLE-1}, not registered now (any such number: the NIC keeps
+     *               a table of the registered ones, not an array indexed by them)
      * @param key    the key remote descriptors must present
      * @return the region
      * @throws IllegalArgumentException if the memory cannot be registered, the handle is out of range or taken

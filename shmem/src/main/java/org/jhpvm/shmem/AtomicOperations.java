@@ -2,39 +2,36 @@ package org.jhpvm.shmem;
 
 import static org.jhpvm.shmem.MessageDescriptor.AMO_ADD;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_AND;
-import static org.jhpvm.shmem.MessageDescriptor.AMO_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_CSWAP;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_FETCH;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_OR;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_SET;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_SWAP;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
-import static org.jhpvm.shmem.MessageDescriptor.H_AMO;
-import static org.jhpvm.shmem.MessageDescriptor.STATUS_OK;
-import static org.jhpvm.shmem.MessageDescriptor.STATUS_REJECTED;
+import static org.jhpvm.shmem.MessageDescriptor.NIC_AMO_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.N_AMO;
 
-import org.jhpvm.fm.FastMessages;
-import org.jhpvm.fm.FmInputStream;
+import org.jhpvm.fm.FmNicMessage;
 import org.jhpvm.fm.FmOutputStream;
 
 /**
- * SHMEM atomics, both sides: the requester's {@link #amo} (one message; a fetching one waits for its reply) and the
- * target's handler. Both ends apply the operation with {@code VarHandle} atomic array access, so a remote atomic is
- * atomic with respect to other PEs' atomics and to the owner's own (which run locally, without a message).
+ * SHMEM atomics, both sides: the requester's {@link #amo}, one NIC message (a fetching one waits for its reply),
+ * and the handler the target's NIC runs ({@link #onAmoNic}). Both ends apply the operation with {@code VarHandle}
+ * atomic array access, so a remote atomic is atomic with respect to other PEs' atomics (which the target NIC may run
+ * at the same time) and to the owner's own (which run locally, without a message).
  */
 final class AtomicOperations {
-    private final Engine engine;
-    private final FastMessages fm;
-    private final int me;
-    private final OutstandingRequests requests;
-    private final ReplyQueue replies;
+    /** Set in the op word of a fetching atomic: the handler replies the old value. */
+    static final int FETCH = 1 << 8;
 
-    AtomicOperations(final Engine engine, final OutstandingRequests requests, final ReplyQueue replies) {
+    private final Engine engine;
+    private final int me;
+    private final NicRequests nic;
+
+    AtomicOperations(final Engine engine, final NicRequests nic) {
         this.engine = engine;
-        this.fm = engine.fm;
         this.me = engine.me;
-        this.requests = requests;
-        this.replies = replies;
+        this.nic = nic;
     }
 
     /** A remote atomic; returns the old value as raw bits (0 for non-fetching ones). */
@@ -43,53 +40,62 @@ final class AtomicOperations {
         engine.enter();
         try {
             if (pe == me) {
-                return applyAmo(s, index, op, a, b);
+                return applyAmo(s.kind, s.array, index, op, a, b);
             }
-            final int slot = fetch ? requests.alloc(OutstandingRequests.WAITING, null, null, 0, 0, 0, 1) : -1;
-            final FmOutputStream out = fm.beginMessage(pe, AMO_BYTES, H_AMO);
-            out.sendInt(op);
+            final FmOutputStream out = nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0);
+            out.sendInt(fetch ? op | FETCH : op);
             out.sendInt(s.id);
+            out.sendInt(s.key);
             out.sendInt(index);
-            out.sendInt(slot);
             out.sendLong(a);
             out.sendLong(b);
             out.endMessage();
             if (!fetch) {
-                requests.markDirty(pe);
+                nic.reap();
                 return 0;
             }
-            return requests.awaitReply(slot, pe, "atomic");
+            nic.await(nic.lastContext(), pe, "atomic");
+            return nic.scratchLong();
         } finally {
             engine.exit();
         }
     }
 
-    void onAmo(final FmInputStream in, final int sender) {
-        final int op = in.receiveInt();
-        final int id = in.receiveInt();
-        final int index = in.receiveInt();
-        final int req = in.receiveInt();
-        final long a = in.receiveLong();
-        final long b = in.receiveLong();
-        final SymmetricArray s = engine.lookup(id);
-        if (!Engine.valid(s, index, 1, 1)) {
-            engine.reject(sender, "atomic", id, index, 1, 1);
-            if (req >= 0) {
-                replies.queue(sender, req, STATUS_REJECTED, null, 0, 0, 0, 0);
-            }
+    /** The target NIC's handler: checks the element, applies the operation, replies the old value if asked. */
+    static void onAmoNic(final FmNicMessage m) {
+        final int word = m.receiveInt();
+        final int op = word & ~FETCH;
+        final int id = m.receiveInt();
+        final int key = m.receiveInt();
+        final int index = m.receiveInt();
+        final long a = m.receiveLong();
+        final long b = m.receiveLong();
+        final Object array = m.memory(id, key);
+        final Kind kind = array == null ? null : Kind.of(array);
+        if (kind == null || !Engine.valid(Kind.length(array), index, 1, 1, 1) || !defined(kind, op)) {
+            m.reject();
             return;
         }
-        final long old = applyAmo(s, index, op, a, b);
-        if (req >= 0) {
-            replies.queue(sender, req, STATUS_OK, null, 0, 0, 0, old);
+        final long old = applyAmo(kind, array, index, op, a, b);
+        if ((word & FETCH) != 0) {
+            m.replyLong(old);
         }
     }
 
+    private static boolean defined(final Kind kind, final int op) {
+        return switch (kind) {
+            case LONG, INT -> op >= AMO_FETCH && op <= AMO_XOR;
+            case DOUBLE, FLOAT -> op == AMO_FETCH || op == AMO_SET || op == AMO_SWAP;
+            case BYTE -> false;
+        };
+    }
+
     /** Applies {@code op} to element {@code i} by VarHandle atomic access; values in and out are raw bits. */
-    private static long applyAmo(final SymmetricArray s, final int i, final int op, final long a, final long b) {
-        switch (s.kind) {
+    static long applyAmo(final Kind kind, final Object array, final int i, final int op, final long a,
+        final long b) {
+        switch (kind) {
             case LONG -> {
-                final long[] x = (long[]) s.array;
+                final long[] x = (long[]) array;
                 return switch (op) {
                     case AMO_FETCH -> (long) Kind.LONGS.getVolatile(x, i);
                     case AMO_SET -> {
@@ -106,7 +112,7 @@ final class AtomicOperations {
                 };
             }
             case INT -> {
-                final int[] x = (int[]) s.array;
+                final int[] x = (int[]) array;
                 final int v = (int) a;
                 return switch (op) {
                     case AMO_FETCH -> (int) Kind.INTS.getVolatile(x, i);
@@ -124,7 +130,7 @@ final class AtomicOperations {
                 };
             }
             case DOUBLE -> {
-                final double[] x = (double[]) s.array;
+                final double[] x = (double[]) array;
                 final double v = Double.longBitsToDouble(a);
                 return Double.doubleToRawLongBits(switch (op) {
                     case AMO_FETCH -> (double) Kind.DOUBLES.getVolatile(x, i);
@@ -137,7 +143,7 @@ final class AtomicOperations {
                 });
             }
             case FLOAT -> {
-                final float[] x = (float[]) s.array;
+                final float[] x = (float[]) array;
                 final float v = Float.intBitsToFloat((int) a);
                 return Float.floatToRawIntBits(switch (op) {
                     case AMO_FETCH -> (float) Kind.FLOATS.getVolatile(x, i);
@@ -149,7 +155,7 @@ final class AtomicOperations {
                     default -> throw new IllegalArgumentException("atomic op " + op + " on float");
                 });
             }
-            default -> throw new IllegalArgumentException("atomics are not defined on " + s.kind.javaName);
+            default -> throw new IllegalArgumentException("atomics are not defined on " + kind.javaName);
         }
     }
 }

@@ -1,29 +1,31 @@
 package org.jhpvm.shmem;
 
-import static org.jhpvm.shmem.MessageDescriptor.H_ACC;
-import static org.jhpvm.shmem.MessageDescriptor.H_AMO;
-import static org.jhpvm.shmem.MessageDescriptor.H_GET;
 import static org.jhpvm.shmem.MessageDescriptor.H_LOCK;
-import static org.jhpvm.shmem.MessageDescriptor.H_PUT;
 import static org.jhpvm.shmem.MessageDescriptor.H_PUT_SIGNAL;
-import static org.jhpvm.shmem.MessageDescriptor.H_QUIET;
 import static org.jhpvm.shmem.MessageDescriptor.H_REPLY;
 import static org.jhpvm.shmem.MessageDescriptor.H_TEAM;
+import static org.jhpvm.shmem.MessageDescriptor.N_ACC;
+import static org.jhpvm.shmem.MessageDescriptor.N_AMO;
+import static org.jhpvm.shmem.MessageDescriptor.N_GET;
+import static org.jhpvm.shmem.MessageDescriptor.N_PUT;
+import static org.jhpvm.shmem.MessageDescriptor.N_PUT_SIGNAL;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.function.BooleanSupplier;
 
 import org.jhpvm.fm.FastMessages;
+import org.jhpvm.fm.FmCompletion;
 import org.jhpvm.fm.FmHandler;
 
 /**
- * One PE's SHMEM engine: every remote operation is one FM 2.x message whose handler reads a small header and
- * receives the payload straight into the target array (typed scatter, no staging copy). Requests that need an
- * answer (get, fetching atomics, quiet) are answered by a reply message; handlers never send (FM's rule for
- * deadlock-free handlers), so answers are queued by the handler and sent by whichever thread drives progress
- * next. No acknowledgement or retry is added above FM: a quiet is one round trip per PE written to since the last
- * quiet, which works because FM delivers in order and runs one sender's handlers in order.
+ * One PE's SHMEM engine. Remote memory access (put, get, atomics, accumulate, put with signal) is NIC messages whose
+ * handlers the target's NIC runs on the target's registered memory, without the target's thread, and RDMA for large
+ * contiguous transfers ({@link NicRequests}); where the fabric's NIC cannot, FM carries the same requests and runs
+ * the same handlers in the target's extract. The collectives' traffic and locks are FM messages to host handlers,
+ * which never send (FM's rule for deadlock-free handlers): their answers are queued and sent by whichever thread
+ * drives progress next. No acknowledgement or retry is added above FM and the NIC: a quiet waits for the completion
+ * of each NIC request, which comes once the target's memory has it.
  * <p>
  * Ownership: the FM endpoint is single-threaded. The PE's thread owns it while inside a SHMEM call; the progress
  * agent owns it only for short non-blocking passes when the PE thread does not ({@link #agentPass()}). Handlers
@@ -60,6 +62,7 @@ final class Engine {
     final Teams teams;
     private final Thread peThread;
     final ReplyQueue replies;
+    final NicRequests nic;
     final OutstandingRequests requests;
     final RmaOperations rma;
     final AtomicOperations atomics;
@@ -95,23 +98,24 @@ final class Engine {
         this.peThread = Thread.currentThread();
         this.teams = new Teams(this);
         this.replies = new ReplyQueue(fm);
-        this.requests = new OutstandingRequests(this, replies);
-        this.rma = new RmaOperations(this, requests, replies);
-        this.atomics = new AtomicOperations(this, requests, replies);
-        this.accumulates = new AccumulateOperations(this, rma);
+        this.nic = new NicRequests(this);
+        this.requests = new OutstandingRequests(this, replies, nic);
+        this.rma = new RmaOperations(this, nic);
+        this.atomics = new AtomicOperations(this, nic);
+        this.accumulates = new AccumulateOperations(this, rma, nic);
         this.locks = new LockOperations(this, requests, replies);
         this.progressThen = () -> {
             replies.send();
             checkRejected();
             return condition.getAsBoolean();
         };
-        fm.register(H_PUT, (FmHandler) rma::onPut);
+        fm.registerNicHandler(N_PUT, RmaOperations::onPutNic);
+        fm.registerNicHandler(N_GET, RmaOperations::onGetNic);
+        fm.registerNicHandler(N_AMO, AtomicOperations::onAmoNic);
+        fm.registerNicHandler(N_ACC, accumulates::onAccNic);
+        fm.registerNicHandler(N_PUT_SIGNAL, RmaOperations::onPutSignalNic);
         fm.register(H_PUT_SIGNAL, (FmHandler) rma::onPutSignal);
-        fm.register(H_GET, (FmHandler) rma::onGet);
         fm.register(H_REPLY, (FmHandler) requests::onReply);
-        fm.register(H_AMO, (FmHandler) atomics::onAmo);
-        fm.register(H_ACC, (FmHandler) accumulates::onAcc);
-        fm.register(H_QUIET, (FmHandler) requests::onQuiet);
         fm.register(H_TEAM, (FmHandler) rma::onTeam);
         fm.register(H_LOCK, (FmHandler) locks::onLock);
         world.register(this);
@@ -246,10 +250,29 @@ final class Engine {
 
     static boolean valid(final SymmetricArray s, final int index, final int stride, final int count,
         final int block) {
-        if (s == null || count < 0 || stride < 1 || index < 0 || block < 1) {
+        return s != null && valid(s.length, index, stride, count, block);
+    }
+
+    /** Whether {@code count} blocks of {@code block} elements, {@code stride} apart from {@code index}, fit. */
+    static boolean valid(final int length, final int index, final int stride, final int count, final int block) {
+        if (count < 0 || stride < 1 || index < 0 || block < 1) {
             return false;
         }
-        return count == 0 ? index <= s.length : index + (long) (count - 1) * stride + block - 1 < s.length;
+        return count == 0 ? index <= length : index + (long) (count - 1) * stride + block - 1 < length;
+    }
+
+    /** A NIC request of this PE that the target refused, met in passing: counted and raised by the next call. */
+    void requestFailed(final int status) {
+        rejectedCount++;
+        if (rejected == null) {
+            rejected = "a NIC request of PE " + me + " was refused: " + FmCompletion.statusName(status)
+                + " (no such live symmetric object at the target, or an index outside it); no memory was touched";
+        }
+    }
+
+    /** A refused request raised at once by the call that waited for it. */
+    void countRejected() {
+        rejectedCount++;
     }
 
     /** A request that can only come from a bug or corruption: counted, memory untouched, raised on this PE. */

@@ -1,14 +1,20 @@
 package org.jhpvm.shmem;
 
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 import org.jhpvm.fm.FmInputStream;
 import org.jhpvm.fm.FmOutputStream;
 
 /** Element types of symmetric objects: their sizes, arrays, and how they travel through FM's typed pieces. */
 enum Kind {
-    BYTE(1, "byte"), INT(4, "int"), LONG(8, "long"), FLOAT(4, "float"), DOUBLE(8, "double");
+    BYTE(1, "byte", ValueLayout.JAVA_BYTE),
+    INT(4, "int", ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN)),
+    LONG(8, "long", ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN)),
+    FLOAT(4, "float", ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN)),
+    DOUBLE(8, "double", ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN));
 
     static final VarHandle INTS = MethodHandles.arrayElementVarHandle(int[].class);
     static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
@@ -17,10 +23,25 @@ enum Kind {
 
     final int bytes;
     final String javaName;
+    /** The elements' layout on the wire (FM's typed pieces: little endian, unaligned). */
+    final ValueLayout wire;
 
-    Kind(final int bytes, final String javaName) {
+    Kind(final int bytes, final String javaName, final ValueLayout wire) {
         this.bytes = bytes;
         this.javaName = javaName;
+        this.wire = wire;
+    }
+
+    /** @return the kind of a primitive array, or null if it is none of SHMEM's */
+    static Kind of(final Object array) {
+        return switch (array) {
+            case byte[] a -> BYTE;
+            case int[] a -> INT;
+            case long[] a -> LONG;
+            case float[] a -> FLOAT;
+            case double[] a -> DOUBLE;
+            default -> null;
+        };
     }
 
     Object newArray(final int n) {
@@ -34,7 +55,14 @@ enum Kind {
     }
 
     static int length(final Object a) {
-        return java.lang.reflect.Array.getLength(a);
+        return switch (a) {
+            case byte[] x -> x.length;
+            case int[] x -> x.length;
+            case long[] x -> x.length;
+            case float[] x -> x.length;
+            case double[] x -> x.length;
+            default -> java.lang.reflect.Array.getLength(a);
+        };
     }
 
     /** Typed gather straight from {@code a} into the message. */

@@ -47,7 +47,7 @@ final class LockOperations {
     long lock(final SymmetricLongs lock, final int home, final int index, final int op) {
         engine.enter();
         try {
-            final int slot = requests.alloc(OutstandingRequests.WAITING, null, null, 0, 0, 0, 1);
+            final int slot = requests.alloc();
             if (home == me) {
                 lockAt(me, lock, index, op, slot);
             } else {
@@ -73,7 +73,7 @@ final class LockOperations {
         final SymmetricArray s = engine.lookup(id);
         if (!Engine.valid(s, index, 1, 1) || s.kind != Kind.LONG || op < LOCK_ACQUIRE || op > LOCK_RELEASE) {
             engine.reject(sender, "lock operation", id, index, 1, 1);
-            replies.queue(sender, slot, STATUS_REJECTED, null, 0, 0, 0, 0);
+            replies.queue(sender, slot, STATUS_REJECTED, 0);
             return;
         }
         lockAt(sender, (SymmetricLongs) s, index, op, slot);

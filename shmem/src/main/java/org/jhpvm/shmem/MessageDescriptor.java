@@ -1,70 +1,75 @@
 package org.jhpvm.shmem;
 
 /**
- * Layout of SHMEM's FM messages: the FM handler ids, each message's header and the codes it carries. Every field is
- * a little-endian int or long sent with FM's typed pieces; a payload of elements follows the header straight from
- * the user's array (FM's typed gather) and lands straight in the target array (typed scatter).
+ * Layout of SHMEM's messages. Remote memory access travels as NIC messages (FM's {@code beginNicMessage}), whose
+ * handlers the target's NIC runs on registered memory, each naming a symmetric object by its id (its registration
+ * handle) and key; the collectives' traffic and locks travel as FM messages to host handlers. Every field is a
+ * little-endian int or long sent with FM's typed pieces; a payload of elements follows the header straight from the
+ * user's array (typed gather) and lands straight in the target array (typed scatter).
  *
  * <pre>
- *  H_PUT, H_ACC          0       4       8       12      16      20              28
- *                        +-------+-------+-------+-------+-------+---------------+
- *                        | id    | index | stride| count | block | alpha (H_ACC) |  then count blocks of block
- *                        +-------+-------+-------+-------+-------+---------------+  elements, block starts stride
- *                                                                                   apart from index
- *  H_GET                 +-------+-------+-------+-------+-------+-------+
- *                        | slot  | id    | index | stride| count | block |          answered by H_REPLY
- *                        +-------+-------+-------+-------+-------+-------+
- *  H_REPLY               +-------+-------+-------------------------+
- *                        | slot  | status| data, or value (8 bytes) |  nothing after the status unless STATUS_OK
- *                        +-------+-------+-------------------------+
- *  H_AMO                 +-------+-------+-------+-------+---------------+---------------+
- *                        | op    | id    | index | slot  | a             | b (cswap cond)|  slot -1: no reply
+ *  NIC messages (handlers on the target's NIC)
+ *  N_PUT, N_ACC          0       4       8       12      16      20      24              32
+ *                        +-------+-------+-------+-------+-------+-------+---------------+
+ *                        | id    | key   | index | stride| count | block | alpha (N_ACC) |  then count blocks of block
+ *                        +-------+-------+-------+-------+-------+-------+---------------+  elements, block starts
+ *                                                                                           stride apart from index
+ *  N_GET                 | id    | key   | index | stride| count | block |                  reply: the elements
+ *  N_AMO                 +-------+-------+-------+-------+---------------+---------------+
+ *                        | op    | id    | key   | index | a             | b (cswap cond)|  op | FETCH: reply 8 bytes
  *                        +-------+-------+-------+-------+---------------+---------------+
+ *  N_PUT_SIGNAL          +-------+-------+-------+-------+-------+-------+-------+-------+---------------+
+ *                        | id    | key   | index | count | sigId | sigKey| sigIdx| sigOp | signal        |  then count
+ *                        +-------+-------+-------+-------+-------+-------+-------+-------+---------------+  elements;
+ *                                                                                          id -1: a signal alone
+ *  FM messages (host handlers)
  *  H_PUT_SIGNAL          +-------+-------+-------+-------+-------+-------+-------+-------+---------------+
- *                        | id    | index | count | mode  | sigA  | sigB  | sigOp | 0     | signal        |
- *                        +-------+-------+-------+-------+-------+-------+-------+-------+---------------+
- *                        then count elements; id -1: a signal alone. SIG_USER: sigA, sigB are the signal
- *                        object and element; SIG_TEAM: team id, counter, and sigOp the sender's team rank
+ *  (collectives)         | id    | index | count | team  |counter| rank  | 0     | 0     | signal        |  then count
+ *                        +-------+-------+-------+-------+-------+-------+-------+-------+---------------+  elements
  *  H_TEAM                +-------+-------+-------+-------+-------+
  *                        | team  |counter| rank  | kind  | count |  then count elements for the team's inbox
  *                        +-------+-------+-------+-------+-------+
  *  H_LOCK                +-------+-------+-------+-------+
  *                        | op    | id    | index | slot  |  answered by H_REPLY when granted or refused
  *                        +-------+-------+-------+-------+
- *  H_QUIET               +-------+
- *                        | slot  |  answered by H_REPLY once every earlier message from the sender was handled
- *                        +-------+
+ *  H_REPLY               +-------+-------+---------------+
+ *                        | slot  | status| value         |  no value unless STATUS_OK
+ *                        +-------+-------+---------------+
  * </pre>
  *
  * A slot names the requester's outstanding request ({@link OutstandingRequests}); the reply carries it back.
  */
 final class MessageDescriptor {
-    static final int H_PUT = 101;
     static final int H_PUT_SIGNAL = 102;
-    static final int H_GET = 103;
     static final int H_REPLY = 104;
-    static final int H_AMO = 105;
-    static final int H_ACC = 106;
-    static final int H_QUIET = 107;
     static final int H_TEAM = 108;
     static final int H_LOCK = 109;
 
-    /** Header of a put; the block-strided and element-strided forms share it ({@code block == 1}). */
-    static final int PUT_HEADER_BYTES = 20;
-    /** Header of an accumulate: a put's, then alpha as raw bits of the element type. */
-    static final int ACC_HEADER_BYTES = 28;
-    static final int GET_BYTES = 24;
+    /** NIC handler: put. */
+    static final int N_PUT = 1;
+    /** NIC handler: get. */
+    static final int N_GET = 2;
+    /** NIC handler: atomic. */
+    static final int N_AMO = 3;
+    /** NIC handler: accumulate. */
+    static final int N_ACC = 4;
+    /** NIC handler: put with a user signal. */
+    static final int N_PUT_SIGNAL = 5;
+
+    /** Header of a NIC put; the block-strided and element-strided forms share it ({@code block == 1}). */
+    static final int NIC_PUT_HEADER_BYTES = 24;
+    /** Header of a NIC accumulate: a put's, then alpha as raw bits of the element type. */
+    static final int NIC_ACC_HEADER_BYTES = 32;
+    static final int NIC_GET_BYTES = 24;
+    static final int NIC_AMO_BYTES = 32;
+    static final int NIC_PUT_SIGNAL_HEADER_BYTES = 40;
     static final int REPLY_HEADER_BYTES = 8;
-    /** The value of a reply that carries no data (fetched atomic, lock answer, quiet answer). */
+    /** The value of a reply (a lock answer). */
     static final int REPLY_VALUE_BYTES = 8;
-    static final int AMO_BYTES = 32;
     static final int PUT_SIGNAL_HEADER_BYTES = 40;
     static final int TEAM_HEADER_BYTES = 20;
     static final int LOCK_BYTES = 16;
-    static final int QUIET_BYTES = 4;
 
-    /** Largest payload per message; larger transfers are split (FM lengths are ints). */
-    static final int MAX_MESSAGE_BYTES = 1 << 30;
 
     static final int AMO_FETCH = 0;
     static final int AMO_SET = 1;
@@ -79,13 +84,13 @@ final class MessageDescriptor {
     static final int LOCK_TRY = 1;
     static final int LOCK_RELEASE = 2;
 
-    /** Put with signal: the signal is an element of a symmetric long object. */
+    /** Put with signal: the signal is an element of a symmetric long object (a NIC message). */
     static final int SIG_USER = 0;
-    /** Put with signal: the signal counts an arrival in a team's collective state ({@link Teams#arrive}). */
+    /** Put with signal: the signal counts an arrival in a team's collective state ({@link Teams#arrive}); FM. */
     static final int SIG_TEAM = 1;
 
     static final int STATUS_OK = 0;
-    /** The target found no such live object, or a range outside it: the reply carries nothing more. */
+    /** The target refused the request: the reply carries nothing more. */
     static final int STATUS_REJECTED = 1;
 
     private MessageDescriptor() {

@@ -2,6 +2,8 @@ package org.jhpvm.shmem;
 
 import java.util.Objects;
 
+import org.jhpvm.fm.FmRegion;
+
 /**
  * A symmetric data object: allocated collectively, it exists on every PE with the same id, type and length (on
  * every PE of its team, for the team allocation extension {@link Shmem#mallocDoubles(ShmemTeam, int)}), and
@@ -18,6 +20,10 @@ public abstract sealed class SymmetricArray
     final Kind kind;
     final Object array;
     final int length;
+    /** The protection key this object is registered under on every PE that holds it ({@link NicRequests#keyOf}). */
+    final int key;
+    /** This PE's registration of the array with its NIC, or null where this PE does not hold the object. */
+    FmRegion region;
     volatile boolean freed;
     /** The team the object was allocated on (the world team for {@code malloc} without a team). */
     ShmemTeam team;
@@ -34,6 +40,7 @@ public abstract sealed class SymmetricArray
         this.kind = kind;
         this.length = length;
         this.array = kind.newArray(length);
+        this.key = NicRequests.keyOf(id);
     }
 
     /**
@@ -82,7 +89,8 @@ public abstract sealed class SymmetricArray
 
     @Override
     public final String toString() {
-        return getClass().getSimpleName() + "#" + id + "[" + length + "] of PE " + engine.me + (freed ? " (freed)" : "");
+        return getClass().getSimpleName() + "#" + id + "[" + length + "] of PE " + engine.me
+            + (freed ? " (freed)" : "");
     }
 
     /** The other PE's array for {@code ptr}, or null. */

@@ -267,6 +267,8 @@ abstract sealed class SymmetricHeap permits Shmem {
             }
             s.freed = true;
             engine.unregister(s);
+            engine.fm.deregister(s.region);
+            s.region = null;
             heapUsed -= (long) s.length * s.kind.bytes;
         } finally {
             engine.exit();
@@ -352,6 +354,7 @@ abstract sealed class SymmetricHeap permits Shmem {
                 s.holders = holders;
             }
             engine.register(s);
+            s.region = engine.fm.register(s.array, id, s.key); // before the sync: peers may write at once
             nextId = id + 1;
             heapUsed += bytes;
             collectives.syncEntered(team);

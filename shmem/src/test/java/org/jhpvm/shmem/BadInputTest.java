@@ -10,6 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.jhpvm.fm.FmOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 @Timeout(120)
 class BadInputTest {
@@ -89,31 +91,40 @@ class BadInputTest {
         assertTrue(failures.isEmpty(), failures.toString());
     }
 
-    @Test
-    void shouldRejectAnInjectedOutOfRangeFrameAtTheTargetWithoutTouchingMemory() {
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"index outside the object", "wrong protection key", "freed object"})
+    void shouldRefuseAnInjectedBadNicPutAtTheTargetWithoutTouchingMemory(final String bad) {
         final long[][] target = new long[1][];
         final ShmemAbortException e = assertThrows(ShmemAbortException.class, () -> ShmemTestSupport.job(2).run(sh -> {
             final SymmetricLongs a = sh.mallocLongs(4);
             java.util.Arrays.fill(a.local(), 9);
+            final SymmetricLongs gone = sh.mallocLongs(4);
+            sh.free(gone);
             if (sh.myPe() == 1) {
-                target[0] = a.local(); // before the barrier: PE 1 may see the bad put inside it and be aborted
+                target[0] = a.local();
             }
             sh.barrierAll();
             if (sh.myPe() == 0) {
-                // A put whose header names elements 2..5 of a 4-element object: only a bug or corruption sends it.
-                final FmOutputStream out = sh.engine.fm.beginMessage(1, 20 + 32, MessageDescriptor.H_PUT);
-                out.sendInt(a.id);
-                out.sendInt(2);
+                // Only a bug or corruption sends these: elements 2..5 of a 4-element object, a key that is not the
+                // object's, an object that no longer exists.
+                final int id = bad.startsWith("freed") ? gone.id : a.id;
+                final int key = bad.startsWith("wrong") ? a.key ^ 0x10 : NicRequests.keyOf(id);
+                final int index = bad.startsWith("index") ? 2 : 0;
+                final FmOutputStream out = sh.engine.nic.begin(1, MessageDescriptor.NIC_PUT_HEADER_BYTES + 32,
+                    MessageDescriptor.N_PUT, 0);
+                out.sendInt(id);
+                out.sendInt(key);
+                out.sendInt(index);
                 out.sendInt(1);
                 out.sendInt(4);
                 out.sendInt(1);
                 out.sendLongs(new long[] {1, 2, 3, 4}, 0, 1, 4);
                 out.endMessage();
             }
-            sh.barrierAll();
+            sh.barrierAll(); // PE 0's quiet sees the refusal and raises it
         }));
-        assertTrue(e.getMessage().contains("rejected a put from PE 0"), e.getMessage());
-        assertEquals(1, e.pe());
+        assertTrue(e.getMessage().contains("was refused"), e.getMessage());
+        assertEquals(0, e.pe(), "the initiator raises the refusal");
         assertArrayEquals(new long[] {9, 9, 9, 9}, target[0], "memory untouched");
     }
 }

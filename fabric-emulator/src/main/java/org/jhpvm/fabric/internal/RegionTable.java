@@ -11,10 +11,11 @@ import org.jhpvm.fabric.Nic;
  * A NIC's registered memory: the regions by handle, which any NIC engine may look up (an initiator's engine checks
  * the target's regions when it moves bytes), and the registration cache, which only the NIC's host uses.
  * <p>
- * Handles below {@link Nic#MAX_NAMED_HANDLE} are the caller's (a symmetric heap's object ids); the NIC hands out the
- * ones above, reusing those given back. Both tables are arrays replaced whole when they grow (copy on write), read
- * with one volatile load: registration is rare, lookups are on every transfer. Keys of NIC-chosen handles come from
- * a counter mixed with the NIC's seed, so a deregistered handle that is reused gets a new key and a stale descriptor
+ * Handles below {@link Nic#MAX_NAMED_HANDLE} are the caller's (a symmetric heap's object ids, any number: they live
+ * in a hash table of the registered ones, so memory follows the live regions, not the largest id); the NIC hands
+ * out the ones above, reusing those given back, as indices of an array. Both tables are replaced whole when they
+ * change (copy on write) and read with one volatile load: registration is rare, lookups are on every transfer. Keys
+ * of NIC-chosen handles come from a counter mixed with the NIC's seed, so a deregistered handle that is reused gets a new key and a stale descriptor
  * is refused.
  */
 final class RegionTable {
@@ -30,7 +31,7 @@ final class RegionTable {
 
     private final int nic;
     private final long keySeed;
-    private volatile MemoryRegion[] named = new MemoryRegion[64];
+    private volatile NamedRegions named = NamedRegions.EMPTY;
     private volatile MemoryRegion[] dynamic = new MemoryRegion[16];
 
     // Host only.
@@ -80,15 +81,13 @@ final class RegionTable {
             throw new IllegalArgumentException("handle=" + handle + " outside 0.." + (Nic.MAX_NAMED_HANDLE - 1));
         }
         final MemorySegment segment = MemoryRegion.segmentOf(memory);
-        MemoryRegion[] t = named;
-        if (handle < t.length && t[handle] != null) {
+        final MemoryRegion taken = named.get(handle);
+        if (taken != null) {
             throw new IllegalArgumentException("handle " + handle + " is already registered at NIC " + nic + ": "
-                + t[handle]);
+                + taken);
         }
         final MemoryRegion region = new MemoryRegion(nic, handle, key, memory, segment);
-        t = handle >= t.length ? Arrays.copyOf(t, Math.max(t.length * 2, handle + 1)) : t.clone();
-        t[handle] = region;
-        named = t;
+        named = named.with(handle, region);
         registrations++;
         return region;
     }
@@ -99,9 +98,7 @@ final class RegionTable {
             throw new IllegalArgumentException(region + " is not registered at NIC " + nic);
         }
         if (region.handle() < Nic.MAX_NAMED_HANDLE) {
-            final MemoryRegion[] t = named.clone();
-            t[region.handle()] = null;
-            named = t;
+            named = named.without(region.handle());
         } else {
             final Cached c = cache.get(region.memory());
             if (c != null && --c.registrations > 0) {
@@ -123,8 +120,7 @@ final class RegionTable {
     /** @return the region with this handle, or null; safe from any thread */
     MemoryRegion lookup(final int handle) {
         if (handle >= 0 && handle < Nic.MAX_NAMED_HANDLE) {
-            final MemoryRegion[] t = named;
-            return handle < t.length ? t[handle] : null;
+            return named.get(handle);
         }
         final MemoryRegion[] t = dynamic;
         final int slot = handle - Nic.MAX_NAMED_HANDLE;

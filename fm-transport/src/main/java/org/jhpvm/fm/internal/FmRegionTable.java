@@ -21,7 +21,7 @@ final class FmRegionTable {
     private final Nic nic;
     private final boolean offload;
     private final IdentityHashMap<Object, RegionImpl> cache = new IdentityHashMap<>();
-    private RegionImpl[] named = new RegionImpl[64];
+    private final NamedRegionMap named = new NamedRegionMap();
     private RegionImpl[] dynamic = new RegionImpl[16];
     private int[] free = new int[16];
     private int freeCount;
@@ -59,8 +59,8 @@ final class FmRegionTable {
         if (handle < 0 || handle >= Nic.MAX_NAMED_HANDLE) {
             throw new IllegalArgumentException("handle=" + handle + " outside 0.." + (Nic.MAX_NAMED_HANDLE - 1));
         }
-        if (handle < named.length && named[handle] != null) {
-            throw new IllegalArgumentException("handle " + handle + " is already registered: " + named[handle]);
+        if (named.get(handle) != null) {
+            throw new IllegalArgumentException("handle " + handle + " is already registered: " + named.get(handle));
         }
         final RegionImpl r;
         if (offload) {
@@ -69,10 +69,7 @@ final class FmRegionTable {
         } else {
             r = new RegionImpl(handle, key, memory, MemoryRegion.segmentOf(memory), null);
         }
-        if (handle >= named.length) {
-            named = Arrays.copyOf(named, Math.max(named.length * 2, handle + 1));
-        }
-        named[handle] = r;
+        named.put(handle, r);
         return r;
     }
 
@@ -81,7 +78,7 @@ final class FmRegionTable {
             throw new IllegalArgumentException(r + " is not registered here");
         }
         if (r.handle < Nic.MAX_NAMED_HANDLE) {
-            named[r.handle] = null;
+            named.remove(r.handle);
         } else {
             if (--r.registrations > 0) {
                 return;
@@ -104,7 +101,7 @@ final class FmRegionTable {
     /** @return the region with this handle, or null */
     RegionImpl lookup(final int handle) {
         if (handle >= 0 && handle < Nic.MAX_NAMED_HANDLE) {
-            return handle < named.length ? named[handle] : null;
+            return named.get(handle);
         }
         final int slot = slotOf(handle);
         return slot >= 0 && slot < dynamic.length ? dynamic[slot] : null;
