@@ -225,10 +225,11 @@ public interface FastMessages {
      * @param replyTo            where the reply lands (registered here), or null for no reply
      * @param replyOffsetBytes   first byte of the reply in it
      * @param replyCapacityBytes the most reply bytes accepted, at most {@link #maxNicMessageBytes()}
-     * @param context            reported with the completion
+     * @param context            reported with the completion; at least 0 (negative contexts are FM's own)
      * @return the output stream
      * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
-     * @throws IllegalArgumentException  if a length is out of range or the reply room is outside {@code replyTo}
+     * @throws IllegalArgumentException  if a length is out of range, the reply room is outside {@code replyTo} or the
+     *                                   context negative
      * @throws IllegalStateException     if a message is open or the endpoint is closed
      */
     FmOutputStream beginNicMessage(int dest, int lengthBytes, int handler, FmRegion replyTo, long replyOffsetBytes,
@@ -246,9 +247,9 @@ public interface FastMessages {
      * @param remoteKey         its key
      * @param remoteOffsetBytes first target byte
      * @param lengthBytes       bytes, at least 0
-     * @param context           reported with the completion
+     * @param context           reported with the completion; at least 0 (negative contexts are FM's own)
      * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
-     * @throws IllegalArgumentException  if {@code local} is null or the length negative
+     * @throws IllegalArgumentException  if {@code local} is null, or the length or the context negative
      * @throws IllegalStateException     if a message is open or the endpoint is closed
      */
     void rdmaWrite(FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,
@@ -265,9 +266,9 @@ public interface FastMessages {
      * @param remoteKey         its key
      * @param remoteOffsetBytes first source byte
      * @param lengthBytes       bytes, at least 0
-     * @param context           reported with the completion
+     * @param context           reported with the completion; at least 0 (negative contexts are FM's own)
      * @throws IndexOutOfBoundsException if {@code dest} is not a PE of the job
-     * @throws IllegalArgumentException  if {@code local} is null or the length negative
+     * @throws IllegalArgumentException  if {@code local} is null, or the length or the context negative
      * @throws IllegalStateException     if a message is open or the endpoint is closed
      */
     void rdmaRead(FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,

@@ -31,6 +31,10 @@ import java.util.List;
  * @param maxParkNs           longest park, in waiting calls (bounds how late a waiter notices an abort)
  * @param nicOffload          use the NIC's own handlers and RDMA for NIC messages and RDMA where the fabric offers them;
  *                            false carries them in FM's messages everywhere (to compare, or to test that path)
+ * @param rendezvousBytes     a message declared at least this long moves by rendezvous where the NIC does RDMA: a
+ *                            small request names the sender's pieces and the receiver's handler pulls each piece by
+ *                            RDMA straight into the array it receives into (no frames, no copy at the sender); 0 never
+ *                            (every message in frames). Needs {@code nicOffload} and {@code extractWhileWaiting}
  */
 public record FmConfig(
     int windowFrames,
@@ -48,7 +52,8 @@ public record FmConfig(
     long idleYields,
     long minParkNs,
     long maxParkNs,
-    boolean nicOffload) {
+    boolean nicOffload,
+    int rendezvousBytes) {
 
     /** Largest window or receive queue. */
     public static final int MAX_FRAMES = 1 << 16;
@@ -59,6 +64,7 @@ public record FmConfig(
         check("receiveQueueFrames", receiveQueueFrames, 0, MAX_FRAMES);
         check("ackEveryFrames", ackEveryFrames, 0, MAX_FRAMES);
         check("maxFm1MessageBytes", maxFm1MessageBytes, 16, Integer.MAX_VALUE - 64);
+        check("rendezvousBytes", rendezvousBytes, 0, Integer.MAX_VALUE);
         if (ackDelayNs < 0 || rejectBackoffNs < 0) {
             throw new IllegalArgumentException("ackDelayNs=" + ackDelayNs + " and rejectBackoffNs=" + rejectBackoffNs
                 + " must be >= 0");
@@ -129,6 +135,7 @@ public record FmConfig(
         long minParkNs = 1_000;
         long maxParkNs = 1_000_000;
         boolean nicOffload = true;
+        int rendezvousBytes = 32 << 10;
 
         private Builder() {
         }
@@ -299,6 +306,18 @@ public record FmConfig(
         }
 
         /**
+         * Sets the length from which a message moves by rendezvous (RDMA from the sender's arrays into the receiver's)
+         * where the NIC does RDMA; 0 keeps every message in frames.
+         *
+         * @param v bytes, at least 0
+         * @return this
+         */
+        public Builder rendezvousBytes(final int v) {
+            rendezvousBytes = v;
+            return this;
+        }
+
+        /**
          * Sets one setting by its option name ({@code fm.windowFrames}, ...: {@link FmConfig#options()} lists them
          * with their types and defaults), for layers above that pass {@code key=value} strings through.
          *
@@ -322,8 +341,8 @@ public record FmConfig(
          */
         public FmConfig build() {
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
-                rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting, idleSpins, idleYields,
-                minParkNs, maxParkNs, nicOffload);
+                rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
+                idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes);
         }
     }
 }

@@ -19,7 +19,8 @@ package org.jhpvm.fm;
  * @param duplicateRejects    frames dropped because they had been accepted already (duplicates, retransmissions)
  * @param orderRejects        frames dropped because an earlier frame of the pair was missing (loss, reordering)
  * @param bufferRejects       frames dropped because the receive queue was full (return-to-sender flow control)
- * @param flowControlWaits    times a send had to wait for window space or a frame
+ * @param flowControlWaits    times a send had to wait for window space or a frame (or for its rendezvous to end)
+ * @param rendezvousMessages  messages sent by rendezvous (their bytes pulled by the receiver's RDMA, no frames)
  */
 public record FmCounters(
     long messagesSent,
@@ -38,7 +39,8 @@ public record FmCounters(
     long duplicateRejects,
     long orderRejects,
     long bufferRejects,
-    long flowControlWaits) {
+    long flowControlWaits,
+    long rendezvousMessages) {
 
     /**
      * Adds up the frames this endpoint dropped on arrival, whatever the reason (checksum, duplicate, order, full
@@ -62,7 +64,8 @@ public record FmCounters(
             handlersInline + o.handlersInline, handlersSuspended + o.handlersSuspended,
             framesRetransmitted + o.framesRetransmitted, timeouts + o.timeouts, acksSent + o.acksSent,
             nacksSent + o.nacksSent, checksumRejects + o.checksumRejects, duplicateRejects + o.duplicateRejects,
-            orderRejects + o.orderRejects, bufferRejects + o.bufferRejects, flowControlWaits + o.flowControlWaits);
+            orderRejects + o.orderRejects, bufferRejects + o.bufferRejects, flowControlWaits + o.flowControlWaits,
+            rendezvousMessages + o.rendezvousMessages);
     }
 
     /**
@@ -71,6 +74,6 @@ public record FmCounters(
      * @return all zero
      */
     public static FmCounters zero() {
-        return new FmCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new FmCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -57,7 +57,10 @@ final class FmOptions {
             row("maxParkNs", "nanoseconds", d.maxParkNs, "longest park, in FM's waiting calls (bounds how late an "
                 + "abort is noticed)", (b, v) -> b.maxParkNs = longValue(v)),
             row("nicOffload", "boolean", d.nicOffload, "NIC messages and RDMA by the NIC where the fabric offers it; "
-                + "false carries them in FM messages", (b, v) -> b.nicOffload = booleanValue(v)));
+                + "false carries them in FM messages", (b, v) -> b.nicOffload = booleanValue(v)),
+            row("rendezvousBytes", "int", d.rendezvousBytes, "messages declared at least this long move by RDMA "
+                + "from the sender's arrays into the receiver's where the NIC does RDMA (0: never)",
+                (b, v) -> b.rendezvousBytes(intValue(v))));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FmOption> listed = new ArrayList<>();
         for (final Row r : rows) {

@@ -5,6 +5,13 @@ package org.jhpvm.fm;
  * pieces of any size (gather); full frames may leave before {@link #endMessage()}. The message may end shorter than
  * the length declared at {@code beginMessage}, never longer. The same object is reused for the PE's next message.
  * <p>
+ * When a piece's bytes are read: a piece of a message declared shorter than {@code fm.rendezvousBytes} (or of any
+ * message where the NIC does no RDMA, or sent from a handler) is copied before its call returns. A message declared
+ * at least that long, where the NIC does RDMA, moves by rendezvous: its receiver pulls large contiguous pieces straight
+ * from the caller's arrays, so <em>the bytes of every piece must not change until {@link #endMessage()} returns</em>
+ * (as an MPI send buffer until the send completes); {@code endMessage} returns once the receiver's handler is done
+ * with them. Set {@code fm.rendezvousBytes=0} for copy-on-append everywhere.
+ * <p>
  * Thread-safety: used by the thread that began the message.
  */
 public interface FmOutputStream {
@@ -131,7 +138,9 @@ public interface FmOutputStream {
     int lengthBytes();
 
     /**
-     * Ends the message: its last frame leaves. Later pieces are rejected.
+     * Ends the message: its last frame leaves; a rendezvous message's request leaves and this call returns when the
+     * receiver's handler has returned (meanwhile the PE extracts, as in a flow-control wait). Later pieces are
+     * rejected.
      *
      * @throws IllegalStateException if the message has already ended
      * @throws FmAbortException      if the job is aborted while waiting for flow control

@@ -159,6 +159,12 @@ class NicOffloadTest {
             assertThrows(IllegalArgumentException.class, () -> fm.beginNicMessage(other, 8, SWAP, reply, 8, 16, 0));
             assertThrows(IndexOutOfBoundsException.class, () -> fm.beginNicMessage(2, 8, SWAP, null, 0, 0, 0));
             assertThrows(IllegalArgumentException.class, () -> fm.rdmaRead(null, 0, other, 1, 10, 0, 8, 0));
+            // negative contexts are FM's own: refused, nothing posted
+            assertThrows(IllegalArgumentException.class, () -> fm.beginNicMessage(other, 8, SWAP, null, 0, 0, -1));
+            assertThrows(IllegalArgumentException.class, () -> fm.rdmaWrite(local, 0, other, 1, 10, 0, 8, -2));
+            assertThrows(IllegalArgumentException.class, () -> fm.rdmaRead(local, 0, other, 1, 10, 0, 8, -3));
+            assertFalse(fm.pollCompletion(new FmCompletion()), "nothing was posted");
+            assertArrayEquals(new long[] {5, 6, 7, 8}, mine, "nothing was written");
             b.await();
         });
     }

@@ -13,12 +13,9 @@ import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.Fm1Handler;
 import org.jhpvm.fm.FmClosedException;
 import org.jhpvm.fm.FmConfig;
-import org.jhpvm.fm.FmCompletion;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmHandler;
-import org.jhpvm.fm.FmNicHandler;
 import org.jhpvm.fm.FmOutputStream;
-import org.jhpvm.fm.FmRegion;
 
 /**
  * One PE's FM endpoint over one NIC: the {@link FastMessages} API, the launcher's hooks (exit barrier, close,
@@ -39,12 +36,10 @@ import org.jhpvm.fm.FmRegion;
  * </ul>
  * Single-threaded, like the NIC's host interface, and so are its parts.
  */
-public final class Endpoint implements FastMessages {
+public final class Endpoint extends EndpointNicApi {
     private static final int SERVICE_EVERY_MASK = 31;
 
     private final Nic nic;
-    private final int pe;
-    private final int pes;
     private final FmConfig config;
     private final JobControl job;
     private final int windowFrames;
@@ -56,7 +51,7 @@ public final class Endpoint implements FastMessages {
      * the fabric.
      */
     private final boolean lean;
-    private final FmHandler[] handlers = new FmHandler[MAX_HANDLERS + MessageOffload.HANDLERS];
+    private final FmHandler[] handlers = new FmHandler[RendezvousReceiver.H_RENDEZVOUS + 1];
     private final BackoffIdleStrategy idle;
     final Counters counters = new Counters();
     final HostQueue queue;
@@ -65,9 +60,9 @@ public final class Endpoint implements FastMessages {
     private final ReceivePath receive;
     private final OutboundStream out;
     private final OutboundStream nested;
-    private final NicOffload offload;
+    /** Messages of at least {@code rendezvousBytes} where the NIC does RDMA, else null. */
+    private final RendezvousSender rendezvous;
     private int servicePasses;
-    private boolean started;
     private boolean inHandler;
     private volatile boolean closed;
 
@@ -82,9 +77,9 @@ public final class Endpoint implements FastMessages {
      *                                  the fabric
      */
     public Endpoint(final Fabric fabric, final int pe, final FmConfig config, final JobControl job) {
+        super(pe, fabric.nicCount());
         this.config = Objects.requireNonNull(config, "config");
         this.job = Objects.requireNonNull(job, "job");
-        this.pes = fabric.nicCount();
         if (pe < 0 || pe >= pes) {
             throw new IndexOutOfBoundsException("pe=" + pe + " outside 0.." + (pes - 1));
         }
@@ -96,7 +91,6 @@ public final class Endpoint implements FastMessages {
             throw new IllegalArgumentException("fabric receiveRingCapacity=" + fabric.receiveRingCapacity()
                 + ": FM needs at least 2");
         }
-        this.pe = pe;
         this.nic = fabric.nic(pe);
         final int frameBytes = fabric.frameBytes();
         final int pool = fabric.poolFrames();
@@ -130,6 +124,14 @@ public final class Endpoint implements FastMessages {
         this.nested = new OutboundStream(this, flow, send, frameBytes);
         this.offload = new NicOffload(this, nic, config.nicOffload() && caps.remoteDma() && caps.nicHandlers(),
             frameBytes, System.nanoTime() ^ (long) pe << 32);
+        if (offload.offload() && config.rendezvousBytes() > 0 && config.extractWhileWaiting()
+            && RendezvousSender.fits(frameBytes)) {
+            this.rendezvous = new RendezvousSender(this, nic, flow, retransmitter, frameBytes);
+            registerInternal(RendezvousReceiver.H_RENDEZVOUS, new RendezvousReceiver(this, nic, offload,
+                (frameBytes - RendezvousSender.HEADER_BYTES) / RendezvousSender.PIECE_BYTES));
+        } else {
+            this.rendezvous = null;
+        }
         job.register(this);
     }
 
@@ -203,6 +205,15 @@ public final class Endpoint implements FastMessages {
         if (handler < 0 || handler >= MAX_HANDLERS || handlers[handler] == null) {
             throw new IllegalArgumentException("handler id=" + handler + " is not registered on PE " + pe);
         }
+        if (rendezvous != null && rendezvous.isOpen() && (!inHandler || dest == rendezvous.dest())) {
+            throw new IllegalStateException("a message to PE " + rendezvous.dest() + " is open on PE " + pe
+                + ": endMessage it first" + (inHandler ? " (a handler may not send to that PE meanwhile)" : ""));
+        }
+        if (rendezvous != null && lengthBytes >= config.rendezvousBytes() && !inHandler && !out.isOpen()
+            && !rendezvous.isOpen()) {
+            started = true;
+            return rendezvous.begin(dest, lengthBytes, handler);
+        }
         OutboundStream o = out;
         if (out.isOpen()) {
             // A handler run while this PE waits inside a send may send too, to another PE (frames of two messages
@@ -272,95 +283,9 @@ public final class Endpoint implements FastMessages {
         return extractUntil(() -> retransmitter.used() == 0, timeoutNs);
     }
 
-    // ---------------------------------------------------------------- NIC messages, RDMA, registered memory
-
     @Override
-    public boolean nicOffload() {
-        return offload.offload();
-    }
-
-    @Override
-    public int maxNicMessageBytes() {
-        return offload.maxMessageBytes();
-    }
-
-    @Override
-    public FmRegion register(final Object memory) {
-        checkUsable();
-        return offload.register(memory);
-    }
-
-    @Override
-    public FmRegion register(final Object memory, final int handle, final int key) {
-        checkUsable();
-        return offload.register(memory, handle, key);
-    }
-
-    @Override
-    public void deregister(final FmRegion region) {
-        checkUsable();
-        offload.deregister(region);
-    }
-
-    @Override
-    public void registerNicHandler(final int id, final FmNicHandler handler) {
-        checkUsable();
-        if (started) {
-            throw new IllegalStateException("PE " + pe + " has already communicated: register NIC handlers before the "
-                + "first send or extract");
-        }
-        offload.registerNicHandler(id, handler);
-    }
-
-    @Override
-    public FmOutputStream beginNicMessage(final int dest, final int lengthBytes, final int handler,
-                                          final FmRegion replyTo, final long replyOffsetBytes,
-                                          final int replyCapacityBytes, final long context) {
-        checkRequest(dest);
-        started = true;
-        return offload.begin(dest, lengthBytes, handler, replyTo, replyOffsetBytes, replyCapacityBytes, context);
-    }
-
-    @Override
-    public void rdmaWrite(final FmRegion local, final long localOffsetBytes, final int dest, final int remoteHandle,
-                          final int remoteKey, final long remoteOffsetBytes, final long lengthBytes,
-                          final long context) {
-        checkRequest(dest);
-        started = true;
-        offload.rdma(true, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes,
-            context);
-    }
-
-    @Override
-    public void rdmaRead(final FmRegion local, final long localOffsetBytes, final int dest, final int remoteHandle,
-                         final int remoteKey, final long remoteOffsetBytes, final long lengthBytes,
-                         final long context) {
-        checkRequest(dest);
-        started = true;
-        offload.rdma(false, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes,
-            context);
-    }
-
-    @Override
-    public boolean pollCompletion(final FmCompletion into) {
-        checkUsable();
-        return offload.pollCompletion(into);
-    }
-
-    @Override
-    public boolean awaitCompletion(final FmCompletion into, final long timeoutNs) {
-        checkUsable();
-        return offload.awaitCompletion(into, timeoutNs);
-    }
-
-    private void checkRequest(final int dest) {
-        checkUsable();
-        if (dest < 0 || dest >= pes) {
-            throw new IndexOutOfBoundsException("destination PE " + dest + " outside 0.." + (pes - 1));
-        }
-        if (out.isOpen() || nested.isOpen() || offload.messageOpen()) {
-            throw new IllegalStateException("a message is open on PE " + pe + ": endMessage it first");
-        }
+    boolean messageOpen() {
+        return out.isOpen() || nested.isOpen() || rendezvous != null && rendezvous.isOpen();
     }
 
     @Override
@@ -377,9 +302,9 @@ public final class Endpoint implements FastMessages {
 
     /** Called by the launcher when the PE's body has returned: keeps extracting until every PE is done. */
     public void exitBarrier() {
-        if (out.isOpen()) {
-            throw new IllegalStateException("PE " + pe + "'s body returned with its message to PE " + out.dest()
-                + " still open (endMessage was not called)");
+        if (messageOpen()) {
+            throw new IllegalStateException("PE " + pe + "'s body returned with a message still open (endMessage was "
+                + "not called)");
         }
         job.bodyDone();
         idle.reset();
@@ -492,7 +417,7 @@ public final class Endpoint implements FastMessages {
         counters.add(Counters.BYTES_RECEIVED, bytes);
     }
 
-    /** Checks the endpoint can be used: not closed, job not aborted. */
+    @Override
     void checkUsable() {
         if (job.isAborted()) {
             throw job.abortException();

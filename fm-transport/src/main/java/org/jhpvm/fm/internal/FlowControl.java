@@ -89,17 +89,36 @@ final class FlowControl {
         } while (!nic.trySend(f));
     }
 
+    /** Starts a wait's idle strategy over (spins first). */
+    void resetIdle() {
+        idle.reset();
+    }
+
     /**
      * One pass of a flow-control wait: keep the protocol going, idle, and notice aborts. Outside handlers, and if
      * configured, it extracts too: the PEs this one waits for may be waiting for it.
      */
-    private void waitOnce() {
+    void waitOnce() {
+        idle.idle(progressOnce());
+    }
+
+    /**
+     * One pass of a wait that expects its end within microseconds (a rendezvous whose receiver is copying): the same
+     * work, then a yield instead of the idle strategy, which would park the PE and wake it late (a yield lets a
+     * receiver that shares this core copy; alone on it, it returns at once).
+     */
+    void waitOnceBusy() {
+        progressOnce();
+        Thread.yield();
+    }
+
+    private int progressOnce() {
         int work = 0;
         if (config.extractWhileWaiting() && !ep.inHandler()) {
             work = receive.dispatchLoop(drainBudget * frameBytes);
         }
         work += ep.service(true);
         ep.checkUsable();
-        idle.idle(work);
+        return work;
     }
 }

@@ -19,9 +19,9 @@ final class Fm1Adapter implements FmHandler {
 
     @Override
     public void onMessage(final FmInputStream in, final int sender) throws Exception {
-        final InboundStream s = (InboundStream) in;
-        final int inFrame = s.wholeRestInFrame();
+        final int inFrame = in instanceof InboundStream f ? f.wholeRestInFrame() : -1;
         if (inFrame >= 0) {
+            final InboundStream s = (InboundStream) in;
             final int length = Math.min(inFrame, s.declaredLength());
             final byte[] array = s.frameArray();
             final int offset = s.framePosition();
@@ -29,7 +29,7 @@ final class Fm1Adapter implements FmHandler {
             handler.onMessage(sender, array, offset, length);
             return;
         }
-        final int declared = s.declaredLength();
+        final int declared = in.declaredLength();
         if (declared > maxBytes) {
             throw new IllegalStateException("FM 1.x message from PE " + sender + " of " + declared
                 + " bytes exceeds maxFm1MessageBytes=" + maxBytes);

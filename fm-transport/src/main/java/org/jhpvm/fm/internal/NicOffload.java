@@ -7,6 +7,7 @@ import java.util.function.BooleanSupplier;
 import org.jhpvm.fabric.Completion;
 import org.jhpvm.fabric.CompletionQueue;
 import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.WorkDescriptor;
 import org.jhpvm.fm.FastMessages;
@@ -24,6 +25,8 @@ import org.jhpvm.fm.FmOutputStream;
  * The endpoint's thread only.
  */
 final class NicOffload {
+    /** The context of FM's own transfers: negative, which users may not give. */
+    private static final long INTERNAL_CONTEXT = -1;
     private final Endpoint ep;
     private final Nic nic;
     private final boolean offload;
@@ -37,6 +40,8 @@ final class NicOffload {
     private final WorkDescriptor descriptor = new WorkDescriptor();
     private final Completion nicCompletion = new Completion();
     private final CompletionQueue nicQueue;
+    /** FM's own RDMA transfers posted and not yet complete. */
+    private int internalPending;
     // the open NIC message
     private int dest;
     private int handler;
@@ -118,6 +123,7 @@ final class NicOffload {
             throw new IllegalArgumentException("NIC handler id=" + nicHandler + " outside 0.."
                 + (FastMessages.MAX_NIC_HANDLERS - 1));
         }
+        checkContext(requestContext);
         final RegionImpl r = checkReply(reply, replyOffsetBytes, replyCapacityBytes);
         this.dest = to;
         this.handler = nicHandler;
@@ -171,6 +177,7 @@ final class NicOffload {
         if (lengthBytes < 0) {
             throw new IllegalArgumentException("lengthBytes=" + lengthBytes + " is negative");
         }
+        checkContext(requestContext);
         if (!offload) {
             messages.rdma(write, r, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
                 requestContext);
@@ -186,6 +193,52 @@ final class NicOffload {
         post();
     }
 
+    private static void checkContext(final long requestContext) {
+        if (requestContext < 0) {
+            throw new IllegalArgumentException("context=" + requestContext + " is negative: negative contexts are "
+                + "FM's own");
+        }
+    }
+
+    // ---------------------------------------------------------------- FM's own RDMA (rendezvous)
+
+    /**
+     * Posts one of FM's own RDMA transfers between fabric regions: its completion is counted here, never shown to
+     * the user (its context is negative).
+     */
+    void postInternal(final boolean write, final MemoryRegion local, final long localOffset, final int to,
+                      final int remoteHandle, final int remoteKey, final long remoteOffset, final long lengthBytes) {
+        if (write) {
+            descriptor.rdmaWrite(local, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
+                INTERNAL_CONTEXT);
+        } else {
+            descriptor.rdmaRead(local, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
+                INTERNAL_CONTEXT);
+        }
+        internalPending++;
+        post();
+    }
+
+    /** Waits until every one of FM's own transfers is complete, keeping the protocol going. */
+    void awaitInternal() {
+        drainNicQueue();
+        while (internalPending > 0) {
+            ep.checkUsable();
+            ep.service(true);
+            Thread.onSpinWait();
+            drainNicQueue();
+        }
+    }
+
+    /** Counts one of FM's own completions; a failed one ends this PE (the message it served cannot be delivered). */
+    private void internalCompleted(final Completion c) {
+        internalPending--;
+        if (!c.ok()) {
+            throw new IllegalStateException("PE " + ep.pe() + ": an RDMA transfer of a rendezvous message failed: "
+                + c + " (the message cannot be delivered)");
+        }
+    }
+
     /** Posts the descriptor; a full NIC queue is emptied into the log first, so a post never has to wait. */
     private void post() {
         if (!nic.post(descriptor)) {
@@ -198,7 +251,12 @@ final class NicOffload {
 
     private void drainNicQueue() {
         while (nicQueue.poll(nicCompletion)) {
-            log.add(nicCompletion.op(), nicCompletion.status(), nicCompletion.lengthBytes(), nicCompletion.context());
+            if (nicCompletion.context() < 0) {
+                internalCompleted(nicCompletion);
+            } else {
+                log.add(nicCompletion.op(), nicCompletion.status(), nicCompletion.lengthBytes(),
+                    nicCompletion.context());
+            }
         }
     }
 
@@ -218,7 +276,11 @@ final class NicOffload {
         if (log.poll(into)) {
             return true;
         }
-        if (offload && nicQueue.poll(nicCompletion)) {
+        while (offload && nicQueue.poll(nicCompletion)) {
+            if (nicCompletion.context() < 0) {
+                internalCompleted(nicCompletion);
+                continue;
+            }
             into.set(nicCompletion.op(), nicCompletion.status(), nicCompletion.lengthBytes(), nicCompletion.context());
             return true;
         }

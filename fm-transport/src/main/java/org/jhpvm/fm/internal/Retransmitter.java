@@ -136,6 +136,23 @@ final class Retransmitter {
         startResend(peer, s, now, rejected ? now + config.rejectBackoffNs() : now);
     }
 
+    /**
+     * A tail-loss probe: resends the peer's unacknowledged frames now rather than at the timeout, for a sender that
+     * waits on a reply to its last frame (a rendezvous request), where no later frame would reveal a loss to the
+     * receiver. At most once per half {@code rtoMinNs} for the same frame, like a negative acknowledgement.
+     */
+    void probe(final int peer) {
+        final int s = head[peer];
+        if (s == NONE || resendCursor[peer] != NONE) {
+            return;
+        }
+        final long now = System.nanoTime();
+        if (lastResendSeq[peer] == store.seq[s] && now - lastResendNs[peer] < config.rtoMinNs() / 2) {
+            return;
+        }
+        startResend(peer, s, now, now);
+    }
+
     private void startResend(final int peer, final int slot, final long now, final long notBeforeNs) {
         resendCursor[peer] = slot;
         resendNotBeforeNs[peer] = notBeforeNs;
