@@ -23,26 +23,37 @@ import picocli.CommandLine.Option;
 /**
  * {@code jhpvm bench all --out DIR}: every layer's benchmark in turn, then one Markdown report with their tables, the
  * latency and bandwidth curves of every layer on one plot each, and per layer the papers' summary figures (t0,
- * r_inf, n1/2) with the layering efficiency over the layer below.
+ * r_inf, n1/2) with the layering efficiency over the layer below. The NIC's RDMA ({@code bench via}) is a row
+ * beside the chain, not a link of it: FM is not built on RDMA (SHMEM uses it for large transfers), so it is
+ * compared with the {@code System.arraycopy} its own run measured, and the next layer is still compared with the
+ * fabric's frames.
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
-    description = {"Runs bench fabric, fm, shmem and ga, and writes DIR/report.md (tables, summary figures, layering "
-        + "efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each bench's JSON and PNG "
-        + "(DIR/LAYER.json, DIR/LAYER.png).",
+    description = {"Runs bench fabric, via, fm, shmem and ga, and writes DIR/report.md (tables, summary figures, "
+        + "layering efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each bench's "
+        + "JSON and PNG (DIR/LAYER.json, DIR/LAYER.png).",
         "Summary per layer from its streaming bandwidth curve (Hockney's model t(n) = t0 + n / r_inf, as the FM "
             + "papers report): r_inf the peak bandwidth, n1/2 the size reaching half of it, t0 the per-message time "
             + "of the smallest size less its bytes at r_inf. Layering efficiency: the layer's bandwidth over the "
-            + "layer below's at the same sizes (median), and the ratio of their r_inf and t0."})
+            + "layer below's at the same sizes (median), and the ratio of their r_inf and t0. The NIC's RDMA (via) "
+            + "is a row beside the chain, compared with System.arraycopy measured in its own run."})
 final class BenchAllCommand implements Callable<Integer> {
-    /** The layers, bottom up, with the curve each contributes: (rows key, bytes key, value key). */
+    /**
+     * The layers, bottom up, with the curves each contributes (rows key and value key of its bandwidth and latency);
+     * a layer with a baseline key is beside the chain: compared with that curve of its own rows, and skipped as the
+     * layer below of the next.
+     */
     private static final List<Layer> LAYERS = List.of(
         new Layer("fabric", "emulated Myrinet fabric (frames)", "sizes", "fabric_bw_MBps", "sizes",
-            "fabric_latency_ns"),
-        new Layer("fm", "Fast Messages", "bandwidth", "fm_bw_MBps", "latency", "fm_latency_ns"),
-        new Layer("shmem", "SHMEM put", "bandwidth", "put_bw_MBps", "latency", "put_latency_ns"),
-        new Layer("ga", "Global Arrays put (1-D section)", "sections", "ga_MBps", null, null));
+            "fabric_latency_ns", null),
+        new Layer("via", "NIC RDMA write (VIA)", "rdma", "write_bw_MBps", "rdma", "write_latency_ns",
+            "arraycopy_bw_MBps"),
+        new Layer("fm", "Fast Messages", "bandwidth", "fm_bw_MBps", "latency", "fm_latency_ns", null),
+        new Layer("shmem", "SHMEM put", "bandwidth", "put_bw_MBps", "latency", "put_latency_ns", null),
+        new Layer("ga", "Global Arrays put (1-D section)", "sections", "ga_MBps", null, null, null));
 
-    private record Layer(String name, String title, String bwRows, String bwKey, String latRows, String latKey) {
+    private record Layer(String name, String title, String bwRows, String bwKey, String latRows, String latKey,
+                         String baselineKey) {
     }
 
     @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory of the report.")
@@ -55,8 +66,8 @@ final class BenchAllCommand implements Callable<Integer> {
         + "bench's own).")
     private Integer warmups;
 
-    @Option(names = "--round-trips", paramLabel = "N", description = "Latency round trips of fabric, fm and shmem "
-        + "(default: each bench's own).")
+    @Option(names = "--round-trips", paramLabel = "N", description = "Latency round trips of fabric, fm and shmem, "
+        + "RDMA ops per latency point of via (default: each bench's own).")
     private Integer roundTrips;
 
     @Option(names = "--mb", paramLabel = "MB", description = "Megabytes per bandwidth point (fabric: per trial) of "
@@ -77,7 +88,9 @@ final class BenchAllCommand implements Callable<Integer> {
                 + ".json").toString(), "--png", out.resolve(l.name() + ".png").toString()));
             add(args, "--trials", trials);
             add(args, "--warmups", warmups);
-            if (!"ga".equals(l.name())) {
+            if ("via".equals(l.name())) {
+                add(args, "--ops", roundTrips);
+            } else if (!"ga".equals(l.name())) {
                 add(args, "--round-trips", roundTrips);
             }
             add(args, "fabric".equals(l.name()) ? "--mb-per-trial" : "--mb-per-point", mb);
@@ -193,25 +206,30 @@ final class BenchAllCommand implements Callable<Integer> {
             String vs = "-";
             String rinf = "-";
             String t0 = "-";
-            if (below != null) {
+            final Curve base = l.baselineKey() == null ? below : curve(results.get(i), l.bwRows(), l.baselineKey());
+            if (base != null) {
                 final List<Double> ratios = new ArrayList<>();
                 for (int k = 0; k < bw.bytes().length; k++) {
-                    final double b = below.at(bw.bytes()[k]);
+                    final double b = base.at(bw.bytes()[k]);
                     if (!Double.isNaN(b)) {
                         ratios.add(bw.values()[k] / b);
                     }
                 }
                 vs = ratios.isEmpty() ? "-" : fmt(Stats.median(ratios.stream().mapToDouble(Double::doubleValue)
                     .toArray()));
-                rinf = fmt(bw.peak() / below.peak());
-                t0 = fmt(below.t0Ns() / bw.t0Ns());
+                rinf = fmt(bw.peak() / base.peak());
+                t0 = fmt(base.t0Ns() / bw.t0Ns());
             }
             md.append(String.format("| %s | %s | %s | %s | %s | %s | %s | %s |%n", l.title(), latency, fmt(bw.t0Ns()),
                 fmt(bw.peak()), fmt(bw.halfPowerBytes()), vs, rinf, t0));
-            below = bw;
+            if (l.baselineKey() == null) {
+                below = bw;
+            }
         }
         md.append("\nThe fabric's sizes are frames (at most one frame per message); above it every layer moves "
-            + "messages of any size.\n");
+            + "messages of any size. The NIC's RDMA write is beside the chain, not a link of it: its \"below\" is "
+            + "System.arraycopy of the same bytes measured in its own run (a same-run ratio), its latency is post to "
+            + "completion with no host at the target, and Fast Messages is compared with the fabric's frames.\n");
         for (int i = 0; i < LAYERS.size(); i++) {
             final Layer l = LAYERS.get(i);
             final JsonNode r = results.get(i);
@@ -285,9 +303,13 @@ final class BenchAllCommand implements Callable<Integer> {
         return c;
     }
 
+    private static Layer layer(final String name) {
+        return LAYERS.stream().filter(l -> l.name().equals(name)).findFirst().orElseThrow();
+    }
+
     private static XYChart bandwidthChart(final List<JsonNode> results) {
         final XYChart c = Reports.logLogChart("streaming bandwidth, every layer", "bandwidth (MB/s)");
-        final Curve copy = curve(results.get(1), "bandwidth", "arraycopy_bw_MBps");
+        final Curve copy = curve(results.get(LAYERS.indexOf(layer("fm"))), "bandwidth", "arraycopy_bw_MBps");
         if (copy.bytes().length > 0) {
             c.addSeries("System.arraycopy (baseline)", copy.bytes(), copy.values());
         }

@@ -6,8 +6,8 @@ import picocli.CommandLine.Command;
 /** {@code jhpvm bench ...}: each layer measured against the layer below in the same run. */
 @Command(name = "bench", mixinStandardHelpOptions = true,
     description = "Benchmarks: each layer against the layer below (or a raw baseline), medians and ratios.",
-    subcommands = {BenchFabricCommand.class, BenchFmCommand.class, BenchShmemCommand.class, BenchGaCommand.class,
-        BenchAllCommand.class})
+    subcommands = {BenchFabricCommand.class, BenchViaCommand.class, BenchFmCommand.class, BenchShmemCommand.class,
+        BenchGaCommand.class, BenchAllCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -39,11 +39,12 @@ class BenchAllTest {
         assertEquals(0, code);
         final String md = Files.readString(dir.resolve("report.md"));
         for (final String layer : new String[] {"| emulated Myrinet fabric (frames) |", "| Fast Messages |",
-            "| SHMEM put |", "| Global Arrays put (1-D section) |", "min_put_efficiency_1KiB", "n_half_bytes"}) {
+            "| SHMEM put |", "| Global Arrays put (1-D section) |", "| NIC RDMA write (VIA) |",
+            "min_put_efficiency_1KiB", "n_half_bytes", "register_ns_cached_4KiB"}) {
             assertTrue(md.contains(layer), "the report lacks " + layer);
         }
         for (final String f : new String[] {"latency.png", "bandwidth.png", "fabric.png", "fm.png", "shmem.png",
-            "ga.png"}) {
+            "ga.png", "via.png"}) {
             assertEquals("PNG", new String(Files.readAllBytes(dir.resolve(f)), 1, 3, StandardCharsets.US_ASCII), f);
         }
         assertEquals(2, Main.execute("bench", "all", "--out", dir.toString(), "--trials", "0"),
