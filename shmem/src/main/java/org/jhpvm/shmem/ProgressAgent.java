@@ -33,12 +33,28 @@ final class ProgressAgent implements Runnable {
     }
 
     /** Stops the agent and waits for it; rethrows nothing (a failure is reported through {@link #failure()}). */
+    /**
+     * Stops the agent and waits (up to 5 s) until its thread has ended, even if the PE thread is interrupted meanwhile
+     * (an aborting job interrupts its PEs): the job must not return with an agent still running. The interrupt is kept
+     * for the caller.
+     */
     void stop() {
         running = false;
         LockSupport.unpark(thread);
-        try {
-            thread.join(5_000);
-        } catch (InterruptedException e) {
+        final long deadline = System.nanoTime() + 5_000_000_000L;
+        boolean interrupted = false;
+        while (thread.isAlive()) {
+            final long leftMs = (deadline - System.nanoTime()) / 1_000_000;
+            if (leftMs <= 0) {
+                break;
+            }
+            try {
+                thread.join(leftMs);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }
