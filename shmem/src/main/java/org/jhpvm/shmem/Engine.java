@@ -72,7 +72,11 @@ final class Engine {
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
     private int depth;
-    /** SHMEM calls the PE thread has made (opaque: the agent only needs to see that it changes). */
+    /**
+     * Times the PE thread extracted (opaque: the agent only needs to see that it changes). Calls that stay local (an
+     * atomic or {@code g} on its own memory, {@code testLock} on a lock it homes) do not count: a PE spinning on them
+     * drives no progress, and the agent must.
+     */
     @SuppressWarnings("unused") // through ENTERS
     private long enters;
     private long entersSeenByAgent;
@@ -130,7 +134,6 @@ final class Engine {
                 + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());
         }
         checkRejected();
-        ENTERS.setOpaque(this, enters + 1);
         if (depth++ == 0 && !OWNER.compareAndSet(this, 0, 1)) {
             agentWanted = true;
             int spins = 0;
@@ -159,8 +162,8 @@ final class Engine {
      */
     int agentPass() {
         agentPasses++;
-        // A PE thread that called SHMEM since the last pass drives progress itself: leave the endpoint to it (an
-        // agent competing for it would only slow it down, and take a core from it).
+        // A PE thread that extracted since the last pass drives progress itself: leave the endpoint to it (an agent
+        // competing for it would only slow it down, and take a core from it).
         final long e = (long) ENTERS.getOpaque(this);
         if (e != entersSeenByAgent) {
             entersSeenByAgent = e;
@@ -193,6 +196,7 @@ final class Engine {
         }
         final BooleanSupplier saved = condition;
         condition = cond;
+        ENTERS.setOpaque(this, enters + 1);
         try {
             if (!fm.extractUntil(progressThen, FOREVER_NS)) {
                 throw new IllegalStateException("PE " + me + " waited " + FOREVER_NS + " ns");
@@ -204,6 +208,7 @@ final class Engine {
 
     /** One non-blocking progress step from the PE thread (test routines call it). */
     void poll() {
+        ENTERS.setOpaque(this, enters + 1);
         fm.extract(1 << 20);
         replies.send();
         checkRejected();
