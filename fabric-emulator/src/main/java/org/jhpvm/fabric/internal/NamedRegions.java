@@ -1,72 +1,102 @@
 package org.jhpvm.fabric.internal;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 import org.jhpvm.fabric.MemoryRegion;
 
 /**
- * The regions registered under handles the caller chose: an immutable open-addressing hash table from handle to
- * region (linear probing, at most half full). A change makes a new table with the live entries only, so a program
- * that registers and deregisters objects for ever keeps a table the size of what is live; a lookup is a hash and a
- * probe or two, with no allocation, from any thread.
+ * The regions registered under handles the caller chose: an open-addressing hash table from handle to region (linear
+ * probing, at most half of its slots used), written by the NIC's host only and read by any thread. A slot holds a
+ * region (its handle is the key), a tombstone where one was deregistered, or nothing; the writer publishes a slot with
+ * a release store and readers load it with acquire, so a lookup never sees a region before it is complete. When live
+ * regions and tombstones fill half the table it is rebuilt with the live regions only and published whole. So a
+ * registration or deregistration costs O(1) (amortized), memory follows the live regions, not the largest handle,
+ * and a lookup is a hash and a probe or two with no allocation.
  */
 final class NamedRegions {
-    static final NamedRegions EMPTY = new NamedRegions(new int[8], new MemoryRegion[8], 0);
+    private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(MemoryRegion[].class);
+    private static final MemoryRegion TOMBSTONE = new MemoryRegion(-1, -1, 0, new byte[0],
+        MemorySegment.ofArray(new byte[0]));
+    private static final int MIN_CAPACITY = 16;
 
-    private final int[] handles;
-    private final MemoryRegion[] regions;
-    private final int size;
+    private volatile MemoryRegion[] table = new MemoryRegion[MIN_CAPACITY];
+    // The host's only.
+    private int live;
+    private int used;
 
-    private NamedRegions(final int[] handles, final MemoryRegion[] regions, final int size) {
-        this.handles = handles;
-        this.regions = regions;
-        this.size = size;
-    }
-
+    /** @return the region registered under {@code handle}, or null; any thread */
     MemoryRegion get(final int handle) {
-        final int mask = handles.length - 1;
+        final MemoryRegion[] t = table;
+        final int mask = t.length - 1;
         for (int i = hash(handle) & mask; ; i = (i + 1) & mask) {
-            final MemoryRegion r = regions[i];
+            final MemoryRegion r = (MemoryRegion) SLOT.getAcquire(t, i);
             if (r == null) {
                 return null;
             }
-            if (handles[i] == handle) {
+            if (r != TOMBSTONE && r.handle() == handle) {
                 return r;
             }
         }
     }
 
-    NamedRegions with(final int handle, final MemoryRegion region) {
-        final NamedRegions grown = copy(size + 1, -1); // handles are never negative: nothing skipped
-        grown.put(handle, region);
-        return grown;
-    }
-
-    NamedRegions without(final int handle) {
-        return copy(size - 1, handle);
-    }
-
-    /** A new table for {@code live} entries, holding every entry of this one but {@code skip}'s. */
-    private NamedRegions copy(final int live, final int skip) {
-        int capacity = 8;
-        while (capacity < 2 * live) {
-            capacity <<= 1;
+    /** Adds a region whose handle is not registered; the host only. */
+    void put(final MemoryRegion region) {
+        if (2 * (used + 1) > table.length) {
+            rebuild(live + 1);
         }
-        final NamedRegions t = new NamedRegions(new int[capacity], new MemoryRegion[capacity], live);
-        for (int i = 0; i < regions.length; i++) {
-            if (regions[i] != null && handles[i] != skip) {
-                t.put(handles[i], regions[i]);
-            }
-        }
-        return t;
-    }
-
-    private void put(final int handle, final MemoryRegion region) {
-        final int mask = handles.length - 1;
-        int i = hash(handle) & mask;
-        while (regions[i] != null) {
+        final MemoryRegion[] t = table;
+        final int mask = t.length - 1;
+        int i = hash(region.handle()) & mask;
+        MemoryRegion r;
+        while ((r = (MemoryRegion) SLOT.getAcquire(t, i)) != null && r != TOMBSTONE) {
             i = (i + 1) & mask;
         }
-        handles[i] = handle;
-        regions[i] = region;
+        if (r == null) {
+            used++;
+        }
+        live++;
+        SLOT.setRelease(t, i, region);
+    }
+
+    /** Removes the region registered under {@code handle}, if any; the host only. */
+    void remove(final int handle) {
+        final MemoryRegion[] t = table;
+        final int mask = t.length - 1;
+        for (int i = hash(handle) & mask; ; i = (i + 1) & mask) {
+            final MemoryRegion r = (MemoryRegion) SLOT.getAcquire(t, i);
+            if (r == null) {
+                return;
+            }
+            if (r != TOMBSTONE && r.handle() == handle) {
+                SLOT.setRelease(t, i, TOMBSTONE);
+                live--;
+                return;
+            }
+        }
+    }
+
+    /** A new table, room for {@code need} live regions at a quarter full, holding the live ones; published whole. */
+    private void rebuild(final int need) {
+        int capacity = MIN_CAPACITY;
+        while (capacity < 4 * need) {
+            capacity <<= 1;
+        }
+        final MemoryRegion[] old = table;
+        final MemoryRegion[] t = new MemoryRegion[capacity];
+        final int mask = capacity - 1;
+        for (final MemoryRegion r : old) {
+            if (r != null && r != TOMBSTONE) {
+                int i = hash(r.handle()) & mask;
+                while (t[i] != null) {
+                    i = (i + 1) & mask;
+                }
+                t[i] = r;
+            }
+        }
+        used = live;
+        table = t;
     }
 
     private static int hash(final int handle) {

@@ -11,12 +11,13 @@ import org.jhpvm.fabric.Nic;
  * A NIC's registered memory: the regions by handle, which any NIC engine may look up (an initiator's engine checks
  * the target's regions when it moves bytes), and the registration cache, which only the NIC's host uses.
  * <p>
- * Handles below {@link Nic#MAX_NAMED_HANDLE} are the caller's (a symmetric heap's object ids, any number: they live
- * in a hash table of the registered ones, so memory follows the live regions, not the largest id); the NIC hands
- * out the ones above, reusing those given back, as indices of an array. Both tables are replaced whole when they
- * change (copy on write) and read with one volatile load: registration is rare, lookups are on every transfer. Keys
- * of NIC-chosen handles come from a counter mixed with the NIC's seed, so a deregistered handle that is reused gets a new key and a stale descriptor
- * is refused.
+ * Handles below {@link Nic#MAX_NAMED_HANDLE} are the caller's (a symmetric heap's object ids, any number): they live
+ * in {@link NamedRegions}, a hash table the host writes and anyone reads, so a registration costs O(1) however many
+ * regions are live and memory follows the live regions, not the largest id. The NIC hands out the handles above,
+ * reusing those given back, as indices of an array replaced whole when it changes (copy on write; these are the
+ * cached registrations of a few buffers) and read with one volatile load. Keys of NIC-chosen handles come from a
+ * counter mixed with the NIC's seed, so a deregistered handle that is reused gets a new key and a stale descriptor is
+ * refused.
  */
 final class RegionTable {
     /** One cached registration: the region and how many registrations it answers for. */
@@ -31,7 +32,7 @@ final class RegionTable {
 
     private final int nic;
     private final long keySeed;
-    private volatile NamedRegions named = NamedRegions.EMPTY;
+    private final NamedRegions named = new NamedRegions();
     private volatile MemoryRegion[] dynamic = new MemoryRegion[16];
 
     // Host only.
@@ -87,7 +88,7 @@ final class RegionTable {
                 + taken);
         }
         final MemoryRegion region = new MemoryRegion(nic, handle, key, memory, segment);
-        named = named.with(handle, region);
+        named.put(region);
         registrations++;
         return region;
     }
@@ -98,7 +99,7 @@ final class RegionTable {
             throw new IllegalArgumentException(region + " is not registered at NIC " + nic);
         }
         if (region.handle() < Nic.MAX_NAMED_HANDLE) {
-            named = named.without(region.handle());
+            named.remove(region.handle());
         } else {
             final Cached c = cache.get(region.memory());
             if (c != null && --c.registrations > 0) {
