@@ -236,4 +236,37 @@ class RendezvousTest {
         assertArrayEquals(big, fromHandler.get(), "the handler's reply in frames");
         assertEquals(1, report.totals().rendezvousMessages(), report.totals().toString());
     }
+
+    /**
+     * A large message to this PE itself travels in frames: its handler does not run inside endMessage, so the usual
+     * loop (send, then extract until the handler has run) works; a rendezvous would have run it in the send.
+     */
+    @Test
+    void shouldSendLargeMessagesToItselfInFramesAndRunTheHandlerInExtract() {
+        final byte[] big = FmTestSupport.message(5, 2, 100_000);
+        final byte[][] got = new byte[2][big.length];
+        final int[] handled = new int[2];
+        final int[] handledDuringSends = new int[2];
+        final FmJob.Report report = job(true, false).run(fm -> {
+            final int me = fm.pe();
+            fm.register(DATA, (FmHandler) (in, sender) -> {
+                in.receive(got[me], 0, in.declaredLength());
+                handled[me]++;
+            });
+            for (int i = 0; i < 5; i++) {
+                final int before = handled[me];
+                final FmOutputStream out = fm.beginMessage(me, big.length, DATA);
+                out.sendPiece(big, 0, big.length);
+                out.endMessage();
+                handledDuringSends[me] += handled[me] - before;
+                assertTrue(fm.extractUntil(() -> handled[me] > before, FmTestSupport.WAIT_NS), "message " + i);
+            }
+        });
+        for (int pe = 0; pe < 2; pe++) {
+            assertEquals(0, handledDuringSends[pe], "no handler ran inside endMessage on PE " + pe);
+            assertEquals(5, handled[pe], "PE " + pe);
+            assertArrayEquals(big, got[pe], "PE " + pe);
+        }
+        assertEquals(0, report.totals().rendezvousMessages(), report.totals().toString());
+    }
 }

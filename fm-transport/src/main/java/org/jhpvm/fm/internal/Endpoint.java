@@ -209,8 +209,10 @@ public final class Endpoint extends EndpointNicApi {
             throw new IllegalStateException("a message to PE " + rendezvous.dest() + " is open on PE " + pe
                 + ": endMessage it first" + (inHandler ? " (a handler may not send to that PE meanwhile)" : ""));
         }
-        if (rendezvous != null && lengthBytes >= config.rendezvousBytes() && !inHandler && !out.isOpen()
-            && !rendezvous.isOpen()) {
+        // A message to this PE itself always travels in frames: a rendezvous endMessage waits for its handler, which
+        // here would run inside the send, before the caller's own extract loop (send, then extract until handled).
+        if (rendezvous != null && lengthBytes >= config.rendezvousBytes() && dest != pe && !inHandler
+            && !out.isOpen() && !rendezvous.isOpen()) {
             started = true;
             return rendezvous.begin(dest, lengthBytes, handler);
         }
