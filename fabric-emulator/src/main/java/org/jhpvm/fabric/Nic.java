@@ -74,10 +74,13 @@ public interface Nic {
     Frame poll();
 
     /**
-     * Waits up to {@code timeoutNs} for a frame.
+     * Waits up to {@code timeoutNs} for a frame. The call also returns null early, waking the host if it is parked,
+     * when a NIC has written this NIC's registered memory (an RDMA write, a NIC handler) since {@code receive} last
+     * returned for that reason, as a NIC's interrupt would wake it: a host waiting for such a write (a SHMEM
+     * {@code wait_until}) looks at once, and a write that lands between its look and this call is not missed.
      *
      * @param timeoutNs longest wait in nanoseconds; 0 polls once
-     * @return a delivered frame, or null on timeout
+     * @return a delivered frame, or null on timeout or a write to this NIC's memory
      * @throws FabricClosedException   if the fabric is or becomes closed
      * @throws NicInterruptedException if the thread is interrupted while waiting
      */

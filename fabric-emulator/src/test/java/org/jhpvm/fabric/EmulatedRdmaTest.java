@@ -2,9 +2,12 @@ package org.jhpvm.fabric;
 
 import java.util.Arrays;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -104,5 +107,47 @@ class EmulatedRdmaTest extends RdmaContractTest {
             assertEquals(Completion.ERR_RETRY_EXCEEDED, c.status());
             assertEquals(Completion.MAX_ATTEMPTS, fabric.nic(0).rdmaCounters().segmentsLost());
         }
+    }
+
+    /**
+     * A host waiting in receive for a frame is woken when a NIC writes its memory (its NIC's interrupt), and a write
+     * that landed before the call is not missed: receive returns at once, long before its timeout, with no frame.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    @Timeout(60)
+    void shouldEndAReceiveWhenANicWritesTheHostsMemory(final boolean writeFirst) throws Exception {
+        try (Fabric fabric = fabric(2)) {
+            final long[] src = {42};
+            final long[] dst = new long[1];
+            final MemoryRegion a = fabric.nic(0).register(src);
+            final MemoryRegion b = fabric.nic(1).register(dst);
+            final CompletableFuture<Frame> received = new CompletableFuture<>();
+            final Thread host = new Thread(() -> {
+                if (!writeFirst) {
+                    // look once as a waiting host does, then wait (the write comes while it waits)
+                    assertEquals(0, dst[0]);
+                }
+                received.complete(fabric.nic(1).receive(TimeUnit.MINUTES.toNanos(10)));
+            });
+            if (writeFirst) {
+                write(fabric, a, b);
+                host.start();
+            } else {
+                host.start();
+                while (host.getState() != Thread.State.TIMED_WAITING && host.isAlive()) {
+                    Thread.onSpinWait();
+                }
+                write(fabric, a, b);
+            }
+            assertEquals(null, received.get(30, TimeUnit.SECONDS), "no frame was sent");
+            assertEquals(42, dst[0]);
+            host.join();
+        }
+    }
+
+    private static void write(final Fabric fabric, final MemoryRegion a, final MemoryRegion b) {
+        assertTrue(fabric.nic(0).post(new WorkDescriptor().rdmaWrite(a, 0, 1, b.handle(), b.key(), 0, 8, 1)));
+        assertTrue(complete(fabric.nic(0)).ok());
     }
 }

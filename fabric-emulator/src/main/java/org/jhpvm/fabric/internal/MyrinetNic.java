@@ -41,6 +41,8 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     private final ViaEngine via;
     private final CounterBlock host = new CounterBlock(HOST_COUNTERS);
     private final BackoffIdleStrategy idle;
+    /** The count of writes to this NIC's memory when {@code receive} last returned for one (host only). */
+    private long seenMemoryEvents;
     /** Host only; used from index 16, padded against its heap neighbours. */
     private final Frame[] releases = new Frame[16 + RELEASE_BATCH + 16];
 
@@ -59,6 +61,11 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
             config.maxHoldNs());
         this.idle = config.newIdleStrategy();
         this.via = new ViaEngine(fabric, id, config, this);
+    }
+
+    /** A NIC wrote this NIC's registered memory: wake a host parked in {@link #receive}. */
+    void memoryWritten() {
+        port.memoryWritten();
     }
 
     /** @return this NIC's processor: registered memory, RDMA, NIC handlers, completions */
@@ -214,7 +221,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
                 if (frame != null) {
                     return frame;
                 }
-                if (System.nanoTime() - deadlineNs >= 0) {
+                if (memoryWrittenSinceLastLook() || System.nanoTime() - deadlineNs >= 0) {
                     return null;
                 }
                 if (!registered && idle.nextIdleParks()) {
@@ -234,6 +241,20 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
                 port.setWaiter(null);
             }
         }
+    }
+
+    /**
+     * Whether a NIC wrote this NIC's memory since {@code receive} last returned for that reason. Counted from the
+     * last such return, not from this call's start, so a write that lands between the host's look at its memory and
+     * its call to {@code receive} still ends that call at once: no wake-up is lost.
+     */
+    private boolean memoryWrittenSinceLastLook() {
+        final long events = port.memoryEvents();
+        if (events == seenMemoryEvents) {
+            return false;
+        }
+        seenMemoryEvents = events;
+        return true;
     }
 
     /** One step of a waiting call: give the NIC a turn, idle, and end the wait on close or interrupt. */

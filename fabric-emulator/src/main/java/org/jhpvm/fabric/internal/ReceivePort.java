@@ -42,6 +42,7 @@ final class ReceivePort extends ReceivePortFields {
     private static final VarHandle STALLED_HEAD;
     private static final VarHandle WAITER;
     private static final VarHandle STALLED_UNTIL;
+    private static final VarHandle MEMORY_EVENTS;
 
     static {
         try {
@@ -50,6 +51,7 @@ final class ReceivePort extends ReceivePortFields {
             STALLED_HEAD = lookup.findVarHandle(ReceivePortFields.class, "stalledHead", Lanai.class);
             WAITER = lookup.findVarHandle(ReceivePortFields.class, "waiter", Thread.class);
             STALLED_UNTIL = lookup.findVarHandle(ReceivePortFields.class, "stalledUntilNs", long.class);
+            MEMORY_EVENTS = lookup.findVarHandle(ReceivePortFields.class, "memoryEvents", long.class);
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -228,6 +230,23 @@ final class ReceivePort extends ReceivePortFields {
         }
     }
 
+    /**
+     * A NIC wrote this NIC's registered memory (an RDMA write, a NIC handler): counted, and a host parked in
+     * {@code receive} is woken to look at it, as a NIC's interrupt would.
+     */
+    void memoryWritten() {
+        MEMORY_EVENTS.getAndAdd(this, 1L);
+        final Thread t = (Thread) WAITER.getVolatile(this);
+        if (t != null) {
+            LockSupport.unpark(t);
+        }
+    }
+
+    /** @return how many times a NIC wrote this NIC's memory (changes are what matter) */
+    long memoryEvents() {
+        return (long) MEMORY_EVENTS.getVolatile(this);
+    }
+
     long received() {
         return counters.get(RECEIVED);
     }
@@ -261,4 +280,5 @@ abstract class ReceivePortFields extends ReceivePortPad1 {
     volatile Thread waiter;
     volatile long stalledUntilNs;
     volatile boolean stallActive;
+    volatile long memoryEvents;
 }

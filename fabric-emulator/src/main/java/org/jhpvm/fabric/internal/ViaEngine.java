@@ -173,6 +173,9 @@ final class ViaEngine {
         }
         counters.incrementAndGet(d.op() == WorkDescriptor.RDMA_WRITE ? RDMA_WRITES : RDMA_READS);
         counters.addAndGet(RDMA_BYTES, length);
+        if (d.op() == WorkDescriptor.RDMA_WRITE) {
+            fabric.nicUnchecked(d.remoteNic()).memoryWritten();
+        }
         return Completion.OK;
     }
 
@@ -219,6 +222,7 @@ final class ViaEngine {
             return -(message.rejected() ? Completion.ERR_REJECTED : Completion.ERR_OUT_OF_BOUNDS);
         }
         target.counters.incrementAndGet(NIC_MESSAGES_HANDLED);
+        fabric.nicUnchecked(dst).memoryWritten();
         final long replied = message.replyLength();
         if (replied > 0 && connection.move(dst, id, message.replyBytes(), 0, replyTo.segment(),
             d.localOffsetBytes(), replied) != Completion.OK) {
