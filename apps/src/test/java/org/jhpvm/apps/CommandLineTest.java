@@ -135,7 +135,7 @@ class CommandLineTest {
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
         for (final String key : new String[] {"fm_latency_ns_8B", "spsc_latency_ns", "latency_ratio", "r_inf_MBps",
             "n_half_bytes", "fm_bw_MBps_64KiB", "arraycopy_bw_MBps_64KiB", "bw_ratio_64KiB",
-            "fm_bw_MBps_64KiB_drop1pct"}) {
+            "fm_bw_MBps_64KiB_drop1pct", "fm_bw_MBps_1MiB", "bw_1MiB_over_64KiB"}) {
             assertTrue(m.has(key), "missing metrics." + key);
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }
@@ -157,12 +157,20 @@ class CommandLineTest {
         assertTrue(r.out().contains("put_latency_ratio") && r.out().contains("min_put_efficiency"), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
         for (final String key : new String[] {"put_latency_ns_8B", "get_latency_ns_8B", "fetch_add_latency_ns",
-            "fm_latency_ns_8B", "put_latency_ratio", "min_put_efficiency", "barrier_ns_2pe", "barrier_ns_64pe"}) {
+            "fm_latency_ns_8B", "put_latency_ratio", "min_put_efficiency", "barrier_ns_2pe", "barrier_ns_64pe",
+            "spsc_latency_ns", "spsc_rate_Mops_8B", "put_latency_spsc_ratio", "get_latency_spsc_ratio",
+            "fetch_add_latency_spsc_ratio", "put_bw_arraycopy_ratio_64KiB", "put_bw_arraycopy_ratio_1MiB",
+            "get_bw_arraycopy_ratio_1MiB", "put_rate_spsc_ratio_8B", "get_latency_busy_target_ns_8B",
+            "get_latency_busy_target_ratio"}) {
             assertTrue(m.has(key), "missing metrics." + key);
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }
         assertEquals(m.get("put_latency_ns_8B").asDouble() / m.get("fm_latency_ns_8B").asDouble(),
             m.get("put_latency_ratio").asDouble(), 1e-9, "the ratio is the ratio of the figures");
+        assertEquals(m.get("put_latency_ns_8B").asDouble() / m.get("spsc_latency_ns").asDouble(),
+            m.get("put_latency_spsc_ratio").asDouble(), 1e-9, "against the raw queue");
+        assertEquals(m.get("get_latency_busy_target_ns_8B").asDouble() / m.get("get_latency_ns_8B").asDouble(),
+            m.get("get_latency_busy_target_ratio").asDouble(), 1e-9, "busy target against idle one");
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
     }
 

@@ -330,7 +330,7 @@ public final class FabricBenchmark {
         }
     }
 
-    private static void spin(final long deadline) {
+    static void spin(final long deadline) {
         Thread.onSpinWait();
         if (Thread.currentThread().isInterrupted()) {
             throw new IllegalStateException("benchmark trial stopped: the other thread failed");

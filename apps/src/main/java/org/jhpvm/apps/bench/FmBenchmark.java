@@ -180,7 +180,7 @@ public final class FmBenchmark {
         });
         return new Sweep(Stats.medians(latency), Stats.medians(latencyMedian), Stats.medians(bandwidth),
             report.totals().framesRetransmitted(),
-            report.fabricTotals().framesDropped());
+            report.fabricTotals().framesDropped(), report.totals().rendezvousMessages());
     }
 
     /** What one PE of the benchmark job keeps: its buffers and what has arrived. */
@@ -284,9 +284,10 @@ public final class FmBenchmark {
      * @param bandwidthMBps median streaming bandwidth per {@link #BANDWIDTH_SIZES} entry
      * @param retransmitted frames FM sent again during the job
      * @param dropped       frames the fabric dropped during the job
+     * @param rendezvousMessages messages of the job that moved by rendezvous (RDMA from array to array)
      */
     public record Sweep(double[] latencyNs, double[] latencyMedianNs, double[] bandwidthMBps, long retransmitted,
-                        long dropped) {
+                        long dropped, long rendezvousMessages) {
         /**
          * FM's peak streaming bandwidth (r_inf): the highest median over {@link #BANDWIDTH_SIZES}.
          *
@@ -375,6 +376,16 @@ public final class FmBenchmark {
          */
         public double bwRatio64KiB() {
             return clean.bandwidthAt(65536) / arraycopyAt64KiB();
+        }
+
+        /**
+         * Whether large messages keep their speed: FM's bandwidth at 1 MiB over its bandwidth at 64 KiB ({@code bench
+         * fm} holds it to its target; messages larger than the receive queue once ran 30-60x slower).
+         *
+         * @return FM bandwidth at 1 MiB over FM bandwidth at 64 KiB
+         */
+        public double largeOver64KiB() {
+            return clean.bandwidthAt(1 << 20) / clean.bandwidthAt(65536);
         }
     }
 }

@@ -1,5 +1,7 @@
 package org.jhpvm.apps.bench;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.function.IntConsumer;
 
@@ -9,10 +11,11 @@ import org.jhpvm.shmem.ShmemJob;
 import org.jhpvm.shmem.SymmetricLongs;
 
 /**
- * OSU-style SHMEM micro-benchmarks on 2 PEs, with FM measured in the same run for the ratios: put latency
- * (ping-pong of puts, each side waiting for the last element of the other's put), blocking get latency, fetchAdd
- * latency, put / putNbi / getNbi bandwidth (a stream of operations closed by a quiet), and barrier latency on 2 to
- * 64 PEs. Medians over trials after warm-up passes.
+ * OSU-style SHMEM micro-benchmarks on 2 PEs, with FM and the raw machine ({@link RawBaselines}: a JCTools SPSC queue,
+ * {@code System.arraycopy}) measured in the same run for the ratios: put latency (ping-pong of puts, each side waiting
+ * for the last element of the other's put), blocking get latency, fetchAdd latency, the same get and fetchAdd while
+ * the target computes without calling SHMEM, put / putNbi / getNbi bandwidth (a stream of operations closed by a
+ * quiet), and barrier latency on 2 to 64 PEs. Medians over trials after warm-up passes.
  */
 public final class ShmemBenchmark {
     /** Latency sweep sizes, bytes (8 B .. 1 MiB). */
@@ -21,6 +24,9 @@ public final class ShmemBenchmark {
     public static final int[] BANDWIDTH_SIZES = FmBenchmark.BANDWIDTH_SIZES;
     /** PE counts of the barrier sweep. */
     public static final int[] BARRIER_PES = {2, 4, 8, 16, 32, 64};
+    /** Gets and fetch-adds per pass while the target computes. */
+    private static final int BUSY_OPERATIONS = 2_000;
+    private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
 
     private final int trials;
     private final int warmups;
@@ -61,10 +67,11 @@ public final class ShmemBenchmark {
      * @return the medians
      */
     public Result run(final IntConsumer progress) {
+        final RawBaselines raw = baselines();
         final FmBenchmark.Sweep fm = new FmBenchmark(trials, warmups, roundTrips, bytesPerPoint, 0.01)
             .cleanSweep(progress);
         final double[] barrier = new double[BARRIER_PES.length];
-        final Result r = twoPes(fm, false, progress, barrier);
+        final Result r = twoPes(raw, fm, false, progress, barrier);
         for (int p = 0; p < BARRIER_PES.length; p++) {
             barrier[p] = barrierNs(BARRIER_PES[p], false);
             progress.accept(1);
@@ -92,20 +99,32 @@ public final class ShmemBenchmark {
      */
     public Result runTwoPes(final boolean inProcess, final IntConsumer progress) {
         final FmBenchmark fmBench = new FmBenchmark(trials, warmups, roundTrips, bytesPerPoint, 0.01);
+        final RawBaselines raw = baselines();
         final FmBenchmark.Sweep fm = inProcess ? fmBench.inProcessSweep(progress) : fmBench.cleanSweep(progress);
         final double[] barrier = new double[1];
-        final Result r = twoPes(fm, inProcess, progress, barrier);
+        final Result r = twoPes(raw, fm, inProcess, progress, barrier);
         barrier[0] = barrierNs(2, inProcess);
         progress.accept(1);
         return r;
     }
 
+    /** The SPSC queue and arraycopy of this run, at the bandwidth sweep's sizes. */
+    private RawBaselines baselines() {
+        final int[] copies = new int[BANDWIDTH_SIZES.length];
+        for (int i = 0; i < copies.length; i++) {
+            copies[i] = messages(BANDWIDTH_SIZES[i], true);
+        }
+        return RawBaselines.measure(warmups, trials, roundTrips, BANDWIDTH_SIZES, copies);
+    }
+
     /** The 2-PE SHMEM job: latency and bandwidth sweeps; {@code barrier} is filled in by the caller. */
-    private Result twoPes(final FmBenchmark.Sweep fm, final boolean inProcess, final IntConsumer progress,
-                          final double[] barrier) {
+    private Result twoPes(final RawBaselines raw, final FmBenchmark.Sweep fm, final boolean inProcess,
+                          final IntConsumer progress, final double[] barrier) {
         final double[][] put = new double[LATENCY_SIZES.length][trials];
         final double[][] get = new double[LATENCY_SIZES.length][trials];
         final double[] fadd = new double[trials];
+        final double[] getBusy = new double[trials];
+        final double[] faddBusy = new double[trials];
         final double[][] putBw = new double[BANDWIDTH_SIZES.length][trials];
         final double[][] nbiBw = new double[BANDWIDTH_SIZES.length][trials];
         final double[][] getBw = new double[BANDWIDTH_SIZES.length][trials];
@@ -121,7 +140,7 @@ public final class ShmemBenchmark {
                 final int t = pass - warmups;
                 for (int i = 0; i < LATENCY_SIZES.length; i++) {
                     final int longs = LATENCY_SIZES[i] / 8;
-                    final int n = rounds(LATENCY_SIZES[i], measured);
+                    final int n = rounds(LATENCY_SIZES[i]);
                     sh.barrierAll();
                     long t0 = System.nanoTime();
                     for (int k = 0; k < n; k++) {
@@ -150,7 +169,7 @@ public final class ShmemBenchmark {
                     }
                 }
                 sh.barrierAll();
-                final int n = rounds(8, measured);
+                final int n = rounds(8);
                 final long t0 = System.nanoTime();
                 if (sh.myPe() == 0) {
                     for (int k = 0; k < n; k++) {
@@ -159,6 +178,11 @@ public final class ShmemBenchmark {
                 }
                 if (measured && sh.myPe() == 0) {
                     fadd[t] = (System.nanoTime() - t0) / (double) n;
+                }
+                final double[] busy = busyTarget(sh, buf, dst, pass, measured ? BUSY_OPERATIONS : 20);
+                if (measured && sh.myPe() == 0) {
+                    getBusy[t] = busy[0];
+                    faddBusy[t] = busy[1];
                 }
                 for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
                     final int longs = Math.max(1, BANDWIDTH_SIZES[i] / 8);
@@ -178,7 +202,52 @@ public final class ShmemBenchmark {
             }
         });
         return new Result(fm, Stats.medians(put), Stats.medians(get), Stats.median(fadd), Stats.medians(putBw),
-            Stats.medians(nbiBw), Stats.medians(getBw), barrier);
+            Stats.medians(nbiBw), Stats.medians(getBw), barrier, raw, Stats.median(getBusy), Stats.median(faddBusy));
+    }
+
+    /**
+     * PE 1 computes (a Java loop, no SHMEM call) while PE 0 makes {@code n} blocking 8-byte gets and then {@code n}
+     * fetch-adds to it; PE 1 stops when PE 0 puts a flag into its memory, which it reads with plain opaque loads
+     * between bouts of computing. On the NIC the target's host is not needed; elsewhere its progress agent serves.
+     *
+     * @return on PE 0: mean get and fetch-add latency, ns
+     */
+    private static double[] busyTarget(final Shmem sh, final SymmetricLongs buf, final long[] dst, final int pass,
+                                       final int n) {
+        final int flag = buf.local().length - 1;
+        final long done = -1L - pass;
+        sh.barrierAll();
+        final double[] ns = new double[2];
+        if (sh.myPe() == 1) {
+            final long deadline = System.nanoTime() + 600_000_000_000L;
+            double x = 1;
+            while ((long) LONGS.getOpaque(buf.local(), flag) != done) {
+                for (int k = 0; k < 1_000; k++) {
+                    x = x * 1.000001 + 1e-9;
+                }
+                if (System.nanoTime() - deadline > 0) {
+                    throw new IllegalStateException("PE 0 never finished its operations on a busy target");
+                }
+            }
+            if (x == 0) {
+                throw new AssertionError("unreachable: keeps the computing alive");
+            }
+        } else {
+            long t0 = System.nanoTime();
+            for (int k = 0; k < n; k++) {
+                buf.get(1, 0, dst, 0, 1);
+            }
+            ns[0] = (System.nanoTime() - t0) / (double) n;
+            t0 = System.nanoTime();
+            for (int k = 0; k < n; k++) {
+                buf.atomicFetchAdd(1, 1, 1);
+            }
+            ns[1] = (System.nanoTime() - t0) / (double) n;
+            buf.p(1, flag, done);
+            sh.quiet();
+        }
+        sh.barrierAll();
+        return ns;
     }
 
     /** MB/s of {@code m} operations of {@code longs} elements from PE 0, closed by a quiet. */
@@ -222,9 +291,9 @@ public final class ShmemBenchmark {
         return Stats.median(ns);
     }
 
-    private int rounds(final int size, final boolean measured) {
-        final int n = (int) Math.max(20, Math.min(roundTrips, bytesPerPoint / 8 / size));
-        return measured ? n : n / 10 + 1;
+    private int rounds(final int size) {
+        // Warm-up passes as long as measured ones: a tenth left the put path partly interpreted (2.5x slower).
+        return (int) Math.max(20, Math.min(roundTrips, bytesPerPoint / 8 / size));
     }
 
     private int messages(final int size, final boolean measured) {
@@ -235,18 +304,22 @@ public final class ShmemBenchmark {
     /**
      * Everything measured (medians).
      *
-     * @param fm          FM's fault-free sweep of the same run
-     * @param putNs       put one-way latency per {@link #LATENCY_SIZES}
-     * @param getNs       blocking get latency per {@link #LATENCY_SIZES}
-     * @param fetchAddNs  fetchAdd latency
-     * @param putMBps     put bandwidth per {@link #BANDWIDTH_SIZES}
-     * @param putNbiMBps  putNbi bandwidth
-     * @param getNbiMBps  getNbi bandwidth
-     * @param barrierNs   barrierAll latency per {@link #BARRIER_PES} entry, as many as were measured (the 2-PE one only
-     *                    under launch)
+     * @param fm                   FM's fault-free sweep of the same run
+     * @param putNs                put one-way latency per {@link #LATENCY_SIZES}
+     * @param getNs                blocking get latency per {@link #LATENCY_SIZES}
+     * @param fetchAddNs           fetchAdd latency
+     * @param putMBps              put bandwidth per {@link #BANDWIDTH_SIZES}
+     * @param putNbiMBps           putNbi bandwidth
+     * @param getNbiMBps           getNbi bandwidth
+     * @param barrierNs            barrierAll latency per {@link #BARRIER_PES} entry, as many as were measured (the
+     *                             2-PE one only under launch)
+     * @param raw                  the SPSC queue and arraycopy of the same run, arraycopy at {@link #BANDWIDTH_SIZES}
+     * @param getBusyTargetNs      blocking 8-byte get latency while the target computes without calling SHMEM
+     * @param fetchAddBusyTargetNs fetchAdd latency while the target computes
      */
     public record Result(FmBenchmark.Sweep fm, double[] putNs, double[] getNs, double fetchAddNs, double[] putMBps,
-                         double[] putNbiMBps, double[] getNbiMBps, double[] barrierNs) {
+                         double[] putNbiMBps, double[] getNbiMBps, double[] barrierNs, RawBaselines raw,
+                         double getBusyTargetNs, double fetchAddBusyTargetNs) {
         /**
          * What SHMEM's put adds to FM for the smallest message, measured in the same run ({@code bench shmem} holds
          * it to its latency target).
@@ -258,19 +331,92 @@ public final class ShmemBenchmark {
         }
 
         /**
-         * SHMEM put's bandwidth efficiency against FM streaming the same sizes, at its worst from 64 B up
+         * SHMEM put's bandwidth efficiency against FM streaming the same sizes, at its worst over every size
          * ({@code bench shmem} holds it to its efficiency target).
          *
-         * @return the smallest put / FM bandwidth ratio over sizes of at least 64 B
+         * @return the smallest put / FM bandwidth ratio over {@link #BANDWIDTH_SIZES}
          */
         public double minPutEfficiency() {
             double min = Double.MAX_VALUE;
             for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
-                if (BANDWIDTH_SIZES[i] >= 64) {
-                    min = Math.min(min, putMBps[i] / fm.bandwidthMBps()[i]);
-                }
+                min = Math.min(min, putMBps[i] / fm.bandwidthMBps()[i]);
             }
             return min;
+        }
+
+        /**
+         * Put latency against the machine's: SHMEM's one-way 8-byte put over the raw SPSC one-way latency.
+         *
+         * @return {@code put_latency_ns_8B / spsc_latency_ns}
+         */
+        public double putLatencySpscRatio() {
+            return putNs[0] / raw.spscLatencyNs();
+        }
+
+        /**
+         * Get latency against the machine's: a blocking 8-byte get (a round trip) over the raw SPSC one-way latency.
+         *
+         * @return {@code get_latency_ns_8B / spsc_latency_ns}
+         */
+        public double getLatencySpscRatio() {
+            return getNs[0] / raw.spscLatencyNs();
+        }
+
+        /**
+         * Atomic latency against the machine's: a fetchAdd over the raw SPSC one-way latency.
+         *
+         * @return {@code fetch_add_latency_ns / spsc_latency_ns}
+         */
+        public double fetchAddLatencySpscRatio() {
+            return fetchAddNs / raw.spscLatencyNs();
+        }
+
+        /**
+         * Put bandwidth against {@code System.arraycopy} of the same size in the same run.
+         *
+         * @param size bytes, one of {@link #BANDWIDTH_SIZES}
+         * @return put MB/s over arraycopy MB/s at that size
+         */
+        public double putBwArraycopyRatio(final int size) {
+            return Stats.at(BANDWIDTH_SIZES, putMBps, size) / Stats.at(BANDWIDTH_SIZES, raw.arraycopyMBps(), size);
+        }
+
+        /**
+         * Get bandwidth (getNbi streamed, then quiet) against {@code System.arraycopy} of the same size.
+         *
+         * @param size bytes, one of {@link #BANDWIDTH_SIZES}
+         * @return getNbi MB/s over arraycopy MB/s at that size
+         */
+        public double getBwArraycopyRatio(final int size) {
+            return Stats.at(BANDWIDTH_SIZES, getNbiMBps, size) / Stats.at(BANDWIDTH_SIZES, raw.arraycopyMBps(), size);
+        }
+
+        /**
+         * The rate of 8-byte puts streamed then closed by a quiet.
+         *
+         * @return millions of puts per second
+         */
+        public double putRateMops8B() {
+            return Stats.at(BANDWIDTH_SIZES, putMBps, 8) / 8;
+        }
+
+        /**
+         * The rate of 8-byte puts (streamed, then quiet) over the raw rate of 8-byte SPSC messages.
+         *
+         * @return {@code put_rate_Mops_8B / spsc_rate_Mops_8B}
+         */
+        public double putRateSpscRatio() {
+            return putRateMops8B() / raw.spscRateMops();
+        }
+
+        /**
+         * How much a computing target slows a get: the get latency with the target busy over it with the target
+         * waiting in SHMEM.
+         *
+         * @return {@code get_latency_busy_target_ns_8B / get_latency_ns_8B}
+         */
+        public double getBusyTargetRatio() {
+            return getBusyTargetNs / getNs[0];
         }
 
         /**

@@ -26,11 +26,13 @@ import picocli.CommandLine.Option;
         + "and n1/2; the same FM sweep again over a fabric dropping 1%% of frames (the cost of reliability).",
         "Targets: latency_ratio (FM 8 B / spsc) <= " + BenchFmCommand.LATENCY_TARGET + ", n_half_bytes <= "
             + BenchFmCommand.N_HALF_TARGET + ", bw_ratio_64KiB (FM / arraycopy at 64 KiB) >= "
-            + BenchFmCommand.BW_TARGET + "."})
+            + BenchFmCommand.BW_TARGET + ", bw_1MiB_over_64KiB (FM at 1 MiB / FM at 64 KiB) >= "
+            + BenchFmCommand.LARGE_TARGET + "."})
 final class BenchFmCommand implements Callable<Integer> {
     static final double LATENCY_TARGET = 2.0;
     static final double N_HALF_TARGET = 256;
-    static final double BW_TARGET = 0.4;
+    static final double BW_TARGET = 0.6;
+    static final double LARGE_TARGET = 0.9;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
         + "default: none).")
@@ -221,6 +223,10 @@ final class BenchFmCommand implements Callable<Integer> {
             r.latencyRatio() <= LATENCY_TARGET ? "met" : "MISSED");
         System.out.printf("bw_ratio_64KiB = %.2f (target >= %.1f: %s)%n", r.bwRatio64KiB(), BW_TARGET,
             r.bwRatio64KiB() >= BW_TARGET ? "met" : "MISSED");
+        System.out.printf("bw_1MiB_over_64KiB = %.2f (target >= %.1f: %s)%n", r.largeOver64KiB(), LARGE_TARGET,
+            r.largeOver64KiB() >= LARGE_TARGET ? "met" : "MISSED");
+        System.out.printf("rendezvous: %d messages (those of at least fm.rendezvousBytes) moved by RDMA from the "
+            + "sender's array into the receiver's%n", r.clean().rendezvousMessages());
         System.out.printf("lossy sweep: %d frames dropped by the fabric, %d retransmitted by FM; 64 KiB bandwidth "
             + "%.1f MB/s (%.0f%% of fault-free)%n", r.lossy().dropped(), r.lossy().retransmitted(),
             r.lossy().bandwidthAt(65536), 100 * r.lossy().bandwidthAt(65536) / r.clean().bandwidthAt(65536));
@@ -248,6 +254,9 @@ final class BenchFmCommand implements Callable<Integer> {
         m.put("fm_bw_MBps_64KiB", r.clean().bandwidthAt(65536));
         m.put("arraycopy_bw_MBps_64KiB", r.arraycopyAt64KiB());
         m.put("bw_ratio_64KiB", r.bwRatio64KiB());
+        m.put("fm_bw_MBps_1MiB", r.clean().bandwidthAt(1 << 20));
+        m.put("bw_1MiB_over_64KiB", r.largeOver64KiB());
+        m.put("rendezvous_messages", r.clean().rendezvousMessages());
         m.put("fm_bw_MBps_64KiB_drop1pct", r.lossy().bandwidthAt(65536));
         m.put("fm_latency_ns_8B_drop1pct", r.lossy().latencyNs()[0]);
         m.put("r_inf_MBps_drop1pct", r.lossy().peakMBps());
@@ -260,6 +269,8 @@ final class BenchFmCommand implements Callable<Integer> {
         targets.put("latency_ratio_met", r.latencyRatio() <= LATENCY_TARGET);
         targets.put("n_half_bytes_met", r.clean().halfPowerBytes() <= N_HALF_TARGET);
         targets.put("bw_ratio_64KiB_met", r.bwRatio64KiB() >= BW_TARGET);
+        targets.put("bw_1MiB_over_64KiB_min", LARGE_TARGET);
+        targets.put("bw_1MiB_over_64KiB_met", r.largeOver64KiB() >= LARGE_TARGET);
         final ArrayNode lat = root.putArray("latency");
         for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
             final ObjectNode row = lat.addObject();

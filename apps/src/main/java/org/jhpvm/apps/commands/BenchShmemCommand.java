@@ -18,14 +18,24 @@ import picocli.CommandLine.Option;
 
 /** {@code jhpvm bench shmem}: SHMEM put/get/atomics/barrier against FM in the same run. */
 @Command(name = "shmem", mixinStandardHelpOptions = true,
-    description = {"SHMEM on 2 PEs, OSU style, against Fast Messages measured in the same run: put and get latency "
-        + "(8 B .. 1 MiB), fetchAdd latency, put / putNbi / getNbi bandwidth, and barrierAll latency on 2..64 PEs.",
-        "Targets: put_latency_ratio (SHMEM put 8 B / FM one-way 8 B) <= " + BenchShmemCommand.LATENCY_TARGET
-            + ", min_put_efficiency (smallest put / FM bandwidth over sizes >= 64 B) >= "
-            + BenchShmemCommand.EFFICIENCY_TARGET + "."})
+    description = {"SHMEM on 2 PEs, OSU style, against Fast Messages and the raw machine (a JCTools SPSC queue, "
+        + "System.arraycopy) measured in the same run: put and get latency (8 B .. 1 MiB), fetchAdd latency, get and "
+        + "fetchAdd with the target computing, put / putNbi / getNbi bandwidth, and barrierAll latency on 2..64 PEs.",
+        "Targets: put_latency_spsc_ratio <= " + BenchShmemCommand.PUT_SPSC_TARGET + ", get_latency_spsc_ratio and "
+            + "fetch_add_latency_spsc_ratio <= " + BenchShmemCommand.GET_SPSC_TARGET + ", put_bw_arraycopy_ratio "
+            + "(64 KiB, 1 MiB) and get_bw_arraycopy_ratio_1MiB >= " + BenchShmemCommand.BW_TARGET
+            + ", put_rate_spsc_ratio_8B >= " + BenchShmemCommand.RATE_TARGET + ", min_put_efficiency (smallest put "
+            + "/ FM bandwidth) >= " + BenchShmemCommand.EFFICIENCY_TARGET + ", get_latency_busy_target_ns_8B <= "
+            + BenchShmemCommand.BUSY_TARGET + " x get_latency_ns_8B; put_latency_ratio (put / FM one-way 8 B) <= "
+            + BenchShmemCommand.LATENCY_TARGET + "."})
 final class BenchShmemCommand implements Callable<Integer> {
     static final double LATENCY_TARGET = 1.2;
     static final double EFFICIENCY_TARGET = 0.9;
+    static final double PUT_SPSC_TARGET = 2.0;
+    static final double GET_SPSC_TARGET = 1.5;
+    static final double BW_TARGET = 0.7;
+    static final double RATE_TARGET = 0.25;
+    static final double BUSY_TARGET = 1.2;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
         + "default: none).")
@@ -43,7 +53,7 @@ final class BenchShmemCommand implements Callable<Integer> {
 
     @Option(names = "--round-trips", paramLabel = "N", description = "Round trips per small latency point "
         + "(default: ${DEFAULT-VALUE}).")
-    private int roundTrips = 20_000;
+    private int roundTrips = 100_000;
 
     @Option(names = "--mb-per-point", paramLabel = "MB", description = "Megabytes per bandwidth point "
         + "(default: ${DEFAULT-VALUE}).")
@@ -175,6 +185,11 @@ final class BenchShmemCommand implements Callable<Integer> {
                 r.putMBps()[i] / r.fm().bandwidthMBps()[i]);
         }
         System.out.printf("fetchAdd latency %.1f ns%n", r.fetchAddNs());
+        System.out.printf("target computing (no SHMEM calls): get 8 B %.1f ns, fetchAdd %.1f ns%n",
+            r.getBusyTargetNs(), r.fetchAddBusyTargetNs());
+        System.out.printf("raw machine: spsc one-way %.1f ns, spsc 8 B rate %.1f Mops/s; arraycopy MB/s 64 KiB %.1f, "
+            + "1 MiB %.1f%n", r.raw().spscLatencyNs(), r.raw().spscRateMops(), arraycopyAt(r, 65536),
+            arraycopyAt(r, 1 << 20));
         for (int i = 0; i < ShmemBenchmark.BARRIER_PES.length; i++) {
             System.out.printf("barrierAll on %2d PEs: %10.1f ns%n", ShmemBenchmark.BARRIER_PES[i], r.barrierNs()[i]);
         }
@@ -182,6 +197,24 @@ final class BenchShmemCommand implements Callable<Integer> {
             r.putLatencyRatio() <= LATENCY_TARGET ? "met" : "MISSED");
         System.out.printf("min_put_efficiency = %.2f (target >= %.1f: %s)%n", r.minPutEfficiency(),
             EFFICIENCY_TARGET, r.minPutEfficiency() >= EFFICIENCY_TARGET ? "met" : "MISSED");
+        target("put_latency_spsc_ratio", r.putLatencySpscRatio(), PUT_SPSC_TARGET, false);
+        target("get_latency_spsc_ratio", r.getLatencySpscRatio(), GET_SPSC_TARGET, false);
+        target("fetch_add_latency_spsc_ratio", r.fetchAddLatencySpscRatio(), GET_SPSC_TARGET, false);
+        target("put_bw_arraycopy_ratio_64KiB", r.putBwArraycopyRatio(65536), BW_TARGET, true);
+        target("put_bw_arraycopy_ratio_1MiB", r.putBwArraycopyRatio(1 << 20), BW_TARGET, true);
+        target("get_bw_arraycopy_ratio_1MiB", r.getBwArraycopyRatio(1 << 20), BW_TARGET, true);
+        target("put_rate_spsc_ratio_8B", r.putRateSpscRatio(), RATE_TARGET, true);
+        target("get_latency_busy_target_ratio", r.getBusyTargetRatio(), BUSY_TARGET, false);
+    }
+
+    private static void target(final String name, final double value, final double target, final boolean atLeast) {
+        final boolean met = atLeast ? value >= target : value <= target;
+        System.out.printf("%-30s = %.2f (target %s %.2f: %s)%n", name, value, atLeast ? ">=" : "<=", target,
+            met ? "met" : "MISSED");
+    }
+
+    private static double arraycopyAt(final ShmemBenchmark.Result r, final int size) {
+        return Stats.at(ShmemBenchmark.BANDWIDTH_SIZES, r.raw().arraycopyMBps(), size);
     }
 
     private ObjectNode toJson(final ShmemBenchmark.Result r) {
@@ -204,11 +237,43 @@ final class BenchShmemCommand implements Callable<Integer> {
         m.put("min_put_efficiency", r.minPutEfficiency());
         m.put("barrier_ns_2pe", r.barrierNs()[0]);
         m.put("barrier_ns_64pe", r.barrierNs()[ShmemBenchmark.BARRIER_PES.length - 1]);
+        m.put("spsc_latency_ns", r.raw().spscLatencyNs());
+        m.put("spsc_rate_Mops_8B", r.raw().spscRateMops());
+        m.put("arraycopy_bw_MBps_64KiB", arraycopyAt(r, 65536));
+        m.put("arraycopy_bw_MBps_1MiB", arraycopyAt(r, 1 << 20));
+        m.put("put_rate_Mops_8B", r.putRateMops8B());
+        m.put("put_bw_MBps_64KiB", Stats.at(ShmemBenchmark.BANDWIDTH_SIZES, r.putMBps(), 65536));
+        m.put("put_bw_MBps_1MiB", Stats.at(ShmemBenchmark.BANDWIDTH_SIZES, r.putMBps(), 1 << 20));
+        m.put("get_bw_MBps_1MiB", Stats.at(ShmemBenchmark.BANDWIDTH_SIZES, r.getNbiMBps(), 1 << 20));
+        m.put("put_latency_spsc_ratio", r.putLatencySpscRatio());
+        m.put("get_latency_spsc_ratio", r.getLatencySpscRatio());
+        m.put("fetch_add_latency_spsc_ratio", r.fetchAddLatencySpscRatio());
+        m.put("put_bw_arraycopy_ratio_64KiB", r.putBwArraycopyRatio(65536));
+        m.put("put_bw_arraycopy_ratio_1MiB", r.putBwArraycopyRatio(1 << 20));
+        m.put("get_bw_arraycopy_ratio_1MiB", r.getBwArraycopyRatio(1 << 20));
+        m.put("put_rate_spsc_ratio_8B", r.putRateSpscRatio());
+        m.put("get_latency_busy_target_ns_8B", r.getBusyTargetNs());
+        m.put("fetch_add_latency_busy_target_ns", r.fetchAddBusyTargetNs());
+        m.put("get_latency_busy_target_ratio", r.getBusyTargetRatio());
         final ObjectNode targets = root.putObject("targets");
         targets.put("put_latency_ratio_max", LATENCY_TARGET);
         targets.put("min_put_efficiency_min", EFFICIENCY_TARGET);
         targets.put("put_latency_ratio_met", r.putLatencyRatio() <= LATENCY_TARGET);
         targets.put("min_put_efficiency_met", r.minPutEfficiency() >= EFFICIENCY_TARGET);
+        targets.put("put_latency_spsc_ratio_max", PUT_SPSC_TARGET);
+        targets.put("put_latency_spsc_ratio_met", r.putLatencySpscRatio() <= PUT_SPSC_TARGET);
+        targets.put("get_latency_spsc_ratio_max", GET_SPSC_TARGET);
+        targets.put("get_latency_spsc_ratio_met", r.getLatencySpscRatio() <= GET_SPSC_TARGET);
+        targets.put("fetch_add_latency_spsc_ratio_max", GET_SPSC_TARGET);
+        targets.put("fetch_add_latency_spsc_ratio_met", r.fetchAddLatencySpscRatio() <= GET_SPSC_TARGET);
+        targets.put("put_bw_arraycopy_ratio_min", BW_TARGET);
+        targets.put("put_bw_arraycopy_ratio_64KiB_met", r.putBwArraycopyRatio(65536) >= BW_TARGET);
+        targets.put("put_bw_arraycopy_ratio_1MiB_met", r.putBwArraycopyRatio(1 << 20) >= BW_TARGET);
+        targets.put("get_bw_arraycopy_ratio_1MiB_met", r.getBwArraycopyRatio(1 << 20) >= BW_TARGET);
+        targets.put("put_rate_spsc_ratio_8B_min", RATE_TARGET);
+        targets.put("put_rate_spsc_ratio_8B_met", r.putRateSpscRatio() >= RATE_TARGET);
+        targets.put("get_latency_busy_target_ratio_max", BUSY_TARGET);
+        targets.put("get_latency_busy_target_met", r.getBusyTargetRatio() <= BUSY_TARGET);
         final ArrayNode lat = root.putArray("latency");
         for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
             final ObjectNode row = lat.addObject();
@@ -229,6 +294,8 @@ final class BenchShmemCommand implements Callable<Integer> {
             row.put("get_nbi_bw_MBps", r.getNbiMBps()[i]);
             row.put("fm_bw_MBps", r.fm().bandwidthMBps()[i]);
             row.put("put_efficiency", r.putMBps()[i] / r.fm().bandwidthMBps()[i]);
+            row.put("arraycopy_bw_MBps", r.raw().arraycopyMBps()[i]);
+            row.put("put_bw_arraycopy_ratio", r.putMBps()[i] / r.raw().arraycopyMBps()[i]);
         }
         final ArrayNode bar = root.putArray("barrier");
         for (int i = 0; i < ShmemBenchmark.BARRIER_PES.length; i++) {
