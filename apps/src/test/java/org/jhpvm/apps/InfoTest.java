@@ -37,6 +37,11 @@ class InfoTest {
         assertEquals(List.of("emulated-myrinet", "aeron"), fabrics);
         assertTrue(root.get("fabrics").get(1).get("buffered").asBoolean());
         assertFalse(root.get("fabrics").get(0).get("buffered").asBoolean());
+        // the emulated NIC does RDMA and runs handlers; Aeron does neither (FM's messages stand in)
+        assertTrue(root.get("fabrics").get(0).get("rdma").asBoolean());
+        assertTrue(root.get("fabrics").get(0).get("nic_handlers").asBoolean());
+        assertFalse(root.get("fabrics").get(1).get("rdma").asBoolean());
+        assertFalse(root.get("fabrics").get(1).get("nic_handlers").asBoolean());
         assertEquals(7, root.get("modules").size());
         assertFalse(root.has("options"), "keys only with --all");
     }

@@ -114,8 +114,8 @@ public final class InfoCommand implements Callable<Integer> {
         out.println("Fabrics:");
         for (final Fabric f : FABRICS) {
             final FabricCapabilities c = f.capabilities();
-            out.printf("  %-17s reliable=%s ordered=%s flow-controlled=%s buffered=%s rdma=%s nic-handlers=no%n",
-                f.name(), c.reliable(), c.ordered(), c.flowControlled(), c.buffered(), c.remoteDma());
+            out.printf("  %-17s reliable=%s ordered=%s flow-controlled=%s buffered=%s rdma=%s nic-handlers=%s%n",
+                f.name(), c.reliable(), c.ordered(), c.flowControlled(), c.buffered(), c.remoteDma(), c.nicHandlers());
             out.printf("  %-17s %s%n", "", f.use());
         }
         out.println();
@@ -163,7 +163,7 @@ public final class InfoCommand implements Callable<Integer> {
             final FabricCapabilities c = f.capabilities();
             fabrics.addObject().put("name", f.name()).put("use", f.use()).put("reliable", c.reliable())
                 .put("ordered", c.ordered()).put("flow_controlled", c.flowControlled()).put("buffered", c.buffered())
-                .put("rdma", c.remoteDma()).put("nic_handlers", false);
+                .put("rdma", c.remoteDma()).put("nic_handlers", c.nicHandlers());
         }
         if (all) {
             final ArrayNode options = root.putArray("options");
