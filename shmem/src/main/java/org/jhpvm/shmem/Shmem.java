@@ -127,8 +127,10 @@ public final class Shmem extends SymmetricHeap {
     // ---------------------------------------------------------------- ordering and synchronisation
 
     /**
-     * {@code shmem_fence}: puts, atomics and puts-with-signal to each PE are delivered in order. FM delivers each
-     * sender-receiver pair in order and runs one sender's handlers in order, so this costs nothing.
+     * {@code shmem_fence}: puts, atomics and puts-with-signal to each PE are delivered in order. They already are:
+     * a NIC request is carried out in the order posted, an RDMA transfer that a later request depends on is complete
+     * before that request goes, and without NIC offload FM delivers each pair in order and runs one sender's handlers
+     * in order. So this costs nothing.
      */
     public void fence() {
         engine.enter();
@@ -137,8 +139,10 @@ public final class Shmem extends SymmetricHeap {
 
     /**
      * {@code shmem_quiet}: every put, non-blocking put or get, accumulate, non-fetching atomic and put-with-signal
-     * this PE issued is complete and visible at its target: one small round trip to each PE written to since the
-     * last quiet (FM's per-pair order makes the answer mean "everything before it was handled").
+     * this PE issued is complete and visible at its target: waits for the completion of every NIC request and RDMA
+     * transfer still outstanding (with NIC offload most have completed when they were posted; without it a
+     * completion is an answer from the target, which FM's per-pair order makes mean "everything before it was
+     * handled").
      */
     public void quiet() {
         engine.requests.quiet();

@@ -87,7 +87,8 @@ public final class SymmetricInts extends IntWaits {
     /**
      * Block-strided put ({@code ibput}, OpenSHMEM 1.6): {@code nblocks} blocks of {@code blockSize} contiguous
      * elements; block {@code b} goes from {@code src[srcIndex + b*srcStride ..]} to {@code dst[dstIndex +
-     * b*dstStride ..]} at PE {@code pe}. One message however many blocks (a 2-D patch in one put).
+     * b*dstStride ..]} at PE {@code pe}. Small blocks travel together, as many per NIC message as a
+     * frame holds (a 2-D patch in few messages); blocks of 8 KiB or more go by RDMA, one write each.
      *
      * @param pe        target PE
      * @param dstIndex  first element at the target
@@ -252,8 +253,9 @@ public final class SymmetricInts extends IntWaits {
     }
 
     /**
-     * Put with signal ({@code put_signal}): the data, then the signal update, delivered as one message, so a PE that
-     * sees the signal sees the data.
+     * Put with signal ({@code put_signal}): the data, then the signal update: one NIC message when the data fits a
+     * frame, else an RDMA write of the data completed before the signal is sent; either way a PE that sees the signal
+     * sees the data.
      *
      * @param pe       target PE
      * @param dstIndex first element at the target
