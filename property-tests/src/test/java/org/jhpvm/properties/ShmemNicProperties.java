@@ -114,7 +114,8 @@ class ShmemNicProperties {
         count(BOUNDARY, plan.boundaryOps > 0);
         count(LARGE, plan.largeOps > 0);
         count(BLOCK_RDMA, plan.blockRdmaOps > 0);
-        assertTrue(failures.isEmpty(), plan + "\n" + String.join("\n", failures));
+        assertTrue(failures.isEmpty(), () -> plan + "\n" + String.join("\n", failures) + "\nReplay: jqwik's report "
+            + "gives the seed; @Property(seed = \"<seed>\") on this property runs the same programs and fault plans.");
     }
 
     private static void count(final AtomicInteger counter, final boolean happened) {
