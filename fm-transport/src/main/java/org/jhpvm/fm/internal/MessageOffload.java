@@ -16,6 +16,10 @@ import org.jhpvm.fm.FmNicHandler;
  * target answers with another (a reply, the read bytes, or the write's outcome), which the requester's extract turns
  * into a completion. The target's answers are queued while its handlers run and sent when extract is done with them
  * ({@link #flush()}): a handler that sent them itself could wait for flow control inside the handler.
+ * <p>
+ * A request takes two frames when its bytes come near a frame's size, and then its handler may wait for the second
+ * frame while extract serves requests of other senders ({@link InboundStream}): each sender's request is therefore
+ * received into that sender's own buffer, never into one they share.
  * <pre>
  *   NIC_REQUEST  int handler, int slot, int replyCapacity, int length, request bytes
  *   NIC_REPLY    int slot, int status, int length, reply bytes
@@ -59,8 +63,9 @@ final class MessageOffload {
     private final NicOffload offload;
     private final int frameBytes;
     private final MemorySegment requestStaging;
-    private final byte[] served;
-    private final MemorySegment servedSegment;
+    /** Per sender, the request being received (allocated at its first request): see the class comment. */
+    private final byte[][] served;
+    private final MemorySegment[] servedSegment;
     private final NicMessageView view = new NicMessageView();
     private final ArrayDeque<Answer> answers = new ArrayDeque<>();
     private final ArrayDeque<Answer> spareAnswers = new ArrayDeque<>();
@@ -80,8 +85,8 @@ final class MessageOffload {
         this.offload = offload;
         this.frameBytes = frameBytes;
         this.requestStaging = MemorySegment.ofArray(new byte[frameBytes]);
-        this.served = new byte[frameBytes];
-        this.servedSegment = MemorySegment.ofArray(served);
+        this.served = new byte[ep.pes()][];
+        this.servedSegment = new MemorySegment[ep.pes()];
         ep.registerInternal(H_NIC_REQUEST, (in, sender) -> onRequest(in, sender));
         ep.registerInternal(H_NIC_REPLY, (in, sender) -> onReply(in));
         ep.registerInternal(H_RDMA_WRITE, (in, sender) -> onWrite(in, sender));
@@ -196,14 +201,19 @@ final class MessageOffload {
         final int slot = in.receiveInt();
         final int capacity = in.receiveInt();
         final int length = in.receiveInt();
-        in.receive(served, 0, length);
+        if (served[sender] == null) {
+            served[sender] = new byte[frameBytes];
+            servedSegment[sender] = MemorySegment.ofArray(served[sender]);
+        }
+        // May wait for the request's second frame, while extract runs other senders' requests: not a shared buffer.
+        in.receive(served[sender], 0, length);
         final FmNicHandler h = handler >= 0 && handler < FastMessages.MAX_NIC_HANDLERS ? offload.handlers[handler]
             : null;
         final Answer a = answer(sender, H_NIC_REPLY, slot);
         if (h == null) {
             a.status = FmCompletion.ERR_NO_HANDLER;
         } else {
-            view.bindMessage(sender, servedSegment, length, offload.regions, a.segment, capacity);
+            view.bindMessage(sender, servedSegment[sender], length, offload.regions, a.segment, capacity);
             try {
                 h.onMessage(view);
             } catch (final IndexOutOfBoundsException e) {
