@@ -29,6 +29,17 @@ public final class GaBenchmark {
     public static final int SLICES = 16;
     /** Widest 2-D patch row: 128 doubles. */
     public static final int ROW = 128;
+    /**
+     * Transfers rotate their remote start through this many places. One copy of a large range runs about a quarter
+     * slower when its destination lies 40-200 bytes after its source modulo 4 KiB (the CPU takes the loads for
+     * dependent on the stores: 4 KiB aliasing), and where the JVM put each array decided which side got that: a GA 1-D
+     * get measured 0.61-0.86 of SHMEM's with no extra work. SHMEM and GA 1-D ops move in 64 steps of 72 bytes, which
+     * cover 4 KiB, so they see every relative placement equally; a 2-D patch can only move by whole rows (1 KiB), so
+     * it takes 4 places, and at worst one in four of its copies is slow where SHMEM's average over all of them.
+     */
+    private static final int SHIFTS = 64;
+    private static final int SHIFT_DOUBLES = 9;
+    private static final int ROW_SHIFTS = 4;
 
     /** Measured quantities per size: MB/s for GA and SHMEM. */
     public enum Op {
@@ -97,7 +108,7 @@ public final class GaBenchmark {
             final GlobalArrays g = new GlobalArrays(s);
             // PE 1 owns [maxElems, 2*maxElems) of the 1-D array (x2 for the strided sections) and rows of the 2-D.
             final GlobalArray a1 = g.builder(GaType.DOUBLE, 4 * maxElems).procGrid(2).name("a1").create();
-            final GlobalArray a2 = g.builder(GaType.DOUBLE, 2 * (maxElems / ROW), ROW).procGrid(2, 1).name("a2")
+            final GlobalArray a2 = g.builder(GaType.DOUBLE, 2 * (maxElems / ROW + ROW_SHIFTS), ROW).procGrid(2, 1).name("a2")
                 .create();
             final SymmetricDoubles base = s.mallocDoubles(2 * maxElems);
             final double[] buf = new double[2 * maxElems];
@@ -114,9 +125,14 @@ public final class GaBenchmark {
                     final int n = Math.max(1, SIZES[i] / 8);
                     final int m = messages(SIZES[i], pass >= warmups);
                     for (final Op op : Op.values()) {
-                        final int[][] sec = section(op, n, maxElems);
-                        final double[] mbps = timePair(s, m, n, () -> gaOp(op, a1, a2, buf, sec),
-                            () -> shmemOp(op, s, base, buf, n));
+                        final int[][][] sec = new int[SHIFTS][][];
+                        for (int j = 0; j < SHIFTS; j++) {
+                            sec[j] = section(op, n, maxElems, j);
+                        }
+                        final int[] turns = new int[2];
+                        final double[] mbps = timePair(s, m, n,
+                            () -> gaOp(op, a1, a2, buf, sec[turns[0]++ & (SHIFTS - 1)]),
+                            () -> shmemOp(op, s, base, buf, n, shift(op, turns[1]++ & (SHIFTS - 1))));
                         final double gaMBps = mbps[0];
                         final double shMBps = mbps[1];
                         if (t >= 0 && s.myPe() == 0) {
@@ -154,16 +170,25 @@ public final class GaBenchmark {
         return new Result(gaM, shM, rM, Stats.medians(ghostNs), Stats.medians(haloNs), Stats.medians(ghostRatio));
     }
 
-    /** The section of an op and size: lo, hi, skip, ld (allocated once, outside the timed loop). */
-    private static int[][] section(final Op op, final int n, final int maxElems) {
+    /** SHMEM's remote start, in elements, on turn {@code j} ({@link #SHIFTS}); 0 for the strided ops. */
+    private static int shift(final Op op, final int j) {
+        return op == Op.STRIDED_PUT || op == Op.STRIDED_GET ? 0 : j * SHIFT_DOUBLES;
+    }
+
+    /**
+     * The section of an op and size on turn {@code j}: lo, hi, skip, ld (allocated once, outside the timed loop).
+     * 1-D sections start {@code j} steps of {@link #SHIFT_DOUBLES} into PE 1's block, 2-D patches {@code j %
+     * ROW_SHIFTS} rows into it.
+     */
+    private static int[][] section(final Op op, final int n, final int maxElems, final int j) {
         final int rows = Math.max(1, n / ROW);
         final int cols = Math.min(n, ROW);
-        final int r0 = maxElems / ROW; // PE 1's first row of the 2-D array
+        final int r0 = maxElems / ROW + ROW_SHIFTS + j % ROW_SHIFTS; // PE 1's rows start at maxElems/ROW + ROW_SHIFTS
         final int first = 2 * maxElems; // PE 1's first element of the 1-D array
         return switch (op) {
             case PUT_2D, GET_2D, ACC_2D -> new int[][] {{r0, 0}, {r0 + rows - 1, cols - 1}, {1, 1}, {cols}};
             case STRIDED_PUT, STRIDED_GET -> new int[][] {{first}, {first + 2 * n - 2}, {2}, {}};
-            default -> new int[][] {{first}, {first + n - 1}, {1}, {}};
+            default -> new int[][] {{first + shift(op, j)}, {first + shift(op, j) + n - 1}, {1}, {}};
         };
     }
 
@@ -185,11 +210,11 @@ public final class GaBenchmark {
     }
 
     private static void shmemOp(final Op op, final Shmem s, final SymmetricDoubles base, final double[] buf,
-        final int n) {
+        final int n, final int shift) {
         switch (op) {
-            case PUT_1D, PUT_2D -> base.put(1, 0, buf, 0, n);
-            case GET_1D, GET_2D -> base.get(1, 0, buf, 0, n);
-            case ACC_1D, ACC_2D -> base.acc(1, 0, buf, 0, n, 1.0);
+            case PUT_1D, PUT_2D -> base.put(1, shift, buf, 0, n);
+            case GET_1D, GET_2D -> base.get(1, shift, buf, 0, n);
+            case ACC_1D, ACC_2D -> base.acc(1, shift, buf, 0, n, 1.0);
             case STRIDED_PUT -> base.iput(1, 0, 2, buf, 0, 1, n);
             case STRIDED_GET -> base.iget(1, 0, 2, buf, 0, 1, n);
         }
