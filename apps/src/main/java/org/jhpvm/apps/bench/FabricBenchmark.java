@@ -275,6 +275,22 @@ public final class FabricBenchmark {
         return (double) frames * size * 1e3 / elapsedNs;
     }
 
+    /** {@code n} copies of {@code size} bytes from {@code src} to {@code dst}, kept alive; the total ns. */
+    static double copyNs(final byte[] src, final byte[] dst, final int size, final int n) {
+        long sink = 0;
+        final long t0 = System.nanoTime();
+        for (int k = 0; k < n; k++) {
+            src[0] = (byte) k;
+            System.arraycopy(src, 0, dst, 0, size);
+            sink += dst[size - 1] + dst[0];
+        }
+        final long elapsed = System.nanoTime() - t0;
+        if (sink == Long.MIN_VALUE) {
+            throw new AssertionError("unreachable: keeps the copies alive");
+        }
+        return elapsed;
+    }
+
     /** Single-thread {@code System.arraycopy} bandwidth, MB/s. */
     static double arraycopyMBps(final int size, final int copies) {
         final byte[] src = new byte[size];
@@ -282,18 +298,7 @@ public final class FabricBenchmark {
         for (int i = 0; i < size; i++) {
             src[i] = (byte) i;
         }
-        long sink = 0;
-        final long t0 = System.nanoTime();
-        for (int i = 0; i < copies; i++) {
-            src[0] = (byte) i;
-            System.arraycopy(src, 0, dst, 0, size);
-            sink += dst[size - 1] + dst[0];
-        }
-        final long elapsedNs = System.nanoTime() - t0;
-        if (sink == Long.MIN_VALUE) {
-            throw new AssertionError("unreachable: keeps the copies alive");
-        }
-        return (double) copies * size * 1e3 / elapsedNs;
+        return (double) copies * size * 1e3 / copyNs(src, dst, size, copies);
     }
 
     private static void send(final Nic nic, final int dst, final byte[] payload, final int size, final long tag,

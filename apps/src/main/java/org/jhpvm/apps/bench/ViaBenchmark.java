@@ -239,7 +239,7 @@ public final class ViaBenchmark {
         final int streamOps = streamOps(size);
         final long tag = (long) pass << 32 | i;
         if (baselineFirst) {
-            fig[COPY_NS][i][pass] = copyNs(src, dst, size, latencyOps) / latencyOps;
+            fig[COPY_NS][i][pass] = FabricBenchmark.copyNs(src, dst, size, latencyOps) / latencyOps;
         }
         stamp(local, size, tag);
         fig[WRITE_NS][i][pass] = latencyNs(a, WorkDescriptor.RDMA_WRITE, local, remote, size, latencyOps);
@@ -248,11 +248,11 @@ public final class ViaBenchmark {
         fig[READ_NS][i][pass] = latencyNs(a, WorkDescriptor.RDMA_READ, local, remote, size, latencyOps);
         checkStamp(local, size, ~tag, "RDMA read");
         if (!baselineFirst) {
-            fig[COPY_NS][i][pass] = copyNs(src, dst, size, latencyOps) / latencyOps;
+            fig[COPY_NS][i][pass] = FabricBenchmark.copyNs(src, dst, size, latencyOps) / latencyOps;
         }
         final double streamBytes = (double) streamOps * size * 1e3;
         if (baselineFirst) {
-            fig[COPY_MBPS][i][pass] = streamBytes / copyNs(src, dst, size, streamOps);
+            fig[COPY_MBPS][i][pass] = streamBytes / FabricBenchmark.copyNs(src, dst, size, streamOps);
         }
         stamp(local, size, tag + 1);
         fig[WRITE_MBPS][i][pass] = streamBytes / streamNs(a, WorkDescriptor.RDMA_WRITE, local, remote, size,
@@ -263,7 +263,7 @@ public final class ViaBenchmark {
             streamOps);
         checkStamp(local, size, ~tag - 1, "RDMA read stream");
         if (!baselineFirst) {
-            fig[COPY_MBPS][i][pass] = streamBytes / copyNs(src, dst, size, streamOps);
+            fig[COPY_MBPS][i][pass] = streamBytes / FabricBenchmark.copyNs(src, dst, size, streamOps);
         }
     }
 
@@ -347,22 +347,6 @@ public final class ViaBenchmark {
             || region.segment().get(ValueLayout.JAVA_LONG_UNALIGNED, size - 8) != tag) {
             throw new IllegalStateException(what + " of " + size + " bytes did not land");
         }
-    }
-
-    /** {@code n} copies of {@code size} bytes between the arrays the RDMA moves; the total ns. */
-    private static double copyNs(final byte[] src, final byte[] dst, final int size, final int n) {
-        long sink = 0;
-        final long t0 = System.nanoTime();
-        for (int k = 0; k < n; k++) {
-            src[0] = (byte) k;
-            System.arraycopy(src, 0, dst, 0, size);
-            sink += dst[size - 1] + dst[0];
-        }
-        final long elapsed = System.nanoTime() - t0;
-        if (sink == Long.MIN_VALUE) {
-            throw new AssertionError("unreachable: keeps the copies alive");
-        }
-        return elapsed;
     }
 
     /**
