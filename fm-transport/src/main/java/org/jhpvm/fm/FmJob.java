@@ -143,6 +143,23 @@ public final class FmJob {
     }
 
     /**
+     * The PEs of this job that {@link #run} runs in this JVM: every PE, or in a process of a launched job its share
+     * (consecutive numbers). The PEs listed share memory: they can reach each other's arrays directly.
+     *
+     * @return this JVM's PE numbers, ascending
+     */
+    public int[] localPes() {
+        final Optional<ProcessFabric> launched = inProcess ? Optional.empty() : ProcessFabric.launched();
+        final int first = launched.map(ProcessFabric::firstLocalNic).orElse(0);
+        final int count = launched.map(ProcessFabric::localNicCount).orElse(fabricConfig.nicCount());
+        final int[] pes = new int[count];
+        for (int i = 0; i < count; i++) {
+            pes[i] = first + i;
+        }
+        return pes;
+    }
+
+    /**
      * Runs the job.
      *
      * @param body what each PE runs
