@@ -39,6 +39,9 @@ final class AtomicOperations {
         final boolean fetch) {
         engine.enter();
         try {
+            if (nic.noStore && op != AMO_FETCH) {
+                nic.checkStore("an atomic update");
+            }
             if (pe == me) {
                 return applyAmo(s.kind, s.array, index, op, a, b);
             }
@@ -56,6 +59,36 @@ final class AtomicOperations {
             }
             nic.await(nic.lastContext(), pe, "atomic");
             return nic.scratchLong();
+        } finally {
+            engine.exit();
+        }
+    }
+
+    /**
+     * A non-blocking fetching atomic ({@code atomic_fetch_add_nbi} and its siblings): the old value is stored as
+     * element {@code fetchIndex} of {@code fetch} (an array of the object's type) when the request completes, at the
+     * latest at the quiet of the context in use. To itself it is done at once.
+     */
+    void amoNbi(final SymmetricArray s, final int pe, final int index, final int op, final long a, final long b,
+        final Object fetch, final int fetchIndex) {
+        engine.enter();
+        try {
+            if (nic.noStore && op != AMO_FETCH) {
+                nic.checkStore("an atomic update");
+            }
+            if (pe == me) {
+                s.kind.setBits(fetch, fetchIndex, applyAmo(s.kind, s.array, index, op, a, b));
+                return;
+            }
+            final FmOutputStream out = nic.beginFetchNbi(pe, NIC_AMO_BYTES, N_AMO, fetch, fetchIndex);
+            out.sendInt(op | FETCH);
+            out.sendInt(s.id);
+            out.sendInt(s.key);
+            out.sendInt(index);
+            out.sendLong(a);
+            out.sendLong(b);
+            out.endMessage();
+            nic.reap();
         } finally {
             engine.exit();
         }

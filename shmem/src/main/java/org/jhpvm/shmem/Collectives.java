@@ -50,11 +50,11 @@ final class Collectives {
 
     void sync(final ShmemTeam team) {
         checkTeam(team);
-        engine.enter();
+        engine.enterCollective();
         try {
             syncEntered(team);
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
@@ -93,7 +93,7 @@ final class Collectives {
             Objects.requireNonNull(src, "src");
             SymmetricArray.checkElements("the source", Kind.length(src), srcIndex, 1, count);
         }
-        engine.enter();
+        engine.enterCollective();
         try {
             final int n = team.members.length;
             final int v = (team.myRank - root + n) % n;
@@ -119,7 +119,7 @@ final class Collectives {
                 }
             }
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
@@ -133,7 +133,7 @@ final class Collectives {
         Objects.requireNonNull(src, "src");
         SymmetricArray.checkElements("the source", Kind.length(src), srcIndex, 1, count);
         final int n = team.members.length;
-        engine.enter();
+        engine.enterCollective();
         try {
             final int[] offsets = new int[n + 1];
             if (fixed) {
@@ -180,7 +180,7 @@ final class Collectives {
                 }
             }
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
@@ -199,7 +199,7 @@ final class Collectives {
         }
         dest.checkRange(destIndex, dst, count * n);
         SymmetricArray.checkElements("the source", Kind.length(src), srcIndex, sst, count * n);
-        engine.enter();
+        engine.enterCollective();
         try {
             final int r = team.myRank;
             for (int i = 0; i < n; i++) {
@@ -223,7 +223,7 @@ final class Collectives {
                 checkCarried("alltoall", team, j, teams.await(team.id, Teams.ALLTOALL, j), count);
             }
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
@@ -240,11 +240,11 @@ final class Collectives {
         }
         SymmetricArray.checkElements("the source", Kind.length(src), 0, 1, count);
         SymmetricArray.checkElements("the destination", Kind.length(dest), 0, 1, count);
-        engine.enter();
+        engine.enterCollective();
         try {
             allreduceEntered(team, op, kind, dest, src, count);
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
@@ -285,6 +285,74 @@ final class Collectives {
         Kind.copy(acc, 0, 1, dest, 0, 1, count);
     }
 
+    /**
+     * Prefix sums over the team in rank order ({@code sum_inscan}, {@code sum_exscan}): every member's contribution
+     * reaches every member (an allgather made of a bitwise-or reduction of raw bits, each member's bits in its own
+     * slot and zeros elsewhere, which is exact for every type, -0.0 and NaN payloads included), then each member adds
+     * the contributions of the ranks before it left to right: the bits of the sequential sum, on every run. The
+     * data moved is {@code n * count} elements per member, which suits the small counts scans are used with.
+     */
+    void scan(final ShmemTeam team, final Kind kind, final Object dest, final Object src, final int count,
+        final boolean inclusive) {
+        checkTeam(team);
+        Objects.requireNonNull(dest, "dest");
+        Objects.requireNonNull(src, "src");
+        SymmetricArray.checkElements("the source", Kind.length(src), 0, 1, count);
+        SymmetricArray.checkElements("the destination", Kind.length(dest), 0, 1, count);
+        final int n = team.members.length;
+        final int r = team.myRank;
+        final Kind bits = kind.bytes == 8 ? Kind.LONG : Kind.INT;
+        // One extra slot per member carries its count, checked against this PE's own.
+        final int slot = count + 1;
+        final Object all = bits.newArray(Math.multiplyExact(n, slot));
+        for (int k = 0; k < count; k++) {
+            bits.setBits(all, r * slot + k, kind.getBits(src, k));
+        }
+        bits.setBits(all, r * slot + count, count + 1L);
+        engine.enterCollective();
+        try {
+            allreduceEntered(team, ReduceOp.OR, bits, all, all, n * slot);
+        } finally {
+            engine.exitCollective();
+        }
+        for (int j = 0; j < n; j++) {
+            final long theirs = bits.getBits(all, j * slot + count) - 1;
+            if (theirs != count) {
+                throw new IllegalArgumentException("scan on team " + team + ": team PE " + j + " passed count "
+                    + theirs + ", PE " + engine.me + " (team PE " + r + ") passed " + count);
+            }
+        }
+        final int upTo = inclusive ? r : r - 1;
+        for (int k = 0; k < count; k++) {
+            switch (kind) {
+                case LONG, INT -> {
+                    long sum = 0;
+                    for (int j = 0; j <= upTo; j++) {
+                        sum += bits.getBits(all, j * slot + k);
+                    }
+                    kind.setBits(dest, k, sum);
+                }
+                case DOUBLE -> {
+                    double sum = 0.0;
+                    for (int j = 0; j <= upTo; j++) {
+                        sum = j == 0 ? Double.longBitsToDouble(bits.getBits(all, k))
+                            : sum + Double.longBitsToDouble(bits.getBits(all, j * slot + k));
+                    }
+                    ((double[]) dest)[k] = sum;
+                }
+                case FLOAT -> {
+                    float sum = 0.0f;
+                    for (int j = 0; j <= upTo; j++) {
+                        sum = j == 0 ? Float.intBitsToFloat((int) bits.getBits(all, k))
+                            : sum + Float.intBitsToFloat((int) bits.getBits(all, j * slot + k));
+                    }
+                    ((float[]) dest)[k] = sum;
+                }
+                default -> throw new IllegalArgumentException("scans are not defined on " + kind.javaName);
+            }
+        }
+    }
+
     /** Max over the team of each element (setup paths: allocation checks, team ids). */
     void allreduceMax(final ShmemTeam team, final long[] values) {
         allreduceEntered(team, ReduceOp.MAX, Kind.LONG, values, values, values.length);
@@ -301,7 +369,7 @@ final class Collectives {
      * @throws IllegalArgumentException on every member if they did not
      */
     int agreeTeamIds(final ShmemTeam parent, final int how, final long check) {
-        engine.enter();
+        engine.enterCollective();
         try {
             final long[] v = {teams.proposeId(), check, -check};
             allreduceMax(parent, v);
@@ -313,7 +381,7 @@ final class Collectives {
             }
             return base;
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 

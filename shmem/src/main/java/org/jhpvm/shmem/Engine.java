@@ -61,6 +61,10 @@ final class Engine {
     final World world;
     final Teams teams;
     private final Thread peThread;
+    /** Thread level SERIALIZED: any thread may call (the program serialises the calls). */
+    boolean anyThread;
+    /** The thread inside a call, at thread level SERIALIZED. */
+    private volatile Thread caller;
     final ReplyQueue replies;
     final NicRequests nic;
     final OutstandingRequests requests;
@@ -72,6 +76,10 @@ final class Engine {
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
     private int depth;
+    private int collectiveDepth;
+    private int savedDomain;
+    private boolean savedNoStore;
+    private int[] savedTeamPes;
     /**
      * Times the PE thread extracted (opaque: the agent only needs to see that it changes). Calls that stay local (an
      * atomic or {@code g} on its own memory, {@code testLock} on a lock it homes) do not count: a PE spinning on them
@@ -127,9 +135,11 @@ final class Engine {
 
     // ------------------------------------------------------------------ ownership and progress
 
-    /** The PE thread takes the endpoint (reentrant). */
+    /** The PE thread (at SERIALIZED, the calling thread) takes the endpoint (reentrant). */
     void enter() {
-        if (Thread.currentThread() != peThread) {
+        if (anyThread) {
+            enterSerialized();
+        } else if (Thread.currentThread() != peThread) {
             throw new IllegalStateException("SHMEM calls of PE " + me + " must come from its own thread "
                 + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());
         }
@@ -150,8 +160,52 @@ final class Engine {
 
     void exit() {
         if (--depth == 0) {
+            if (anyThread) {
+                caller = null;
+            }
             OWNER.setRelease(this, 0);
         }
+    }
+
+    /**
+     * Thread level SERIALIZED: a call from a thread while another thread is inside a call of this PE breaks the
+     * program's promise to serialise its calls; it is refused (a best-effort check: the promise is the program's).
+     */
+    private void enterSerialized() {
+        final Thread t = Thread.currentThread();
+        final Thread inside = caller;
+        if (depth > 0 && inside != null && inside != t) {
+            throw new IllegalStateException("thread " + t.getName() + " called SHMEM of PE " + me + " while thread "
+                + inside.getName() + " was inside a call: thread level SERIALIZED needs the calls serialised");
+        }
+        if (depth == 0) {
+            caller = t;
+        }
+    }
+
+    /**
+     * Enters for a collective or an allocation: their own traffic always goes on the default context, with stores
+     * allowed, whatever context the caller has in use ({@link ShmemCtx#use()}); {@link #exitCollective()} restores it.
+     */
+    void enterCollective() {
+        enter();
+        if (collectiveDepth++ == 0) {
+            savedDomain = nic.domain;
+            savedNoStore = nic.noStore;
+            savedTeamPes = nic.teamPes;
+            nic.domain = 0;
+            nic.noStore = false;
+            nic.teamPes = null;
+        }
+    }
+
+    void exitCollective() {
+        if (--collectiveDepth == 0) {
+            nic.domain = savedDomain;
+            nic.noStore = savedNoStore;
+            nic.teamPes = savedTeamPes;
+        }
+        exit();
     }
 
     /**

@@ -27,7 +27,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicFetch(final int pe, final int index) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_FETCH, 0, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_FETCH, 0, 0, true);
     }
 
     /**
@@ -39,7 +39,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public void atomicSet(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_SET, value, 0, false);
+        engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_SET, value, 0, false);
     }
 
     /**
@@ -52,7 +52,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicSwap(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_SWAP, value, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_SWAP, value, 0, true);
     }
 
     /**
@@ -66,7 +66,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicCompareSwap(final int pe, final int index, final int cond, final int value) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_CSWAP, value, cond, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_CSWAP, value, cond, true);
     }
 
     /**
@@ -78,7 +78,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicFetchInc(final int pe, final int index) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, 1, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_ADD, 1, 0, true);
     }
 
     /**
@@ -89,7 +89,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public void atomicInc(final int pe, final int index) {
         checkElement(pe, index);
-        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, 1, 0, false);
+        engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_ADD, 1, 0, false);
     }
 
     /**
@@ -102,7 +102,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicFetchAdd(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, value, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_ADD, value, 0, true);
     }
 
     /**
@@ -114,7 +114,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public void atomicAdd(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_ADD, value, 0, false);
+        engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_ADD, value, 0, false);
     }
 
     /**
@@ -127,7 +127,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicFetchAnd(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_AND, value, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_AND, value, 0, true);
     }
 
     /**
@@ -139,7 +139,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public void atomicAnd(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_AND, value, 0, false);
+        engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_AND, value, 0, false);
     }
 
     /**
@@ -152,7 +152,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicFetchOr(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_OR, value, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_OR, value, 0, true);
     }
 
     /**
@@ -164,7 +164,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public void atomicOr(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_OR, value, 0, false);
+        engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_OR, value, 0, false);
     }
 
     /**
@@ -177,7 +177,7 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public int atomicFetchXor(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        return (int) engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_XOR, value, 0, true);
+        return (int) engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_XOR, value, 0, true);
     }
 
     /**
@@ -189,6 +189,129 @@ abstract sealed class IntAtomics extends SymmetricArray permits IntWaits {
      */
     public void atomicXor(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        engine.atomics.amo(this, pe, index, MessageDescriptor.AMO_XOR, value, 0, false);
+        engine.atomics.amo(this, worldPe(pe), index, MessageDescriptor.AMO_XOR, value, 0, false);
+    }
+
+    // ---------------------------------------------------------------- non-blocking fetching atomics (1.5)
+
+    /**
+     * {@code shmem_atomic_fetch_nbi}: starts an atomic fetch of element {@code index} of PE {@code pe}; its value
+     * is stored in {@code fetch[fetchIndex]} by the next quiet of the context in use ({@link Shmem#quiet()}, or
+     * {@link ShmemCtx#quiet()} inside {@link ShmemCtx#use()}). Until then {@code fetch[fetchIndex]} must not be
+     * read or written.
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @throws IndexOutOfBoundsException if {@code pe}, {@code index} or {@code fetchIndex} is out of range (nothing
+     *                                   is sent)
+     */
+    public void atomicFetchNbi(final int[] fetch, final int fetchIndex, final int pe, final int index) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_FETCH, 0, 0);
+    }
+
+    /**
+     * {@code shmem_atomic_swap_nbi}: as {@link #atomicSwap}, the old value stored in {@code fetch[fetchIndex]} by
+     * the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @param value      new value
+     */
+    public void atomicSwapNbi(final int[] fetch, final int fetchIndex, final int pe, final int index,
+        final int value) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_SWAP, value, 0);
+    }
+
+    /**
+     * {@code shmem_atomic_compare_swap_nbi}: as {@link #atomicCompareSwap}, the old value stored in
+     * {@code fetch[fetchIndex]} by the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @param cond       the value the element must hold for the swap
+     * @param value      new value
+     */
+    public void atomicCompareSwapNbi(final int[] fetch, final int fetchIndex, final int pe, final int index,
+        final int cond, final int value) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_CSWAP, value, cond);
+    }
+
+    /**
+     * {@code shmem_atomic_fetch_inc_nbi}: as {@link #atomicFetchInc}, the old value stored in
+     * {@code fetch[fetchIndex]} by the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     */
+    public void atomicFetchIncNbi(final int[] fetch, final int fetchIndex, final int pe, final int index) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_ADD, 1, 0);
+    }
+
+    /**
+     * {@code shmem_atomic_fetch_add_nbi}: as {@link #atomicFetchAdd}, the old value stored in
+     * {@code fetch[fetchIndex]} by the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @param value      added
+     */
+    public void atomicFetchAddNbi(final int[] fetch, final int fetchIndex, final int pe, final int index,
+        final int value) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_ADD, value, 0);
+    }
+
+    /**
+     * {@code shmem_atomic_fetch_and_nbi}: as {@link #atomicFetchAnd}, the old value stored in
+     * {@code fetch[fetchIndex]} by the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @param value      operand
+     */
+    public void atomicFetchAndNbi(final int[] fetch, final int fetchIndex, final int pe, final int index,
+        final int value) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_AND, value, 0);
+    }
+
+    /**
+     * {@code shmem_atomic_fetch_or_nbi}: as {@link #atomicFetchOr}, the old value stored in
+     * {@code fetch[fetchIndex]} by the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @param value      operand
+     */
+    public void atomicFetchOrNbi(final int[] fetch, final int fetchIndex, final int pe, final int index,
+        final int value) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_OR, value, 0);
+    }
+
+    /**
+     * {@code shmem_atomic_fetch_xor_nbi}: as {@link #atomicFetchXor}, the old value stored in
+     * {@code fetch[fetchIndex]} by the next quiet (see {@link #atomicFetchNbi}).
+     *
+     * @param fetch      where the old value goes
+     * @param fetchIndex its element
+     * @param pe         target PE
+     * @param index      element
+     * @param value      operand
+     */
+    public void atomicFetchXorNbi(final int[] fetch, final int fetchIndex, final int pe, final int index,
+        final int value) {
+        doAmoNbi(fetch, fetchIndex, pe, index, MessageDescriptor.AMO_XOR, value, 0);
     }
 }

@@ -52,7 +52,7 @@ abstract sealed class LongWaits extends LongAtomics permits SymmetricLongs {
      * @param cmp    comparison
      * @param value  value compared against
      * @return the position {@code k} (relative to {@code index}) of an element that compares true, or -1 if
-     *     every element is excluded
+     *     every element is excluded; repeated calls return each satisfying position in turn (as {@link #testAny})
      */
     public int waitUntilAny(final int index, final int count, final int[] status, final Cmp cmp, final long value) {
         return waitMany(index, count, status, cmp, value, Shmem.WAIT_ANY, null);
@@ -105,7 +105,9 @@ abstract sealed class LongWaits extends LongAtomics permits SymmetricLongs {
     /**
      * {@code shmem_test_any}: finds an element of {@code index .. index+count-1} that {@code status} does not exclude
      * and that compares true against {@code value}, checked once after one progress pass, without waiting. When
-     * several do, this implementation returns the lowest position; where C returns {@code SIZE_MAX}, this returns -1.
+     * several do, repeated calls return each of them in turn (the scan starts after the position the last
+     * {@code testAny} or {@code waitUntilAny} on this object returned), as OpenSHMEM 1.5 requires; where C returns
+     * {@code SIZE_MAX}, this returns -1.
      *
      * @param index  first element
      * @param count  elements
@@ -138,5 +140,116 @@ abstract sealed class LongWaits extends LongAtomics permits SymmetricLongs {
     public int testSome(final int index, final int count, final int[] indices, final int[] status, final Cmp cmp,
         final long value) {
         return testMany(index, count, status, java.util.Objects.requireNonNull(indices), cmp, value, Shmem.WAIT_SOME);
+    }
+
+    /**
+     * {@code shmem_wait_until_all_vector}: waits until every element {@code index + k} that {@code status} does not
+     * exclude compares true against its own value {@code values[k]}, driving progress meanwhile.
+     *
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or per element: non-zero excludes it
+     * @param cmp    comparison
+     * @param values one compare value per element (at least {@code count})
+     * @throws IllegalArgumentException if {@code values} or {@code status} has fewer than {@code count} elements
+     */
+    public void waitUntilAllVector(final int index, final int count, final int[] status, final Cmp cmp,
+        final long[] values) {
+        waitMany(index, count, status, cmp, 0, java.util.Objects.requireNonNull(values, "values"), Shmem.WAIT_ALL,
+            null);
+    }
+
+    /**
+     * {@code shmem_wait_until_any_vector}: waits until some included element {@code index + k} compares true against
+     * {@code values[k]} and returns {@code k}; fair as {@link #testAny}.
+     *
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or per element: non-zero excludes it
+     * @param cmp    comparison
+     * @param values one compare value per element (at least {@code count})
+     * @return the position of an element that compares true, or -1 if every element is excluded
+     * @throws IllegalArgumentException if {@code values} or {@code status} has fewer than {@code count} elements
+     */
+    public int waitUntilAnyVector(final int index, final int count, final int[] status, final Cmp cmp,
+        final long[] values) {
+        return waitMany(index, count, status, cmp, 0, java.util.Objects.requireNonNull(values, "values"),
+            Shmem.WAIT_ANY, null);
+    }
+
+    /**
+     * {@code shmem_wait_until_some_vector}: waits until at least one included element {@code index + k} compares
+     * true against {@code values[k]}, and writes every such {@code k} to the front of {@code indices}, ascending.
+     *
+     * @param index   first element
+     * @param count   elements
+     * @param indices receives the positions (at least {@code count} elements)
+     * @param status  null, or per element: non-zero excludes it
+     * @param cmp     comparison
+     * @param values  one compare value per element (at least {@code count})
+     * @return how many positions were written (0 if every element is excluded)
+     * @throws IllegalArgumentException if {@code values}, {@code indices} or {@code status} has fewer than
+     *                                  {@code count} elements
+     */
+    public int waitUntilSomeVector(final int index, final int count, final int[] indices, final int[] status,
+        final Cmp cmp, final long[] values) {
+        return waitMany(index, count, status, cmp, 0, java.util.Objects.requireNonNull(values, "values"),
+            Shmem.WAIT_SOME, java.util.Objects.requireNonNull(indices, "indices"));
+    }
+
+    /**
+     * {@code shmem_test_all_vector}: whether every included element {@code index + k} compares true against
+     * {@code values[k]}, checked once after one progress pass (true when every element is excluded).
+     *
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or per element: non-zero excludes it
+     * @param cmp    comparison
+     * @param values one compare value per element (at least {@code count})
+     * @return whether all included elements compare true
+     * @throws IllegalArgumentException if {@code values} or {@code status} has fewer than {@code count} elements
+     */
+    public boolean testAllVector(final int index, final int count, final int[] status, final Cmp cmp,
+        final long[] values) {
+        return testMany(index, count, status, null, cmp, 0, java.util.Objects.requireNonNull(values, "values"),
+            Shmem.WAIT_ALL) == 1;
+    }
+
+    /**
+     * {@code shmem_test_any_vector}: the position {@code k} of an included element that compares true against
+     * {@code values[k]}, checked once after one progress pass; fair as {@link #testAny}.
+     *
+     * @param index  first element
+     * @param count  elements
+     * @param status null, or per element: non-zero excludes it
+     * @param cmp    comparison
+     * @param values one compare value per element (at least {@code count})
+     * @return the position, or -1 if none compares true yet or every element is excluded
+     * @throws IllegalArgumentException if {@code values} or {@code status} has fewer than {@code count} elements
+     */
+    public int testAnyVector(final int index, final int count, final int[] status, final Cmp cmp,
+        final long[] values) {
+        return testMany(index, count, status, null, cmp, 0, java.util.Objects.requireNonNull(values, "values"),
+            Shmem.WAIT_ANY);
+    }
+
+    /**
+     * {@code shmem_test_some_vector}: writes to the front of {@code indices}, ascending, every included position
+     * {@code k} whose element compares true against {@code values[k]}, checked once after one progress pass.
+     *
+     * @param index   first element
+     * @param count   elements
+     * @param indices receives the positions (at least {@code count} elements)
+     * @param status  null, or per element: non-zero excludes it
+     * @param cmp     comparison
+     * @param values  one compare value per element (at least {@code count})
+     * @return how many positions were written (0 if none compares true yet, or every element is excluded)
+     * @throws IllegalArgumentException if {@code values}, {@code indices} or {@code status} has fewer than
+     *                                  {@code count} elements
+     */
+    public int testSomeVector(final int index, final int count, final int[] indices, final int[] status,
+        final Cmp cmp, final long[] values) {
+        return testMany(index, count, status, java.util.Objects.requireNonNull(indices, "indices"), cmp, 0,
+            java.util.Objects.requireNonNull(values, "values"), Shmem.WAIT_SOME);
     }
 }

@@ -15,8 +15,19 @@ import org.jhpvm.fm.FmRegion;
  * messages whose handlers the target's NIC runs ({@link FastMessages#nicOffload()}), or, where the fabric has no
  * such NIC, FM runs them in the target's extract; large contiguous transfers are RDMA between registered regions.
  * Every request completes on FM's completion queue: this class counts what is in flight, takes completions as they
- * come ({@link #reap()}), waits for one ({@link #await}) or all ({@link #awaitAll()}, for {@code quiet}), and turns a
- * failed completion into this PE's error (a target that refused a request touched no memory).
+ * come ({@link #reap()}), waits for one ({@link #await}), for those of one context ({@link #awaitDomain}, for
+ * {@code quiet}) or for all ({@link #awaitAll()}), and turns a failed completion into this PE's error (a target that
+ * refused a request touched no memory).
+ * <p>
+ * <b>Contexts.</b> Each {@link ShmemCtx} is a completion domain: requests are posted on the current domain
+ * ({@link #domain}, 0 for the default context), whose number travels in the high bits of the completion context,
+ * and each domain counts its own requests in flight, so a quiet on one context waits for its requests only. All
+ * domains share the PE's one FM endpoint and its completion queue (FM has one queue pair per PE), so requests to a PE
+ * still go in the order posted whatever their contexts.
+ * <p>
+ * <b>Non-blocking fetches</b> ({@code atomic_fetch_add_nbi} and its siblings) reply into a landing slot of a
+ * registered array, one slot per fetch in flight; the slot's number travels in the completion context too, and the
+ * completion copies the value into the caller's array.
  * <p>
  * It also owns the reply room (a registered scratch of one frame, where a get's or a fetching atomic's reply lands
  * before it is copied to the caller's array), the protection keys of symmetric objects (the same on every PE, so no
@@ -29,6 +40,13 @@ final class NicRequests {
         ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** User buffers of RDMA kept registered (the registration cache): a buffer used again is not registered again. */
     private static final int CACHED_BUFFERS = 16;
+    /** Completion domains: the default context and up to {@link ShmemCtx#MAX_CONTEXTS} more. */
+    static final int DOMAINS = ShmemCtx.MAX_CONTEXTS + 1;
+    /** Non-blocking fetches in flight at most (more wait for a slot). */
+    static final int LANDING_SLOTS = 1024;
+    private static final int DOMAIN_SHIFT = 48;
+    private static final int SLOT_SHIFT = 32;
+    private static final long SEQ_MASK = (1L << SLOT_SHIFT) - 1;
 
     private final Engine engine;
     private final FastMessages fm;
@@ -41,8 +59,25 @@ final class NicRequests {
     private final Object[] cachedMemory = new Object[CACHED_BUFFERS];
     private final FmRegion[] cachedRegion = new FmRegion[CACHED_BUFFERS];
     private int cacheNext;
-    private long nextContext;
+    private long nextSeq;
+    private long lastContext;
     private long outstanding;
+    /** Requests in flight per completion domain. */
+    private final long[] pending = new long[DOMAINS];
+    /** The domain new requests are posted on: the context in use ({@link ShmemCtx#use()}), 0 by default. */
+    int domain;
+    /** Whether the context in use refuses stores ({@link ShmemCtx#NOSTORE}). */
+    boolean noStore;
+    /** The world PEs of the team of the context in use, by team rank (targets are its ranks), or null: world. */
+    int[] teamPes;
+    private int awaitedDomain;
+    /** Where non-blocking fetches land (registered), and for each slot in use, the caller's array and index. */
+    private final long[] landing = new long[LANDING_SLOTS];
+    private final FmRegion landingRegion;
+    private final Object[] landingDest = new Object[LANDING_SLOTS];
+    private final int[] landingIndex = new int[LANDING_SLOTS];
+    private final int[] freeLanding = new int[LANDING_SLOTS];
+    private int freeLandingTop;
     // the request a blocking call waits for, and how it ended
     private long waitingFor = -1;
     private boolean found;
@@ -56,6 +91,14 @@ final class NicRequests {
         reap();
         return outstanding == 0;
     };
+    private final BooleanSupplier domainDone = () -> {
+        reap();
+        return pending[awaitedDomain] == 0;
+    };
+    private final BooleanSupplier landingFree = () -> {
+        reap();
+        return freeLandingTop > 0;
+    };
 
     NicRequests(final Engine engine) {
         this.engine = engine;
@@ -64,6 +107,26 @@ final class NicRequests {
         this.scratch = new long[(maxMessageBytes + 7) / 8];
         this.scratchSegment = MemorySegment.ofArray(scratch);
         this.scratchRegion = fm.register(scratch);
+        this.landingRegion = fm.register(landing);
+        for (int i = 0; i < LANDING_SLOTS; i++) {
+            freeLanding[i] = LANDING_SLOTS - 1 - i;
+        }
+        freeLandingTop = LANDING_SLOTS;
+    }
+
+    private long nextContext(final int slotPlusOne) {
+        outstanding++;
+        pending[domain]++;
+        lastContext = (long) domain << DOMAIN_SHIFT | (long) slotPlusOne << SLOT_SHIFT | (++nextSeq & SEQ_MASK);
+        return lastContext;
+    }
+
+    /** Refuses a store on a {@link ShmemCtx#NOSTORE} context, before anything is sent. */
+    void checkStore(final String what) {
+        if (noStore) {
+            throw new IllegalStateException(what + " on a context created with ShmemCtx.NOSTORE (PE " + engine.me
+                + ")");
+        }
     }
 
     /** The protection key of symmetric object {@code id}: a function of the id, the same on every PE. */
@@ -75,17 +138,31 @@ final class NicRequests {
 
     /** Opens a NIC message to {@code pe} whose reply (if any) lands in the scratch. */
     FmOutputStream begin(final int pe, final int lengthBytes, final int handler, final int replyBytes) {
-        outstanding++;
         return fm.beginNicMessage(pe, lengthBytes, handler, replyBytes > 0 ? scratchRegion : null, 0, replyBytes,
-            ++nextContext);
+            nextContext(0));
+    }
+
+    /**
+     * Opens a NIC message to {@code pe} whose 8-byte reply lands in a slot and, on completion, is stored as element
+     * {@code index} of {@code dest} (a non-blocking fetch), waiting for a free slot if all are in use.
+     */
+    FmOutputStream beginFetchNbi(final int pe, final int lengthBytes, final int handler, final Object dest,
+        final int index) {
+        if (freeLandingTop == 0) {
+            engine.await(landingFree);
+        }
+        final int slot = freeLanding[--freeLandingTop];
+        landingDest[slot] = dest;
+        landingIndex[slot] = index;
+        return fm.beginNicMessage(pe, lengthBytes, handler, landingRegion, (long) slot * Long.BYTES, Long.BYTES,
+            nextContext(slot + 1));
     }
 
     /** Starts an RDMA write or read of a user buffer (registered through the cache); returns its context. */
     long rdma(final boolean write, final Object buffer, final long bufferOffset, final int pe, final int id,
               final long remoteOffset, final long lengthBytes) {
         final FmRegion local = registered(buffer);
-        outstanding++;
-        final long ctx = ++nextContext;
+        final long ctx = nextContext(0);
         if (write) {
             fm.rdmaWrite(local, bufferOffset, pe, id, keyOf(id), remoteOffset, lengthBytes, ctx);
         } else {
@@ -96,14 +173,20 @@ final class NicRequests {
 
     /** @return the context of the request opened or started last */
     long lastContext() {
-        return nextContext;
+        return lastContext;
     }
 
     /** Takes every completion there is. */
     void reap() {
         while (fm.pollCompletion(completion)) {
+            final long ctx = completion.context();
             outstanding--;
-            if (completion.context() == waitingFor) {
+            pending[(int) (ctx >>> DOMAIN_SHIFT)]--;
+            final int slot = (int) ((ctx >>> SLOT_SHIFT) & 0xFFFF) - 1;
+            if (slot >= 0) {
+                landed(slot, completion.ok());
+            }
+            if (ctx == waitingFor) {
                 found = true;
                 foundStatus = completion.status();
                 foundLength = completion.lengthBytes();
@@ -136,7 +219,44 @@ final class NicRequests {
         return foundLength;
     }
 
-    /** Waits (with progress) until every request is complete: {@code quiet}. */
+    private void landed(final int slot, final boolean ok) {
+        final Object dest = landingDest[slot];
+        if (ok) {
+            final long bits = landing[slot];
+            Kind.of(dest).setBits(dest, landingIndex[slot], bits);
+        }
+        landingDest[slot] = null;
+        freeLanding[freeLandingTop++] = slot;
+    }
+
+    /** Waits (with progress) until every request of completion domain {@code d} is complete: a context's quiet. */
+    void awaitDomain(final int d) {
+        if (pending[d] > 0) {
+            reap();
+            if (pending[d] > 0) {
+                final int saved = awaitedDomain;
+                awaitedDomain = d;
+                try {
+                    engine.await(domainDone);
+                } finally {
+                    awaitedDomain = saved;
+                }
+            }
+        }
+    }
+
+    /** Requests in flight on domain {@code d}. */
+    long pending(final int d) {
+        return pending[d];
+    }
+
+    /** Counts {@code delta} requests as in flight on domain {@code d} (tests: a request that never completes). */
+    void countInFlight(final int d, final long delta) {
+        pending[d] += delta;
+        outstanding += delta;
+    }
+
+    /** Waits (with progress) until every request of every domain is complete. */
     void awaitAll() {
         if (outstanding > 0) {
             reap();

@@ -89,11 +89,14 @@ final class OutstandingRequests {
         }
     }
 
-    /** {@code shmem_quiet}: waits until every NIC request of this PE is complete (and raises a refused one). */
+    /**
+     * {@code shmem_quiet}: waits until every NIC request of this PE on the default context is complete (and raises a
+     * refused one); other contexts' requests are theirs to quiet.
+     */
     void quiet() {
         engine.enter();
         try {
-            nic.awaitAll();
+            nic.awaitDomain(0);
         } finally {
             engine.exit();
         }

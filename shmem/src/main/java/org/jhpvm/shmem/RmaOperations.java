@@ -66,6 +66,9 @@ final class RmaOperations {
         final int ss, final int count, final int block) {
         engine.enter();
         try {
+            if (nic.noStore) {
+                nic.checkStore("a put");
+            }
             if (pe == me) {
                 Kind.copyBlocks(src, si, ss, s.array, di, ds, count, block);
                 return;
@@ -108,7 +111,7 @@ final class RmaOperations {
                 nic.rdma(true, src, (long) (si + b * ss) * eb, pe, s.id, (long) (di + b * ds) * eb,
                     (long) block * eb);
             }
-            nic.awaitAll();
+            nic.awaitDomain(nic.domain);
             return;
         }
         final int perMessage = perMessage(NIC_PUT_HEADER_BYTES, (long) block * eb);
@@ -167,7 +170,7 @@ final class RmaOperations {
                         (long) block * eb);
                 }
                 if (!nbi) {
-                    nic.awaitAll();
+                    nic.awaitDomain(nic.domain);
                 }
                 return;
             }
@@ -221,6 +224,9 @@ final class RmaOperations {
         final int sigMode, final int sigA, final int sigB, final int sigOp, final long signal) {
         engine.enter();
         try {
+            if (nic.noStore) {
+                nic.checkStore("a put with signal");
+            }
             if (pe == me) {
                 if (s != null) {
                     Kind.copy(src, si, 1, s.array, di, 1, count);

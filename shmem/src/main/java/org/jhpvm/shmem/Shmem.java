@@ -16,7 +16,7 @@ import org.jhpvm.fm.FastMessages;
  * Thread-safety: thread level FUNNELED: only the PE's own thread calls; another thread gets an
  * {@link IllegalStateException}.
  */
-public final class Shmem extends SymmetricHeap {
+public final class Shmem extends TeamReductions {
     /** OpenSHMEM major version implemented. */
     public static final int MAJOR_VERSION = 1;
     /** OpenSHMEM minor version implemented. */
@@ -29,6 +29,11 @@ public final class Shmem extends SymmetricHeap {
     static final int WAIT_SOME = 2;
 
     private static final int LOCK_HOME = 0;
+    private static final int SHARED_TEAM_ID = 1;
+    /** {@code SHMEM_MALLOC_ATOMICS_REMOTE}: the object will be the target of remote atomics. */
+    public static final long MALLOC_ATOMICS_REMOTE = 1L;
+    /** {@code SHMEM_MALLOC_SIGNAL_REMOTE}: the object will hold signals of put-with-signal. */
+    public static final long MALLOC_SIGNAL_REMOTE = 1L << 1;
 
 
     // The point-to-point wait in progress (no capturing lambda per call).
@@ -39,15 +44,42 @@ public final class Shmem extends SymmetricHeap {
     private int[] wIndices;
     private Cmp wCmp;
     private long wValue;
+    private Object wValues;
     private int wMode;
     private int wResult;
     private final BooleanSupplier waitSatisfied = () -> {
-        wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wMode);
+        wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wValues, wMode);
         return wMode == WAIT_ALL ? wResult == 1 : wResult != -2;
     };
 
-    Shmem(final FastMessages fm, final World world, final long heapBytes) {
+    private final ShmemCtx defaultCtx;
+    private final boolean[] domainUsed = new boolean[ShmemCtx.MAX_CONTEXTS + 1];
+    private final ShmemTeam shared;
+    private final ThreadLevel threadLevel;
+    private int pcontrolLevel = 1;
+
+    Shmem(final FastMessages fm, final World world, final long heapBytes, final ThreadLevel requested,
+        final int[] sharedPes) {
         super(fm, world, heapBytes);
+        this.threadLevel = requested.compareTo(ThreadLevel.SERIALIZED) > 0 ? ThreadLevel.SERIALIZED : requested;
+        engine.anyThread = threadLevel == ThreadLevel.SERIALIZED;
+        this.defaultCtx = new ShmemCtx(this, 0, this.world, 0);
+        domainUsed[0] = true;
+        // Every PE's shared team has id 1: the shared teams of different processes are disjoint, so they never meet.
+        this.shared = new ShmemTeam(this, SHARED_TEAM_ID, sharedPes, TeamConfig.DEFAULT);
+        engine.teams.idAgreed(SHARED_TEAM_ID);
+    }
+
+    Shmem(final FastMessages fm, final World world, final long heapBytes) {
+        this(fm, world, heapBytes, ThreadLevel.FUNNELED, allPes(fm.pes()));
+    }
+
+    static int[] allPes(final int n) {
+        final int[] all = new int[n];
+        for (int i = 0; i < n; i++) {
+            all[i] = i;
+        }
+        return all;
     }
 
     // ---------------------------------------------------------------- setup and query
@@ -120,8 +152,113 @@ public final class Shmem extends SymmetricHeap {
         throw new GlobalExit(engine.me, status);
     }
 
-    ShmemTeam newTeam(final int id, final int[] members) {
-        return new ShmemTeam(this, id, members);
+    /**
+     * {@code SHMEM_TEAM_SHARED}: the PEs whose symmetric objects this PE can load and store directly
+     * ({@link SymmetricLongs#ptr}): the PEs of this JVM. In a job of one JVM that is every PE (the same members as the
+     * world team, another team); under {@code bin/jhpvm launch}, the PEs of this process. Its ranks follow the world
+     * order. It cannot be destroyed.
+     *
+     * @return the shared team ({@code SHMEM_TEAM_SHARED})
+     */
+    public ShmemTeam teamShared() {
+        return shared;
+    }
+
+    ShmemTeam newTeam(final int id, final int[] members, final TeamConfig config) {
+        return new ShmemTeam(this, id, members, config);
+    }
+
+    // ---------------------------------------------------------------- threads, profiling, contexts
+
+    /**
+     * {@code shmem_query_thread}: the thread level this PE provides: the one the job asked for
+     * ({@link ShmemJob.Builder#threadLevel}, default {@link ThreadLevel#FUNNELED}), up to
+     * {@link ThreadLevel#SERIALIZED}. Under SERIALIZED any thread of the program may call this PE's SHMEM, one call
+     * at a time (the program orders them, e.g. by a lock); under SINGLE and FUNNELED only the PE's own thread.
+     *
+     * @return the provided level
+     */
+    public ThreadLevel queryThread() {
+        return threadLevel;
+    }
+
+    /**
+     * {@code shmem_pcontrol}: the profiling level (0 off, 1 the default, 2 and up profiler-defined). jhpvm has no
+     * profiling interface of its own to switch (FM's counters are always on), so this only records the level for a
+     * tool that reads {@link #pcontrolLevel()}; it never changes results.
+     *
+     * @param level the level, 0 or more
+     * @throws IllegalArgumentException if {@code level} is negative
+     */
+    public void pcontrol(final int level) {
+        if (level < 0) {
+            throw new IllegalArgumentException("pcontrol level " + level + " is negative");
+        }
+        pcontrolLevel = level;
+    }
+
+    /**
+     * The level the last {@link #pcontrol} set.
+     *
+     * @return the profiling level (1 until {@code pcontrol} is called)
+     */
+    public int pcontrolLevel() {
+        return pcontrolLevel;
+    }
+
+    /**
+     * {@code SHMEM_CTX_DEFAULT}: the context that operations outside any {@link ShmemCtx#use()} scope, and
+     * {@link #quiet()}, use. It cannot be destroyed.
+     *
+     * @return the default context
+     */
+    public ShmemCtx ctxDefault() {
+        return defaultCtx;
+    }
+
+    /**
+     * {@code shmem_ctx_create}: a new context on the world team, its own completion domain (see {@link ShmemCtx}).
+     * Not collective.
+     *
+     * @param options a bitwise or of {@link ShmemCtx#SERIALIZED}, {@link ShmemCtx#PRIVATE},
+     *                {@link ShmemCtx#NOSTORE}, or 0
+     * @return the context, or null ({@code SHMEM_CTX_INVALID}) if this PE already has
+     *         {@link ShmemCtx#MAX_CONTEXTS} live contexts (a failed creation is not an error in OpenSHMEM)
+     * @throws IllegalArgumentException if {@code options} has other bits
+     */
+    public ShmemCtx ctxCreate(final long options) {
+        return createCtx(world, options);
+    }
+
+    ShmemCtx createCtx(final ShmemTeam team, final long options) {
+        ShmemCtx.checkOptions(options);
+        collectives.checkTeam(team);
+        engine.enter();
+        try {
+            if (team.config.numContexts() > 0 && team.liveContexts >= team.config.numContexts()) {
+                return null;
+            }
+            for (int d = 1; d < domainUsed.length; d++) {
+                if (!domainUsed[d]) {
+                    domainUsed[d] = true;
+                    team.liveContexts++;
+                    return new ShmemCtx(this, d, team, options);
+                }
+            }
+            return null;
+        } finally {
+            engine.exit();
+        }
+    }
+
+    void releaseCtx(final ShmemCtx ctx, final ShmemTeam team) {
+        engine.enter();
+        try {
+            domainUsed[ctx.domain] = false;
+            team.liveContexts--;
+        } finally {
+            engine.exit();
+        }
     }
 
     // ---------------------------------------------------------------- ordering and synchronisation
@@ -159,6 +296,20 @@ public final class Shmem extends SymmetricHeap {
         }
     }
 
+    /**
+     * {@code shmem_finalize}, at the end of the job body: completes the operations of every context, then a barrier
+     * over all PEs.
+     */
+    void finish() {
+        engine.enter();
+        try {
+            engine.nic.awaitAll();
+            collectives.sync(world);
+        } finally {
+            engine.exit();
+        }
+    }
+
     /** {@code shmem_sync_all}: a barrier over all PEs without the quiet. */
     public void syncAll() {
         collectives.sync(world);
@@ -171,123 +322,6 @@ public final class Shmem extends SymmetricHeap {
      */
     public void sync(final ShmemTeam team) {
         collectives.sync(team);
-    }
-
-    // ---------------------------------------------------------------- reductions (team, deterministic)
-
-    /**
-     * Team reduction ({@code shmem_TYPE_OP_reduce}): {@code dest[i] = src[i] OP ... } over the team's PEs for
-     * {@code i < count}, combined on a fixed tree so every PE, and every run, gets the same bits. {@code dest} and
-     * {@code src} may be the same array, or any arrays (a symmetric object's {@code local()} included).
-     * <p>
-     * Every {@link ReduceOp} applies to long; SUM and PROD wrap on overflow, as Java's long arithmetic does. The
-     * local checks below run before anything is sent.
-     *
-     * @param team  the team
-     * @param op    the operator
-     * @param dest  result
-     * @param src   this PE's contribution
-     * @param count elements, the same on every member
-     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
-     *                                   a split team holds null for it)
-     * @throws IllegalArgumentException  if {@code count} is negative or {@code team} is another PE's; a member that
-     *                                   receives a different count from another throws it too, naming both counts
-     *                                   (which aborts the job)
-     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
-     * @throws IllegalStateException     if {@code team} was destroyed
-     */
-    public void reduce(final ShmemTeam team, final ReduceOp op, final long[] dest, final long[] src, final int count) {
-        collectives.reduce(team, op, Kind.LONG, dest, src, count);
-    }
-
-    /**
-     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}, on int arrays ({@code shmem_int_OP_reduce}):
-     * every {@link ReduceOp} applies, and SUM and PROD wrap on overflow as Java's int arithmetic does.
-     *
-     * @param team  team (every member calls)
-     * @param op    op, the same on every member
-     * @param dest  result: its first {@code count} elements, written with the same values on every member
-     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
-     * @param count elements, the same on every member
-     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
-     *                                   a split team holds null for it)
-     * @throws IllegalArgumentException  if {@code count} is negative or {@code team} is another PE's; a member that
-     *                                   receives a different count from another throws it too, naming both counts
-     *                                   (which aborts the job)
-     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
-     * @throws IllegalStateException     if {@code team} was destroyed
-     */
-    public void reduce(final ShmemTeam team, final ReduceOp op, final int[] dest, final int[] src, final int count) {
-        collectives.reduce(team, op, Kind.INT, dest, src, count);
-    }
-
-    /**
-     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}, on byte arrays, with OpenSHMEM's
-     * {@code int8} semantics: bytes are signed, so MAX and MIN order them {@code -128 .. 127}, and SUM and PROD wrap
-     * to a byte. Every {@link ReduceOp} applies.
-     *
-     * @param team  team (every member calls)
-     * @param op    op, the same on every member
-     * @param dest  result: its first {@code count} elements, written with the same values on every member
-     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
-     * @param count elements, the same on every member
-     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
-     *                                   a split team holds null for it)
-     * @throws IllegalArgumentException  if {@code count} is negative or {@code team} is another PE's; a member that
-     *                                   receives a different count from another throws it too, naming both counts
-     *                                   (which aborts the job)
-     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
-     * @throws IllegalStateException     if {@code team} was destroyed
-     */
-    public void reduce(final ShmemTeam team, final ReduceOp op, final byte[] dest, final byte[] src, final int count) {
-        collectives.reduce(team, op, Kind.BYTE, dest, src, count);
-    }
-
-    /**
-     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. On double arrays
-     * ({@code shmem_double_OP_reduce}): MAX, MIN, SUM and PROD. The fixed combining tree gives the same bits on
-     * every member and in every run, though a sum may differ in its last bits from a left-to-right sequential one.
-     *
-     * @param team  team (every member calls)
-     * @param op    op: MAX, MIN, SUM or PROD, the same on every member
-     * @param dest  result: its first {@code count} elements, written with the same values on every member
-     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
-     * @param count elements, the same on every member
-     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
-     *                                   a split team holds null for it)
-     * @throws IllegalArgumentException  if {@code count} is negative, {@code op} is AND, OR or XOR, or {@code team} is
-     *                                   another PE's; a member that receives a different count from another throws
-     *                                   it too, naming both counts (which aborts the job)
-     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
-     * @throws IllegalStateException     if {@code team} was destroyed
-     */
-    public void reduce(final ShmemTeam team, final ReduceOp op, final double[] dest, final double[] src,
-        final int count) {
-        collectives.reduce(team, op, Kind.DOUBLE, dest, src, count);
-    }
-
-    /**
-     * As {@link #reduce(ShmemTeam, ReduceOp, long[], long[], int)}; no AND/OR/XOR. On float arrays
-     * ({@code shmem_float_OP_reduce}): MAX, MIN, SUM and PROD, each step rounded to float. The fixed combining tree
-     * gives the same bits on every member and in every run, though a sum may differ in its last bits from a
-     * left-to-right sequential one.
-     *
-     * @param team  team (every member calls)
-     * @param op    op: MAX, MIN, SUM or PROD, the same on every member
-     * @param dest  result: its first {@code count} elements, written with the same values on every member
-     * @param src   contribution: this PE's first {@code count} elements (may be {@code dest} itself)
-     * @param count elements, the same on every member
-     * @throws NullPointerException      if {@code team}, {@code op}, {@code dest} or {@code src} is null (a PE outside
-     *                                   a split team holds null for it)
-     * @throws IllegalArgumentException  if {@code count} is negative, {@code op} is AND, OR or XOR, or {@code team} is
-     *                                   another PE's; a member that receives a different count from another throws
-     *                                   it too, naming both counts (which aborts the job)
-     * @throws IndexOutOfBoundsException if {@code src} or {@code dest} has fewer than {@code count} elements
-     * @throws IllegalStateException     if {@code team} was destroyed
-     */
-    public void reduce(final ShmemTeam team, final ReduceOp op, final float[] dest, final float[] src,
-        final int count) {
-        collectives.reduce(team, op, Kind.FLOAT, dest, src, count);
     }
 
     // ---------------------------------------------------------------- locks
@@ -303,12 +337,17 @@ public final class Shmem extends SymmetricHeap {
      * @throws IllegalStateException if this PE already holds the lock (it would wait for itself forever)
      */
     public void setLock(final SymmetricLongs lock, final int index) {
-        lock.checkElement(LOCK_HOME, index);
-        if (lock.g(LOCK_HOME, index) == engine.me + 1) {
-            throw new IllegalStateException("PE " + engine.me + " already holds the lock " + lock + "[" + index
-                + "] (locks are not reentrant)");
+        engine.enterCollective(); // locks use the default context and world PE numbers, whatever context is in use
+        try {
+            lock.checkElement(LOCK_HOME, index);
+            if (lock.g(LOCK_HOME, index) == engine.me + 1) {
+                throw new IllegalStateException("PE " + engine.me + " already holds the lock " + lock + "[" + index
+                    + "] (locks are not reentrant)");
+            }
+            engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_ACQUIRE);
+        } finally {
+            engine.exitCollective();
         }
-        engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_ACQUIRE);
     }
 
     /**
@@ -319,8 +358,19 @@ public final class Shmem extends SymmetricHeap {
      * @return true if this call acquired the lock (OpenSHMEM's 0), false if it is held (OpenSHMEM's 1)
      */
     public boolean testLock(final SymmetricLongs lock, final int index) {
-        lock.checkElement(LOCK_HOME, index);
-        return engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_TRY) == 1;
+        engine.enterCollective();
+        try {
+            lock.checkElement(LOCK_HOME, index);
+            final boolean acquired = engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_TRY) == 1;
+            if (!acquired && engine.me == LOCK_HOME) {
+                // A failed try at the home never left this PE: poll once, so that a home spinning on testLock
+                // serves the lock messages (the holder's release among them) itself instead of starving its agent.
+                engine.poll();
+            }
+            return acquired;
+        } finally {
+            engine.exitCollective();
+        }
     }
 
     /**
@@ -332,20 +382,20 @@ public final class Shmem extends SymmetricHeap {
      * @throws IllegalStateException if this PE does not hold the lock (the lock is unchanged)
      */
     public void clearLock(final SymmetricLongs lock, final int index) {
-        lock.checkElement(LOCK_HOME, index);
-        engine.enter();
+        engine.enterCollective();
         try {
+            lock.checkElement(LOCK_HOME, index);
             engine.requests.quiet();
             engine.locks.lock(lock, LOCK_HOME, index, MessageDescriptor.LOCK_RELEASE);
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation
 
     int waitFor(final SymmetricArray s, final int index, final int count, final int[] status, final int[] indices,
-        final Cmp cmp, final long value, final int mode) {
+        final Cmp cmp, final long value, final Object values, final int mode) {
         wSym = s;
         wIndex = index;
         wCount = count;
@@ -353,6 +403,7 @@ public final class Shmem extends SymmetricHeap {
         wIndices = indices;
         wCmp = cmp;
         wValue = value;
+        wValues = values;
         wMode = mode;
         try {
             engine.await(waitSatisfied);
@@ -361,30 +412,44 @@ public final class Shmem extends SymmetricHeap {
             wSym = null;
             wStatus = null;
             wIndices = null;
+            wValues = null;
         }
     }
 
     /**
      * One test: WAIT_ALL returns 1 if every included element compares true (or none is included), else 0;
-     * WAIT_ANY returns the position of the first that does, -1 if none is included, -2 if none does yet;
+     * WAIT_ANY returns the position of one that does, -1 if none is included, -2 if none does yet;
      * WAIT_SOME writes the positions that do and returns how many, 0 if none is included, -2 if none does yet.
+     * Element {@code k} is compared against {@code values[k]} (the vector forms, an array of the object's type) or,
+     * when {@code values} is null, against {@code value}.
+     * <p>
+     * WAIT_ANY is fair, as OpenSHMEM 1.5 requires of {@code test_any} and {@code wait_until_any}: the scan starts
+     * after the position the object's last WAIT_ANY returned and wraps around, so repeated calls return, in turn,
+     * every position that keeps comparing true (a program that clears each flag it is given visits them all, and one
+     * that does not still sees the others).
      */
     int testNow(final SymmetricArray s, final int index, final int count, final int[] status, final int[] indices,
-        final Cmp cmp, final long value, final int mode) {
+        final Cmp cmp, final long value, final Object values, final int mode) {
         int included = 0;
         int found = 0;
-        for (int k = 0; k < count; k++) {
+        final int start = mode == WAIT_ANY && count > 0 ? s.nextAny % count : 0;
+        for (int j = 0; j < count; j++) {
+            int k = start + j;
+            if (k >= count) {
+                k -= count;
+            }
             if (status != null && status[k] != 0) {
                 continue;
             }
             included++;
-            final boolean ok = s.testOne(index + k, cmp, value);
+            final boolean ok = s.testOne(index + k, cmp, values == null ? value : s.kind.getBits(values, k));
             if (mode == WAIT_ALL) {
                 if (!ok) {
                     return 0;
                 }
             } else if (ok) {
                 if (mode == WAIT_ANY) {
+                    s.nextAny = k + 1;
                     return k;
                 }
                 indices[found++] = k;

@@ -79,6 +79,7 @@ public final class ShmemJob {
     private final int pes;
     private final long heapBytes;
     private final long progressMaxParkNs;
+    private final ThreadLevel threadLevel;
     private final Duration timeout;
     private final FmJob fmJob;
 
@@ -86,6 +87,7 @@ public final class ShmemJob {
         this.pes = b.pes;
         this.heapBytes = b.heapBytes;
         this.progressMaxParkNs = b.progressMaxParkNs;
+        this.threadLevel = b.threadLevel;
         this.timeout = b.timeout;
         // Built here, not in run: a lower-layer setting out of range is refused by build(), before anything runs.
         final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
@@ -154,19 +156,20 @@ public final class ShmemJob {
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
         final World world = new World(pes);
+        final int[] sharedPes = fmJob.localPes();
         final long[] rejected = new long[pes];
         final long startNs = System.nanoTime();
         final FmJob.Report fmReport;
         try {
             fmReport = fmJob.run(fm -> {
-                final Shmem shmem = new Shmem(fm, world, heapBytes);
+                final Shmem shmem = new Shmem(fm, world, heapBytes, threadLevel, sharedPes);
                 // The constructor registers SHMEM's handlers before this endpoint's first send or extract; a message
                 // that arrives earlier waits in the NIC until the first extract, so no PE can beat the registration.
                 final ProgressAgent agent = new ProgressAgent(shmem.engine, 20_000, progressMaxParkNs);
                 agent.start();
                 try {
                     body.run(shmem);
-                    shmem.barrierAll();
+                    shmem.finish();
                 } finally {
                     agent.stop();
                     rejected[fm.pe()] = shmem.engine.rejectedCount();
@@ -204,6 +207,7 @@ public final class ShmemJob {
         private int pes = 2;
         private long heapBytes = 256L << 20;
         private long progressMaxParkNs = 1_000_000;
+        private ThreadLevel threadLevel = ThreadLevel.FUNNELED;
         private Duration timeout = Duration.ofMinutes(10);
         private final Map<String, String> lowerOptions = new LinkedHashMap<>();
         private boolean inProcess;
@@ -255,6 +259,18 @@ public final class ShmemJob {
                 throw new IllegalArgumentException("timeout=" + timeout + " must be positive");
             }
             this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * {@code shmem_init_thread}: the thread level the PEs ask for (default {@link ThreadLevel#FUNNELED}); each
+         * PE provides it up to {@link ThreadLevel#SERIALIZED} ({@link Shmem#queryThread()} says which).
+         *
+         * @param requested the level asked for
+         * @return this builder
+         */
+        public Builder threadLevel(final ThreadLevel requested) {
+            this.threadLevel = Objects.requireNonNull(requested, "requested");
             return this;
         }
 

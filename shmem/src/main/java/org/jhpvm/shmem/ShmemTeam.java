@@ -25,12 +25,16 @@ public final class ShmemTeam {
     final int id;
     final int[] members;
     final int myRank;
+    final TeamConfig config;
+    /** Contexts of this team that are live on this PE (for {@link TeamConfig#numContexts}). */
+    int liveContexts;
     private boolean destroyed;
 
-    ShmemTeam(final Shmem shmem, final int id, final int[] members) {
+    ShmemTeam(final Shmem shmem, final int id, final int[] members, final TeamConfig config) {
         this.shmem = shmem;
         this.id = id;
         this.members = members;
+        this.config = config;
         int r = -1;
         for (int i = 0; i < members.length; i++) {
             if (members[i] == shmem.engine.me) {
@@ -100,27 +104,84 @@ public final class ShmemTeam {
 
     /**
      * {@code shmem_team_split_strided}: the team of this team's ranks {@code start, start+stride, ...} ({@code size}
-     * of them). Collective over this team; non-members get null ({@code SHMEM_TEAM_INVALID}).
+     * of them, in that order), with the default config. Collective over this team; non-members get null
+     * ({@code SHMEM_TEAM_INVALID}).
+     * <p>
+     * Strides as OpenSHMEM 1.6 defines them: a negative stride lists ranks downwards, so the new team's rank 0 is
+     * parent rank {@code start} and {@code (n-1, -1, n)} is the parent in reverse order; stride 0 is valid with size
+     * 1 only. Every listed rank must lie in the parent team: a triplet that would leave it (or wrap around) is
+     * refused.
      *
-     * @param start  first rank
-     * @param stride distance between ranks, at least 1 (any value if {@code size == 1})
+     * @param start  first rank, a rank of this team
+     * @param stride distance between consecutive ranks: positive, negative, or 0 when {@code size == 1}
      * @param size   number of PEs, at least 1
      * @return the new team, or null if this PE is not in it
-     * @throws IllegalArgumentException if the triplet leaves this team (checked before anything is sent)
+     * @throws IllegalArgumentException if the triplet leaves this team, or stride is 0 with size above 1 (checked
+     *                                  before anything is sent, on every member alike)
+     * @throws IllegalStateException    if this team was destroyed
      */
     public ShmemTeam splitStrided(final int start, final int stride, final int size) {
+        return splitStrided(start, stride, size, TeamConfig.DEFAULT);
+    }
+
+    /**
+     * {@code shmem_team_split_strided} with a config ({@code config} and {@code config_mask} in C: pass
+     * {@link TeamConfig#DEFAULT} for a mask of 0). As {@link #splitStrided(int, int, int)}.
+     *
+     * @param start  first rank, a rank of this team
+     * @param stride distance between consecutive ranks: positive, negative, or 0 when {@code size == 1}
+     * @param size   number of PEs, at least 1
+     * @param config the new team's config
+     * @return the new team, or null if this PE is not in it
+     * @throws IllegalArgumentException if the triplet leaves this team, or stride is 0 with size above 1
+     * @throws NullPointerException     if {@code config} is null
+     * @throws IllegalStateException    if this team was destroyed
+     */
+    public ShmemTeam splitStrided(final int start, final int stride, final int size, final TeamConfig config) {
         check();
-        if (size < 1 || start < 0 || start >= members.length || (size > 1 && stride < 1)
-            || start + (long) (size - 1) * (size > 1 ? stride : 0) >= members.length) {
+        java.util.Objects.requireNonNull(config, "config");
+        final long last = start + (long) (size - 1) * stride;
+        if (size < 1 || start < 0 || start >= members.length || last < 0 || last >= members.length
+            || (stride == 0 && size > 1)) {
             throw new IllegalArgumentException("splitStrided(start=" + start + ", stride=" + stride + ", size=" + size
-                + ") leaves the parent team of " + members.length + " PEs");
+                + ") leaves the parent team of " + members.length + " PEs" + (stride == 0 && size > 1
+                ? " (stride 0 needs size 1)" : ""));
         }
         final int[] sub = new int[size];
         for (int i = 0; i < size; i++) {
-            sub[i] = members[start + i * (size > 1 ? stride : 0)];
+            sub[i] = members[start + i * stride];
         }
         final int newId = shmem.collectives.agreeTeamIds(this, 1);
-        return contains(sub, shmem.engine.me) ? shmem.newTeam(newId, sub) : null;
+        return contains(sub, shmem.engine.me) ? shmem.newTeam(newId, sub, config) : null;
+    }
+
+    /**
+     * {@code shmem_team_get_config} (mask {@code SHMEM_TEAM_NUM_CONTEXTS}): the config this team was created with
+     * ({@link TeamConfig#DEFAULT} for the world and shared teams and teams split without one).
+     *
+     * @return the team's config
+     * @throws IllegalStateException if the team was destroyed
+     */
+    public TeamConfig getConfig() {
+        check();
+        return config;
+    }
+
+    /**
+     * {@code shmem_team_create_ctx}: a context whose operations name PEs by world number, as every operation does
+     * here, and whose team ({@link ShmemCtx#team()}) is this one. See {@link Shmem#ctxCreate(long)} for the options
+     * and what a context gives.
+     *
+     * @param options a bitwise or of {@link ShmemCtx#SERIALIZED}, {@link ShmemCtx#PRIVATE},
+     *                {@link ShmemCtx#NOSTORE}, or 0
+     * @return the context, or null ({@code SHMEM_CTX_INVALID}) if this PE already has {@link ShmemCtx#MAX_CONTEXTS}
+     *         live contexts or this team its config's {@code numContexts}
+     * @throws IllegalArgumentException if {@code options} has other bits
+     * @throws IllegalStateException    if the team was destroyed
+     */
+    public ShmemCtx createCtx(final long options) {
+        check();
+        return shmem.createCtx(this, options);
     }
 
     /**
@@ -151,7 +212,7 @@ public final class ShmemTeam {
             sub[i] = members[r];
         }
         final int newId = shmem.collectives.agreeTeamIds(this, 1, Arrays.hashCode(ranks) * 31L + ranks.length);
-        return seen[myRank] ? shmem.newTeam(newId, sub) : null;
+        return seen[myRank] ? shmem.newTeam(newId, sub, TeamConfig.DEFAULT) : null;
     }
 
     /**
@@ -163,7 +224,24 @@ public final class ShmemTeam {
      * @return this PE's row and column teams
      */
     public Split2d split2d(final int xrange) {
+        return split2d(xrange, TeamConfig.DEFAULT, TeamConfig.DEFAULT);
+    }
+
+    /**
+     * {@code shmem_team_split_2d} with the row and column teams' configs ({@code xaxis_config}, {@code yaxis_config}
+     * in C). As {@link #split2d(int)}.
+     *
+     * @param xrange  PEs per row, at least 1 (more than the team's size means one row)
+     * @param xConfig the row team's config
+     * @param yConfig the column team's config
+     * @return this PE's row and column teams
+     * @throws IllegalArgumentException if {@code xrange} is below 1
+     * @throws NullPointerException     if a config is null
+     */
+    public Split2d split2d(final int xrange, final TeamConfig xConfig, final TeamConfig yConfig) {
         check();
+        java.util.Objects.requireNonNull(xConfig, "xConfig");
+        java.util.Objects.requireNonNull(yConfig, "yConfig");
         if (xrange < 1) {
             throw new IllegalArgumentException("xrange=" + xrange + " must be at least 1");
         }
@@ -182,18 +260,24 @@ public final class ShmemTeam {
             ys[i] = members[col + i * x];
         }
         final int base = shmem.collectives.agreeTeamIds(this, 2);
-        return new Split2d(shmem.newTeam(base, xs), shmem.newTeam(base + 1, ys));
+        return new Split2d(shmem.newTeam(base, xs, xConfig), shmem.newTeam(base + 1, ys, yConfig));
     }
 
     /**
-     * {@code shmem_team_destroy}: the team can no longer be used on this PE. Destroying the world team is an error.
+     * {@code shmem_team_destroy}: the team can no longer be used on this PE. Destroying the world or shared team is
+     * an error, and so is destroying a team whose contexts ({@link #createCtx}) are still live.
      *
-     * @throws IllegalArgumentException for the world team
+     * @throws IllegalArgumentException for the world and shared teams
+     * @throws IllegalStateException    if the team was destroyed, or has live contexts (nothing changes)
      */
     public void destroy() {
         check();
-        if (id == 0) {
-            throw new IllegalArgumentException("the world team cannot be destroyed");
+        if (id == 0 || this == shmem.teamShared()) {
+            throw new IllegalArgumentException("the " + (id == 0 ? "world" : "shared") + " team cannot be destroyed");
+        }
+        if (liveContexts > 0) {
+            throw new IllegalStateException("team " + this + " has " + liveContexts + " live contexts: destroy them "
+                + "before the team");
         }
         shmem.engine.enter();
         try {

@@ -29,6 +29,10 @@ public abstract sealed class SymmetricArray
     ShmemTeam team;
     /** Per world PE: whether it holds this object (null: every PE does). */
     boolean[] holders;
+    /** The hints of {@code shmem_malloc_with_hints} (0 for other allocations). */
+    long hints;
+    /** Where this PE's next {@code test_any}/{@code wait_until_any} scan on the object starts (fairness). */
+    int nextAny;
 
     /** Largest block of a block-strided transfer: one message's payload. */
     static final long MAX_BLOCK_BYTES = 1L << 30;
@@ -78,6 +82,15 @@ public abstract sealed class SymmetricArray
     }
 
     /**
+     * The usage hints the object was allocated with ({@code mallocLongsWithHints} and its siblings).
+     *
+     * @return a bitwise or of {@link Shmem#MALLOC_ATOMICS_REMOTE} and {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0
+     */
+    public final long hints() {
+        return hints;
+    }
+
+    /**
      * The element type, as error messages name it.
      *
      * @return the element type's Java name: {@code "byte"}, {@code "int"}, {@code "long"}, {@code "float"} or
@@ -115,14 +128,37 @@ public abstract sealed class SymmetricArray
         }
     }
 
+    /**
+     * Checks the target PE of a remote operation: a world PE number, or, while a context made from a team is in use
+     * ({@link ShmemCtx#use()}), a rank of that team (OpenSHMEM numbers a team context's targets in its team).
+     */
     final void checkPe(final int pe) {
+        final int[] teamPes = engine.nic.teamPes;
+        if (teamPes != null) {
+            if (pe < 0 || pe >= teamPes.length) {
+                throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (teamPes.length - 1)
+                    + " of the team of the context in use");
+            }
+            checkHolder(teamPes[pe]);
+            return;
+        }
         if (pe < 0 || pe >= engine.npes) {
             throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (engine.npes - 1));
         }
-        if (holders != null && !holders[pe]) {
-            throw new IndexOutOfBoundsException("PE " + pe + " does not hold " + this + ": it was allocated on "
+        checkHolder(pe);
+    }
+
+    private void checkHolder(final int worldPe) {
+        if (holders != null && !holders[worldPe]) {
+            throw new IndexOutOfBoundsException("PE " + worldPe + " does not hold " + this + ": it was allocated on "
                 + team);
         }
+    }
+
+    /** The world PE a checked target names: itself, or its team's PE while a team context is in use. */
+    final int worldPe(final int pe) {
+        final int[] teamPes = engine.nic.teamPes;
+        return teamPes == null ? pe : teamPes[pe];
     }
 
     /** Checks elements {@code index, index+stride, ...} of this object. */
@@ -203,13 +239,13 @@ public abstract sealed class SymmetricArray
     final void doPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
         final int count) {
         checkRma(pe, index, stride, src, si, ss, count);
-        engine.rma.put(this, pe, index, stride, src, si, ss, count);
+        engine.rma.put(this, worldPe(pe), index, stride, src, si, ss, count);
     }
 
     final void doGet(final int pe, final int index, final int stride, final Object dst, final int di, final int ds,
         final int count, final boolean nbi) {
         checkRma(pe, index, stride, dst, di, ds, count);
-        engine.rma.get(this, pe, index, stride, dst, di, ds, count, nbi);
+        engine.rma.get(this, worldPe(pe), index, stride, dst, di, ds, count, nbi);
     }
 
     // p and g are written out in each typed subclass on purpose. Shared through raw long bits they would store and
@@ -219,13 +255,22 @@ public abstract sealed class SymmetricArray
 
     final long doAmo(final int pe, final int index, final int op, final long a, final long b, final boolean fetch) {
         checkElement(pe, index);
-        return engine.atomics.amo(this, pe, index, op, a, b, fetch);
+        return engine.atomics.amo(this, worldPe(pe), index, op, a, b, fetch);
+    }
+
+    /** Checks and starts a non-blocking fetching atomic whose old value lands in {@code fetch[fetchIndex]}. */
+    final void doAmoNbi(final Object fetch, final int fetchIndex, final int pe, final int index, final int op,
+        final long a, final long b) {
+        Objects.requireNonNull(fetch, "fetch");
+        checkElement(pe, index);
+        checkElements("the fetch array", Kind.length(fetch), fetchIndex, 1, 1);
+        engine.atomics.amoNbi(this, worldPe(pe), index, op, a, b, fetch, fetchIndex);
     }
 
     final void doAcc(final int pe, final int index, final int stride, final Object src, final int si, final int ss,
         final int count, final long alpha) {
         checkRma(pe, index, stride, src, si, ss, count);
-        engine.accumulates.acc(this, pe, index, stride, src, si, ss, count, alpha);
+        engine.accumulates.acc(this, worldPe(pe), index, stride, src, si, ss, count, alpha);
     }
 
     final void doPutSignal(final int pe, final int index, final Object src, final int si, final int count,
@@ -234,7 +279,7 @@ public abstract sealed class SymmetricArray
         Objects.requireNonNull(op, "op");
         checkRma(pe, index, 1, src, si, 1, count);
         sig.checkElement(pe, sigIndex);
-        engine.rma.putSignal(this, pe, index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex,
+        engine.rma.putSignal(this, worldPe(pe), index, src, si, count, MessageDescriptor.SIG_USER, sig.id, sigIndex,
             op.ordinal(), signal);
     }
 
@@ -254,11 +299,18 @@ public abstract sealed class SymmetricArray
         }
     }
 
+    private static void checkValues(final Object values, final int count) {
+        if (values != null && Kind.length(values) < count) {
+            throw new IllegalArgumentException("values has " + Kind.length(values) + " elements, fewer than count="
+                + count);
+        }
+    }
+
     final void doWaitUntil(final int index, final Cmp cmp, final long value) {
         checkWait(index, 1, cmp, null);
         engine.enter();
         try {
-            shmem.waitFor(this, index, 1, null, null, cmp, value, Shmem.WAIT_ALL);
+            shmem.waitFor(this, index, 1, null, null, cmp, value, null, Shmem.WAIT_ALL);
         } finally {
             engine.exit();
         }
@@ -266,14 +318,21 @@ public abstract sealed class SymmetricArray
 
     final int waitMany(final int index, final int count, final int[] status, final Cmp cmp, final long value,
         final int mode, final int[] indices) {
+        return waitMany(index, count, status, cmp, value, null, mode, indices);
+    }
+
+    /** As above; {@code values}, when not null, holds one compare value per element (the vector forms). */
+    final int waitMany(final int index, final int count, final int[] status, final Cmp cmp, final long value,
+        final Object values, final int mode, final int[] indices) {
         checkWait(index, count, cmp, status);
+        checkValues(values, count);
         if (indices != null && indices.length < count) {
             throw new IllegalArgumentException("indices has " + indices.length + " elements, fewer than count="
                 + count);
         }
         engine.enter();
         try {
-            return shmem.waitFor(this, index, count, status, indices, cmp, value, mode);
+            return shmem.waitFor(this, index, count, status, indices, cmp, value, values, mode);
         } finally {
             engine.exit();
         }
@@ -281,7 +340,14 @@ public abstract sealed class SymmetricArray
 
     final int testMany(final int index, final int count, final int[] status, final int[] indices, final Cmp cmp,
         final long value, final int mode) {
+        return testMany(index, count, status, indices, cmp, value, null, mode);
+    }
+
+    /** As above; {@code values}, when not null, holds one compare value per element (the vector forms). */
+    final int testMany(final int index, final int count, final int[] status, final int[] indices, final Cmp cmp,
+        final long value, final Object values, final int mode) {
         checkWait(index, count, cmp, status);
+        checkValues(values, count);
         if (indices != null && indices.length < count) {
             throw new IllegalArgumentException("indices has " + indices.length + " elements, fewer than count="
                 + count);
@@ -289,7 +355,7 @@ public abstract sealed class SymmetricArray
         engine.enter();
         try {
             engine.poll();
-            final int r = shmem.testNow(this, index, count, status, indices, cmp, value, mode);
+            final int r = shmem.testNow(this, index, count, status, indices, cmp, value, values, mode);
             return r == -2 ? (mode == Shmem.WAIT_ANY ? -1 : 0) : r;
         } finally {
             engine.exit();

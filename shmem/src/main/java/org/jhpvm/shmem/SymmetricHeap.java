@@ -14,7 +14,7 @@ import org.jhpvm.fm.FastMessages;
  * <p>
  * Thread-safety: as {@link Shmem}: the PE's own thread only.
  */
-abstract sealed class SymmetricHeap permits Shmem {
+abstract sealed class SymmetricHeap permits TeamReductions {
     final Engine engine;
     final Collectives collectives;
     /** The world team ({@code SHMEM_TEAM_WORLD}). */
@@ -31,7 +31,7 @@ abstract sealed class SymmetricHeap permits Shmem {
         for (int i = 0; i < all.length; i++) {
             all[i] = i;
         }
-        this.world = new ShmemTeam(self(), 0, all);
+        this.world = new ShmemTeam(self(), 0, all, TeamConfig.DEFAULT);
     }
 
     /** This object as the {@link Shmem} it always is: the class is sealed to it. */
@@ -206,6 +206,133 @@ abstract sealed class SymmetricHeap permits Shmem {
     }
 
     /**
+     * {@code shmem_malloc_with_hints} for byte: as {@link #mallocBytes(int)}, with usage hints
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
+     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * is registered for and runs atomics and signals on, the fastest place there is here.
+     *
+     * @param count elements, at least 0
+     * @param hints a bitwise or of the hint constants, or 0
+     * @return the object
+     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
+     *                                  {@link #mallocBytes(int)}
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricBytes mallocBytesWithHints(final int count, final long hints) {
+        checkHints(hints);
+        final SymmetricBytes s = mallocBytes(count);
+        s.hints = hints;
+        return s;
+    }
+
+    /**
+     * {@code shmem_malloc_with_hints} for int: as {@link #mallocInts(int)}, with usage hints
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
+     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * is registered for and runs atomics and signals on, the fastest place there is here.
+     *
+     * @param count elements, at least 0
+     * @param hints a bitwise or of the hint constants, or 0
+     * @return the object
+     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
+     *                                  {@link #mallocInts(int)}
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricInts mallocIntsWithHints(final int count, final long hints) {
+        checkHints(hints);
+        final SymmetricInts s = mallocInts(count);
+        s.hints = hints;
+        return s;
+    }
+
+    /**
+     * {@code shmem_malloc_with_hints} for long: as {@link #mallocLongs(int)}, with usage hints
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
+     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * is registered for and runs atomics and signals on, the fastest place there is here.
+     *
+     * @param count elements, at least 0
+     * @param hints a bitwise or of the hint constants, or 0
+     * @return the object
+     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
+     *                                  {@link #mallocLongs(int)}
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricLongs mallocLongsWithHints(final int count, final long hints) {
+        checkHints(hints);
+        final SymmetricLongs s = mallocLongs(count);
+        s.hints = hints;
+        return s;
+    }
+
+    /**
+     * {@code shmem_malloc_with_hints} for float: as {@link #mallocFloats(int)}, with usage hints
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
+     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * is registered for and runs atomics and signals on, the fastest place there is here.
+     *
+     * @param count elements, at least 0
+     * @param hints a bitwise or of the hint constants, or 0
+     * @return the object
+     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
+     *                                  {@link #mallocFloats(int)}
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricFloats mallocFloatsWithHints(final int count, final long hints) {
+        checkHints(hints);
+        final SymmetricFloats s = mallocFloats(count);
+        s.hints = hints;
+        return s;
+    }
+
+    /**
+     * {@code shmem_malloc_with_hints} for double: as {@link #mallocDoubles(int)}, with usage hints
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
+     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * is registered for and runs atomics and signals on, the fastest place there is here.
+     *
+     * @param count elements, at least 0
+     * @param hints a bitwise or of the hint constants, or 0
+     * @return the object
+     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
+     *                                  {@link #mallocDoubles(int)}
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricDoubles mallocDoublesWithHints(final int count, final long hints) {
+        checkHints(hints);
+        final SymmetricDoubles s = mallocDoubles(count);
+        s.hints = hints;
+        return s;
+    }
+
+    /**
+     * {@code shmem_align}: {@link #mallocBytes(int)} with an alignment. The alignment is checked as OpenSHMEM says (a
+     * power of two, a multiple of 8, the size of a pointer), but a Java array has no address a caller chooses: its
+     * element 0 is where the JVM put it, and the object is the same as {@code mallocBytes(count)}.
+     *
+     * @param alignment a power of two, at least 8
+     * @param count     bytes, at least 0
+     * @return the object
+     * @throws IllegalArgumentException if the alignment is not a power of two multiple of 8 (before anything is
+     *                                  sent), or as {@link #mallocBytes(int)}
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
+     */
+    public SymmetricBytes alignBytes(final long alignment, final int count) {
+        if (alignment < Long.BYTES || Long.bitCount(alignment) != 1) {
+            throw new IllegalArgumentException("alignment " + alignment + " is not a power of two multiple of "
+                + Long.BYTES);
+        }
+        return mallocBytes(count);
+    }
+
+    private static void checkHints(final long hints) {
+        if ((hints & ~(Shmem.MALLOC_ATOMICS_REMOTE | Shmem.MALLOC_SIGNAL_REMOTE)) != 0) {
+            throw new IllegalArgumentException("malloc hints 0x" + Long.toHexString(hints) + " have bits other than "
+                + "MALLOC_ATOMICS_REMOTE (1) and MALLOC_SIGNAL_REMOTE (2)");
+        }
+    }
+
+    /**
      * {@code shmem_calloc}: the same as {@link #mallocLongs} (allocations are always zeroed). Collective over the
      * world team, with the same checks. Only long, double and int have a {@code calloc} form; the {@code malloc}
      * of any type zeroes too.
@@ -256,7 +383,7 @@ abstract sealed class SymmetricHeap permits Shmem {
     public void free(final SymmetricArray s) {
         checkOwn(s);
         s.team.check(); // the collective runs on the object's team
-        engine.enter();
+        engine.enterCollective();
         try {
             engine.requests.quiet();
             final long[] v = {s.id, -s.id};
@@ -271,7 +398,7 @@ abstract sealed class SymmetricHeap permits Shmem {
             s.region = null;
             heapUsed -= (long) s.length * s.kind.bytes;
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 
@@ -295,11 +422,11 @@ abstract sealed class SymmetricHeap permits Shmem {
             case FLOAT -> mallocFloats(t, count);
             case DOUBLE -> mallocDoubles(t, count);
         };
-        engine.enter();
+        engine.enterCollective();
         try {
             System.arraycopy(s.array, 0, n.array, 0, Math.min(s.length, count));
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
         free(s);
         return (T) n;
@@ -326,7 +453,7 @@ abstract sealed class SymmetricHeap permits Shmem {
         if (count < 0) {
             throw new IllegalArgumentException("count=" + count + " is negative");
         }
-        engine.enter();
+        engine.enterCollective();
         try {
             final long bytes = (long) count * kind.bytes;
             final boolean fits = heapUsed + bytes <= heapBytes;
@@ -360,7 +487,7 @@ abstract sealed class SymmetricHeap permits Shmem {
             collectives.syncEntered(team);
             return s;
         } finally {
-            engine.exit();
+            engine.exitCollective();
         }
     }
 }

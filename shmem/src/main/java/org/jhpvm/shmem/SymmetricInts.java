@@ -103,7 +103,7 @@ public final class SymmetricInts extends IntWaits {
         final int srcStride, final int blockSize, final int nblocks) {
         // Checks and the engine call inline (no doIbPut level): Global Arrays calls this at the top of a deep chain.
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.rma.put(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
+        engine.rma.put(this, worldPe(pe), dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize);
     }
 
     /**
@@ -121,7 +121,7 @@ public final class SymmetricInts extends IntWaits {
     public void ibget(final int pe, final int srcIndex, final int srcStride, final int[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
+        engine.rma.get(this, worldPe(pe), srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, false);
     }
 
     /**
@@ -140,7 +140,7 @@ public final class SymmetricInts extends IntWaits {
     public void ibgetNbi(final int pe, final int srcIndex, final int srcStride, final int[] dst, final int dstIndex,
         final int dstStride, final int blockSize, final int nblocks) {
         checkBlocks(pe, srcIndex, srcStride, dst, dstIndex, dstStride, blockSize, nblocks);
-        engine.rma.get(this, pe, srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
+        engine.rma.get(this, worldPe(pe), srcIndex, srcStride, dst, dstIndex, dstStride, nblocks, blockSize, true);
     }
 
     /**
@@ -160,7 +160,7 @@ public final class SymmetricInts extends IntWaits {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final int alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.accumulates.acc(this, pe, dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
+        engine.accumulates.acc(this, worldPe(pe), dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
     }
 
     /**
@@ -172,7 +172,7 @@ public final class SymmetricInts extends IntWaits {
      */
     public void p(final int pe, final int index, final int value) {
         checkElement(pe, index);
-        if (pe == engine.me) {
+        if (worldPe(pe) == engine.me) {
             engine.enter();
             try {
                 kind.setBits(array, index, value);
@@ -184,7 +184,7 @@ public final class SymmetricInts extends IntWaits {
         // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
         final int[] one = (int[]) engine.rma.one(kind);
         one[0] = value;
-        engine.rma.put(this, pe, index, 1, one, 0, 1, 1);
+        engine.rma.put(this, worldPe(pe), index, 1, one, 0, 1, 1);
     }
 
     /**
@@ -239,7 +239,7 @@ public final class SymmetricInts extends IntWaits {
      */
     public int g(final int pe, final int index) {
         checkElement(pe, index);
-        if (pe == engine.me) {
+        if (worldPe(pe) == engine.me) {
             engine.enter();
             try {
                 return (int) kind.getBits(array, index);
@@ -248,7 +248,7 @@ public final class SymmetricInts extends IntWaits {
             }
         }
         final int[] one = (int[]) engine.rma.one(kind);
-        engine.rma.get(this, pe, index, 1, one, 0, 1, 1, false);
+        engine.rma.get(this, worldPe(pe), index, 1, one, 0, 1, 1, false);
         return one[0];
     }
 
@@ -268,6 +268,28 @@ public final class SymmetricInts extends IntWaits {
      * @param op       {@link SignalOp#SET} or {@link SignalOp#ADD}
      */
     public void putSignal(final int pe, final int dstIndex, final int[] src, final int srcIndex, final int count,
+        final SymmetricLongs sig, final int sigIndex, final long signal, final SignalOp op) {
+        doPutSignal(pe, dstIndex, (Object) src, srcIndex, count, sig, sigIndex, signal, op);
+    }
+
+    /**
+     * {@code shmem_put_signal_nbi}: as {@link #putSignal}, but may return before the data and the signal are
+     * delivered; {@code src} may be reused, and both are delivered, after the next quiet of the context in use.
+     * Here the data of up to a frame travels with the signal in one NIC message and the call returns once the NIC
+     * has it; larger data is written by RDMA first and the signal sent when that write completes, which this call
+     * waits for (the signal must never overtake its data), so it returns later than a non-blocking call could.
+     *
+     * @param pe       target PE
+     * @param dstIndex first element at the target
+     * @param src      source array
+     * @param srcIndex first source element
+     * @param count    elements
+     * @param sig      the symmetric signal array
+     * @param sigIndex its element
+     * @param signal   value to set or add
+     * @param op       {@link SignalOp#SET} or {@link SignalOp#ADD}
+     */
+    public void putSignalNbi(final int pe, final int dstIndex, final int[] src, final int srcIndex, final int count,
         final SymmetricLongs sig, final int sigIndex, final long signal, final SignalOp op) {
         doPutSignal(pe, dstIndex, (Object) src, srcIndex, count, sig, sigIndex, signal, op);
     }

@@ -1,0 +1,254 @@
+package org.jhpvm.shmem;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** OpenSHMEM contexts: creation, scopes, team contexts' PE numbering, per-context quiet, NOSTORE, refusals. */
+@Timeout(120)
+class ContextsTest {
+    static final int[] PES = ShmemTestSupport.PES;
+
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldCarryEveryKindOfOperationOnAContextAndCompleteItAtItsQuiet(final int pes) {
+        ShmemTestSupport.job(pes).run(sh -> {
+            final int me = sh.myPe();
+            final int n = sh.nPes();
+            final int right = (me + 1) % n;
+            final SymmetricLongs data = sh.mallocLongs(64);
+            final SymmetricInts counter = sh.mallocInts(1);
+            final SymmetricLongs sig = sh.mallocLongs(1);
+            final SymmetricDoubles d = sh.mallocDoubles(1);
+            final ShmemCtx ctx = sh.ctxCreate(0);
+            assertNotNull(ctx);
+            assertSame(sh.teamWorld(), ctx.team());
+            assertFalse(ctx.isDefault());
+            final long[] src = new long[64];
+            for (int i = 0; i < 64; i++) {
+                src[i] = ShmemTestSupport.value(me, right, i);
+            }
+            final int[] fetched = new int[1];
+            final double[] dOld = new double[1];
+            try (ShmemCtx c = ctx.use()) {
+                data.putNbi(right, 0, src, 0, 64);
+                counter.atomicFetchAddNbi(fetched, 0, right, 0, 1);
+                d.atomicSwapNbi(dOld, 0, right, 0, me + 0.5);
+                sig.putSignalNbi(right, 0, new long[0], 0, 0, sig, 0, 1, SignalOp.ADD);
+                c.fence();
+                c.quiet();
+            }
+            assertEquals(0, fetched[0], "the fetch landed at the context's quiet");
+            assertEquals(0.0, dOld[0]);
+            sh.syncAll(); // no quiet of the default context: the context's quiet completed them
+            final int left = (me - 1 + n) % n;
+            for (int i = 0; i < 64; i++) {
+                assertEquals(ShmemTestSupport.value(left, me, i), data.local()[i]);
+            }
+            assertEquals(1, counter.local()[0]);
+            assertEquals(1, sig.local()[0]);
+            assertEquals(left + 0.5, d.local()[0]);
+            ctx.destroy();
+            assertTrue(ctx.isDestroyed());
+            assertThrows(IllegalStateException.class, ctx::use);
+            assertThrows(IllegalStateException.class, ctx::quiet);
+            assertThrows(IllegalStateException.class, ctx::destroy);
+            sh.barrierAll();
+        });
+    }
+
+    @Test
+    void shouldNumberTargetsByTeamRankInsideATeamContext() {
+        ShmemTestSupport.job(6).run(sh -> {
+            final int me = sh.myPe();
+            final SymmetricLongs a = sh.mallocLongs(1);
+            // Odd PEs 5, 3, 1 in that order (a negative stride): team rank 0 is world PE 5.
+            final ShmemTeam odd = sh.teamWorld().splitStrided(5, -2, 3);
+            sh.barrierAll();
+            if (odd != null) {
+                final ShmemCtx ctx = odd.createCtx(ShmemCtx.PRIVATE);
+                assertSame(odd, ctx.team());
+                try (ShmemCtx c = ctx.use()) {
+                    a.atomicAdd(0, 0, 100 + me); // rank 0 of the team: world PE 5
+                    assertThrows(IndexOutOfBoundsException.class, () -> a.atomicAdd(3, 0, 1), "rank 3 of 3");
+                    c.quiet();
+                }
+                ctx.destroy();
+            }
+            a.atomicAdd(0, 0, 1); // outside the scope: world PE 0
+            sh.barrierAll();
+            if (me == 5) {
+                assertEquals(101 + 103 + 105, a.local()[0]);
+            } else if (me == 0) {
+                assertEquals(6, a.local()[0]);
+            } else {
+                assertEquals(0, a.local()[0]);
+            }
+        });
+    }
+
+    @Test
+    void shouldQuietOnlyItsOwnContext() {
+        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(15)).build().run(sh -> {
+            final ShmemCtx a = sh.ctxCreate(0);
+            final ShmemCtx b = sh.ctxCreate(0);
+            // A request of context a that never completes (counted as in flight): quiet on b and on the default
+            // context must not wait for it; awaiting a would wait forever.
+            sh.engine.enter();
+            sh.engine.nic.countInFlight(a.domain, 1);
+            sh.engine.exit();
+            try {
+                b.quiet();
+                sh.quiet();
+                sh.ctxDefault().quiet();
+            } finally {
+                sh.engine.enter();
+                sh.engine.nic.countInFlight(a.domain, -1);
+                sh.engine.exit();
+            }
+            a.quiet();
+            a.destroy();
+            b.destroy();
+        });
+    }
+
+    @Test
+    void shouldRefuseStoresOnANostoreContextAndLeaveMemoryUnchanged() {
+        ShmemTestSupport.job(2).run(sh -> {
+            final int other = 1 - sh.myPe();
+            final SymmetricLongs a = sh.mallocLongs(4);
+            a.local()[0] = 7;
+            sh.barrierAll();
+            final ShmemCtx ro = sh.ctxCreate(ShmemCtx.NOSTORE);
+            try (ShmemCtx c = ro.use()) {
+                assertThrows(IllegalStateException.class, () -> a.put(other, 0, new long[] {1}, 0, 1));
+                assertThrows(IllegalStateException.class, () -> a.p(other, 0, 1));
+                assertThrows(IllegalStateException.class, () -> a.atomicAdd(other, 0, 1));
+                assertThrows(IllegalStateException.class, () -> a.atomicFetchAddNbi(new long[1], 0, other, 0, 1));
+                assertThrows(IllegalStateException.class, () -> a.acc(other, 0, new long[] {1}, 0, 1, 1));
+                assertThrows(IllegalStateException.class,
+                    () -> a.putSignal(other, 0, new long[] {1}, 0, 1, a, 1, 1, SignalOp.SET));
+                assertEquals(7, a.g(other, 0), "loads are allowed");
+                assertEquals(7, a.atomicFetch(other, 0));
+                c.quiet();
+            }
+            sh.barrierAll();
+            assertArrayEquals(new long[] {7, 0, 0, 0}, a.local(), "nothing changed");
+            ro.destroy();
+        });
+    }
+
+    @Test
+    void shouldKeepCollectivesAndLocksOnTheDefaultContextInsideAScope() {
+        ShmemTestSupport.job(3).run(sh -> {
+            final SymmetricLongs lock = sh.mallocLongs(1);
+            final SymmetricLongs x = sh.mallocLongs(1);
+            final ShmemTeam pair = sh.teamWorld().splitStrided(1, 1, 2);
+            final ShmemCtx ctx = pair == null ? sh.ctxCreate(ShmemCtx.NOSTORE) : pair.createCtx(ShmemCtx.NOSTORE);
+            try (ShmemCtx c = ctx.use()) {
+                sh.setLock(lock, 0); // world PE numbers and stores, whatever the context in use
+                sh.clearLock(lock, 0);
+                final long[] sum = {1};
+                sh.reduce(sh.teamWorld(), ReduceOp.SUM, sum, sum, 1);
+                assertEquals(3, sum[0]);
+                sh.barrierAll();
+            }
+            ctx.destroy();
+            if (pair != null) {
+                pair.destroy();
+            }
+        });
+    }
+
+    @Test
+    void shouldRefuseBadContextUseClearly() {
+        ShmemTestSupport.job(2).run(sh -> {
+            assertThrows(IllegalArgumentException.class, () -> sh.ctxCreate(8), "unknown option bit");
+            assertThrows(IllegalArgumentException.class, () -> sh.ctxDefault().destroy());
+            assertTrue(sh.ctxDefault().isDefault());
+            final ShmemCtx a = sh.ctxCreate(ShmemCtx.SERIALIZED);
+            final ShmemCtx b = sh.ctxCreate(0);
+            assertThrows(IllegalStateException.class, a::close, "not in use");
+            try (ShmemCtx ca = a.use()) {
+                assertThrows(IllegalStateException.class, a::use, "already in use");
+                assertThrows(IllegalStateException.class, a::destroy, "in use");
+                final ShmemCtx cb = b.use();
+                assertThrows(IllegalStateException.class, ca::close, "closed out of order");
+                cb.close();
+            }
+            // A team whose config caps it at one context; a team with live contexts cannot be destroyed.
+            final ShmemTeam t = sh.teamWorld().splitStrided(0, 1, 2, new TeamConfig(1));
+            assertEquals(1, t.getConfig().numContexts());
+            assertEquals(TeamConfig.DEFAULT, sh.teamWorld().getConfig());
+            final ShmemCtx tc = t.createCtx(0);
+            assertNotNull(tc);
+            assertNull(t.createCtx(0), "beyond numContexts: SHMEM_CTX_INVALID");
+            assertThrows(IllegalStateException.class, t::destroy);
+            assertFalse(t.isDestroyed());
+            tc.destroy();
+            assertThrows(IllegalArgumentException.class, () -> new TeamConfig(-1));
+            a.destroy();
+            b.destroy();
+            // The PE's pool of contexts: MAX_CONTEXTS live ones, then null; a destroyed one frees its place.
+            final List<ShmemCtx> all = new ArrayList<>();
+            for (int i = 0; i < ShmemCtx.MAX_CONTEXTS; i++) {
+                all.add(assertNotNullCtx(sh.ctxCreate(0)));
+            }
+            assertNull(sh.ctxCreate(0));
+            all.get(5).destroy();
+            assertNotNull(sh.ctxCreate(0));
+            t.destroy();
+        });
+    }
+
+    private static ShmemCtx assertNotNullCtx(final ShmemCtx c) {
+        assertNotNull(c);
+        return c;
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void shouldLandEveryNonBlockingFetchUnderFaults(final boolean offload) {
+        ShmemJob.builder().pes(3).timeout(Duration.ofSeconds(60)).option("fm.nicOffload", "" + offload)
+            .option("fabric.faults.seed", "11").option("fabric.faults.drop", "0.02")
+            .option("fabric.faults.duplicate", "0.01").build().run(sh -> {
+                final int me = sh.myPe();
+                final SymmetricLongs c = sh.mallocLongs(1);
+                final int rounds = 3000; // more than the 1024 landing slots: some wait for a free one
+                final long[] got = new long[rounds];
+                sh.barrierAll();
+                for (int i = 0; i < rounds; i++) {
+                    c.atomicFetchAddNbi(got, i, 0, 0, 1);
+                }
+                sh.quiet();
+                sh.barrierAll();
+                // Every value PE 0's counter held was fetched exactly once over all PEs.
+                final long[] seen = new long[3 * rounds];
+                for (final long v : got) {
+                    seen[(int) v] = 1;
+                }
+                sh.reduce(sh.teamWorld(), ReduceOp.SUM, seen, seen, seen.length);
+                for (int v = 0; v < seen.length; v++) {
+                    assertEquals(1, seen[v], "value " + v + " fetched " + seen[v] + " times");
+                }
+                if (me == 0) {
+                    assertEquals(3L * rounds, c.local()[0]);
+                }
+            });
+    }
+}
