@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.bench.ContextScalingBenchmark;
 import org.jhpvm.apps.bench.ShmemBenchmark;
 import org.jhpvm.apps.bench.Stats;
 import org.knowm.xchart.XYChart;
@@ -59,6 +60,9 @@ final class BenchShmemCommand implements Callable<Integer> {
         + "(default: ${DEFAULT-VALUE}).")
     private int mbPerPoint = 128;
 
+    /** 8-byte puts per pass of the context-scaling figure. */
+    private static final int CONTEXT_PUTS = 1 << 20;
+
     @Override
     public Integer call() throws Exception {
         if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1) {
@@ -73,9 +77,23 @@ final class BenchShmemCommand implements Callable<Integer> {
         try (Progress progress = new Progress("bench shmem", bench.steps())) {
             r = bench.run(progress);
         }
+        final double[] ctxMops = new ContextScalingBenchmark(trials, warmups, CONTEXT_PUTS).run();
         print(r);
+        System.out.printf("8 B put rate over contexts (batches of %d, each batch on the next context):%n",
+            ContextScalingBenchmark.BATCH);
+        for (int i = 0; i < ContextScalingBenchmark.CONTEXTS.length; i++) {
+            System.out.printf("  %d context(s): %8.2f Mops/s (%.2f of 1 context)%n",
+                ContextScalingBenchmark.CONTEXTS[i], ctxMops[i], ctxMops[i] / ctxMops[0]);
+        }
         if (json != null) {
-            Reports.writeJson(json, toJson(r));
+            final ObjectNode root = toJson(r);
+            final ObjectNode m = (ObjectNode) root.get("metrics");
+            for (int i = 0; i < ContextScalingBenchmark.CONTEXTS.length; i++) {
+                final int k = ContextScalingBenchmark.CONTEXTS[i];
+                m.put("ctx_put_rate_Mops_8B_" + k + "ctx", ctxMops[i]);
+                m.put("ctx_put_rate_ratio_" + k + "ctx", ctxMops[i] / ctxMops[0]);
+            }
+            Reports.writeJson(json, root);
             System.out.println("wrote " + json);
         }
         if (png != null) {
