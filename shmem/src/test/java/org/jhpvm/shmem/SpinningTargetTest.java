@@ -66,6 +66,9 @@ class SpinningTargetTest {
                     spinning.set(false);
                     spins.set(n);
                 } else {
+                    while (!spinning.get()) { // the measurement starts once the target spins (a test-side flag)
+                        Thread.onSpinWait();
+                    }
                     final long t0 = System.nanoTime();
                     final long[] one = new long[1];
                     for (int i = 0; i < OPS; i++) {
