@@ -7,8 +7,9 @@ import java.util.Arrays;
  * Whole-array and patch operations. Each is collective over the arrays' group and owner-computes: every PE updates
  * the part of the destination patch it owns, fetching the matching pieces of the operands with one-sided gets
  * (so the operands may have any distribution), between a group sync at the start and one at the end. Patches
- * correspond element by element after dropping unit dimensions (GA's rule), or transposed for a 2-D
- * {@code copyPatch} with {@code trans}. Integer arrays compute in long arithmetic (scalars must be integers),
+ * correspond element by element after dropping unit dimensions (GA's rule), with every subscript reversed for a
+ * transpose ({@code copyPatch} with {@code trans}, {@code dotPatch} with one 'T'), or, when their shapes differ but
+ * their element counts do not, element by element in storage order (a reshaping copy). Integer arrays compute in long arithmetic (scalars must be integers),
  * float and double arrays in double precision rounded once to the array's type.
  * <p>
  * These are collective, not data-path calls: they allocate scratch the size of the caller's part.
@@ -50,8 +51,8 @@ final class Algebra {
         long failed = 0;
         if (mine) {
             c.sections.packed(Mover.GET, plo, phi, cBuf);
-            final Object aBuf = a == null ? null : fetch(c, clo, plo, phi, a, alo, aMap, trans);
-            final Object bBuf = b == null ? null : fetch(c, clo, plo, phi, b, blo, bMap, false);
+            final Object aBuf = a == null ? null : fetch(c, clo, chi, plo, phi, a, alo, ahi, aMap, trans);
+            final Object bBuf = b == null ? null : fetch(c, clo, chi, plo, phi, b, blo, bhi, bMap, false);
             try {
                 result = compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s2);
             } catch (final ArithmeticException divideByZero) {
@@ -130,25 +131,49 @@ final class Algebra {
         };
     }
 
-    /** {@code sum a[alo..ahi] * b[blo..bhi]} over the group (every PE gets the same bits). */
+    /**
+     * {@code sum a[alo..ahi] * b[blo..bhi]} over the group (every PE gets the same bits); {@code trans}: b's patch
+     * is matched transposed (its subscripts reversed). Integer arrays: the exact long sum (wrapping on overflow), as
+     * a double.
+     */
     static double dot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
-        final int[] bhi) {
+        final int[] bhi, final boolean trans) {
+        final double[] sum = {0};
+        final long[] lsum = {0};
+        dotInto(a, alo, ahi, b, blo, bhi, trans, sum, lsum);
+        return a.type.isFloating() ? sum[0] : lsum[0];
+    }
+
+    /** {@code GA_Ldot}: the exact dot product of int or long arrays, in long arithmetic (wrapping on overflow). */
+    static long ldot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
+        final int[] bhi, final boolean trans) {
+        a.checkLive();
+        if (a.type.isFloating()) {
+            throw new IllegalArgumentException("ldot needs int or long arrays; " + a + " holds " + a.type
+                + " (use dot)");
+        }
+        final double[] sum = {0};
+        final long[] lsum = {0};
+        dotInto(a, alo, ahi, b, blo, bhi, trans, sum, lsum);
+        return lsum[0];
+    }
+
+    private static void dotInto(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final boolean trans, final double[] sum, final long[] lsum) {
         a.checkLive();
         a.checks.checkSection(alo, ahi, ones(a.ndim));
         if (a.type != b.type) {
             throw new IllegalArgumentException("type mismatch: dot of " + a + " and " + b);
         }
-        final int[] bMap = mapping(a, alo, ahi, b, blo, bhi, false);
+        final int[] bMap = mapping(a, alo, ahi, b, blo, bhi, trans);
         a.group.sync();
         final int[] plo = new int[a.ndim];
         final int[] phi = new int[a.ndim];
-        final double[] sum = {0};
-        final long[] lsum = {0};
         if (myPart(a, alo, ahi, plo, phi)) {
             final int n = volume(plo, phi);
             final Object aBuf = a.type.newArray(n);
             a.sections.packed(Mover.GET, plo, phi, aBuf);
-            final Object bBuf = fetch(a, alo, plo, phi, b, blo, bMap, false);
+            final Object bBuf = fetch(a, alo, ahi, plo, phi, b, blo, bhi, bMap, trans);
             if (a.type.isFloating()) {
                 final double[] x = doubles(aBuf);
                 final double[] y = doubles(bBuf);
@@ -165,10 +190,54 @@ final class Algebra {
         }
         if (a.type.isFloating()) {
             a.ga.gop(a.group, sum, GopOp.SUM);
-            return sum[0];
+        } else {
+            a.ga.gop(a.group, lsum, GopOp.SUM);
         }
-        a.ga.gop(a.group, lsum, GopOp.SUM);
-        return lsum[0];
+    }
+
+    /**
+     * {@code GA_Copy}/{@code NGA_Copy_patch}: {@code c[clo..chi] = x[xlo..xhi]}. On one group, owner-computes as
+     * {@link #zip}. Between an array on a processor group and one on the world group (GA allows that, either way),
+     * the members of the smaller group do it: each takes an equal share of c's patch (cut along its first dimension
+     * that is longer than one), gets the matching elements of x and puts them into c, between two syncs of that
+     * group; PEs outside it do not call.
+     */
+    static void copy(final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray x, final int[] xlo,
+        final int[] xhi, final boolean trans) {
+        c.checkLive();
+        java.util.Objects.requireNonNull(x, "source").checkLive();
+        if (x.ga != c.ga || x.group.team == c.group.team) {
+            zip(COPY, c, clo, chi, x, xlo, xhi, null, null, null, 0, 0, trans);
+            return;
+        }
+        final GaGroup world = c.ga.worldGroup();
+        final boolean cWorld = c.group.team == world.team;
+        if (!cWorld && x.group.team != world.team) {
+            throw new IllegalArgumentException(x + " and " + c + " are on different processor groups, neither of "
+                + "them the world group: GA copies across groups only between a group and the world");
+        }
+        final GlobalArray small = cWorld ? x : c;
+        c.checks.checkSection(clo, chi, ones(c.ndim));
+        final int[] map = correspondence(c, clo, chi, x, xlo, xhi, trans);
+        small.group.sync();
+        int d0 = 0;
+        while (d0 < c.ndim - 1 && chi[d0] == clo[d0]) {
+            d0++;
+        }
+        final int n = small.group.nnodes();
+        final int r = small.myRank;
+        final int ext = chi[d0] - clo[d0] + 1;
+        final int start = r * (ext / n) + Math.min(r, ext % n);
+        final int len = ext / n + (r < ext % n ? 1 : 0);
+        if (len > 0) {
+            final int[] plo = clo.clone();
+            final int[] phi = chi.clone();
+            plo[d0] = clo[d0] + start;
+            phi[d0] = plo[d0] + len - 1;
+            final Object data = fetch(c, clo, chi, plo, phi, x, xlo, xhi, map, trans);
+            c.sections.packed(Mover.PUT, plo, phi, data);
+        }
+        small.group.sync();
     }
 
     /** {@code NGA_Select_elem}: the largest ("max") or smallest ("min") element and its first subscript. */
@@ -321,16 +390,18 @@ final class Algebra {
     static int[] mapping(final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray x,
         final int[] xlo, final int[] xhi, final boolean trans) {
         c.checks.checkSameGroup(x);
+        return correspondence(c, clo, chi, x, xlo, xhi, trans);
+    }
+
+    /** As {@link #mapping}, without requiring the two arrays to be on one group. */
+    private static int[] correspondence(final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray x,
+        final int[] xlo, final int[] xhi, final boolean trans) {
         if (x.type != c.type) {
             throw new IllegalArgumentException("type mismatch: " + x + " and " + c);
         }
         x.checks.checkSection(xlo, xhi, ones(x.ndim));
         final int[] cd = nonUnit(clo, chi);
         final int[] xd = nonUnit(xlo, xhi);
-        if (trans && cd.length != 2 && cd.length > 1) {
-            throw new IllegalArgumentException("a transposed copy needs 2-D patches; " + Arrays.toString(clo) + ".."
-                + Arrays.toString(chi) + " has " + cd.length + " non-unit dimensions");
-        }
         boolean ok = cd.length == xd.length;
         final int[] map = new int[c.ndim];
         Arrays.fill(map, -1);
@@ -340,9 +411,13 @@ final class Algebra {
             ok = chi[cd[j]] - clo[cd[j]] == xhi[k] - xlo[k];
         }
         if (!ok) {
+            if (!trans && volume(clo, chi) == volume(xlo, xhi)) {
+                return null; // a reshaping correspondence: element k of one patch in storage order is element k of x's
+            }
             throw new IllegalArgumentException("patch shapes differ: " + Arrays.toString(xlo) + ".."
                 + Arrays.toString(xhi) + " of " + x + " and " + Arrays.toString(clo) + ".." + Arrays.toString(chi)
-                + " of " + c + (trans ? " (transposed)" : ""));
+                + " of " + c + (trans ? " (transposed: the extents must match in reverse order)"
+                : " (and so do their element counts)"));
         }
         return map;
     }
@@ -351,9 +426,17 @@ final class Algebra {
         return java.util.stream.IntStream.range(0, lo.length).filter(d -> hi[d] > lo[d]).toArray();
     }
 
-    /** Gets x's values matching c's sub-box plo..phi of patch clo.., packed in c's element order. */
-    private static Object fetch(final GlobalArray c, final int[] clo, final int[] plo, final int[] phi,
-        final GlobalArray x, final int[] xlo, final int[] map, final boolean trans) {
+    /**
+     * Gets x's values matching c's sub-box plo..phi of patch clo..chi, packed in c's element order. With a mapping of
+     * dimensions (from {@link #mapping}) that is one box of x, permuted into c's order when the mapping reverses the
+     * dimensions (a transpose, in any number of dimensions); without one ({@code map == null}: patches of different
+     * shapes with the same element count) element k of c's patch in storage order is element k of x's.
+     */
+    static Object fetch(final GlobalArray c, final int[] clo, final int[] chi, final int[] plo, final int[] phi,
+        final GlobalArray x, final int[] xlo, final int[] xhi, final int[] map, final boolean trans) {
+        if (map == null) {
+            return fetchReshaped(c, clo, chi, plo, phi, x, xlo, xhi);
+        }
         final int[] lo = xlo.clone();
         final int[] hi = xlo.clone();
         for (int d = 0; d < c.ndim; d++) {
@@ -365,30 +448,80 @@ final class Algebra {
         final int n = volume(plo, phi);
         final Object buf = x.type.newArray(n);
         x.sections.packed(Mover.GET, lo, hi, buf);
-        // A transpose: x is packed [ext of c's second mapped dim][ext of the first]; c wants the other order.
-        int first = -1;
-        int second = -1;
-        for (int d = 0; d < c.ndim; d++) {
-            if (map[d] >= 0) {
-                if (first < 0) {
-                    first = d;
-                } else {
-                    second = d;
-                }
-            }
-        }
-        final int rows = second < 0 ? 1 : phi[second] - plo[second] + 1;
-        final int cols = first < 0 ? 1 : phi[first] - plo[first] + 1;
-        if (!trans || rows == 1 || cols == 1) {
+        if (!trans) {
             return buf;
         }
+        // x's box is packed row-major over x's dimensions; walk c's box row-major and pick each element.
+        final int[] xStride = new int[x.ndim];
+        int st = 1;
+        for (int k = x.ndim - 1; k >= 0; k--) {
+            xStride[k] = st;
+            st *= hi[k] - lo[k] + 1;
+        }
         final Object t = x.type.newArray(n);
-        for (int i = 0; i < rows; i++) {
-            for (int j = 0; j < cols; j++) {
-                System.arraycopy(buf, i * cols + j, t, j * rows + i, 1);
+        final int[] j = plo.clone();
+        for (int out = 0; out < n; out++) {
+            int from = 0;
+            for (int d = 0; d < c.ndim; d++) {
+                if (map[d] >= 0) {
+                    from += (j[d] - plo[d]) * xStride[map[d]];
+                }
+            }
+            System.arraycopy(buf, from, t, out, 1);
+            for (int d = c.ndim - 1; d >= 0 && ++j[d] > phi[d]; d--) {
+                j[d] = plo[d];
             }
         }
         return t;
+    }
+
+    /**
+     * The reshaping correspondence: each row of c's sub-box (a run along c's last dimension) is a run of consecutive
+     * elements of x's patch in storage order, which may cross x's rows: one get per piece of an x row.
+     */
+    private static Object fetchReshaped(final GlobalArray c, final int[] clo, final int[] chi, final int[] plo,
+        final int[] phi, final GlobalArray x, final int[] xlo, final int[] xhi) {
+        final int n = volume(plo, phi);
+        final Object buf = x.type.newArray(n);
+        final int last = c.ndim - 1;
+        final int xLast = x.ndim - 1;
+        final int run = phi[last] - plo[last] + 1;
+        final int xRow = xhi[xLast] - xlo[xLast] + 1;
+        final int[] j = plo.clone();
+        final int[] xs = new int[x.ndim];
+        final int[] xe = new int[x.ndim];
+        Object piece = x.type.newArray(Math.min(run, xRow));
+        int out = 0;
+        while (out < n) {
+            long linear = 0;
+            for (int d = 0; d <= last; d++) {
+                linear = linear * (chi[d] - clo[d] + 1) + (j[d] - clo[d]);
+            }
+            int remaining = run;
+            while (remaining > 0) {
+                long rest = linear;
+                for (int k = xLast; k >= 0; k--) {
+                    final int ext = xhi[k] - xlo[k] + 1;
+                    xs[k] = xlo[k] + (int) (rest % ext);
+                    xe[k] = xs[k];
+                    rest /= ext;
+                }
+                final int len = Math.min(remaining, xhi[xLast] - xs[xLast] + 1);
+                xe[xLast] = xs[xLast] + len - 1;
+                if (GaType.length(piece) < len) {
+                    piece = x.type.newArray(len);
+                }
+                x.sections.packed(Mover.GET, xs, xe, piece);
+                System.arraycopy(piece, 0, buf, out, len);
+                out += len;
+                linear += len;
+                remaining -= len;
+            }
+            for (int d = last - 1; d >= 0 && ++j[d] > phi[d]; d--) {
+                j[d] = plo[d];
+            }
+        }
+        return buf;
     }
 
     /** This PE's part of a patch: false if it owns none of it. */

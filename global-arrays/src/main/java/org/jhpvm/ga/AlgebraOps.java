@@ -217,20 +217,23 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits NonBlockingA
     }
 
     /**
-     * {@code GA_Copy}: copies every element of this array into {@code dest} (same shape, any distribution).
-     * Collective.
+     * {@code GA_Copy}: copies every element of this array into {@code dest} (same type and element count, any
+     * distribution; different shapes are matched in storage order). Collective over the arrays' group; between an
+     * array on a processor group and one on the world group, collective over the smaller group (GA's rule).
      *
      * @param dest the destination
      */
     public void copy(final GlobalArray dest) {
         Objects.requireNonNull(dest, "dest");
-        Algebra.zip(Algebra.COPY, dest, dest.wholeLo(), dest.wholeHi(), self(), wholeLo(), wholeHi(), null, null,
-            null, 0, 0, false);
+        Algebra.copy(dest, dest.wholeLo(), dest.wholeHi(), self(), wholeLo(), wholeHi(), false);
     }
 
     /**
-     * {@code NGA_Copy_patch}: this array's patch into {@code dest}'s patch; the patches match after dropping unit
-     * dimensions, or (with {@code trans} 'T') as a 2-D transpose. Collective.
+     * {@code NGA_Copy_patch}: this array's patch into {@code dest}'s patch. The patches match after dropping unit
+     * dimensions; patches of different shapes with the same element count are matched in storage order (a reshaping
+     * copy); with {@code trans} 'T' every subscript is reversed (a transpose in any number of dimensions, the
+     * extents matching in reverse order). Collective over the arrays' group; between an array on a processor group
+     * and one on the world group, collective over the smaller group, whose members do the copy (GA's rule).
      *
      * @param trans 'N' or 'T'
      * @param lo    first subscript here
@@ -242,12 +245,7 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits NonBlockingA
     public void copyPatch(final char trans, final int[] lo, final int[] hi, final GlobalArray dest, final int[] dlo,
         final int[] dhi) {
         Objects.requireNonNull(dest, "dest");
-        final boolean t = switch (trans) {
-            case 'N', 'n' -> false;
-            case 'T', 't' -> true;
-            default -> throw new IllegalArgumentException("trans='" + trans + "': 'N' or 'T'");
-        };
-        Algebra.zip(Algebra.COPY, dest, dlo, dhi, self(), lo, hi, null, null, null, 0, 0, t);
+        Algebra.copy(dest, dlo, dhi, self(), lo, hi, transFlag(trans));
     }
 
     /**
@@ -303,14 +301,78 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits NonBlockingA
     }
 
     /**
-     * {@code GA_Ddot} (and Idot/Ldot/Fdot): the sum of element-wise products, the same on every PE. Collective.
+     * {@code GA_Ddot} (and Fdot): the sum of element-wise products, the same on every PE. Collective. On int and long
+     * arrays the sum is computed exactly in long arithmetic and returned as a double, rounded above 2^53: use
+     * {@link #ldot} for the exact value.
      *
-     * @param b the other array (same type and shape)
-     * @return the dot product (integer arrays: exact while it fits a double's 53 bits)
+     * @param b the other array (same type; the same element count, matched in storage order when the shapes differ)
+     * @return the dot product
      */
     public double dot(final GlobalArray b) {
         Objects.requireNonNull(b, "b");
-        return Algebra.dot(self(), wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi());
+        return Algebra.dot(self(), wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi(), false);
+    }
+
+    /**
+     * {@code GA_Ldot} (and {@code GA_Idot}): the exact dot product of int or long arrays, in long arithmetic
+     * (wrapping on overflow as Java's long does), the same on every PE. Collective.
+     *
+     * @param b the other array (same type; the same element count)
+     * @return the dot product
+     * @throws IllegalArgumentException if the arrays hold float or double (use {@link #dot}), or differ in type or
+     *                                  element count (before anything is sent)
+     */
+    public long ldot(final GlobalArray b) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.ldot(self(), wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi(), false);
+    }
+
+    /**
+     * {@code NGA_Ldot_patch}: the exact dot product of two int or long patches, with GA's transpose flags.
+     * Collective.
+     *
+     * @param ta  'N', or 'T' to use this patch transposed
+     * @param lo  first subscript here
+     * @param hi  last here
+     * @param b   the other array
+     * @param tb  'N' or 'T' for b's patch
+     * @param blo its first subscript
+     * @param bhi its last
+     * @return the dot product of the patches
+     * @throws IllegalArgumentException for float or double arrays, a bad flag, or patches that do not match
+     */
+    public long ldotPatch(final char ta, final int[] lo, final int[] hi, final GlobalArray b, final char tb,
+        final int[] blo, final int[] bhi) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.ldot(self(), lo, hi, b, blo, bhi, transFlag(ta) != transFlag(tb));
+    }
+
+    /**
+     * {@code NGA_Ddot_patch} with GA's transpose flags: {@code ta}/{@code tb} 'T' use that patch transposed (its
+     * subscripts reversed, in any number of dimensions); two transposes cancel. Collective.
+     *
+     * @param ta  'N' or 'T' for this patch
+     * @param lo  first subscript here
+     * @param hi  last here
+     * @param b   the other array
+     * @param tb  'N' or 'T' for b's patch
+     * @param blo its first subscript
+     * @param bhi its last
+     * @return the dot product of the patches
+     * @throws IllegalArgumentException for a bad flag, or patches that do not match
+     */
+    public double dotPatch(final char ta, final int[] lo, final int[] hi, final GlobalArray b, final char tb,
+        final int[] blo, final int[] bhi) {
+        Objects.requireNonNull(b, "b");
+        return Algebra.dot(self(), lo, hi, b, blo, bhi, transFlag(ta) != transFlag(tb));
+    }
+
+    private static boolean transFlag(final char t) {
+        return switch (t) {
+            case 'N', 'n' -> false;
+            case 'T', 't' -> true;
+            default -> throw new IllegalArgumentException("trans='" + t + "': 'N' or 'T'");
+        };
     }
 
     /**
@@ -325,6 +387,6 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits NonBlockingA
      */
     public double dotPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo, final int[] bhi) {
         Objects.requireNonNull(b, "b");
-        return Algebra.dot(self(), lo, hi, b, blo, bhi);
+        return Algebra.dot(self(), lo, hi, b, blo, bhi, false);
     }
 }

@@ -84,11 +84,15 @@ final class Distribution {
         }
         final int[][] starts = new int[n][];
         for (int d = 0; d < n; d++) {
-            g[d] = effective(dims[d], g[d]);
-            final int b = (dims[d] + g[d] - 1) / g[d];
+            // GA's rule: every block of the grid holds data and block sizes differ by at most one, the first
+            // dims % grid blocks one element longer (4 elements on 3 PEs: 2, 1, 1). A grid wider than the dimension
+            // is cut to one element per block.
+            g[d] = Math.min(g[d], dims[d]);
+            final int q = dims[d] / g[d];
+            final int r = dims[d] % g[d];
             starts[d] = new int[g[d] + 1];
             for (int i = 0; i <= g[d]; i++) {
-                starts[d][i] = Math.min(dims[d], i * b);
+                starts[d][i] = i * q + Math.min(i, r);
             }
         }
         return checked(dims, starts, width);
@@ -175,20 +179,12 @@ final class Distribution {
             return;
         }
         for (int k = 1; k <= maxBlocks[d] && p * k <= nproc; k++) {
-            if (effective(dims[d], k) != k) {
-                continue; // blocks of ceil(dims/k) would leave some empty: the same as a smaller k
-            }
             g[d] = k;
             search(dims, maxBlocks, nproc, d + 1, p * k, g, best, bestScore);
         }
     }
 
-    /** Blocks of {@code ceil(dim/k)} elements: how many are not empty (GA uses that many). */
-    private static int effective(final int dim, final int k) {
-        final int b = (dim + k - 1) / k;
-        return (dim + b - 1) / b;
-    }
-
+    /** The surface of a block of the largest size (the balanced cut's first blocks), summed over its faces. */
     private static double surface(final int[] dims, final int[] g) {
         double s = 0;
         for (int d = 0; d < dims.length; d++) {

@@ -64,11 +64,11 @@ abstract sealed class NonBlockingAndPeriodicOps extends AlgebraOps permits Globa
     // ---------------------------------------------------------------- periodic
 
     /**
-     * {@code NGA_Periodic_put}: subscripts may leave the array and wrap around (at most one full extent per
-     * dimension).
+     * {@code NGA_Periodic_put}: subscripts may leave the array and wrap around (a section up to twice the extent
+     * long per dimension; an element named twice is written from the later buffer position).
      *
      * @param lo  first subscript (any integer)
-     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
+     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + 2*dims[d]}
      * @param buf data (matching the array's type)
      * @param ld  leading dimensions
      */
@@ -77,15 +77,15 @@ abstract sealed class NonBlockingAndPeriodicOps extends AlgebraOps permits Globa
     }
 
     /**
-     * {@code NGA_Periodic_get}: as a get, but the subscripts may leave the array and wrap around (at most one full
+     * {@code NGA_Periodic_get}: as a get, but the subscripts may leave the array and wrap around (up to twice the
      * extent per dimension): {@code buf} receives the section as if the array repeated in every dimension. One-sided
      * and blocking: returns with the data.
      *
      * @param lo  first subscript (any integer)
-     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + dims[d]}
+     * @param hi  last, with {@code lo[d] <= hi[d] < lo[d] + 2*dims[d]}
      * @param buf receives the section (matching the array's type)
      * @param ld  leading dimensions of {@code buf}
-     * @throws IndexOutOfBoundsException if the section is longer than the array in some dimension
+     * @throws IndexOutOfBoundsException if the section is longer than twice the array in some dimension
      * @throws IllegalArgumentException  if {@code lo[d] > hi[d]}, {@code lo}/{@code hi} have the wrong length,
      *                                   {@code buf} is not of the array's type, or {@code buf} with {@code ld} cannot
      *                                   hold the section (checked before anything is sent)
@@ -96,7 +96,8 @@ abstract sealed class NonBlockingAndPeriodicOps extends AlgebraOps permits Globa
     }
 
     /**
-     * {@code NGA_Periodic_acc}; for int/long arrays alpha is rounded.
+     * {@code NGA_Periodic_acc}; for int/long arrays alpha is rounded. A section up to twice the extent long per
+     * dimension; an element named twice gets both contributions.
      *
      * @param lo    first subscript
      * @param hi    last

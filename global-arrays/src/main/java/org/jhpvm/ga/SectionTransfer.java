@@ -27,7 +27,6 @@ final class SectionTransfer {
     private final int[] cb;
     private final int[] subLo;
     private final int[] subHi;
-    private final int[] shift;
 
     SectionTransfer(final GlobalArray a) {
         this.a = a;
@@ -44,7 +43,6 @@ final class SectionTransfer {
         this.cb = new int[ndim];
         this.subLo = new int[ndim];
         this.subHi = new int[ndim];
-        this.shift = new int[ndim];
     }
 
     /**
@@ -102,7 +100,13 @@ final class SectionTransfer {
         } while (Distribution.nextBlock(cb, b0, b1));
     }
 
-    /** A periodic section ({@code NGA_Periodic_put/get/acc}): checked, then cut where it wraps around. */
+    /**
+     * A periodic section ({@code NGA_Periodic_put/get/acc}): checked, then cut where it wraps around. A section may be
+     * up to twice an extent long in each dimension (as GA allows, and ghost-cell codes use), so a dimension is cut into
+     * at most three ranges: from {@code lo mod dims} to the end, the whole extent, and from 0 on; every combination of
+     * one range per dimension is one transfer. Where a section longer than an extent names an element twice, a put
+     * writes it from the later buffer position and an accumulate adds both.
+     */
     void periodic(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld, final long ia,
         final double da) {
         a.checkLive();
@@ -112,39 +116,50 @@ final class SectionTransfer {
             if (lo[d] > hi[d]) {
                 throw new IllegalArgumentException("lo[" + d + "]=" + lo[d] + " > hi[" + d + "]=" + hi[d]);
             }
-            if ((long) hi[d] - lo[d] >= dist.dims[d]) {
+            if ((long) hi[d] - lo[d] >= 2L * dist.dims[d]) {
                 throw new IndexOutOfBoundsException("periodic section " + lo[d] + ".." + hi[d] + " in dimension " + d
-                    + " is longer than its extent " + dist.dims[d]);
+                    + " is longer than twice its extent " + dist.dims[d]);
             }
             count[d] = hi[d] - lo[d] + 1;
         }
         checks.checkBuffer(buf, ld);
-        // Up to two ranges per dimension: [s, dims) at buffer offset 0, then [0, ..] at offset dims - s.
-        int wraps = 0;
+        // Per dimension up to three ranges: [pieceLo, pieceHi] of the array at buffer offset pieceOff.
+        final int[][] pieceLo = new int[ndim][3];
+        final int[][] pieceHi = new int[ndim][3];
+        final int[][] pieceOff = new int[ndim][3];
+        final int[] pieces = new int[ndim];
         for (int d = 0; d < ndim; d++) {
-            final int s = Math.floorMod(lo[d], dist.dims[d]);
-            shift[d] = s;
-            if ((long) s + count[d] > dist.dims[d]) {
-                wraps |= 1 << d;
+            int pos = Math.floorMod(lo[d], dist.dims[d]);
+            int off = 0;
+            int remaining = count[d];
+            while (remaining > 0) {
+                final int len = Math.min(dist.dims[d] - pos, remaining);
+                pieceLo[d][pieces[d]] = pos;
+                pieceHi[d][pieces[d]] = pos + len - 1;
+                pieceOff[d][pieces[d]] = off;
+                pieces[d]++;
+                off += len;
+                remaining -= len;
+                pos = 0;
             }
         }
-        for (int mask = 0; mask < 1 << ndim; mask++) {
-            if ((mask & ~wraps) != 0) {
-                continue;
-            }
+        final int[] pick = new int[ndim];
+        while (true) {
             int base = 0;
             for (int d = 0; d < ndim; d++) {
-                final int s = shift[d];
-                if ((mask & 1 << d) == 0) {
-                    subLo[d] = s;
-                    subHi[d] = (int) Math.min(dist.dims[d] - 1, (long) s + count[d] - 1);
-                } else {
-                    subLo[d] = 0;
-                    subHi[d] = (int) ((long) s + count[d] - 1 - dist.dims[d]);
-                    base += (dist.dims[d] - s) * bs[d];
-                }
+                subLo[d] = pieceLo[d][pick[d]];
+                subHi[d] = pieceHi[d][pick[d]];
+                base += pieceOff[d][pick[d]] * bs[d];
             }
             transfer(op, subLo, subHi, ones, buf, base, ia, da);
+            int d = ndim - 1;
+            while (d >= 0 && ++pick[d] == pieces[d]) {
+                pick[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                return;
+            }
         }
     }
 

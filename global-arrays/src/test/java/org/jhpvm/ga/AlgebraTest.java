@@ -125,7 +125,8 @@ class AlgebraTest {
             }
             assertArrayEquals(tp, whole(t), 0.0, "transposed copyPatch");
             assertThrows(IllegalArgumentException.class,
-                () -> a.copyPatch('N', new int[] {0, 0}, new int[] {1, 1}, t, new int[] {0, 0}, new int[] {0, 3}));
+                () -> a.copyPatch('N', new int[] {0, 0}, new int[] {1, 1}, t, new int[] {0, 0}, new int[] {0, 2}),
+                "4 elements into 3");
 
             // selectElem: ties go to the first subscript in row-major order.
             final GlobalArray.Selected max = a.selectElem("max");

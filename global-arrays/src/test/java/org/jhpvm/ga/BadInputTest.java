@@ -52,8 +52,8 @@ class BadInputTest {
                 new int[][] {{0}}, 1));
             rejects(IllegalArgumentException.class, "skip[1]=0", () -> a.stridedPut(new int[] {0, 0},
                 new int[] {1, 1}, new int[] {1, 0}, buf, new int[] {2}));
-            rejects(IndexOutOfBoundsException.class, "longer than its extent", () -> a.periodicPut(
-                new int[] {-3, 0}, new int[] {3, 0}, buf, new int[] {1}));
+            rejects(IndexOutOfBoundsException.class, "longer than twice its extent", () -> a.periodicPut(
+                new int[] {-6, 0}, new int[] {6, 0}, new double[13], new int[] {1}));
             // One bad subscript in the list: nothing is scattered, not even the good ones before it.
             rejects(IndexOutOfBoundsException.class, "outside", () -> n.scatter(new int[] {1, 2, 3},
                 new int[][] {{0}, {10}, {1}}, 3));

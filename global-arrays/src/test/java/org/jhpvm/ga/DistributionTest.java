@@ -25,11 +25,18 @@ class DistributionTest {
         // chunk: blocks of at least 50 rows leave 2 blocks in dimension 0.
         assertArrayEquals(new int[] {2, 2}, Distribution.regular(new int[] {100, 100}, new int[] {50, 0}, null, none,
             4).grid);
-        // 37 elements on 16 PEs: blocks of 3, so 13 blocks, none empty (GA does the same).
+        // GA's rule: every PE gets data, block sizes differ by at most one, the longer ones first.
+        // 37 elements on 16 PEs: five blocks of 3, eleven of 2.
         final Distribution d = Distribution.regular(new int[] {37}, new int[] {0}, null, new int[] {0}, 16);
-        assertEquals(13, d.owners);
-        assertEquals(37, d.starts[0][13]);
+        assertEquals(16, d.owners);
+        assertArrayEquals(new int[] {0, 3, 6, 9, 12, 15, 17, 19, 21, 23, 25, 27, 29, 31, 33, 35, 37}, d.starts[0]);
         assertEquals(3, d.maxLocalLength);
+        // 4 elements on 3 PEs: 2, 1, 1 (not 2, 2, 0).
+        assertArrayEquals(new int[] {0, 2, 3, 4},
+            Distribution.regular(new int[] {4}, new int[] {0}, null, new int[] {0}, 3).starts[0]);
+        // A grid wider than the dimension is cut to one element per block.
+        assertArrayEquals(new int[] {3, 1}, Distribution.regular(new int[] {3, 5}, new int[2], new int[] {5, 1},
+            new int[2], 5).grid);
         assertArrayEquals(new int[] {4, 3, 2}, Distribution.regular(new int[] {8, 9, 10}, new int[3],
             new int[] {4, 3, 2}, new int[3], 24).grid);
     }
