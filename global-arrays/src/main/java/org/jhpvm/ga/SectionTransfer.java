@@ -26,6 +26,12 @@ final class SectionTransfer {
     private final int[] b1;
     private final int[] cb;
     private final int[] subLo;
+    /** A periodic section's ranges per dimension (at most three each), and the combination being moved. */
+    private final int[][] pieceLo;
+    private final int[][] pieceHi;
+    private final int[][] pieceOff;
+    private final int[] pieces;
+    private final int[] pick;
     private final int[] subHi;
 
     SectionTransfer(final GlobalArray a) {
@@ -42,6 +48,11 @@ final class SectionTransfer {
         this.b1 = new int[ndim];
         this.cb = new int[ndim];
         this.subLo = new int[ndim];
+        this.pieceLo = new int[ndim][3];
+        this.pieceHi = new int[ndim][3];
+        this.pieceOff = new int[ndim][3];
+        this.pieces = new int[ndim];
+        this.pick = new int[ndim];
         this.subHi = new int[ndim];
     }
 
@@ -123,12 +134,11 @@ final class SectionTransfer {
             count[d] = hi[d] - lo[d] + 1;
         }
         checks.checkBuffer(buf, ld);
-        // Per dimension up to three ranges: [pieceLo, pieceHi] of the array at buffer offset pieceOff.
-        final int[][] pieceLo = new int[ndim][3];
-        final int[][] pieceHi = new int[ndim][3];
-        final int[][] pieceOff = new int[ndim][3];
-        final int[] pieces = new int[ndim];
+        // Per dimension up to three ranges: [pieceLo, pieceHi] of the array at buffer offset pieceOff (the tables
+        // are this object's: nothing is allocated per call).
         for (int d = 0; d < ndim; d++) {
+            pieces[d] = 0;
+            pick[d] = 0;
             int pos = Math.floorMod(lo[d], dist.dims[d]);
             int off = 0;
             int remaining = count[d];
@@ -143,7 +153,6 @@ final class SectionTransfer {
                 pos = 0;
             }
         }
-        final int[] pick = new int[ndim];
         while (true) {
             int base = 0;
             for (int d = 0; d < ndim; d++) {
