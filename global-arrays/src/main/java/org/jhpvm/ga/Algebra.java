@@ -26,6 +26,7 @@ final class Algebra {
     static final int SCALE = 7;
     static final int ABS = 8;
     static final int ADD_CONSTANT = 9;
+    static final int RECIP = 10;
 
     private Algebra() {
     }
@@ -69,7 +70,8 @@ final class Algebra {
         final long[] flag = {failed};
         c.ga.gop(c.group, flag, GopOp.MAX);
         if (flag[0] != 0) {
-            throw new ArithmeticException("elemDivide: integer division by zero in " + b + "; nothing was written");
+            throw new ArithmeticException((op == RECIP ? "recip: integer division by zero in " + c
+                : "elemDivide: integer division by zero in " + b) + "; nothing was written");
         }
         if (mine) {
             c.sections.packed(Mover.PUT, plo, phi, result);
@@ -110,6 +112,7 @@ final class Algebra {
             case FILL -> s1;
             case SCALE -> s1 * c;
             case ABS -> Math.abs(c);
+            case RECIP -> 1.0 / c;
             default -> c + s1;
         };
     }
@@ -130,6 +133,12 @@ final class Algebra {
             case FILL -> s1;
             case SCALE -> s1 * c;
             case ABS -> Math.abs(c);
+            case RECIP -> {
+                if (c == 0) {
+                    throw new ArithmeticException("recip: integer division by zero");
+                }
+                yield 1 / c;
+            }
             default -> c + s1;
         };
     }

@@ -9,7 +9,7 @@ import java.util.Objects;
  * collective; and the printing ({@code format} one-sided, {@code print} collective). The bodies are in
  * {@link Algebra}, which owner-computes between two group syncs.
  */
-abstract sealed class AlgebraOps extends ElementAndGhostOps permits NonBlockingAndPeriodicOps {
+abstract sealed class AlgebraOps extends ElementAndGhostOps permits MatrixOps {
     AlgebraOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
         super(ga, group, type, name, dist);

@@ -1,0 +1,328 @@
+package org.jhpvm.ga;
+
+/**
+ * The matrix and vector routines of {@link MatrixOps}: the diagonal family, row and column scaling, norms, the
+ * element-wise median, symmetrization and the step length of optimisation codes. Each is collective over the
+ * array's group and owner-computes like {@link Algebra#zip}: a PE reads the operands matching its block, every PE
+ * has read before any PE writes, and the group syncs before and after. They allocate scratch the size of the
+ * caller's block (collective calls, not data-path ones).
+ */
+final class MatrixMath {
+    static final int SET_DIAGONAL = 0;
+    static final int ADD_DIAGONAL = 1;
+    static final int SHIFT_DIAGONAL = 2;
+    static final int SCALE_ROWS = 3;
+    static final int SCALE_COLS = 4;
+    static final int ZERO_DIAGONAL = 5;
+    /** {@code GA_INFINITY_D}: what {@code GA_Step_max} returns when no element limits the step. */
+    static final double GA_INFINITY = 1.0e307;
+
+    private MatrixMath() {
+    }
+
+    static void check2d(final GlobalArray a, final String what) {
+        a.checkLive();
+        if (a.ndim != 2) {
+            throw new IllegalArgumentException(what + " needs a 2-D array; " + a + " has " + a.ndim + " dimensions");
+        }
+    }
+
+    /** Checks that {@code v} is a 1-D array of {@code a}'s type and group, {@code length} long. */
+    static void checkVector(final GlobalArray a, final GlobalArray v, final int length, final String what) {
+        a.checks.checkSameGroup(v);
+        if (v.type != a.type) {
+            throw new IllegalArgumentException(what + ": type mismatch, " + v + " and " + a);
+        }
+        if (v.ndim != 1 || v.dims()[0] != length) {
+            throw new IllegalArgumentException(what + ": " + v + " must be a vector of " + length + " elements");
+        }
+    }
+
+    /**
+     * Updates this PE's block of the 2-D array {@code a}: the diagonal set to, or increased by, the vector's elements,
+     * increased by {@code s}, or zeroed; or every row (column) scaled by the vector's element of that row (column).
+     */
+    static void update(final GlobalArray a, final int op, final GlobalArray v, final double s) {
+        final int[] d = a.dims();
+        a.group.sync();
+        final int[] plo = new int[2];
+        final int[] phi = new int[2];
+        Object result = null;
+        final boolean mine = Algebra.myPart(a, new int[2], new int[] {d[0] - 1, d[1] - 1}, plo, phi);
+        if (mine) {
+            final int n = Algebra.volume(plo, phi);
+            final int cols = phi[1] - plo[1] + 1;
+            final Object block = a.type.newArray(n);
+            a.sections.packed(Mover.GET, plo, phi, block);
+            // The vector elements this block needs: rows plo[0]..phi[0], columns plo[1]..phi[1], or the diagonal.
+            int vlo = 0;
+            int vhi = -1;
+            switch (op) {
+                case SCALE_ROWS -> {
+                    vlo = plo[0];
+                    vhi = phi[0];
+                }
+                case SCALE_COLS -> {
+                    vlo = plo[1];
+                    vhi = phi[1];
+                }
+                default -> {
+                    vlo = Math.max(plo[0], plo[1]);
+                    vhi = Math.min(phi[0], phi[1]);
+                }
+            }
+            double[] vd = null;
+            long[] vl = null;
+            if (v != null && vlo <= vhi) {
+                final Object vb = a.type.newArray(vhi - vlo + 1);
+                v.sections.packed(Mover.GET, new int[] {vlo}, new int[] {vhi}, vb);
+                if (a.type.isFloating()) {
+                    vd = Algebra.doubles(vb);
+                } else {
+                    vl = Algebra.longs(vb);
+                }
+            }
+            if (a.type.isFloating()) {
+                final double[] x = Algebra.doubles(block);
+                for (int i = plo[0]; i <= phi[0]; i++) {
+                    for (int j = plo[1]; j <= phi[1]; j++) {
+                        final int k = (i - plo[0]) * cols + j - plo[1];
+                        x[k] = switch (op) {
+                            case SCALE_ROWS -> x[k] * vd[i - vlo];
+                            case SCALE_COLS -> x[k] * vd[j - vlo];
+                            case SET_DIAGONAL -> i == j ? vd[i - vlo] : x[k];
+                            case ADD_DIAGONAL -> i == j ? x[k] + vd[i - vlo] : x[k];
+                            case ZERO_DIAGONAL -> i == j ? 0 : x[k];
+                            default -> i == j ? x[k] + s : x[k];
+                        };
+                    }
+                }
+                result = Algebra.fromDoubles(x, a.type);
+            } else {
+                final long[] x = Algebra.longs(block);
+                final long sl = (long) s;
+                for (int i = plo[0]; i <= phi[0]; i++) {
+                    for (int j = plo[1]; j <= phi[1]; j++) {
+                        final int k = (i - plo[0]) * cols + j - plo[1];
+                        x[k] = switch (op) {
+                            case SCALE_ROWS -> x[k] * vl[i - vlo];
+                            case SCALE_COLS -> x[k] * vl[j - vlo];
+                            case SET_DIAGONAL -> i == j ? vl[i - vlo] : x[k];
+                            case ADD_DIAGONAL -> i == j ? x[k] + vl[i - vlo] : x[k];
+                            case ZERO_DIAGONAL -> i == j ? 0 : x[k];
+                            default -> i == j ? x[k] + sl : x[k];
+                        };
+                    }
+                }
+                result = Algebra.fromLongs(x, a.type);
+            }
+        }
+        // Everyone has read the vector before anyone writes (the vector may share memory with nothing here, but a
+        // caller's later writes to it must not race this call's reads).
+        a.group.sync();
+        if (mine) {
+            a.sections.packed(Mover.PUT, plo, phi, result);
+        }
+        a.group.sync();
+    }
+
+    /** {@code GA_Get_diag}: {@code v = diag(a)}; each owner of part of the diagonal puts that part. */
+    static void getDiag(final GlobalArray a, final GlobalArray v) {
+        final int[] d = a.dims();
+        a.group.sync();
+        final int[] plo = new int[2];
+        final int[] phi = new int[2];
+        if (Algebra.myPart(a, new int[2], new int[] {d[0] - 1, d[1] - 1}, plo, phi)) {
+            final int lo = Math.max(plo[0], plo[1]);
+            final int hi = Math.min(phi[0], phi[1]);
+            if (lo <= hi) {
+                final int cols = phi[1] - plo[1] + 1;
+                final Object block = a.type.newArray(Algebra.volume(plo, phi));
+                a.sections.packed(Mover.GET, plo, phi, block);
+                final Object diag = a.type.newArray(hi - lo + 1);
+                for (int i = lo; i <= hi; i++) {
+                    System.arraycopy(block, (i - plo[0]) * cols + i - plo[1], diag, i - lo, 1);
+                }
+                v.sections.packed(Mover.PUT, new int[] {lo}, new int[] {hi}, diag);
+            }
+        }
+        a.group.sync();
+    }
+
+    /**
+     * {@code GA_Norm1} ({@code infinity == false}) or {@code GA_Norm_infinity}: of a vector, the sum of absolute
+     * values or the largest; of a matrix, the largest column sum or the largest row sum of absolute values.
+     */
+    static double norm(final GlobalArray a, final boolean infinity) {
+        a.checkLive();
+        if (a.ndim > 2) {
+            throw new IllegalArgumentException("norms are defined on vectors and matrices; " + a + " has " + a.ndim
+                + " dimensions");
+        }
+        final int[] d = a.dims();
+        final int[] lo = new int[a.ndim];
+        final int[] hi = a.dims();
+        for (int k = 0; k < a.ndim; k++) {
+            hi[k]--;
+        }
+        a.group.sync();
+        final int[] plo = new int[a.ndim];
+        final int[] phi = new int[a.ndim];
+        final boolean mine = Algebra.myPart(a, lo, hi, plo, phi);
+        double[] x = new double[0];
+        if (mine) {
+            final Object block = a.type.newArray(Algebra.volume(plo, phi));
+            a.sections.packed(Mover.GET, plo, phi, block);
+            x = a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
+        }
+        if (a.ndim == 1) {
+            final double[] r = {0};
+            for (final double v : x) {
+                r[0] = infinity ? Math.max(r[0], Math.abs(v)) : r[0] + Math.abs(v);
+            }
+            a.ga.gop(a.group, r, infinity ? GopOp.MAX : GopOp.SUM);
+            return r[0];
+        }
+        // Row sums (infinity) or column sums (1-norm) over the whole matrix, each PE adding its block's share.
+        final double[] sums = new double[infinity ? d[0] : d[1]];
+        if (mine) {
+            final int cols = phi[1] - plo[1] + 1;
+            for (int i = plo[0]; i <= phi[0]; i++) {
+                for (int j = plo[1]; j <= phi[1]; j++) {
+                    sums[infinity ? i : j] += Math.abs(x[(i - plo[0]) * cols + j - plo[1]]);
+                }
+            }
+        }
+        a.ga.gop(a.group, sums, GopOp.SUM);
+        double max = 0;
+        for (final double v : sums) {
+            max = Math.max(max, v);
+        }
+        return max;
+    }
+
+    private static double[] toDoubles(final long[] l) {
+        final double[] d = new double[l.length];
+        for (int i = 0; i < l.length; i++) {
+            d[i] = l[i];
+        }
+        return d;
+    }
+
+    /** {@code GA_Median_patch}: {@code m[mlo..mhi] = median(a, b, c)} element by element. */
+    static void median(final GlobalArray m, final int[] mlo, final int[] mhi, final GlobalArray a, final int[] alo,
+        final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo,
+        final int[] chi) {
+        m.checkLive();
+        m.checks.checkSection(mlo, mhi, Algebra.ones(m.ndim));
+        final int[] aMap = PatchCorrespondence.mapping(m, mlo, mhi, a, alo, ahi, false);
+        final int[] bMap = PatchCorrespondence.mapping(m, mlo, mhi, b, blo, bhi, false);
+        final int[] cMap = PatchCorrespondence.mapping(m, mlo, mhi, c, clo, chi, false);
+        m.group.sync();
+        final int[] plo = new int[m.ndim];
+        final int[] phi = new int[m.ndim];
+        final boolean mine = Algebra.myPart(m, mlo, mhi, plo, phi);
+        Object result = null;
+        if (mine) {
+            final Object x = PatchCorrespondence.fetch(m, mlo, mhi, plo, phi, a, alo, ahi, aMap, false);
+            final Object y = PatchCorrespondence.fetch(m, mlo, mhi, plo, phi, b, blo, bhi, bMap, false);
+            final Object z = PatchCorrespondence.fetch(m, mlo, mhi, plo, phi, c, clo, chi, cMap, false);
+            if (m.type.isFloating()) {
+                final double[] p = Algebra.doubles(x);
+                final double[] q = Algebra.doubles(y);
+                final double[] r = Algebra.doubles(z);
+                for (int i = 0; i < p.length; i++) {
+                    p[i] = Math.max(Math.min(p[i], q[i]), Math.min(Math.max(p[i], q[i]), r[i]));
+                }
+                result = Algebra.fromDoubles(p, m.type);
+            } else {
+                final long[] p = Algebra.longs(x);
+                final long[] q = Algebra.longs(y);
+                final long[] r = Algebra.longs(z);
+                for (int i = 0; i < p.length; i++) {
+                    p[i] = Math.max(Math.min(p[i], q[i]), Math.min(Math.max(p[i], q[i]), r[i]));
+                }
+                result = Algebra.fromLongs(p, m.type);
+            }
+        }
+        m.group.sync();
+        if (mine) {
+            m.sections.packed(Mover.PUT, plo, phi, result);
+        }
+        m.group.sync();
+    }
+
+    /** {@code GA_Symmetrize}: {@code a = (a + a^T) / 2} for a square float or double matrix. */
+    static void symmetrize(final GlobalArray a) {
+        check2d(a, "symmetrize");
+        final int[] d = a.dims();
+        if (d[0] != d[1]) {
+            throw new IllegalArgumentException("symmetrize needs a square matrix; " + a + " is " + d[0] + " x "
+                + d[1]);
+        }
+        if (!a.type.isFloating()) {
+            throw new IllegalArgumentException("symmetrize halves sums: it needs a float or double matrix, not "
+                + a.type);
+        }
+        final int[] lo = {0, 0};
+        final int[] hi = {d[0] - 1, d[1] - 1};
+        final int[] map = PatchCorrespondence.mapping(a, lo, hi, a, lo, hi, true);
+        a.group.sync();
+        final int[] plo = new int[2];
+        final int[] phi = new int[2];
+        final boolean mine = Algebra.myPart(a, lo, hi, plo, phi);
+        Object result = null;
+        if (mine) {
+            final Object block = a.type.newArray(Algebra.volume(plo, phi));
+            a.sections.packed(Mover.GET, plo, phi, block);
+            final double[] x = Algebra.doubles(block);
+            final double[] t = Algebra.doubles(PatchCorrespondence.fetch(a, lo, hi, plo, phi, a, lo, hi, map, true));
+            for (int i = 0; i < x.length; i++) {
+                x[i] = 0.5 * (x[i] + t[i]);
+            }
+            result = Algebra.fromDoubles(x, a.type);
+        }
+        a.group.sync(); // every PE has read a^T before anyone writes
+        if (mine) {
+            a.sections.packed(Mover.PUT, plo, phi, result);
+        }
+        a.group.sync();
+    }
+
+    /**
+     * {@code GA_Step_max_patch}: the largest {@code t >= 0} with {@code a + t*b >= 0} element by element: the least
+     * {@code -a[i]/b[i]} over the elements where {@code b[i] < 0}, or {@link #GA_INFINITY} when there are none.
+     */
+    static double stepMax(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi) {
+        a.checkLive();
+        a.checks.checkSection(alo, ahi, Algebra.ones(a.ndim));
+        final int[] map = PatchCorrespondence.mapping(a, alo, ahi, b, blo, bhi, false);
+        a.group.sync();
+        final int[] plo = new int[a.ndim];
+        final int[] phi = new int[a.ndim];
+        final double[] step = {GA_INFINITY};
+        final long[] negative = {0};
+        if (Algebra.myPart(a, alo, ahi, plo, phi)) {
+            final Object block = a.type.newArray(Algebra.volume(plo, phi));
+            a.sections.packed(Mover.GET, plo, phi, block);
+            final Object other = PatchCorrespondence.fetch(a, alo, ahi, plo, phi, b, blo, bhi, map, false);
+            final double[] x = a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
+            final double[] y = a.type.isFloating() ? Algebra.doubles(other) : toDoubles(Algebra.longs(other));
+            for (int i = 0; i < x.length; i++) {
+                if (x[i] < 0) {
+                    negative[0] = 1;
+                } else if (y[i] < 0) {
+                    step[0] = Math.min(step[0], -x[i] / y[i]);
+                }
+            }
+        }
+        a.ga.gop(a.group, negative, GopOp.MAX);
+        if (negative[0] != 0) {
+            throw new IllegalArgumentException("stepMax: " + a + " has a negative element in the patch (GA requires "
+                + "a >= 0)");
+        }
+        a.ga.gop(a.group, step, GopOp.MIN);
+        return step[0];
+    }
+}

@@ -1,0 +1,335 @@
+package org.jhpvm.ga;
+
+import java.util.Objects;
+
+/**
+ * The element-wise patch family, the diagonal family, row and column scaling, norms, median, symmetrization and
+ * step lengths of a {@link GlobalArray} (GA 5's {@code GA_Elem_*_patch}, {@code GA_Recip}, {@code GA_Step_max},
+ * {@code GA_Get_diag}, {@code GA_Set_diagonal}, {@code GA_Norm1}, ...): one of the package-private superclasses that
+ * hold its public methods (documented on its page). Every method is collective over the array's group; the work is
+ * {@link Algebra#zip}'s and {@link MatrixMath}'s.
+ */
+abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodicOps {
+    /**
+     * What {@link #stepMax} returns when no element limits the step: GA's {@code GA_INFINITY_D}.
+     */
+    public static final double STEP_INFINITY = MatrixMath.GA_INFINITY;
+
+    MatrixOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
+        final Distribution dist) {
+        super(ga, group, type, name, dist);
+    }
+
+    // ---------------------------------------------------------------- element-wise patches
+
+    /**
+     * {@code GA_Abs_value_patch}: every element of the section replaced by its absolute value. Collective.
+     *
+     * @param lo first subscript
+     * @param hi last subscript (inclusive)
+     * @throws IndexOutOfBoundsException if the section leaves the array (nothing changes)
+     */
+    public void absValuePatch(final int[] lo, final int[] hi) {
+        Algebra.zip(Algebra.ABS, self(), lo, hi, null, null, null, null, null, null, 0, 0, false);
+    }
+
+    /**
+     * {@code GA_Add_constant_patch}: {@code c} added to every element of the section. Collective.
+     *
+     * @param lo first subscript
+     * @param hi last subscript (inclusive)
+     * @param c  the constant (an integer for int/long, within the type's range)
+     * @throws IllegalArgumentException if an int/long array is given a non-integer constant (nothing changes)
+     */
+    public void addConstantPatch(final int[] lo, final int[] hi, final double c) {
+        Algebra.zip(Algebra.ADD_CONSTANT, self(), lo, hi, null, null, null, null, null, null, c, 0, false);
+    }
+
+    /**
+     * {@code GA_Recip}: every element replaced by its reciprocal (int/long: Java's integer {@code 1 / x}). Collective.
+     *
+     * @throws ArithmeticException on every PE, with nothing written, if an int/long element is 0
+     */
+    public void recip() {
+        recipPatch(wholeLo(), wholeHi());
+    }
+
+    /**
+     * {@code GA_Recip_patch}: as {@link #recip()}, on the section {@code lo..hi}. Collective.
+     *
+     * @param lo first subscript
+     * @param hi last subscript (inclusive)
+     * @throws ArithmeticException on every PE, with nothing written, if an int/long element is 0
+     */
+    public void recipPatch(final int[] lo, final int[] hi) {
+        Algebra.zip(Algebra.RECIP, self(), lo, hi, null, null, null, null, null, null, 0, 0, false);
+    }
+
+    /**
+     * {@code GA_Elem_multiply_patch}: {@code this[lo..hi] = a[alo..ahi] * b[blo..bhi]} element by element (patches
+     * matched as {@link #copyPatch} matches them). Collective.
+     *
+     * @param a   operand
+     * @param alo its first subscript
+     * @param ahi its last
+     * @param b   operand
+     * @param blo its first subscript
+     * @param bhi its last
+     * @param lo  first subscript here
+     * @param hi  last here
+     */
+    public void elemMultiplyPatch(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        elem(Algebra.MUL, a, alo, ahi, b, blo, bhi, lo, hi);
+    }
+
+    /**
+     * {@code GA_Elem_divide_patch}: {@code this[lo..hi] = a / b} element by element. Collective.
+     *
+     * @param a   dividend
+     * @param alo its first subscript
+     * @param ahi its last
+     * @param b   divisor
+     * @param blo its first subscript
+     * @param bhi its last
+     * @param lo  first subscript here
+     * @param hi  last here
+     * @throws ArithmeticException on every PE, with nothing written, for an int/long zero divisor
+     */
+    public void elemDividePatch(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        elem(Algebra.DIV, a, alo, ahi, b, blo, bhi, lo, hi);
+    }
+
+    /**
+     * {@code GA_Elem_maximum_patch}: {@code this[lo..hi] = max(a, b)} element by element. Collective.
+     *
+     * @param a   operand
+     * @param alo its first subscript
+     * @param ahi its last
+     * @param b   operand
+     * @param blo its first subscript
+     * @param bhi its last
+     * @param lo  first subscript here
+     * @param hi  last here
+     */
+    public void elemMaximumPatch(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        elem(Algebra.MAX, a, alo, ahi, b, blo, bhi, lo, hi);
+    }
+
+    /**
+     * {@code GA_Elem_minimum_patch}: {@code this[lo..hi] = min(a, b)} element by element. Collective.
+     *
+     * @param a   operand
+     * @param alo its first subscript
+     * @param ahi its last
+     * @param b   operand
+     * @param blo its first subscript
+     * @param bhi its last
+     * @param lo  first subscript here
+     * @param hi  last here
+     */
+    public void elemMinimumPatch(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        elem(Algebra.MIN, a, alo, ahi, b, blo, bhi, lo, hi);
+    }
+
+    private void elem(final int op, final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final int[] lo, final int[] hi) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Algebra.zip(op, self(), lo, hi, a, alo, ahi, b, blo, bhi, 0, 0, false);
+    }
+
+    /**
+     * {@code GA_Median}: {@code this = median(a, b, c)} element by element (whole arrays of this array's group, type
+     * and element count). Collective.
+     *
+     * @param a operand
+     * @param b operand
+     * @param c operand
+     */
+    public void median(final GlobalArray a, final GlobalArray b, final GlobalArray c) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(c, "c");
+        MatrixMath.median(self(), wholeLo(), wholeHi(), a, a.wholeLo(), a.wholeHi(), b, b.wholeLo(), b.wholeHi(), c,
+            c.wholeLo(), c.wholeHi());
+    }
+
+    /**
+     * {@code GA_Median_patch}: {@code this[lo..hi] = median(a[alo..ahi], b[blo..bhi], c[clo..chi])}. Collective.
+     *
+     * @param a   operand
+     * @param alo its first subscript
+     * @param ahi its last
+     * @param b   operand
+     * @param blo its first subscript
+     * @param bhi its last
+     * @param c   operand
+     * @param clo its first subscript
+     * @param chi its last
+     * @param lo  first subscript here
+     * @param hi  last here
+     */
+    public void medianPatch(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo, final int[] chi, final int[] lo,
+        final int[] hi) {
+        MatrixMath.median(self(), lo, hi, Objects.requireNonNull(a, "a"), alo, ahi, Objects.requireNonNull(b, "b"),
+            blo, bhi, Objects.requireNonNull(c, "c"), clo, chi);
+    }
+
+    /**
+     * {@code GA_Step_max}: the largest {@code t >= 0} such that {@code this + t*b} has no negative element: the least
+     * {@code -this[i]/b[i]} where {@code b[i] < 0}, or {@link #STEP_INFINITY} where no element of {@code b} is
+     * negative. Collective; the same on every PE.
+     *
+     * @param b the direction (this array's group, type and element count)
+     * @return the step
+     * @throws IllegalArgumentException on every PE if this array has a negative element (GA requires none)
+     */
+    public double stepMax(final GlobalArray b) {
+        Objects.requireNonNull(b, "b");
+        return MatrixMath.stepMax(self(), wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi());
+    }
+
+    /**
+     * {@code GA_Step_max_patch}: {@link #stepMax} on patches. Collective.
+     *
+     * @param lo  first subscript here
+     * @param hi  last here
+     * @param b   the direction
+     * @param blo its first subscript
+     * @param bhi its last
+     * @return the step
+     * @throws IllegalArgumentException on every PE if this patch has a negative element
+     */
+    public double stepMaxPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo,
+        final int[] bhi) {
+        return MatrixMath.stepMax(self(), lo, hi, Objects.requireNonNull(b, "b"), blo, bhi);
+    }
+
+    // ---------------------------------------------------------------- matrices
+
+    /**
+     * {@code GA_Get_diag}: copies the diagonal of this 2-D array into the vector {@code v} of {@code min(rows, cols)}
+     * elements, of this array's type and group. Collective.
+     *
+     * @param v the vector
+     * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
+     */
+    public void getDiag(final GlobalArray v) {
+        MatrixMath.check2d(self(), "getDiag");
+        MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), Math.min(dims()[0], dims()[1]), "getDiag");
+        MatrixMath.getDiag(self(), v);
+    }
+
+    /**
+     * {@code GA_Set_diagonal}: the diagonal of this 2-D array set to the vector {@code v} ({@code min(rows, cols)}
+     * elements). Collective.
+     *
+     * @param v the vector
+     * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
+     */
+    public void setDiagonal(final GlobalArray v) {
+        diagonal(MatrixMath.SET_DIAGONAL, v, "setDiagonal");
+    }
+
+    /**
+     * {@code GA_Add_diagonal}: the vector {@code v} added to the diagonal of this 2-D array. Collective.
+     *
+     * @param v the vector ({@code min(rows, cols)} elements)
+     * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
+     */
+    public void addDiagonal(final GlobalArray v) {
+        diagonal(MatrixMath.ADD_DIAGONAL, v, "addDiagonal");
+    }
+
+    private void diagonal(final int op, final GlobalArray v, final String what) {
+        MatrixMath.check2d(self(), what);
+        MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), Math.min(dims()[0], dims()[1]), what);
+        MatrixMath.update(self(), op, v, 0);
+    }
+
+    /**
+     * {@code GA_Shift_diagonal}: {@code c} added to every diagonal element of this 2-D array. Collective.
+     *
+     * @param c the constant (an integer for int/long)
+     * @throws IllegalArgumentException if this array is not 2-D, or an int/long array gets a non-integer
+     */
+    public void shiftDiagonal(final double c) {
+        MatrixMath.check2d(self(), "shiftDiagonal");
+        if (!type.isFloating() && c != Math.rint(c)) {
+            throw new IllegalArgumentException("shiftDiagonal(" + c + ") on " + self() + ": an integer is needed");
+        }
+        MatrixMath.update(self(), MatrixMath.SHIFT_DIAGONAL, null, c);
+    }
+
+    /**
+     * {@code GA_Zero_diagonal}: every diagonal element of this 2-D array set to 0. Collective.
+     *
+     * @throws IllegalArgumentException if this array is not 2-D
+     */
+    public void zeroDiagonal() {
+        MatrixMath.check2d(self(), "zeroDiagonal");
+        MatrixMath.update(self(), MatrixMath.ZERO_DIAGONAL, null, 0);
+    }
+
+    /**
+     * {@code GA_Scale_rows}: row {@code i} of this 2-D array multiplied by {@code v[i]} ({@code rows} elements).
+     * Collective.
+     *
+     * @param v the vector
+     * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
+     */
+    public void scaleRows(final GlobalArray v) {
+        MatrixMath.check2d(self(), "scaleRows");
+        MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), dims()[0], "scaleRows");
+        MatrixMath.update(self(), MatrixMath.SCALE_ROWS, v, 0);
+    }
+
+    /**
+     * {@code GA_Scale_cols}: column {@code j} of this 2-D array multiplied by {@code v[j]} ({@code cols} elements).
+     * Collective.
+     *
+     * @param v the vector
+     * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
+     */
+    public void scaleCols(final GlobalArray v) {
+        MatrixMath.check2d(self(), "scaleCols");
+        MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), dims()[1], "scaleCols");
+        MatrixMath.update(self(), MatrixMath.SCALE_COLS, v, 0);
+    }
+
+    /**
+     * {@code GA_Norm1}: of a vector, the sum of absolute values; of a matrix, the largest column sum of absolute
+     * values. Collective; the same on every PE.
+     *
+     * @return the 1-norm
+     * @throws IllegalArgumentException for an array of more than 2 dimensions
+     */
+    public double norm1() {
+        return MatrixMath.norm(self(), false);
+    }
+
+    /**
+     * {@code GA_Norm_infinity}: of a vector, the largest absolute value; of a matrix, the largest row sum of absolute
+     * values. Collective; the same on every PE.
+     *
+     * @return the infinity norm
+     * @throws IllegalArgumentException for an array of more than 2 dimensions
+     */
+    public double normInfinity() {
+        return MatrixMath.norm(self(), true);
+    }
+
+    /**
+     * {@code GA_Symmetrize}: {@code this = (this + this^T) / 2} for a square float or double matrix. Collective.
+     *
+     * @throws IllegalArgumentException if this array is not a square 2-D float or double array
+     */
+    public void symmetrize() {
+        MatrixMath.symmetrize(self());
+    }
+}
