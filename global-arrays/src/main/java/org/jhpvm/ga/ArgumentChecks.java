@@ -39,8 +39,14 @@ final class ArgumentChecks {
      */
     static void checkSameOnEveryPe(final Shmem shmem, final GaGroup group, final GaType type,
         final Distribution dist) {
-        final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal()};
+        final long bytes = (long) dist.maxLocalLength * type.bytes();
+        final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal(),
+            group.ga.fitsMemoryLimit(bytes) ? 0 : 1};
         shmem.reduce(group.team, ReduceOp.MAX, v, v, v.length);
+        if (v[4] != 0) {
+            throw new IllegalStateException("GA memory limit: a PE of " + group + " cannot hold " + bytes
+                + " more bytes of array storage (setMemoryLimit); nothing was allocated");
+        }
         if (v[0] != -v[1] || v[2] != -v[3]) {
             throw new IllegalArgumentException("collective create mismatch: the PEs of " + group + " asked for "
                 + "different types, shapes or distributions (this PE: " + type + " " + Arrays.toString(dist.dims)

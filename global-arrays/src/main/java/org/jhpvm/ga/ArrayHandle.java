@@ -1,6 +1,7 @@
 package org.jhpvm.ga;
 
 import java.util.Arrays;
+import java.util.Objects;
 
 import org.jhpvm.shmem.Shmem;
 
@@ -171,6 +172,46 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
      */
     public int[][] distribution(final int rank) {
         return queries.distribution(rank);
+    }
+
+    /**
+     * {@code GA_Compare_distr}: whether {@code other} is distributed as this array: the same group, shape, blocks and
+     * owners (C returns 0 for the same). No communication: every PE computes distributions alike.
+     *
+     * @param other another live array
+     * @return true if every element of both arrays lives on the same PE at the same block position
+     * @throws IllegalStateException if either array was destroyed
+     */
+    public boolean compareDistr(final GlobalArray other) {
+        checkLive();
+        Objects.requireNonNull(other, "other").checkLive();
+        return other.group.team == group.team && Arrays.equals(other.dist.dims, dist.dims)
+            && Arrays.deepEquals(other.dist.starts, dist.starts);
+    }
+
+    /**
+     * {@code GA_Print_distribution}: rank 0 of the group prints, for every rank, the block it owns (0-based,
+     * inclusive), one line each. Collective over the group (a sync before and after).
+     *
+     * @param out where rank 0 prints (flushed after)
+     */
+    public void printDistribution(final java.io.PrintStream out) {
+        checkLive();
+        Objects.requireNonNull(out, "out");
+        group.sync();
+        if (myRank == 0) {
+            final StringBuilder b = new StringBuilder("distribution of ").append(this).append(", ")
+                .append(dist.describe()).append('\n');
+            for (int r = 0; r < group.nnodes(); r++) {
+                final int[][] lh = queries.distribution(r);
+                b.append("  rank ").append(r).append(" (PE ").append(group.absoluteId(r)).append("): ")
+                    .append(lh[1].length > 0 && lh[1][0] < lh[0][0] ? "nothing" : Arrays.toString(lh[0]) + " .. "
+                        + Arrays.toString(lh[1])).append('\n');
+            }
+            out.print(b);
+            out.flush();
+        }
+        group.sync();
     }
 
     /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */

@@ -79,6 +79,9 @@ public final class GaGroup {
             throw new IllegalArgumentException("the world group cannot be destroyed");
         }
         checkUsable();
+        if (this == ga.defaultGroup) {
+            throw new IllegalStateException("group " + this + " is the default group: set another default first");
+        }
         if (ga.hasArraysOn(this)) {
             throw new IllegalStateException("group " + this + " still has arrays: destroy them first");
         }

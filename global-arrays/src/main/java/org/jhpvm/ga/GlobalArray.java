@@ -70,7 +70,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
                 }
             }
             this.dims = dims.clone();
-            this.group = ga.world;
+            this.group = ga.defaultGroup;
         }
 
         /**

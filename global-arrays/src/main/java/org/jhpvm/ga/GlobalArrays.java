@@ -26,6 +26,8 @@ public final class GlobalArrays extends GlobalOperations {
     private SymmetricLongs mutexes;
     private long nbIssued;
     private long nbCompleted;
+    /** {@code GA_Set_memory_limit}: bytes of array storage this PE may hold, or -1 for no limit. */
+    private long memoryLimit = -1;
 
     /**
      * {@code GA_Initialize} on a SHMEM PE. Not collective (no communication).
@@ -37,22 +39,45 @@ public final class GlobalArrays extends GlobalOperations {
     }
 
     /**
-     * {@code GA_Nodeid}: this PE's number in the world, the numbering {@link #pgroupCreate} lists and the world
-     * {@code brdcst} roots use, and the ranks of arrays on the world group. No communication.
+     * {@code GA_Nodeid}: this PE's rank in the default group: its world number unless {@link #pgroupSetDefault} chose
+     * another group. It is the numbering {@link #pgroupCreate} lists and the group-less {@code brdcst} roots use. No
+     * communication.
      *
-     * @return this PE's world number, 0 to {@code nnodes()-1}
+     * @return this PE's rank, 0 to {@code nnodes()-1}
      */
     public int nodeid() {
-        return shmem.myPe();
+        return defaultGroup == world ? shmem.myPe() : defaultGroup.nodeid();
     }
 
     /**
-     * {@code GA_Nnodes}: the number of PEs in the job. No communication.
+     * {@code GA_Nnodes}: the number of PEs in the default group (every PE of the job unless set). No communication.
      *
      * @return the number of PEs
      */
     public int nnodes() {
-        return shmem.nPes();
+        return defaultGroup.nnodes();
+    }
+
+    /**
+     * {@code GA_Pgroup_set_default}: makes {@code group} the default group: new arrays go on it, and
+     * {@link #nodeid()}, {@link #nnodes()}, {@link #sync()}, {@link #pgroupCreate}, {@code gop} and {@code brdcst}
+     * without a group act on it, as in GA. Every member should set it alike (no communication).
+     *
+     * @param group a group this PE is a member of (the world group to go back)
+     * @throws IllegalStateException if the group was destroyed or this PE is not a member
+     */
+    public void pgroupSetDefault(final GaGroup group) {
+        Objects.requireNonNull(group, "group").checkMember();
+        defaultGroup = group;
+    }
+
+    /**
+     * {@code GA_Pgroup_get_default}: the default group.
+     *
+     * @return the group {@link #pgroupSetDefault} set, or the world group
+     */
+    public GaGroup pgroupGetDefault() {
+        return defaultGroup;
     }
 
     /**
@@ -140,24 +165,99 @@ public final class GlobalArrays extends GlobalOperations {
     // ---------------------------------------------------------------- processor groups
 
     /**
-     * {@code GA_Pgroup_create}: a group of the listed world PEs, in that order. Collective over the world (every PE
-     * passes the same list); non-members get a handle they cannot use.
+     * {@code GA_Pgroup_create}: a group of the listed ranks of the default group (world PEs unless
+     * {@link #pgroupSetDefault} chose another), in that order. Collective over the default group (every member passes
+     * the same list); non-members get a handle they cannot use.
      *
-     * @param list distinct world PEs
+     * @param list distinct ranks of the default group
      * @return the group
-     * @throws IllegalArgumentException for an empty list, a repeated or unknown PE, or lists that differ
+     * @throws IllegalArgumentException for an empty list, a repeated or unknown rank, or lists that differ
      */
     public GaGroup pgroupCreate(final int[] list) {
         Objects.requireNonNull(list, "list");
-        final ShmemTeam team = shmem.teamWorld().split(list);
-        return new GaGroup(this, team, list.clone());
+        final GaGroup parent = defaultGroup;
+        parent.checkMember();
+        final ShmemTeam team = parent.team.split(list);
+        final int[] pes = new int[list.length];
+        for (int i = 0; i < list.length; i++) {
+            pes[i] = parent.absoluteId(list[i]);
+        }
+        return new GaGroup(this, team, pes);
+    }
+
+    /**
+     * {@code GA_Pgroup_split}: splits {@code group} into groups of consecutive ranks, {@code ceil(n / num)} each (the
+     * last smaller when {@code num} does not divide the size, so there may be fewer than {@code num}), as GA does;
+     * returns the caller's. {@code num == 0} returns {@code group} itself. Collective over {@code group}.
+     *
+     * @param group the parent (this PE a member)
+     * @param num   groups wanted, 0 or more
+     * @return the caller's new group
+     * @throws IllegalArgumentException if {@code num} is negative (before anything is sent)
+     * @throws IllegalStateException    if this PE is not a member of {@code group}
+     */
+    public GaGroup pgroupSplit(final GaGroup group, final int num) {
+        Objects.requireNonNull(group, "group").checkMember();
+        if (num < 0) {
+            throw new IllegalArgumentException("pgroupSplit into " + num + " groups: at least 0");
+        }
+        if (num == 0) {
+            return group;
+        }
+        final int n = group.nnodes();
+        final int size = (n + num - 1) / num;
+        return splitByColor(group, group.nodeid() / size);
+    }
+
+    /**
+     * {@code GA_Pgroup_split_irreg}: the members of {@code group} that pass the same {@code color} form a group, in
+     * their order in {@code group}; returns the caller's. Collective over {@code group}.
+     *
+     * @param group the parent (this PE a member)
+     * @param color this PE's color, 0 or more
+     * @return the caller's new group
+     * @throws IllegalArgumentException on every member if some member passed a negative color
+     * @throws IllegalStateException    if this PE is not a member of {@code group}
+     */
+    public GaGroup pgroupSplitIrreg(final GaGroup group, final int color) {
+        Objects.requireNonNull(group, "group").checkMember();
+        return splitByColor(group, color);
+    }
+
+    private GaGroup splitByColor(final GaGroup group, final int color) {
+        final int n = group.nnodes();
+        final long[] colors = new long[n];
+        colors[group.nodeid()] = color < 0 ? Long.MIN_VALUE / 4 : color + 1L;
+        gop(group, colors, GopOp.SUM);
+        for (int r = 0; r < n; r++) {
+            if (colors[r] < 1) {
+                throw new IllegalArgumentException("pgroupSplitIrreg: group rank " + r + " passed a negative color");
+            }
+        }
+        final long[] distinct = java.util.Arrays.stream(colors).distinct().sorted().toArray();
+        GaGroup mine = null;
+        for (final long c : distinct) {
+            final int[] ranks = java.util.stream.IntStream.range(0, n).filter(r -> colors[r] == c).toArray();
+            final ShmemTeam team = group.team.split(ranks);
+            if (team != null) {
+                final int[] pes = new int[ranks.length];
+                for (int i = 0; i < ranks.length; i++) {
+                    pes[i] = group.absoluteId(ranks[i]);
+                }
+                mine = new GaGroup(this, team, pes);
+            }
+        }
+        return mine;
     }
 
     // ---------------------------------------------------------------- synchronisation
 
-    /** {@code GA_Sync}: completes every outstanding operation of every PE, then a world barrier. Collective. */
+    /**
+     * {@code GA_Sync}: completes every outstanding operation of every PE, then a barrier over the default group (the
+     * world unless set). Collective.
+     */
     public void sync() {
-        world.sync();
+        defaultGroup.sync();
     }
 
     /** {@code GA_Init_fence}: start tracking this PE's puts and accumulates for {@link #fence()}. */
@@ -188,6 +288,134 @@ public final class GlobalArrays extends GlobalOperations {
         if (handle > nbCompleted) {
             fence();
         }
+    }
+
+    /**
+     * {@code NGA_NbTest}: whether the non-blocking operation with this handle (and every one issued before it) is
+     * complete. SHMEM completes this PE's transfers together, so the test completes them (a quiet: with NIC offload
+     * they have mostly completed when posted) and answers true; a loop on it always ends.
+     *
+     * @param handle from nbPut/nbGet/nbAcc
+     * @return true: the operation is complete
+     * @throws IllegalArgumentException for a handle never issued
+     */
+    public boolean nbTest(final long handle) {
+        nbWait(handle);
+        return true;
+    }
+
+    // ---------------------------------------------------------------- memory
+
+    /**
+     * {@code GA_Set_memory_limit}: from now on, creating an array that would take this PE's array storage beyond
+     * {@code bytes} fails (on every PE of the array's group, before anything is allocated).
+     *
+     * @param bytes the limit, 0 or more
+     * @throws IllegalArgumentException if {@code bytes} is negative
+     */
+    public void setMemoryLimit(final long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("memory limit " + bytes + " is negative");
+        }
+        memoryLimit = bytes;
+    }
+
+    /**
+     * {@code GA_Memory_limited}: whether {@link #setMemoryLimit} was called.
+     *
+     * @return true if array storage is limited on this PE
+     */
+    public boolean memoryLimited() {
+        return memoryLimit >= 0;
+    }
+
+    /**
+     * {@code GA_Inquire_memory}: the bytes of array storage the live arrays hold on this PE (each array's largest
+     * block, ghosts included, as allocated on every PE of its group).
+     *
+     * @return bytes in use by this PE's arrays
+     */
+    public long inquireMemory() {
+        long total = 0;
+        for (final GlobalArray a : live) {
+            total += (long) a.dist.maxLocalLength * a.type.bytes();
+        }
+        return total;
+    }
+
+    /**
+     * {@code GA_Memory_avail}: the bytes left for new arrays on this PE: what the limit leaves when one is set, else
+     * what SHMEM's symmetric heap has left.
+     *
+     * @return bytes available
+     */
+    public long memoryAvail() {
+        return memoryLimited() ? Math.max(0, memoryLimit - inquireMemory())
+            : shmem.heapBytes() - shmem.heapUsedBytes();
+    }
+
+    /** Whether {@code bytes} more of array storage stay within the limit on this PE. */
+    boolean fitsMemoryLimit(final long bytes) {
+        return !memoryLimited() || inquireMemory() + bytes <= memoryLimit;
+    }
+
+    // ---------------------------------------------------------------- cluster
+
+    /**
+     * {@code GA_Cluster_nnodes}: the nodes of the job. A node is a JVM: one for a job run in one JVM, one per
+     * process under {@code bin/jhpvm launch} (each process hosts the same number of consecutive PEs). No
+     * communication.
+     *
+     * @return the number of nodes
+     */
+    public int clusterNnodes() {
+        return shmem.nPes() / shmem.teamShared().nPes();
+    }
+
+    /**
+     * {@code GA_Cluster_nodeid}: the node of this PE.
+     *
+     * @return its node, 0 .. {@link #clusterNnodes()}-1
+     */
+    public int clusterNodeid() {
+        return clusterProcNodeid(shmem.myPe());
+    }
+
+    /**
+     * {@code GA_Cluster_proc_nodeid}: the node of world PE {@code pe}.
+     *
+     * @param pe a world PE
+     * @return its node
+     * @throws IndexOutOfBoundsException if {@code pe} is not a PE of the job
+     */
+    public int clusterProcNodeid(final int pe) {
+        Objects.checkIndex(pe, shmem.nPes());
+        return pe / shmem.teamShared().nPes();
+    }
+
+    /**
+     * {@code GA_Cluster_nprocs}: the PEs of node {@code node}.
+     *
+     * @param node a node
+     * @return how many PEs it hosts
+     * @throws IndexOutOfBoundsException if {@code node} is not a node of the job
+     */
+    public int clusterNprocs(final int node) {
+        Objects.checkIndex(node, clusterNnodes());
+        return shmem.teamShared().nPes();
+    }
+
+    /**
+     * {@code GA_Cluster_procid}: the world PE of the {@code i}-th PE of node {@code node}.
+     *
+     * @param node a node
+     * @param i    0 .. {@code clusterNprocs(node)}-1
+     * @return its world PE number
+     * @throws IndexOutOfBoundsException if {@code node} or {@code i} is out of range
+     */
+    public int clusterProcid(final int node, final int i) {
+        Objects.checkIndex(i, clusterNprocs(node));
+        return node * shmem.teamShared().nPes() + i;
     }
 
     // ---------------------------------------------------------------- mutexes

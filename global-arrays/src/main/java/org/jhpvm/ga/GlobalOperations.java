@@ -16,6 +16,12 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     final Shmem shmem;
     /** The world group ({@code GA_Pgroup_get_world}). */
     final GaGroup world;
+    /**
+     * The default group ({@code GA_Pgroup_set_default}): arrays are created on it unless a builder names another, and
+     * {@code nodeid}, {@code nnodes}, {@code sync}, {@code pgroupCreate} and the group-less {@code gop} and
+     * {@code brdcst} act on it. The world group until set.
+     */
+    GaGroup defaultGroup;
     /** Scratch of {@code brdcst} for doubles: their bits travel as longs. */
     private long[] bits = new long[0];
 
@@ -27,56 +33,57 @@ abstract sealed class GlobalOperations permits GlobalArrays {
             all[i] = i;
         }
         this.world = new GaGroup((GlobalArrays) this, shmem.teamWorld(), all);
+        this.defaultGroup = world;
     }
 
     // ---------------------------------------------------------------- global operations on local data
 
     /**
-     * {@code GA_Dgop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Dgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
-     * the world; every PE gets the same bits (a fixed reduction tree).
+     * that group; every PE gets the same bits (a fixed reduction tree).
      *
      * @param x  values, replaced by the result; an array of the same length on every PE
      * @param op operation
      */
     public void gop(final double[] x, final GopOp op) {
-        gop(world, x, op);
+        gop(defaultGroup, x, op);
     }
 
     /**
-     * {@code GA_Lgop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Lgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
-     * the world; every PE gets the same bits (a fixed reduction tree).
+     * that group; every PE gets the same bits (a fixed reduction tree).
      *
      * @param x  values, replaced by the result; an array of the same length on every PE
      * @param op operation
      */
     public void gop(final long[] x, final GopOp op) {
-        gop(world, x, op);
+        gop(defaultGroup, x, op);
     }
 
     /**
-     * {@code GA_Igop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Igop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
-     * the world; every PE gets the same bits (a fixed reduction tree).
+     * that group; every PE gets the same bits (a fixed reduction tree).
      *
      * @param x  values, replaced by the result; an array of the same length on every PE
      * @param op operation
      */
     public void gop(final int[] x, final GopOp op) {
-        gop(world, x, op);
+        gop(defaultGroup, x, op);
     }
 
     /**
-     * {@code GA_Fgop} over the world: {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Fgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
-     * the world; every PE gets the same bits (a fixed reduction tree).
+     * that group; every PE gets the same bits (a fixed reduction tree).
      *
      * @param x  values, replaced by the result; an array of the same length on every PE
      * @param op operation
      */
     public void gop(final float[] x, final GopOp op) {
-        gop(world, x, op);
+        gop(defaultGroup, x, op);
     }
 
     /**
@@ -182,18 +189,18 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Brdcst} over the world: every PE's {@code buf[0..len)} becomes the root's. Collective.
+     * {@code GA_Brdcst} over the default group (the world unless set): every PE's {@code buf[0..len)} becomes the root's. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)
      * @param len  elements, the same on every PE
-     * @param root world PE whose data is broadcast
+     * @param root the rank in the default group (the world PE unless set) whose data is broadcast
      */
     public void brdcst(final byte[] buf, final int len, final int root) {
-        brdcst(world, buf, len, root);
+        brdcst(defaultGroup, buf, len, root);
     }
 
     /**
-     * {@code GA_Brdcst} of doubles over the world: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * {@code GA_Brdcst} of doubles over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
      * elements from {@code len} on are left alone. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)
@@ -203,11 +210,11 @@ abstract sealed class GlobalOperations permits GlobalArrays {
      *                                   PE
      */
     public void brdcst(final double[] buf, final int len, final int root) {
-        brdcst(world, buf, len, root);
+        brdcst(defaultGroup, buf, len, root);
     }
 
     /**
-     * {@code GA_Brdcst} of longs over the world: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * {@code GA_Brdcst} of longs over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
      * elements from {@code len} on are left alone. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)
@@ -217,11 +224,11 @@ abstract sealed class GlobalOperations permits GlobalArrays {
      *                                   PE
      */
     public void brdcst(final long[] buf, final int len, final int root) {
-        brdcst(world, buf, len, root);
+        brdcst(defaultGroup, buf, len, root);
     }
 
     /**
-     * {@code GA_Brdcst} of ints over the world: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * {@code GA_Brdcst} of ints over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
      * elements from {@code len} on are left alone. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)
@@ -231,7 +238,7 @@ abstract sealed class GlobalOperations permits GlobalArrays {
      *                                   PE
      */
     public void brdcst(final int[] buf, final int len, final int root) {
-        brdcst(world, buf, len, root);
+        brdcst(defaultGroup, buf, len, root);
     }
 
     /**

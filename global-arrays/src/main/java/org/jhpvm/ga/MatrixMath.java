@@ -325,4 +325,50 @@ final class MatrixMath {
         a.ga.gop(a.group, step, GopOp.MIN);
         return step[0];
     }
+
+    /** {@code GA_Randomize}: each owner fills its block from a hash of (array id, call, linear index). */
+    static void randomize(final GlobalArray a, final double max, final long call) {
+        a.checkLive();
+        final int[] lo = new int[a.ndim];
+        final int[] hi = a.dims();
+        final int[] dims = a.dims();
+        for (int k = 0; k < a.ndim; k++) {
+            hi[k]--;
+        }
+        a.group.sync();
+        final int[] plo = new int[a.ndim];
+        final int[] phi = new int[a.ndim];
+        if (Algebra.myPart(a, lo, hi, plo, phi)) {
+            final int n = Algebra.volume(plo, phi);
+            final Object block = a.type.newArray(n);
+            final int[] j = plo.clone();
+            final long seed = mix(a.id * 0x9E3779B97F4A7C15L + call);
+            final double imax = Math.ceil(max);
+            for (int k = 0; k < n; k++) {
+                long lin = 0;
+                for (int d = 0; d < a.ndim; d++) {
+                    lin = lin * dims[d] + j[d];
+                }
+                final double u = (mix(seed ^ lin * 0xBF58476D1CE4E5B9L) >>> 11) * 0x1.0p-53;
+                switch (a.type) {
+                    case DOUBLE -> ((double[]) block)[k] = u * max;
+                    case FLOAT -> ((float[]) block)[k] = (float) Math.min(u * max, Math.nextDown((float) max));
+                    case LONG -> ((long[]) block)[k] = (long) (u * imax);
+                    case INT -> ((int[]) block)[k] = (int) (u * imax);
+                }
+                for (int d = a.ndim - 1; d >= 0 && ++j[d] > phi[d]; d--) {
+                    j[d] = plo[d];
+                }
+            }
+            a.sections.packed(Mover.PUT, plo, phi, block);
+        }
+        a.group.sync();
+    }
+
+    private static long mix(final long x) {
+        long z = x + 0x9E3779B97F4A7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+        return z ^ (z >>> 31);
+    }
 }

@@ -15,6 +15,8 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      */
     public static final double STEP_INFINITY = MatrixMath.GA_INFINITY;
 
+    private long randomizeCalls;
+
     MatrixOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
         super(ga, group, type, name, dist);
@@ -208,6 +210,21 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
     public double stepMaxPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo,
         final int[] bhi) {
         return MatrixMath.stepMax(self(), lo, hi, Objects.requireNonNull(b, "b"), blo, bhi);
+    }
+
+    /**
+     * {@code GA_Randomize}: every element set to a pseudo-random value in {@code [0, max)} (int/long: an integer in
+     * {@code 0 .. ceil(max)-1}). Each value depends only on the array's creation order, the call's order and the
+     * element's subscript, so the result is the same on any number of PEs and in every run. Collective.
+     *
+     * @param max the bound, positive
+     * @throws IllegalArgumentException if {@code max} is not positive (nothing changes)
+     */
+    public void randomize(final double max) {
+        if (!(max > 0)) {
+            throw new IllegalArgumentException("randomize bound " + max + " must be positive");
+        }
+        MatrixMath.randomize(self(), max, ++randomizeCalls);
     }
 
     // ---------------------------------------------------------------- matrices
