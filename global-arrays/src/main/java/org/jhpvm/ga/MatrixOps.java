@@ -227,6 +227,89 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
         MatrixMath.randomize(self(), max, ++randomizeCalls);
     }
 
+    // ---------------------------------------------------------------- vectors (1-D)
+
+    /**
+     * {@code GA_Scan_add}: a segmented prefix sum of this 1-D array into {@code dst} over {@code lo..hi}. A segment
+     * starts at every element whose {@code mask} is not 0; inclusive, {@code dst[i]} is the sum of this array from
+     * its segment's start to {@code i}; exclusive, to {@code i - 1} (0 at the start). Elements of {@code lo..hi}
+     * before the first start keep their value. Collective over the arrays' group.
+     *
+     * @param dst       the result (1-D, this array's type and group; may be this array)
+     * @param mask      segment starts (1-D, any type, this array's group)
+     * @param lo        first element
+     * @param hi        last element
+     * @param exclusive whether each element's own value is left out
+     * @throws IllegalArgumentException  if an array is not 1-D or on another group, or {@code dst} has another type
+     * @throws IndexOutOfBoundsException if {@code lo..hi} is empty or leaves this array or the mask
+     */
+    public void scanAdd(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi,
+        final boolean exclusive) {
+        VectorMath.scan(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo, hi,
+            exclusive ? VectorMath.ADD_EXCLUSIVE : VectorMath.ADD_INCLUSIVE);
+    }
+
+    /**
+     * {@code GA_Scan_copy}: a segmented copy: {@code dst[i]} is this array's element at the start of {@code i}'s
+     * segment (segments as in {@link #scanAdd}). Collective over the arrays' group.
+     *
+     * @param dst  the result (1-D, this array's type and group)
+     * @param mask segment starts
+     * @param lo   first element
+     * @param hi   last element
+     */
+    public void scanCopy(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
+        VectorMath.scan(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo, hi,
+            VectorMath.COPY);
+    }
+
+    /**
+     * {@code GA_Pack}: the elements of this 1-D array in {@code lo..hi} whose {@code mask} is not 0, in order, into
+     * {@code dst} from index 0. Collective over the arrays' group.
+     *
+     * @param dst  the packed result (1-D, this array's type and group)
+     * @param mask the selection (1-D, any type)
+     * @param lo   first element
+     * @param hi   last element
+     * @return how many elements were selected ({@code icount}), the same on every PE
+     * @throws IllegalArgumentException if {@code dst} is too short for them (nothing moves), or as {@link #scanAdd}
+     */
+    public long pack(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
+        return VectorMath.pack(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo,
+            hi, true);
+    }
+
+    /**
+     * {@code GA_Unpack}: the first elements of this 1-D array, in order, into the positions of {@code dst}'s
+     * {@code lo..hi} whose {@code mask} is not 0; {@code dst}'s other elements keep their value. Collective.
+     *
+     * @param dst  the destination (1-D, this array's type and group)
+     * @param mask the positions (1-D, any type)
+     * @param lo   first element of {@code dst}
+     * @param hi   last element of {@code dst}
+     * @return how many positions were filled ({@code icount})
+     * @throws IllegalArgumentException if this array holds fewer elements than positions (nothing moves)
+     */
+    public long unpack(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
+        return VectorMath.pack(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo,
+            hi, false);
+    }
+
+    /**
+     * {@code GA_Patch_enum}: {@code this[i] = start + (i - lo) * inc} for {@code lo <= i <= hi} of this 1-D array.
+     * Collective.
+     *
+     * @param lo    first element
+     * @param hi    last element
+     * @param start the first value (an integer for int/long)
+     * @param inc   the step (an integer for int/long)
+     * @throws IllegalArgumentException  if the array is not 1-D, or an int/long array gets a fraction
+     * @throws IndexOutOfBoundsException if {@code lo..hi} is empty or leaves the array
+     */
+    public void patchEnum(final int lo, final int hi, final double start, final double inc) {
+        VectorMath.patchEnum(self(), lo, hi, start, inc);
+    }
+
     // ---------------------------------------------------------------- matrices
 
     /**
