@@ -1,10 +1,12 @@
 package org.jhpvm.ga;
 
 /**
- * {@code GA_Dgemm} by owner-computes with one-sided panel fetches (GA's SRUMMA, a get-based SUMMA): each PE owns a
+ * {@code GA_Dgemm}, {@code GA_Sgemm} and {@code NGA_Matmul_patch} by owner-computes with one-sided panel fetches
+ * (GA's SRUMMA, a get-based SUMMA): each PE owns a
  * block of C, fetches the matching row panel of op(A) and column panel of op(B) in chunks of {@link #KB} along k,
  * double-buffered so that the next chunk's non-blocking gets are in flight while the current chunk is multiplied,
- * and accumulates in a private block. Traffic per PE is {@code (m_local + n_local) * k} elements.
+ * and accumulates in a private block (in double precision, rounded once to float for {@code sgemm}). Traffic per PE
+ * is {@code (m_local + n_local) * k} elements.
  */
 final class Gemm {
     static final int KB = 128;
@@ -15,60 +17,110 @@ final class Gemm {
     static void dgemm(final GlobalArrays ga, final char transA, final char transB, final int m, final int n,
         final int k, final double alpha, final GlobalArray a, final GlobalArray b, final double beta,
         final GlobalArray c) {
+        gemm(ga, "dgemm", GaType.DOUBLE, transA, transB, m, n, k, alpha, a, 0, 0, b, 0, 0, beta, c, 0, 0);
+    }
+
+    static void sgemm(final GlobalArrays ga, final char transA, final char transB, final int m, final int n,
+        final int k, final double alpha, final GlobalArray a, final GlobalArray b, final double beta,
+        final GlobalArray c) {
+        gemm(ga, "sgemm", GaType.FLOAT, transA, transB, m, n, k, alpha, a, 0, 0, b, 0, 0, beta, c, 0, 0);
+    }
+
+    /**
+     * {@code NGA_Matmul_patch}: {@code C[clo..chi] = alpha * op(A[alo..ahi]) * op(B[blo..bhi]) + beta * C[clo..chi]}
+     * on 2-D float or double arrays, the patches' shapes agreeing as a product.
+     */
+    static void matmulPatch(final GlobalArrays ga, final char transA, final char transB, final double alpha,
+        final double beta, final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
+        final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo, final int[] chi) {
+        final boolean ta = trans(transA, "transA");
+        final boolean tb = trans(transB, "transB");
+        for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
+            x.checkLive();
+            if (x.ndim != 2) {
+                throw new IllegalArgumentException("matmulPatch needs 2-D arrays; " + x + " is not one");
+            }
+        }
+        a.checks.checkSection(alo, ahi, Algebra.ones(2));
+        b.checks.checkSection(blo, bhi, Algebra.ones(2));
+        c.checks.checkSection(clo, chi, Algebra.ones(2));
+        final int ar = ahi[0] - alo[0] + 1;
+        final int ac = ahi[1] - alo[1] + 1;
+        final int br = bhi[0] - blo[0] + 1;
+        final int bc = bhi[1] - blo[1] + 1;
+        final int m = chi[0] - clo[0] + 1;
+        final int n = chi[1] - clo[1] + 1;
+        final int k = ta ? ar : ac;
+        if ((ta ? ac : ar) != m || (tb ? br : bc) != n || (tb ? bc : br) != k) {
+            throw new IllegalArgumentException("matmulPatch: op(A) is " + (ta ? ac : ar) + " x " + k + ", op(B) is "
+                + (tb ? bc : br) + " x " + (tb ? br : bc) + " and C " + m + " x " + n + ": they do not multiply");
+        }
+        gemm(ga, "matmulPatch", c.type, transA, transB, m, n, k, alpha, a, alo[0], alo[1], b, blo[0], blo[1], beta,
+            c, clo[0], clo[1]);
+    }
+
+    /** {@code C[c0..] = alpha * op(A[a0..]) * op(B[b0..]) + beta * C[c0..]}: the leading patches at those corners. */
+    private static void gemm(final GlobalArrays ga, final String what, final GaType type, final char transA,
+        final char transB, final int m, final int n, final int k, final double alpha, final GlobalArray a,
+        final int ar0, final int ac0, final GlobalArray b, final int br0, final int bc0, final double beta,
+        final GlobalArray c, final int cr0, final int cc0) {
         final boolean ta = trans(transA, "transA");
         final boolean tb = trans(transB, "transB");
         c.checkLive();
         c.checks.checkSameGroup(a);
         c.checks.checkSameGroup(b);
         for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
-            if (x.type != GaType.DOUBLE || x.ndim != 2) {
-                throw new IllegalArgumentException("dgemm needs 2-D double arrays; " + x + " is not one");
+            if (x.type != type || x.ndim != 2 || !type.isFloating()) {
+                throw new IllegalArgumentException(what + " needs 2-D " + (type.isFloating()
+                    ? type.name().toLowerCase(java.util.Locale.ROOT) : "float or double") + " arrays of one type; "
+                    + x + " is not one");
             }
         }
         if (c == a || c == b) {
-            throw new IllegalArgumentException("dgemm: C must differ from A and B");
+            throw new IllegalArgumentException(what + ": C must differ from A and B");
         }
         if (m < 1 || n < 1 || k < 1) {
-            throw new IllegalArgumentException("dgemm: m=" + m + ", n=" + n + ", k=" + k + " must be at least 1");
+            throw new IllegalArgumentException(what + ": m=" + m + ", n=" + n + ", k=" + k + " must be at least 1");
         }
-        fits(a, ta ? k : m, ta ? m : k, "A");
-        fits(b, tb ? n : k, tb ? k : n, "B");
-        fits(c, m, n, "C");
+        fits(a, ar0 + (ta ? k : m), ac0 + (ta ? m : k), "A");
+        fits(b, br0 + (tb ? n : k), bc0 + (tb ? k : n), "B");
+        fits(c, cr0 + m, cc0 + n, "C");
         c.group.sync();
         final int[] plo = new int[2];
         final int[] phi = new int[2];
-        if (Algebra.myPart(c, new int[] {0, 0}, new int[] {m - 1, n - 1}, plo, phi)) {
-            multiply(ga, ta, tb, k, alpha, a, b, beta, c, plo, phi);
+        if (Algebra.myPart(c, new int[] {cr0, cc0}, new int[] {cr0 + m - 1, cc0 + n - 1}, plo, phi)) {
+            multiply(ga, ta, tb, k, alpha, a, ar0, ac0, b, br0, bc0, beta, c, plo, phi, plo[0] - cr0, plo[1] - cc0);
         }
         c.group.sync();
     }
 
     private static void multiply(final GlobalArrays ga, final boolean ta, final boolean tb, final int k,
-        final double alpha, final GlobalArray a, final GlobalArray b, final double beta, final GlobalArray c,
-        final int[] plo, final int[] phi) {
-        final int i0 = plo[0];
-        final int j0 = plo[1];
-        final int mi = phi[0] - i0 + 1;
-        final int nj = phi[1] - j0 + 1;
+        final double alpha, final GlobalArray a, final int ar0, final int ac0, final GlobalArray b, final int br0,
+        final int bc0, final double beta, final GlobalArray c, final int[] plo, final int[] phi, final int i0,
+        final int j0) {
+        final int mi = phi[0] - plo[0] + 1;
+        final int nj = phi[1] - plo[1] + 1;
         final int kb = Math.min(KB, k);
-        final double[][] aRaw = {new double[mi * kb], new double[mi * kb]};
-        final double[][] bRaw = {new double[kb * nj], new double[kb * nj]};
+        final GaType type = c.type;
+        final Object[] aRaw = {type.newArray(mi * kb), type.newArray(mi * kb)};
+        final Object[] bRaw = {type.newArray(kb * nj), type.newArray(kb * nj)};
         final double[] aPanel = new double[mi * kb];
         final double[] bPanel = new double[kb * nj];
         final double[] sum = new double[mi * nj];
         final int panels = (k + kb - 1) / kb;
-        long pending = fetch(ta, tb, a, b, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0], bRaw[0]);
+        long pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0],
+            bRaw[0]);
         for (int p = 0; p < panels; p++) {
             final int k0 = p * kb;
             final int kw = Math.min(k, k0 + kb) - k0;
             ga.nbWait(pending);
             if (p + 1 < panels) {
                 final int nk0 = k0 + kb;
-                pending = fetch(ta, tb, a, b, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0, aRaw[(p + 1) % 2],
-                    bRaw[(p + 1) % 2]);
+                pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0,
+                    aRaw[(p + 1) % 2], bRaw[(p + 1) % 2]);
             }
-            final double[] ar = aRaw[p % 2];
-            final double[] br = bRaw[p % 2];
+            final double[] ar = asDoubles(aRaw[p % 2]);
+            final double[] br = asDoubles(bRaw[p % 2]);
             // Canonical layouts: aPanel[i][kk], bPanel[kk][j].
             if (ta) {
                 for (int kk = 0; kk < kw; kk++) {
@@ -99,29 +151,41 @@ final class Gemm {
                 }
             }
         }
-        final double[] cBuf = new double[mi * nj];
+        final Object cRaw = type.newArray(mi * nj);
         if (beta != 0) {
-            c.sections.packed(Mover.GET, plo, phi, cBuf);
+            c.sections.packed(Mover.GET, plo, phi, cRaw);
         }
+        final double[] cBuf = asDoubles(cRaw);
         for (int i = 0; i < cBuf.length; i++) {
             cBuf[i] = beta == 0 ? alpha * sum[i] : beta * cBuf[i] + alpha * sum[i];
         }
-        c.sections.packed(Mover.PUT, plo, phi, cBuf);
+        c.sections.packed(Mover.PUT, plo, phi, Algebra.fromDoubles(cBuf, type));
     }
 
-    /** Issues the non-blocking gets of one k-chunk; returns the later handle. */
-    private static long fetch(final boolean ta, final boolean tb, final GlobalArray a, final GlobalArray b,
-        final int i0, final int j0, final int mi, final int nj, final int k0, final int kw, final double[] aBuf,
-        final double[] bBuf) {
+    private static double[] asDoubles(final Object raw) {
+        return Algebra.doubles(raw);
+    }
+
+    /**
+     * Issues the non-blocking gets of one k-chunk of the panels (op(A) rows {@code i0..}, op(B) columns {@code j0..},
+     * relative to the patches' corners); returns the later handle.
+     */
+    private static long fetch(final boolean ta, final boolean tb, final GlobalArray a, final int ar0, final int ac0,
+        final GlobalArray b, final int br0, final int bc0, final int i0, final int j0, final int mi, final int nj,
+        final int k0, final int kw, final Object aBuf, final Object bBuf) {
         if (ta) {
-            a.nbGet(new int[] {k0, i0}, new int[] {k0 + kw - 1, i0 + mi - 1}, aBuf, new int[] {mi});
+            a.nbGet(new int[] {ar0 + k0, ac0 + i0}, new int[] {ar0 + k0 + kw - 1, ac0 + i0 + mi - 1}, aBuf,
+                new int[] {mi});
         } else {
-            a.nbGet(new int[] {i0, k0}, new int[] {i0 + mi - 1, k0 + kw - 1}, aBuf, new int[] {kw});
+            a.nbGet(new int[] {ar0 + i0, ac0 + k0}, new int[] {ar0 + i0 + mi - 1, ac0 + k0 + kw - 1}, aBuf,
+                new int[] {kw});
         }
         if (tb) {
-            return b.nbGet(new int[] {j0, k0}, new int[] {j0 + nj - 1, k0 + kw - 1}, bBuf, new int[] {kw});
+            return b.nbGet(new int[] {br0 + j0, bc0 + k0}, new int[] {br0 + j0 + nj - 1, bc0 + k0 + kw - 1}, bBuf,
+                new int[] {kw});
         }
-        return b.nbGet(new int[] {k0, j0}, new int[] {k0 + kw - 1, j0 + nj - 1}, bBuf, new int[] {nj});
+        return b.nbGet(new int[] {br0 + k0, bc0 + j0}, new int[] {br0 + k0 + kw - 1, bc0 + j0 + nj - 1}, bBuf,
+            new int[] {nj});
     }
 
     private static boolean trans(final char t, final String what) {
@@ -135,8 +199,8 @@ final class Gemm {
     private static void fits(final GlobalArray x, final int rows, final int cols, final String what) {
         final int[] d = x.dist.dims;
         if (d[0] < rows || d[1] < cols) {
-            throw new IllegalArgumentException("dgemm: " + what + " " + x + " is smaller than the " + rows + " x "
-                + cols + " it must hold");
+            throw new IllegalArgumentException("gemm: " + what + " " + x + " is smaller than the " + rows + " x "
+                + cols + " it must reach");
         }
     }
 }

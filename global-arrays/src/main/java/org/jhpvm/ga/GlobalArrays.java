@@ -20,7 +20,7 @@ import org.jhpvm.shmem.SymmetricLongs;
  * <p>
  * Thread-safety: one instance per PE, used from that PE's thread.
  */
-public final class GlobalArrays extends GlobalOperations {
+public final class GlobalArrays extends MatrixMultiply {
     private final List<GlobalArray> live = new ArrayList<>();
     private int nextArrayId = 1;
     private SymmetricLongs mutexes;
@@ -483,32 +483,6 @@ public final class GlobalArrays extends GlobalOperations {
             throw new IndexOutOfBoundsException("mutex " + i + " outside 0.." + (mutexes.length() - 1));
         }
         return mutexes;
-    }
-
-    // ---------------------------------------------------------------- matrix multiply
-
-    /**
-     * {@code GA_Dgemm}: {@code C = alpha * op(A) * op(B) + beta * C} on the leading {@code m x n} patch of C, with
-     * {@code op(X)} X or its transpose ({@code 'N'} or {@code 'T'}, either case). Collective over the arrays' group;
-     * A, B, C are 2-D double arrays of one group and C is distinct from A and B. Each PE computes its own block of C
-     * from row panels of op(A) and column panels of op(B) fetched one-sidedly in k-chunks, the next chunk's gets in
-     * flight while the current one is multiplied (the get-based SUMMA of GA's SRUMMA): per PE
-     * {@code (m_local + n_local) * k} elements move, which scales with a 2-D block distribution.
-     *
-     * @param transA 'N' or 'T'
-     * @param transB 'N' or 'T'
-     * @param m      rows of op(A) and C
-     * @param n      columns of op(B) and C
-     * @param k      columns of op(A), rows of op(B)
-     * @param alpha  scale of the product
-     * @param a      A
-     * @param b      B
-     * @param beta   scale of C
-     * @param c      C (updated)
-     */
-    public void dgemm(final char transA, final char transB, final int m, final int n, final int k, final double alpha,
-        final GlobalArray a, final GlobalArray b, final double beta, final GlobalArray c) {
-        Gemm.dgemm(this, transA, transB, m, n, k, alpha, a, b, beta, c);
     }
 
     // ---------------------------------------------------------------- debugging

@@ -12,7 +12,7 @@ import org.jhpvm.shmem.Shmem;
  * <p>
  * Thread-safety: as {@link GlobalArrays}: the PE's own thread only.
  */
-abstract sealed class GlobalOperations permits GlobalArrays {
+abstract sealed class GlobalOperations permits MatrixMultiply {
     final Shmem shmem;
     /** The world group ({@code GA_Pgroup_get_world}). */
     final GaGroup world;
@@ -39,7 +39,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     // ---------------------------------------------------------------- global operations on local data
 
     /**
-     * {@code GA_Dgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Dgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is
+     * replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
      * that group; every PE gets the same bits (a fixed reduction tree).
      *
@@ -51,7 +52,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Lgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Lgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is
+     * replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
      * that group; every PE gets the same bits (a fixed reduction tree).
      *
@@ -63,7 +65,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Igop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Igop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is
+     * replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
      * that group; every PE gets the same bits (a fixed reduction tree).
      *
@@ -75,7 +78,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Fgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is replaced, on every PE, by the element-wise result: element i becomes
+     * {@code GA_Fgop} over the default group (the world unless {@code pgroupSetDefault} chose another): {@code x} is
+     * replaced, on every PE, by the element-wise result: element i becomes
      * the reduction with {@code op} of every PE's element i (ABSMAX and ABSMIN of the absolute values). Collective over
      * that group; every PE gets the same bits (a fixed reduction tree).
      *
@@ -189,7 +193,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Brdcst} over the default group (the world unless set): every PE's {@code buf[0..len)} becomes the root's. Collective.
+     * {@code GA_Brdcst} over the default group (the world unless set): every PE's {@code buf[0..len)} becomes the
+     * root's. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)
      * @param len  elements, the same on every PE
@@ -200,7 +205,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Brdcst} of doubles over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * {@code GA_Brdcst} of doubles over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for
+     * bit;
      * elements from {@code len} on are left alone. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)
@@ -214,7 +220,8 @@ abstract sealed class GlobalOperations permits GlobalArrays {
     }
 
     /**
-     * {@code GA_Brdcst} of longs over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for bit;
+     * {@code GA_Brdcst} of longs over the default group: every PE's {@code buf[0..len)} becomes the root's, bit for
+     * bit;
      * elements from {@code len} on are left alone. Collective.
      *
      * @param buf  data (the root's is sent, the others' overwritten)

@@ -160,7 +160,8 @@ public final class SymmetricInts extends IntWaits {
     public void ibacc(final int pe, final int dstIndex, final int dstStride, final int[] src, final int srcIndex,
         final int srcStride, final int blockSize, final int nblocks, final int alpha) {
         checkBlocks(pe, dstIndex, dstStride, src, srcIndex, srcStride, blockSize, nblocks);
-        engine.accumulates.acc(this, worldPe(pe), dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize, alpha);
+        engine.accumulates.acc(this, worldPe(pe), dstIndex, dstStride, src, srcIndex, srcStride, nblocks, blockSize,
+            alpha);
     }
 
     /**

@@ -136,7 +136,8 @@ abstract sealed class TeamReductions extends SymmetricHeap permits Shmem {
     /**
      * {@code shmem_long_sum_inscan} (OpenSHMEM 1.6): inclusive prefix sum over the team in rank order,
      * {@code dest[i]} on team rank {@code r} = {@code src[i]} of ranks {@code 0 .. r} added left to right, so
-     * the result has the bits of the sequential sum (wrapping on overflow). Collective over the team; every member passes the same
+     * the result has the bits of the sequential sum (wrapping on overflow). Collective over the team; every member
+     * passes the same
      * count.
      *
      * @param team  the team
@@ -175,7 +176,8 @@ abstract sealed class TeamReductions extends SymmetricHeap permits Shmem {
     /**
      * {@code shmem_int_sum_inscan} (OpenSHMEM 1.6): inclusive prefix sum over the team in rank order,
      * {@code dest[i]} on team rank {@code r} = {@code src[i]} of ranks {@code 0 .. r} added left to right, so
-     * the result has the bits of the sequential sum (wrapping on overflow). Collective over the team; every member passes the same
+     * the result has the bits of the sequential sum (wrapping on overflow). Collective over the team; every member
+     * passes the same
      * count.
      *
      * @param team  the team
