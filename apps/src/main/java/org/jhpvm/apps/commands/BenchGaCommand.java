@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.GaBenchmark;
+import org.jhpvm.apps.bench.MatmulBenchmark;
 import org.jhpvm.apps.bench.GaBenchmark.Op;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
@@ -53,9 +54,19 @@ final class BenchGaCommand implements Callable<Integer> {
         try (Progress progress = new Progress("bench ga", bench.steps())) {
             r = bench.run(progress);
         }
+        final MatmulBenchmark.Result mm = new MatmulBenchmark(trials, warmups).run();
         print(r);
+        System.out.printf("matmulPatch %d x %d doubles on 2 PEs: %.2f GFLOP/s; the same loop on one thread without GA: "
+            + "%.2f GFLOP/s (ratio %.2f)%n", MatmulBenchmark.N, MatmulBenchmark.N, mm.patchGflops(),
+            mm.localGflops(), mm.ratio());
+        System.out.println("sparse matrix-vector figure: not measured (GA sparse arrays are not implemented yet)");
         if (json != null) {
-            Reports.writeJson(json, toJson(r));
+            final ObjectNode root = toJson(r);
+            final ObjectNode m = (ObjectNode) root.get("metrics");
+            m.put("matmul_patch_gflops", mm.patchGflops());
+            m.put("matmul_local_gflops", mm.localGflops());
+            m.put("matmul_patch_ratio", mm.ratio());
+            Reports.writeJson(json, root);
             System.out.println("wrote " + json);
         }
         if (png != null) {
