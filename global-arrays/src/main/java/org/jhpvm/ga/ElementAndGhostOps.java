@@ -11,6 +11,7 @@ import java.util.Objects;
 abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps {
     private final ElementOps elements;
     private Ghosts ghostUpdater;
+    private boolean ghostCorners = true;
 
     ElementAndGhostOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist) {
@@ -77,7 +78,7 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
 
     private Ghosts ghostUpdater() {
         if (ghostUpdater == null) {
-            ghostUpdater = new Ghosts(self());
+            ghostUpdater = new Ghosts(self(), ghostCorners);
         }
         return ghostUpdater;
     }
@@ -91,5 +92,64 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
      */
     public void updateGhosts(final boolean[] periodic) {
         ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"));
+    }
+
+    /**
+     * {@code GA_Set_ghost_corner_flag}: whether ghost updates ({@link #updateGhosts()}, {@link #updateGhostsNb()})
+     * fill the corner ghosts too (the default, true) or only the faces. No communication; every PE of the group
+     * should set it alike.
+     *
+     * @param corners true to update corners
+     */
+    public void setGhostCornerFlag(final boolean corners) {
+        checkLive();
+        if (corners != ghostCorners) {
+            ghostCorners = corners;
+            ghostUpdater = null;
+        }
+    }
+
+    /**
+     * {@code NGA_Update_ghosts_nb}: starts filling this PE's ghost cells (every dimension periodic, corners as
+     * {@link #setGhostCornerFlag} says) with non-blocking gets from the owners' interiors; they are complete after
+     * {@link GlobalArrays#nbWait(long)} on the handle. One-sided, no barrier: as in GA, the program syncs before
+     * (so the interiors are final) and, before changing interiors again, after every PE has waited.
+     *
+     * @return the handle
+     * @throws IllegalStateException if the array was destroyed
+     */
+    public long updateGhostsNb() {
+        Ghosts.updateNb(self(), ghostCorners);
+        return ga.nbIssue();
+    }
+
+    /**
+     * {@code NGA_NbGet_ghost_dir}: starts filling the ghost region of this PE in direction {@code mask}: one entry
+     * per dimension, -1 the lower ghost layers, +1 the upper, 0 the block's own extent ({@code {+1, 0}} is the upper
+     * face of dimension 0, {@code {+1, +1}} a corner); periodic in every dimension. Complete after
+     * {@link GlobalArrays#nbWait(long)}. One-sided.
+     *
+     * @param mask the direction
+     * @return the handle
+     * @throws IllegalArgumentException if {@code mask} has the wrong length, an entry outside -1..1, or is all 0
+     */
+    public long nbGetGhostDir(final int[] mask) {
+        checkLive();
+        Objects.requireNonNull(mask, "mask");
+        boolean any = false;
+        if (mask.length != ndim) {
+            throw new IllegalArgumentException("mask has " + mask.length + " entries for " + ndim + " dimensions");
+        }
+        for (final int m : mask) {
+            if (m < -1 || m > 1) {
+                throw new IllegalArgumentException("mask entry " + m + " outside -1..1");
+            }
+            any |= m != 0;
+        }
+        if (!any) {
+            throw new IllegalArgumentException("mask is all 0: that is the block itself, not a ghost region");
+        }
+        Ghosts.pullRegion(self(), mask.clone(), true);
+        return ga.nbIssue();
     }
 }

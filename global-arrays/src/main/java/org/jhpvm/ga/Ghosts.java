@@ -22,13 +22,13 @@ final class Ghosts {
     /** faces[d][0] lower side, faces[d][1] upper side; null where dimension d has no ghosts. */
     private final Face[][] faces;
 
-    Ghosts(final GlobalArray a) {
+    Ghosts(final GlobalArray a, final boolean corners) {
         this.a = a;
         this.faces = new Face[a.ndim][];
         if (a.myRank < a.dist.owners) {
             for (int d = 0; d < a.ndim; d++) {
                 if (a.dist.width[d] > 0) {
-                    faces[d] = new Face[] {face(a, d, -1, true, true), face(a, d, +1, true, true)};
+                    faces[d] = new Face[] {face(a, d, -1, corners, true), face(a, d, +1, corners, true)};
                 }
             }
         }
@@ -142,6 +142,84 @@ final class Ghosts {
             }
         }
         a.shmem.quiet();
+    }
+
+    /**
+     * {@code NGA_NbGet_ghost_dir}: starts non-blocking gets of this PE's ghost region in direction {@code mask} (one
+     * entry per dimension: -1 the lower ghost layers, +1 the upper, 0 the block's own extent; {@code (+1, +1)} is a
+     * corner) from the owners' interiors, wrapping around periodic edges; cells beyond a non-periodic edge are left
+     * alone. One-sided: complete at the next quiet ({@code nbWait}).
+     */
+    static void pullRegion(final GlobalArray a, final int[] mask, final boolean periodic) {
+        final Distribution dist = a.dist;
+        final int ndim = a.ndim;
+        if (a.myRank >= dist.owners) {
+            return;
+        }
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.block(a.myRank, lo, hi);
+        final int[][][] ranges = new int[ndim][][];
+        for (int d = 0; d < ndim; d++) {
+            final int w = dist.width[d];
+            if (mask[d] != 0 && w == 0) {
+                return; // no ghost layers in that direction
+            }
+            final int from = mask[d] == 0 ? lo[d] : mask[d] > 0 ? hi[d] + 1 : lo[d] - w;
+            final int to = mask[d] == 0 ? hi[d] : mask[d] > 0 ? hi[d] + w : lo[d] - 1;
+            ranges[d] = pieces(from, to, dist.dims[d], periodic);
+            if (ranges[d].length == 0) {
+                return;
+            }
+        }
+        final int[] myStrides = dist.strides[a.myRank];
+        final int[] pick = new int[ndim];
+        final int[] subLo = new int[ndim];
+        final int[] subHi = new int[ndim];
+        System.arraycopy(myStrides, 0, a.checks.bs, 0, ndim);
+        final Object local = a.storage.local();
+        while (true) {
+            int base = 0;
+            for (int d = 0; d < ndim; d++) {
+                final int[] r = ranges[d][pick[d]];
+                subLo[d] = r[1];
+                subHi[d] = r[1] + r[2] - r[0];
+                base += (r[0] - lo[d] + dist.width[d]) * myStrides[d];
+            }
+            a.sections.transfer(Mover.GET_NBI, subLo, subHi, a.ones, local, base, 0, 0);
+            int d = ndim - 1;
+            while (d >= 0 && ++pick[d] == ranges[d].length) {
+                pick[d] = 0;
+                d--;
+            }
+            if (d < 0) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * {@code NGA_Update_ghosts_nb}: starts the gets of every ghost region of this PE (all {@code 3^n - 1} directions,
+     * corners only when {@code corners}), every dimension periodic; complete at the next quiet.
+     */
+    static void updateNb(final GlobalArray a, final boolean corners) {
+        a.checkLive();
+        final int n = a.ndim;
+        final int[] mask = new int[n];
+        final int total = (int) Math.pow(3, n);
+        for (int code = 0; code < total; code++) {
+            int c = code;
+            int nonZero = 0;
+            for (int d = 0; d < n; d++) {
+                mask[d] = c % 3 - 1;
+                c /= 3;
+                nonZero += mask[d] != 0 ? 1 : 0;
+            }
+            if (nonZero == 0 || (!corners && nonZero > 1)) {
+                continue;
+            }
+            pullRegion(a, mask, true);
+        }
     }
 
     /**
