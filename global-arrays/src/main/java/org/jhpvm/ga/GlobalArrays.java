@@ -20,7 +20,7 @@ import org.jhpvm.shmem.SymmetricLongs;
  * <p>
  * Thread-safety: one instance per PE, used from that PE's thread.
  */
-public final class GlobalArrays extends MatrixMultiply {
+public final class GlobalArrays extends LinearAlgebraOps {
     private final List<GlobalArray> live = new ArrayList<>();
     private int nextArrayId = 1;
     private SymmetricLongs mutexes;
