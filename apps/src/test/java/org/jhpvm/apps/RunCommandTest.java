@@ -53,6 +53,8 @@ class RunCommandTest {
         "GaHeat.java, 3, 'heat on 64 x 64, 100 steps, 3 PEs: amplitude 0.380660'",
         "GaTaskPool.java, 4, '200 tasks on 4 PEs, each done once, every answer right'",
         "GaTaskPool.java, 5, '200 tasks on 5 PEs, each done once, every answer right'",
+        "GaSparseJacobi.java, 4, 'sparse Jacobi on 32 x 32 (1024 unknowns, 4992 stored elements), 4 PEs: converged'",
+        "GaSparseJacobi.java, 3, 'sparse Jacobi on 32 x 32 (1024 unknowns, 4992 stored elements), 3 PEs: converged'",
     })
     void everyExampleShouldRunAndFindItsOwnAnswerRight(final String example, final int pes, final String expected) {
         final Run r = run("run", "--pes", Integer.toString(pes), EXAMPLES.resolve(example).toString());

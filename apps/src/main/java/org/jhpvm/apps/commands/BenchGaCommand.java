@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.GaBenchmark;
 import org.jhpvm.apps.bench.MatmulBenchmark;
+import org.jhpvm.apps.bench.SparseBenchmark;
 import org.jhpvm.apps.bench.GaBenchmark.Op;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
@@ -59,13 +60,19 @@ final class BenchGaCommand implements Callable<Integer> {
         System.out.printf("matmulPatch %d x %d doubles on 2 PEs: %.2f GFLOP/s; the same loop on one thread without GA: "
             + "%.2f GFLOP/s (ratio %.2f)%n", MatmulBenchmark.N, MatmulBenchmark.N, mm.patchGflops(),
             mm.localGflops(), mm.ratio());
-        System.out.println("sparse matrix-vector figure: not measured (GA sparse arrays are not implemented yet)");
+        final SparseBenchmark.Result sp = new SparseBenchmark(trials, warmups).run();
+        System.out.printf("sparse matvec, 5-point Laplacian of %d x %d on 2 PEs: %.1f Mflop/s; the same compressed-row "
+            + "product on one thread: %.1f Mflop/s (ratio %.2f)%n", SparseBenchmark.N, SparseBenchmark.N,
+            sp.matvecMflops(), sp.localMflops(), sp.ratio());
         if (json != null) {
             final ObjectNode root = toJson(r);
             final ObjectNode m = (ObjectNode) root.get("metrics");
             m.put("matmul_patch_gflops", mm.patchGflops());
             m.put("matmul_local_gflops", mm.localGflops());
             m.put("matmul_patch_ratio", mm.ratio());
+            m.put("sparse_matvec_mflops", sp.matvecMflops());
+            m.put("sparse_local_mflops", sp.localMflops());
+            m.put("sparse_matvec_ratio", sp.ratio());
             Reports.writeJson(json, root);
             System.out.println("wrote " + json);
         }

@@ -1,0 +1,109 @@
+package org.jhpvm.ga;
+
+import static org.jhpvm.ga.GaTestSupport.whole;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.FieldSource;
+
+/**
+ * Sparse arrays: elements added by PEs that do not own their rows, duplicates summed, a rectangular matrix times a
+ * vector against a dense loop, the diagonal, the distributions, and the refusals.
+ */
+@Timeout(120)
+class SparseArrayTest {
+    static final int[] PES = GaTestSupport.PES;
+    private static final int ROWS = 37;
+    private static final int COLS = 23;
+
+    /** The dense model: a few elements per row, one of them added in two halves by two PEs. */
+    private static double element(final int i, final int j) {
+        if (j == i % COLS) {
+            return 2 + i;
+        }
+        if (j == (i * 7 + 3) % COLS) {
+            return -1 - 0.5 * (i % 3);
+        }
+        return j == (i * 5 + 11) % COLS ? 0.25 * j : 0;
+    }
+
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldAssembleAndMultiplyAsTheDenseMatrix(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final int me = ga.nodeid();
+            final SparseArray s = ga.createSparse(GaType.DOUBLE, ROWS, COLS);
+            // Element (i, j) is added by PE (i + j) % pes, the diagonal-ish one in two halves by two PEs.
+            for (int i = 0; i < ROWS; i++) {
+                for (int j = 0; j < COLS; j++) {
+                    final double v = element(i, j);
+                    if (v == 0) {
+                        continue;
+                    }
+                    if (j == i % COLS) {
+                        if (me == i % pes) {
+                            s.addElement(i, j, v / 2);
+                        }
+                        if (me == (i + 1) % pes) {
+                            s.addElement(i, j, v / 2);
+                        }
+                    } else if (me == (i + j) % pes) {
+                        s.addElement(i, j, v);
+                    }
+                }
+            }
+            s.assemble();
+            final double[] nnz = {s.localNonZeros()};
+            ga.gop(nnz, GopOp.SUM);
+            int expectNnz = 0;
+            for (int i = 0; i < ROWS; i++) {
+                for (int j = 0; j < COLS; j++) {
+                    expectNnz += element(i, j) != 0 ? 1 : 0;
+                }
+            }
+            assertEquals(expectNnz, nnz[0], 0.0, "duplicates summed into one element");
+            final GlobalArray x = ga.create(GaType.DOUBLE, new int[] {COLS}, "x");
+            final GlobalArray y = ga.create(GaType.DOUBLE, new int[] {ROWS}, "y");
+            x.patchEnum(0, COLS - 1, 1, 0.5);
+            s.matvec(x, y);
+            final double[] yv = whole(y);
+            for (int i = 0; i < ROWS; i++) {
+                double sum = 0;
+                for (int j = 0; j < COLS; j++) {
+                    sum += element(i, j) * (1 + 0.5 * j);
+                }
+                assertEquals(sum, yv[i], 1e-12, "row " + i);
+            }
+            final GlobalArray d = ga.create(GaType.DOUBLE, new int[] {COLS}, "d");
+            s.getDiag(d);
+            final double[] dv = whole(d);
+            for (int i = 0; i < COLS; i++) {
+                assertEquals(element(i, i), dv[i], 0.0);
+            }
+            // Rows split as GA does: rank r holds r*rows/n .. (r+1)*rows/n - 1.
+            int covered = 0;
+            for (int r = 0; r < pes; r++) {
+                final int[] lh = s.rowDistribution(r);
+                assertEquals(r * ROWS / pes, lh[0]);
+                covered += lh[1] - lh[0] + 1;
+            }
+            assertEquals(ROWS, covered);
+            assertArrayEquals(new int[] {0, COLS / pes - 1}, s.columnDistribution(0));
+            // Refusals before anything moves.
+            assertThrows(IllegalStateException.class, () -> s.addElement(0, 0, 1), "after assembly");
+            assertThrows(IllegalArgumentException.class, () -> s.matvec(y, x), "lengths swapped");
+            assertThrows(IllegalArgumentException.class, () -> ga.createSparse(GaType.INT, 2, 2));
+            final SparseArray t = ga.createSparse(GaType.DOUBLE, 3, 3);
+            assertThrows(IndexOutOfBoundsException.class, () -> t.addElement(3, 0, 1));
+            assertThrows(IllegalStateException.class, () -> t.matvec(x, y), "before assembly");
+            t.assemble();
+            t.destroy();
+            s.destroy();
+            assertThrows(IllegalStateException.class, () -> s.matvec(x, y), "after destroy");
+            ga.sync();
+        });
+    }
+}
