@@ -98,7 +98,6 @@ final class Ghosts {
         final int[] lo = new int[ndim];
         final int[] hi = new int[ndim];
         dist.block(a.myRank, lo, hi);
-        final int[] myStrides = dist.strides[a.myRank];
         // The slab in global (unwrapped) coordinates, dimension by dimension, cut into ranges that do not wrap.
         final int[][][] ranges = new int[ndim][][];
         for (int d = 0; d < ndim; d++) {
@@ -117,6 +116,19 @@ final class Ghosts {
                 return; // the whole slab lies beyond a non-periodic edge
             }
         }
+        getRanges(a, lo, ranges);
+        a.shmem.quiet();
+    }
+
+    /**
+     * Starts the non-blocking gets of every combination of one range per dimension ({@code {unwrappedFrom,
+     * wrappedFrom, unwrappedTo}}, see {@link #pieces}) straight into this PE's local block, whose interior starts at
+     * {@code lo}. Complete at the next quiet.
+     */
+    private static void getRanges(final GlobalArray a, final int[] lo, final int[][][] ranges) {
+        final Distribution dist = a.dist;
+        final int ndim = a.ndim;
+        final int[] myStrides = dist.strides[a.myRank];
         final int[] pick = new int[ndim];
         final int[] subLo = new int[ndim];
         final int[] subHi = new int[ndim];
@@ -138,10 +150,9 @@ final class Ghosts {
                 d--;
             }
             if (d < 0) {
-                break;
+                return;
             }
         }
-        a.shmem.quiet();
     }
 
     /**
@@ -172,30 +183,7 @@ final class Ghosts {
                 return;
             }
         }
-        final int[] myStrides = dist.strides[a.myRank];
-        final int[] pick = new int[ndim];
-        final int[] subLo = new int[ndim];
-        final int[] subHi = new int[ndim];
-        System.arraycopy(myStrides, 0, a.checks.bs, 0, ndim);
-        final Object local = a.storage.local();
-        while (true) {
-            int base = 0;
-            for (int d = 0; d < ndim; d++) {
-                final int[] r = ranges[d][pick[d]];
-                subLo[d] = r[1];
-                subHi[d] = r[1] + r[2] - r[0];
-                base += (r[0] - lo[d] + dist.width[d]) * myStrides[d];
-            }
-            a.sections.transfer(Mover.GET_NBI, subLo, subHi, a.ones, local, base, 0, 0);
-            int d = ndim - 1;
-            while (d >= 0 && ++pick[d] == ranges[d].length) {
-                pick[d] = 0;
-                d--;
-            }
-            if (d < 0) {
-                return;
-            }
-        }
+        getRanges(a, lo, ranges);
     }
 
     /**

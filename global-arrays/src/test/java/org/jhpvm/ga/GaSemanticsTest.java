@@ -25,25 +25,12 @@ class GaSemanticsTest {
     static final int[] PES = GaTestSupport.PES;
 
     private static void fill(final GlobalArray a) {
-        final int[] dims = a.dims();
-        final int n = (int) GaTestSupport.volume(dims);
+        final int n = (int) GaTestSupport.volume(a.dims());
         final Object v = GaTestSupport.buffer(a.type(), n);
         for (int i = 0; i < n; i++) {
             GaTestSupport.set(v, i, i + 1);
         }
-        if (a.group().nodeid() == 0) {
-            final int[] lo = new int[dims.length];
-            final int[] hi = new int[dims.length];
-            final int[] ld = new int[Math.max(0, dims.length - 1)];
-            for (int d = 0; d < dims.length; d++) {
-                hi[d] = dims[d] - 1;
-                if (d > 0) {
-                    ld[d - 1] = dims[d];
-                }
-            }
-            a.ga.nbWait(a.nbPut(lo, hi, v, ld));
-        }
-        a.group().sync();
+        GaTestSupport.putWhole(a, v);
     }
 
     @ParameterizedTest

@@ -85,6 +85,24 @@ final class GaTestSupport {
         return s;
     }
 
+    /** Writes {@code buf} (packed row-major, the array's type) over the whole array from group rank 0, then syncs. */
+    static void putWhole(final GlobalArray a, final Object buf) {
+        final int[] dims = a.dims();
+        final int[] lo = new int[dims.length];
+        final int[] hi = new int[dims.length];
+        final int[] ld = new int[Math.max(0, dims.length - 1)];
+        for (int d = 0; d < dims.length; d++) {
+            hi[d] = dims[d] - 1;
+            if (d > 0) {
+                ld[d - 1] = dims[d];
+            }
+        }
+        if (a.group().nodeid() == 0) {
+            a.ga.nbWait(a.nbPut(lo, hi, buf, ld));
+        }
+        a.group().sync();
+    }
+
     /** The whole array, packed row-major, as doubles. */
     static double[] whole(final GlobalArray a) {
         final int[] dims = a.dims();

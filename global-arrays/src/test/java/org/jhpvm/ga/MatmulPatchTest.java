@@ -24,10 +24,7 @@ class MatmulPatchTest {
         for (int i = 0; i < r * c; i++) {
             GaTestSupport.set(buf, i, ((i * 7 + seed * 13) % 11) - 5);
         }
-        if (ga.nodeid() == 0) {
-            ga.nbWait(a.nbPut(new int[] {0, 0}, new int[] {r - 1, c - 1}, buf, new int[] {c}));
-        }
-        ga.sync();
+        GaTestSupport.putWhole(a, buf);
         return a;
     }
 

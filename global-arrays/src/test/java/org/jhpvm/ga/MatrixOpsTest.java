@@ -28,10 +28,7 @@ class MatrixOpsTest {
                 GaTestSupport.set(buf, i * C + j, i * 10 + j - 20);
             }
         }
-        if (ga.nodeid() == 0) {
-            ga.nbWait(a.nbPut(new int[] {0, 0}, new int[] {R - 1, C - 1}, buf, new int[] {C}));
-        }
-        ga.sync();
+        GaTestSupport.putWhole(a, buf);
         return a;
     }
 
@@ -45,10 +42,7 @@ class MatrixOpsTest {
         for (int i = 0; i < n; i++) {
             GaTestSupport.set(buf, i, base + i);
         }
-        if (ga.nodeid() == 0) {
-            ga.nbWait(v.nbPut(new int[] {0}, new int[] {n - 1}, buf, null));
-        }
-        ga.sync();
+        GaTestSupport.putWhole(v, buf);
         return v;
     }
 

@@ -17,10 +17,7 @@ class SolversTest {
 
     private static GlobalArray matrix(final GlobalArrays ga, final int rows, final int cols, final double[] v) {
         final GlobalArray a = ga.create(GaType.DOUBLE, new int[] {rows, cols}, "m");
-        if (ga.nodeid() == 0) {
-            ga.nbWait(a.nbPut(new int[] {0, 0}, new int[] {rows - 1, cols - 1}, v, new int[] {cols}));
-        }
-        ga.sync();
+        GaTestSupport.putWhole(a, v);
         return a;
     }
 

@@ -27,10 +27,7 @@ class VectorOpsTest {
         for (int i = 0; i < N; i++) {
             GaTestSupport.set(buf, i, mask ? (start(i) ? 1 : 0) : i + 1);
         }
-        if (ga.nodeid() == 0) {
-            ga.nbWait(a.nbPut(new int[] {0}, new int[] {N - 1}, buf, null));
-        }
-        ga.sync();
+        GaTestSupport.putWhole(a, buf);
         return a;
     }
 

@@ -45,14 +45,7 @@ final class AtomicOperations {
             if (pe == me) {
                 return applyAmo(s.kind, s.array, index, op, a, b);
             }
-            final FmOutputStream out = nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0);
-            out.sendInt(fetch ? op | FETCH : op);
-            out.sendInt(s.id);
-            out.sendInt(s.key);
-            out.sendInt(index);
-            out.sendLong(a);
-            out.sendLong(b);
-            out.endMessage();
+            send(nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0), fetch ? op | FETCH : op, s, index, a, b);
             if (!fetch) {
                 nic.reap();
                 return 0;
@@ -80,18 +73,23 @@ final class AtomicOperations {
                 s.kind.setBits(fetch, fetchIndex, applyAmo(s.kind, s.array, index, op, a, b));
                 return;
             }
-            final FmOutputStream out = nic.beginFetchNbi(pe, NIC_AMO_BYTES, N_AMO, fetch, fetchIndex);
-            out.sendInt(op | FETCH);
-            out.sendInt(s.id);
-            out.sendInt(s.key);
-            out.sendInt(index);
-            out.sendLong(a);
-            out.sendLong(b);
-            out.endMessage();
+            send(nic.beginFetchNbi(pe, NIC_AMO_BYTES, N_AMO, fetch, fetchIndex), op | FETCH, s, index, a, b);
             nic.reap();
         } finally {
             engine.exit();
         }
+    }
+
+    /** Writes an atomic's request (op word, object, element, operands) and ends the message. */
+    private static void send(final FmOutputStream out, final int word, final SymmetricArray s, final int index,
+        final long a, final long b) {
+        out.sendInt(word);
+        out.sendInt(s.id);
+        out.sendInt(s.key);
+        out.sendInt(index);
+        out.sendLong(a);
+        out.sendLong(b);
+        out.endMessage();
     }
 
     /** The target NIC's handler: checks the element, applies the operation, replies the old value if asked. */

@@ -232,21 +232,7 @@ class Shmem15RoutinesTest {
     void shouldProvideFunneledByDefaultAndRefuseOtherThreads() {
         ShmemTestSupport.job(2).run(sh -> {
             assertEquals(ThreadLevel.FUNNELED, sh.queryThread());
-            final Throwable[] seen = new Throwable[1];
-            final Thread t = new Thread(() -> {
-                try {
-                    sh.quiet();
-                } catch (Throwable e) {
-                    seen[0] = e;
-                }
-            });
-            t.start();
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                throw new AssertionError(e);
-            }
-            assertTrue(seen[0] instanceof IllegalStateException);
+            assertTrue(onOtherThread(sh::quiet) instanceof IllegalStateException);
         });
     }
 
@@ -300,25 +286,30 @@ class Shmem15RoutinesTest {
         ShmemJob.builder().pes(1).timeout(Duration.ofSeconds(60)).threadLevel(ThreadLevel.SERIALIZED).build()
             .run(sh -> {
                 final ShmemCtx mine = sh.ctxCreate(ShmemCtx.PRIVATE);
-                final Throwable[] seen = new Throwable[1];
-                final Thread t = new Thread(() -> {
-                    try {
-                        mine.use();
-                    } catch (Throwable e) {
-                        seen[0] = e;
-                    }
-                });
-                t.start();
-                try {
-                    t.join();
-                } catch (InterruptedException e) {
-                    throw new AssertionError(e);
-                }
-                assertTrue(seen[0] instanceof IllegalStateException);
+                assertTrue(onOtherThread(mine::use) instanceof IllegalStateException);
                 try (ShmemCtx u = mine.use()) {
                     u.quiet();
                 }
                 mine.destroy();
             });
+    }
+
+    /** Runs {@code call} on a new thread and returns what it threw (null if nothing). */
+    private static Throwable onOtherThread(final Runnable call) {
+        final Throwable[] seen = new Throwable[1];
+        final Thread t = new Thread(() -> {
+            try {
+                call.run();
+            } catch (Throwable e) {
+                seen[0] = e;
+            }
+        });
+        t.start();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
+        return seen[0];
     }
 }
