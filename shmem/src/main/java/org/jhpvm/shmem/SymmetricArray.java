@@ -112,7 +112,10 @@ public abstract sealed class SymmetricArray
         if (holders != null && pe >= 0 && pe < holders.length && !holders[pe]) {
             return null;
         }
-        checkPe(pe);
+        // shmem_ptr names world PEs whatever context is in use (it is not an operation on a context).
+        if (pe < 0 || pe >= engine.npes) {
+            throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (engine.npes - 1));
+        }
         final SymmetricArray s = engine.world.object(pe, id);
         return s == null ? null : s.array;
     }

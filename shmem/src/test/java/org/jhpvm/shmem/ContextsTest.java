@@ -83,7 +83,9 @@ class ContextsTest {
             if (odd != null) {
                 final ShmemCtx ctx = odd.createCtx(ShmemCtx.PRIVATE);
                 assertSame(odd, ctx.team());
+                final long[] worldPe0 = a.ptr(0);
                 try (ShmemCtx c = ctx.use()) {
+                    assertSame(worldPe0, a.ptr(0), "ptr names world PEs whatever context is in use");
                     a.atomicAdd(0, 0, 100 + me); // rank 0 of the team: world PE 5
                     assertThrows(IndexOutOfBoundsException.class, () -> a.atomicAdd(3, 0, 1), "rank 3 of 3");
                     c.quiet();
