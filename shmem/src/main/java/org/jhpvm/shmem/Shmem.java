@@ -70,17 +70,6 @@ public final class Shmem extends TeamReductions {
         engine.teams.idAgreed(SHARED_TEAM_ID);
     }
 
-    Shmem(final FastMessages fm, final World world, final long heapBytes) {
-        this(fm, world, heapBytes, ThreadLevel.FUNNELED, allPes(fm.pes()));
-    }
-
-    static int[] allPes(final int n) {
-        final int[] all = new int[n];
-        for (int i = 0; i < n; i++) {
-            all[i] = i;
-        }
-        return all;
-    }
 
     // ---------------------------------------------------------------- setup and query
 
