@@ -11,8 +11,8 @@ import java.util.Objects;
  */
 abstract sealed class AlgebraOps extends ElementAndGhostOps permits MatrixOps {
     AlgebraOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
-        final Distribution dist) {
-        super(ga, group, type, name, dist);
+        final Distribution dist, final GlobalArray overlayOf) {
+        super(ga, group, type, name, dist, overlayOf);
     }
 
     // ---------------------------------------------------------------- printing (collective)

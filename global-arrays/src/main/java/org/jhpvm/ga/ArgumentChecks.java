@@ -38,8 +38,8 @@ final class ArgumentChecks {
      * max-reduction of each value and its negation gives its maximum and minimum, equal only if all PEs agree.
      */
     static void checkSameOnEveryPe(final Shmem shmem, final GaGroup group, final GaType type,
-        final Distribution dist) {
-        final long bytes = (long) dist.maxLocalLength * type.bytes();
+        final Distribution dist, final boolean overlay) {
+        final long bytes = overlay ? 0 : (long) dist.maxLocalLength * type.bytes();
         final long[] v = {dist.fingerprint(), -dist.fingerprint(), type.ordinal(), -type.ordinal(),
             group.ga.fitsMemoryLimit(bytes) ? 0 : 1};
         shmem.reduce(group.team, ReduceOp.MAX, v, v, v.length);

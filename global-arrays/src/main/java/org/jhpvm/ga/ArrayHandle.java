@@ -22,6 +22,10 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     final String name;
     final Distribution dist;
     final Storage storage;
+    /** The array whose memory this one overlays ({@code GA_Overlay}), or null for an array with its own. */
+    final GlobalArray overlayOf;
+    /** Live arrays overlaid on this one's memory. */
+    int overlays;
     final int ndim;
     final int myRank;
     final int id;
@@ -35,7 +39,7 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     private boolean destroyed;
 
     ArrayHandle(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
-        final Distribution dist) {
+        final Distribution dist, final GlobalArray overlayOf) {
         this.ga = ga;
         this.shmem = ga.shmem;
         this.group = group;
@@ -45,8 +49,14 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
         this.ndim = dist.ndim;
         this.myRank = group.nodeid();
         this.ghosts = Arrays.stream(dist.width).anyMatch(w -> w > 0);
-        ArgumentChecks.checkSameOnEveryPe(shmem, group, type, dist);
-        this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
+        this.overlayOf = overlayOf;
+        ArgumentChecks.checkSameOnEveryPe(shmem, group, type, dist, overlayOf != null);
+        if (overlayOf == null) {
+            this.storage = Storage.allocate(shmem, group.team, type, dist.maxLocalLength);
+        } else {
+            this.storage = overlayOf.storage;
+            overlayOf.overlays++;
+        }
         this.mover = new Mover(storage, ndim);
         this.id = ga.register(self());
         this.ones = new int[ndim];
@@ -70,7 +80,16 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
      */
     public void destroy() {
         checkLive();
-        shmem.free(storage.symmetric);
+        if (overlays > 0) {
+            throw new IllegalStateException(this + " has " + overlays + " overlay(s) on its memory: destroy them "
+                + "first");
+        }
+        if (overlayOf == null) {
+            shmem.free(storage.symmetric);
+        } else {
+            group.sync(); // collective like a destroy that frees; the memory stays the parent's
+            overlayOf.overlays--;
+        }
         destroyed = true;
         ga.unregister(self());
     }

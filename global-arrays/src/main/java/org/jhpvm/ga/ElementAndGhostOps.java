@@ -14,8 +14,8 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
     private boolean ghostCorners = true;
 
     ElementAndGhostOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
-        final Distribution dist) {
-        super(ga, group, type, name, dist);
+        final Distribution dist, final GlobalArray overlayOf) {
+        super(ga, group, type, name, dist, overlayOf);
         this.elements = new ElementOps(self());
     }
 

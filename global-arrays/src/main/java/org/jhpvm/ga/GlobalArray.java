@@ -38,8 +38,8 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
     //   ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
 
     private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
-        final Distribution dist) {
-        super(ga, group, type, name, dist);
+        final Distribution dist, final GlobalArray overlayOf) {
+        super(ga, group, type, name, dist, overlayOf);
     }
 
     // ---------------------------------------------------------------- creation
@@ -56,6 +56,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
         private int[] map;
         private int[] width;
         private GaGroup group;
+        private GlobalArray overlay;
 
         Builder(final GlobalArrays ga, final GaType type, final int[] dims) {
             this.ga = ga;
@@ -159,6 +160,20 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
             return this;
         }
 
+        /**
+         * {@code GA_Overlay}: {@link #create()} puts the new array on the memory of {@code parent} instead of
+         * allocating: no symmetric heap is taken, and the new array starts with whatever its layout finds there (GA's
+         * rule: not zeroed). The parent must be live, of the same element type (a Java array has one type) and group,
+         * with blocks at least as large on every rank; it cannot be destroyed while overlays on it live.
+         *
+         * @param parent the array whose memory to use ({@code GA_Overlay}'s {@code g_p})
+         * @return this
+         */
+        public Builder overlay(final GlobalArray parent) {
+            this.overlay = Objects.requireNonNull(parent, "parent");
+            return this;
+        }
+
         private int[] perDim(final int[] a, final String what) {
             Objects.requireNonNull(a, what);
             if (a.length != dims.length) {
@@ -185,7 +200,16 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
             final Distribution dist = nblock != null
                 ? Distribution.irregular(dims, nblock, map, w, group.nnodes())
                 : Distribution.regular(dims, chunk, procGrid, w, group.nnodes());
-            return new GlobalArray(ga, group, type, name, dist);
+            if (overlay != null) {
+                overlay.checkLive();
+                if (overlay.type != type || overlay.group.team != group.team
+                    || dist.maxLocalLength > overlay.dist.maxLocalLength) {
+                    throw new IllegalArgumentException("overlay: " + overlay + " must hold " + type + " on the same "
+                        + "group with blocks of at least " + dist.maxLocalLength + " elements (ghosts included); it "
+                        + "has " + overlay.dist.maxLocalLength);
+                }
+            }
+            return new GlobalArray(ga, group, type, name, dist, overlay);
         }
     }
 
@@ -197,7 +221,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      */
     public GlobalArray duplicate(final String newName) {
         checkLive();
-        return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist);
+        return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist, null);
     }
 
     // ---------------------------------------------------------------- locality and results

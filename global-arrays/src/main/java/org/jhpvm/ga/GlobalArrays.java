@@ -359,7 +359,9 @@ public final class GlobalArrays extends LinearAlgebraOps {
     public long inquireMemory() {
         long total = 0;
         for (final GlobalArray a : live) {
-            total += (long) a.dist.maxLocalLength * a.type.bytes();
+            if (a.overlayOf == null) {
+                total += (long) a.dist.maxLocalLength * a.type.bytes();
+            }
         }
         return total;
     }

@@ -18,8 +18,8 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
     private long randomizeCalls;
 
     MatrixOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
-        final Distribution dist) {
-        super(ga, group, type, name, dist);
+        final Distribution dist, final GlobalArray overlayOf) {
+        super(ga, group, type, name, dist, overlayOf);
     }
 
     // ---------------------------------------------------------------- element-wise patches

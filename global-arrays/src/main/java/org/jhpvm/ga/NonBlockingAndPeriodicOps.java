@@ -8,8 +8,8 @@ package org.jhpvm.ga;
  */
 abstract sealed class NonBlockingAndPeriodicOps extends MatrixOps permits GlobalArray {
     NonBlockingAndPeriodicOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
-        final Distribution dist) {
-        super(ga, group, type, name, dist);
+        final Distribution dist, final GlobalArray overlayOf) {
+        super(ga, group, type, name, dist, overlayOf);
     }
 
     // ---------------------------------------------------------------- non-blocking

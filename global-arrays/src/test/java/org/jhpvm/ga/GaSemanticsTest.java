@@ -234,4 +234,34 @@ class GaSemanticsTest {
             ga.sync();
         });
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3, 4})
+    void shouldOverlayAnArrayOnAnotherOnesMemory(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final GlobalArray parent = ga.create(GaType.DOUBLE, new int[] {40}, "parent");
+            final long used = ga.inquireMemory();
+            final GlobalArray child = ga.builder(GaType.DOUBLE, 20).name("child").overlay(parent).create();
+            assertEquals(used, ga.inquireMemory(), "an overlay takes no memory of its own");
+            child.fill(3);
+            // The child's block lies at the start of the parent's local memory on every PE.
+            final LocalBlock cb = child.access();
+            final double[] pm = parent.access().doubles();
+            if (!cb.isEmpty()) {
+                final int n = cb.hi()[0] - cb.lo()[0] + 1;
+                for (int k = 0; k < n; k++) {
+                    assertEquals(3.0, pm[k], 0.0);
+                }
+            }
+            ga.sync();
+            assertThrows(IllegalArgumentException.class,
+                () -> ga.builder(GaType.LONG, 20).overlay(parent).create(), "another type");
+            assertThrows(IllegalArgumentException.class,
+                () -> ga.builder(GaType.DOUBLE, 400).overlay(parent).create(), "larger blocks");
+            assertThrows(IllegalStateException.class, parent::destroy, "an overlay lives on it");
+            child.destroy();
+            parent.destroy();
+            assertEquals(0, ga.inquireMemory());
+        });
+    }
 }
