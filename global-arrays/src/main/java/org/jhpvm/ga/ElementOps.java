@@ -45,6 +45,8 @@ final class ElementOps {
         for (int i = 0; i < n; i++) {
             checks.checkSubscript(subs[i]);
         }
+        a.ga.stats.record(op == Mover.GET_NBI ? GaStatistics.Counters.GATHER : GaStatistics.Counters.SCATTER,
+            (long) n * a.type.bytes());
         Arrays.fill(mover.ext, 1);
         Arrays.fill(mover.rs, 1);
         Arrays.fill(mover.us, 1);
@@ -62,6 +64,7 @@ final class ElementOps {
             throw new IllegalArgumentException("readInc needs an int or long array; " + a + " holds " + a.type);
         }
         checks.checkSubscript(subscript);
+        a.ga.stats.record(GaStatistics.Counters.READ_INC, a.type.bytes());
         final int rank = ownerAndLocal(subscript);
         return a.storage.fetchAdd(members[rank], localIndex, inc);
     }

@@ -340,7 +340,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -357,7 +357,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -373,7 +373,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -389,7 +389,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -410,7 +410,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -427,7 +427,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -444,7 +444,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -461,7 +461,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
     }
 
@@ -481,7 +481,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
@@ -500,7 +500,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
     }
 
@@ -519,7 +519,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
@@ -538,7 +538,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
     }
 
@@ -554,7 +554,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @param ld   leading dimensions of buf
      */
     public void stridedPut(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        sections.prepare(lo, hi, skip, buf, ld);
+        sections.prepare(Mover.PUT, lo, hi, skip, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, skip, buf, 0, 0, 0);
     }
 
@@ -576,7 +576,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void stridedGet(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
-        sections.prepare(lo, hi, skip, buf, ld);
+        sections.prepare(Mover.GET, lo, hi, skip, buf, ld);
         sections.transfer(Mover.GET, lo, hi, skip, buf, 0, 0, 0);
     }
 
@@ -592,7 +592,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      */
     public void stridedAcc(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld,
         final double alpha) {
-        sections.prepare(lo, hi, skip, buf, ld);
+        sections.prepare(Mover.ACC, lo, hi, skip, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, skip, buf, 0, Math.round(alpha), alpha);
     }
 

@@ -26,6 +26,8 @@ public final class GlobalArrays extends LinearAlgebraOps {
     private SymmetricLongs mutexes;
     private long nbIssued;
     private long nbCompleted;
+    /** The one-sided calls of this PE ({@code GA_Print_stats}). */
+    final GaStatistics.Counters stats = new GaStatistics.Counters();
     /** {@code GA_Set_memory_limit}: bytes of array storage this PE may hold, or -1 for no limit. */
     private long memoryLimit = -1;
 
@@ -509,6 +511,34 @@ public final class GlobalArrays extends LinearAlgebraOps {
     }
 
     // ---------------------------------------------------------------- debugging
+
+    /**
+     * The counts {@code GA_Print_stats} prints: this PE's one-sided calls and the bytes they moved. No communication.
+     *
+     * @return a snapshot of the counters
+     */
+    public GaStatistics statistics() {
+        return stats.snapshot();
+    }
+
+    /**
+     * {@code GA_Print_stats}: prints {@link #statistics()} of this PE, one line per family. No communication.
+     *
+     * @param out where to print (flushed after)
+     */
+    public void printStats(final PrintStream out) {
+        Objects.requireNonNull(out, "out");
+        final GaStatistics s = statistics();
+        out.printf("GA statistics for PE %d%n", shmem.myPe());
+        out.printf("  %-22s %12s %16s%n", "", "calls", "bytes");
+        out.printf("  %-22s %12d %16d%n", "put", s.putCalls(), s.putBytes());
+        out.printf("  %-22s %12d %16d%n", "get", s.getCalls(), s.getBytes());
+        out.printf("  %-22s %12d %16d%n", "accumulate", s.accCalls(), s.accBytes());
+        out.printf("  %-22s %12d %16d%n", "scatter (and acc)", s.scatterCalls(), s.scatterBytes());
+        out.printf("  %-22s %12d %16d%n", "gather", s.gatherCalls(), s.gatherBytes());
+        out.printf("  %-22s %12d %16s%n", "read and increment", s.readIncCalls(), "");
+        out.flush();
+    }
 
     /**
      * {@code GA_Summarize} on this PE: one line per live array this PE holds (its type, shape, distribution and bytes

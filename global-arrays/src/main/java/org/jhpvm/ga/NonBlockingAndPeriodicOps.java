@@ -25,7 +25,7 @@ abstract sealed class NonBlockingAndPeriodicOps extends MatrixOps permits Global
      * @return the handle
      */
     public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
         sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         return ga.nbIssue();
     }
@@ -40,7 +40,7 @@ abstract sealed class NonBlockingAndPeriodicOps extends MatrixOps permits Global
      * @return the handle
      */
     public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.GET_NBI, lo, hi, ones, buf, ld);
         sections.transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
         return ga.nbIssue();
     }
@@ -56,7 +56,7 @@ abstract sealed class NonBlockingAndPeriodicOps extends MatrixOps permits Global
      * @return the handle
      */
     public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        sections.prepare(lo, hi, ones, buf, ld);
+        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
         sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
         return ga.nbIssue();
     }

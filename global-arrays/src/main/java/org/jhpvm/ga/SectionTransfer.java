@@ -60,10 +60,15 @@ final class SectionTransfer {
      * Checks a section call (then the caller calls {@link #transfer} itself: one call level less between the user
      * and FM's copy loops, which keeps the JIT inlining them).
      */
-    void prepare(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
+    void prepare(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf, final int[] ld) {
         a.checkLive();
         checks.checkSection(lo, hi, skip);
         checks.checkBuffer(buf, ld);
+        long n = a.type.bytes();
+        for (int d = 0; d < ndim; d++) {
+            n *= count[d];
+        }
+        a.ga.stats.record(GaStatistics.Counters.ofSection(op), n);
     }
 
     /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
@@ -134,6 +139,11 @@ final class SectionTransfer {
             count[d] = hi[d] - lo[d] + 1;
         }
         checks.checkBuffer(buf, ld);
+        long moved = a.type.bytes();
+        for (int d = 0; d < ndim; d++) {
+            moved *= count[d];
+        }
+        a.ga.stats.record(GaStatistics.Counters.ofSection(op), moved);
         // Per dimension up to three ranges: [pieceLo, pieceHi] of the array at buffer offset pieceOff (the tables
         // are this object's: nothing is allocated per call).
         for (int d = 0; d < ndim; d++) {

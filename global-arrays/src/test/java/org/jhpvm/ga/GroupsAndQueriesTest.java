@@ -184,4 +184,44 @@ class GroupsAndQueriesTest {
         }
         assertArrayEquals(one.get(), three.get(), 0.0);
     }
+
+    @Test
+    void shouldCountOneSidedCallsForPrintStats() {
+        GaTestSupport.run(2, ga -> {
+            final GlobalArray a = ga.create(GaType.DOUBLE, new int[] {6, 4}, "a");
+            final GlobalArray n = ga.create(GaType.LONG, new int[] {4}, "n");
+            final GaStatistics before = ga.statistics();
+            final double[] buf = new double[6];
+            a.put(new int[] {0, 0}, new int[] {1, 2}, buf, new int[] {3});             // 48 bytes
+            ga.nbWait(a.nbPut(new int[] {2, 0}, new int[] {2, 3}, buf, new int[] {4})); // 32 bytes
+            a.get(new int[] {0, 0}, new int[] {5, 0}, buf, new int[] {1});             // 48 bytes
+            a.acc(new int[] {0, 0}, new int[] {0, 1}, buf, new int[] {2}, 1.0);         // 16 bytes
+            a.periodicGet(new int[] {-1, 0}, new int[] {0, 0}, buf, new int[] {1});     // 16 bytes
+            a.scatter(new double[] {1, 2, 3}, new int[][] {{0, 0}, {1, 1}, {2, 2}}, 3); // 24 bytes
+            a.gather(new double[2], new int[][] {{0, 0}, {1, 1}}, 2);                   // 16 bytes
+            n.readInc(new int[] {0}, 1);
+            final GaStatistics s = ga.statistics();
+            assertEquals(before.putCalls() + 2, s.putCalls());
+            assertEquals(before.putBytes() + 80, s.putBytes());
+            assertEquals(before.getCalls() + 2, s.getCalls());
+            assertEquals(before.getBytes() + 64, s.getBytes());
+            assertEquals(before.accCalls() + 1, s.accCalls());
+            assertEquals(before.accBytes() + 16, s.accBytes());
+            assertEquals(before.scatterCalls() + 1, s.scatterCalls());
+            assertEquals(before.scatterBytes() + 24, s.scatterBytes());
+            assertEquals(before.gatherCalls() + 1, s.gatherCalls());
+            assertEquals(before.gatherBytes() + 16, s.gatherBytes());
+            assertEquals(before.readIncCalls() + 1, s.readIncCalls());
+            // A refused call counts nothing.
+            assertThrows(IndexOutOfBoundsException.class,
+                () -> a.put(new int[] {0, 0}, new int[] {6, 0}, buf, new int[] {1}));
+            assertEquals(s, ga.statistics());
+            final ByteArrayOutputStream out = new ByteArrayOutputStream();
+            ga.printStats(new PrintStream(out, true, StandardCharsets.UTF_8));
+            final String text = out.toString(StandardCharsets.UTF_8);
+            assertTrue(text.contains("GA statistics for PE " + ga.nodeid()), text);
+            assertTrue(text.matches("(?s).*put\\s+" + s.putCalls() + "\\s+" + s.putBytes() + ".*"), text);
+            ga.sync();
+        });
+    }
 }
