@@ -395,7 +395,7 @@ final class Algebra {
 
     /** This PE's part of a patch: false if it owns none of it. */
     static boolean myPart(final GlobalArray a, final int[] lo, final int[] hi, final int[] plo, final int[] phi) {
-        if (a.myRank >= a.dist.owners) {
+        if (!a.dist.owns(a.myRank)) {
             return false;
         }
         a.dist.block(a.myRank, plo, phi);

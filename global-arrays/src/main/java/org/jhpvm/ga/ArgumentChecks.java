@@ -54,6 +54,18 @@ final class ArgumentChecks {
         }
     }
 
+    /** {@code GA_Overlay}'s conditions: a live parent of the same type and group, with blocks at least as large. */
+    static void checkOverlay(final GlobalArray parent, final GaType type, final GaGroup group,
+        final Distribution dist) {
+        parent.checkLive();
+        if (parent.type != type || parent.group.team != group.team
+            || dist.maxLocalLength > parent.dist.maxLocalLength) {
+            throw new IllegalArgumentException("overlay: " + parent + " must hold " + type + " on the same group "
+                + "with blocks of at least " + dist.maxLocalLength + " elements (ghosts included); it has "
+                + parent.dist.maxLocalLength);
+        }
+    }
+
     void checkDims(final int[] x, final String what) {
         Objects.requireNonNull(x, what);
         if (x.length != ndim) {

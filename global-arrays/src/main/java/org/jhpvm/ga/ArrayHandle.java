@@ -95,6 +95,17 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     }
 
     /**
+     * {@code GA_Duplicate}: a new zeroed array of the same type, shape, distribution and group. Collective.
+     *
+     * @param newName its name
+     * @return the new array
+     */
+    public GlobalArray duplicate(final String newName) {
+        checkLive();
+        return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist, null);
+    }
+
+    /**
      * Whether {@link #destroy()} has run on this PE's handle. The inquiries without arguments ({@link #type()},
      * {@link #dims()}, {@link #name()} and the like) still answer on a destroyed handle; every other call throws
      * {@link IllegalStateException}.

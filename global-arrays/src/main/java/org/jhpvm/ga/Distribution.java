@@ -17,12 +17,27 @@ final class Distribution {
     /** starts[d][b] is block b's first index in dimension d; starts[d][grid[d]] == dims[d]. */
     final int[][] starts;
     final int[] width;
+    /** The number of blocks (each owned by one rank). */
     final int owners;
     final int maxLocalLength;
-    /** Row-major strides of each owner's local storage (ghosts included), computed once. */
+    /** Row-major strides of each block's local storage (ghosts included), computed once; by block. */
     final int[][] strides;
+    /**
+     * {@code GA_Set_restricted}: the group rank owning each block, or null when block {@code b} belongs to rank
+     * {@code b} (then ranks from {@link #owners} on own nothing).
+     */
+    private final int[] rankOfBlock;
+    /** The block of each group rank (-1 for none), or null as for {@link #rankOfBlock}. */
+    private final int[] blockOfRank;
 
     private Distribution(final int[] dims, final int[][] starts, final int[] width) {
+        this(dims, starts, width, null, null);
+    }
+
+    private Distribution(final int[] dims, final int[][] starts, final int[] width, final int[] rankOfBlock,
+        final int[] blockOfRank) {
+        this.rankOfBlock = rankOfBlock;
+        this.blockOfRank = blockOfRank;
         this.ndim = dims.length;
         this.dims = dims;
         this.starts = starts;
@@ -35,13 +50,13 @@ final class Distribution {
         }
         this.owners = o;
         this.strides = new int[o][ndim];
-        for (int r = 0; r < o; r++) {
-            localStrides(r, strides[r]);
+        for (int b = 0; b < o; b++) {
+            blockStrides(b, strides[b]);
         }
         long max = 0;
         final int[] c = new int[ndim];
-        for (int r = 0; r < owners; r++) {
-            coords(r, c);
+        for (int b = 0; b < owners; b++) {
+            blockCoords(b, c);
             long len = 1;
             for (int d = 0; d < ndim; d++) {
                 len *= starts[d][c[d] + 1] - starts[d][c[d]] + 2L * width[d];
@@ -53,6 +68,22 @@ final class Distribution {
                 + "array; use more PEs or a finer distribution");
         }
         this.maxLocalLength = (int) max;
+    }
+
+    /**
+     * The distribution a builder's settings ask for: irregular from a block map or regular (a grid given or chosen),
+     * laid out for the restricted ranks' number and given to them when {@code restricted} is not null.
+     */
+    static Distribution of(final int[] dims, final int[] chunk, final int[] procGrid, final int[] nblock,
+        final int[] map, final int[] width, final int[] restricted, final int groupSize) {
+        if (procGrid != null && nblock != null) {
+            throw new IllegalArgumentException("a procGrid and an irregular block map exclude each other");
+        }
+        final int[] w = width == null ? new int[dims.length] : width;
+        final int nproc = restricted != null ? restricted.length : groupSize;
+        final Distribution laid = nblock != null ? irregular(dims, nblock, map, w, nproc)
+            : regular(dims, chunk, procGrid, w, nproc);
+        return restricted != null ? laid.restrictedTo(restricted, groupSize) : laid;
     }
 
     /** A regular distribution: the processor grid given, or chosen to give near-cubic blocks honouring chunk. */
@@ -199,22 +230,84 @@ final class Distribution {
         return s;
     }
 
+    /**
+     * {@code GA_Set_restricted}: this distribution's blocks (at most {@code list.length} of them, laid out for that
+     * many ranks) given to the listed group ranks in order, block {@code b} to {@code list[b]}; the other ranks, and
+     * list entries beyond the blocks, own nothing.
+     *
+     * @param list  distinct ranks of the group
+     * @param nproc the group's size
+     * @throws IllegalArgumentException for an empty list, a repeated rank or one outside the group
+     */
+    Distribution restrictedTo(final int[] list, final int nproc) {
+        if (list.length == 0) {
+            throw new IllegalArgumentException("restricted to an empty list of ranks");
+        }
+        final int[] blockOf = new int[nproc];
+        Arrays.fill(blockOf, -1);
+        final int[] rankOf = new int[owners];
+        for (int i = 0; i < list.length; i++) {
+            final int r = list[i];
+            if (r < 0 || r >= nproc) {
+                throw new IllegalArgumentException("restricted list entry " + i + "=" + r + " outside the group's 0.."
+                    + (nproc - 1));
+            }
+            if (blockOf[r] != -1 || (i >= owners && Arrays.stream(list, 0, i).anyMatch(x -> x == r))) {
+                throw new IllegalArgumentException("restricted list names rank " + r + " twice");
+            }
+            if (i < owners) {
+                blockOf[r] = i;
+                rankOf[i] = r;
+            }
+        }
+        return new Distribution(dims, starts, width, rankOf, blockOf);
+    }
+
     // ---------------------------------------------------------------- queries
 
+    /** @return rank's block index, or -1 if it owns none */
+    int blockOf(final int rank) {
+        if (blockOfRank != null) {
+            return rank >= 0 && rank < blockOfRank.length ? blockOfRank[rank] : -1;
+        }
+        return rank >= 0 && rank < owners ? rank : -1;
+    }
+
+    /** @return whether group rank {@code rank} owns a block */
+    boolean owns(final int rank) {
+        return blockOf(rank) >= 0;
+    }
+
+    /** @return a rank that owns a block (for layouts of ranks that own none) */
+    int firstOwner() {
+        return rankOfBlock == null ? 0 : rankOfBlock[0];
+    }
+
+    /** @return the strides of rank's local storage (rank owns a block) */
+    int[] stridesOf(final int rank) {
+        return strides[blockOf(rank)];
+    }
+
+    /** The grid coordinates of rank's block (rank owns one). */
     void coords(final int rank, final int[] out) {
-        int r = rank;
+        blockCoords(blockOf(rank), out);
+    }
+
+    private void blockCoords(final int block, final int[] out) {
+        int r = block;
         for (int d = ndim - 1; d >= 0; d--) {
             out[d] = r % grid[d];
             r /= grid[d];
         }
     }
 
+    /** @return the group rank owning the block at grid coordinates {@code coords} */
     int rank(final int[] coords) {
-        int r = 0;
+        int b = 0;
         for (int d = 0; d < ndim; d++) {
-            r = r * grid[d] + coords[d];
+            b = b * grid[d] + coords[d];
         }
-        return r;
+        return rankOfBlock == null ? b : rankOfBlock[b];
     }
 
     /** @return the block of dimension {@code d} holding {@code index} */
@@ -254,7 +347,7 @@ final class Distribution {
 
     /** Fills lo/hi with rank's block (hi = lo - 1 in every dimension for a rank that owns nothing). */
     void block(final int rank, final int[] lo, final int[] hi) {
-        if (rank >= owners) {
+        if (!owns(rank)) {
             Arrays.fill(lo, 0);
             Arrays.fill(hi, -1);
             return;
@@ -269,8 +362,12 @@ final class Distribution {
 
     /** Row-major strides of rank's local storage (ghosts included) into {@code out}; returns its length. */
     int localStrides(final int rank, final int[] out) {
+        return blockStrides(blockOf(rank), out);
+    }
+
+    private int blockStrides(final int block, final int[] out) {
         int s = 1;
-        int r = rank;
+        int r = block;
         for (int d = ndim - 1; d >= 0; d--) {
             final int b = r % grid[d];
             r /= grid[d];
@@ -283,6 +380,9 @@ final class Distribution {
     /** @return a description of the distribution for error messages and summaries */
     String describe() {
         final StringBuilder b = new StringBuilder("grid ").append(Arrays.toString(grid));
+        if (rankOfBlock != null) {
+            b.append(", restricted to ranks ").append(Arrays.toString(rankOfBlock));
+        }
         if (Arrays.stream(width).anyMatch(w -> w > 0)) {
             b.append(", ghosts ").append(Arrays.toString(width));
         }
@@ -295,6 +395,6 @@ final class Distribution {
         for (final int[] s : starts) {
             h = h * 31 + Arrays.hashCode(s);
         }
-        return h * 31 + Arrays.hashCode(width);
+        return (h * 31 + Arrays.hashCode(width)) * 31 + Arrays.hashCode(rankOfBlock);
     }
 }

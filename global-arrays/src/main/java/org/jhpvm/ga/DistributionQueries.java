@@ -88,7 +88,7 @@ final class DistributionQueries {
         final int[] hi = new int[ndim];
         dist.block(myRank, lo, hi);
         final int[] strides = new int[ndim];
-        dist.localStrides(Math.min(myRank, Math.max(0, dist.owners - 1)), strides);
-        return new LocalBlock(a.storage.local(), a.type, lo, hi, dist.width.clone(), strides, myRank < dist.owners);
+        dist.localStrides(dist.owns(myRank) ? myRank : dist.firstOwner(), strides);
+        return new LocalBlock(a.storage.local(), a.type, lo, hi, dist.width.clone(), strides, dist.owns(myRank));
     }
 }

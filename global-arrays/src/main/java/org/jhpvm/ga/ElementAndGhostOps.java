@@ -152,4 +152,30 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
         Ghosts.pullRegion(self(), mask.clone(), true);
         return ga.nbIssue();
     }
+
+    // ---------------------------------------------------------------- ghosts: one side of one dimension (collective)
+
+    /**
+     * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
+     * upper side, from the upper neighbour; -1: the lower side), periodic. Collective.
+     *
+     * @param dim     dimension
+     * @param dir     +1 or -1
+     * @param corners whether to include the ghost corners of the other dimensions
+     */
+    public void updateGhostDir(final int dim, final int dir, final boolean corners) {
+        Ghosts.updateDir(self(), dim, dir, corners, true);
+    }
+
+    /**
+     * As {@link #updateGhostDir(int, int, boolean)}, saying whether the dimension is periodic.
+     *
+     * @param dim      dimension
+     * @param dir      +1 or -1
+     * @param corners  include corners
+     * @param periodic whether blocks at the array's boundary take the other side's values
+     */
+    public void updateGhostDir(final int dim, final int dir, final boolean corners, final boolean periodic) {
+        Ghosts.updateDir(self(), dim, dir, corners, periodic);
+    }
 }

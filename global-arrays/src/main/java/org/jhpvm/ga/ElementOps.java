@@ -75,7 +75,7 @@ final class ElementOps {
             cb[d] = dist.findBlock(d, s[d]);
         }
         final int rank = dist.rank(cb);
-        final int[] ls = dist.strides[rank];
+        final int[] ls = dist.stridesOf(rank);
         int idx = 0;
         for (int d = 0; d < ndim; d++) {
             idx += (s[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];

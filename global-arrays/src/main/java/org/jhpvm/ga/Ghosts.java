@@ -25,7 +25,7 @@ final class Ghosts {
     Ghosts(final GlobalArray a, final boolean corners) {
         this.a = a;
         this.faces = new Face[a.ndim][];
-        if (a.myRank < a.dist.owners) {
+        if (a.dist.owns(a.myRank)) {
             for (int d = 0; d < a.ndim; d++) {
                 if (a.dist.width[d] > 0) {
                     faces[d] = new Face[] {face(a, d, -1, corners, true), face(a, d, +1, corners, true)};
@@ -79,7 +79,7 @@ final class Ghosts {
             return;
         }
         a.group.sync();
-        if (a.myRank < a.dist.owners) {
+        if (a.dist.owns(a.myRank)) {
             pull(a, dim, dir, corners, periodic);
         }
         a.group.sync();
@@ -128,7 +128,7 @@ final class Ghosts {
     private static void getRanges(final GlobalArray a, final int[] lo, final int[][][] ranges) {
         final Distribution dist = a.dist;
         final int ndim = a.ndim;
-        final int[] myStrides = dist.strides[a.myRank];
+        final int[] myStrides = dist.stridesOf(a.myRank);
         final int[] pick = new int[ndim];
         final int[] subLo = new int[ndim];
         final int[] subHi = new int[ndim];
@@ -164,7 +164,7 @@ final class Ghosts {
     static void pullRegion(final GlobalArray a, final int[] mask, final boolean periodic) {
         final Distribution dist = a.dist;
         final int ndim = a.ndim;
-        if (a.myRank >= dist.owners) {
+        if (!dist.owns(a.myRank)) {
             return;
         }
         final int[] lo = new int[ndim];

@@ -37,7 +37,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
     // - creation and the nested types. The bodies are in package-private helpers: ArgumentChecks, SectionTransfer,
     //   ElementOps, DistributionQueries, Ghosts, Algebra and Gemm.
 
-    private GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
+    GlobalArray(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist, final GlobalArray overlayOf) {
         super(ga, group, type, name, dist, overlayOf);
     }
@@ -57,6 +57,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
         private int[] width;
         private GaGroup group;
         private GlobalArray overlay;
+        private int[] restricted;
 
         Builder(final GlobalArrays ga, final GaType type, final int[] dims) {
             this.ga = ga;
@@ -161,6 +162,37 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
         }
 
         /**
+         * {@code GA_Set_restricted}: only the listed ranks of the group hold data. The distribution is laid out as
+         * for a group of {@code list.length} ranks, and its block {@code b} (in the row-major order of the grid)
+         * goes to rank {@code list[b]}; the other ranks own nothing. The list may also just reorder the blocks
+         * among all ranks.
+         *
+         * @param list distinct ranks of the group, at least one ({@code GA_Set_restricted}'s list)
+         * @return this
+         * @throws NullPointerException if {@code list} is null (the ranks are checked by {@link #create()})
+         */
+        public Builder restricted(final int... list) {
+            this.restricted = Objects.requireNonNull(list, "list").clone();
+            return this;
+        }
+
+        /**
+         * {@code GA_Set_restricted_range}: as {@link #restricted} with the ranks {@code lo .. hi}.
+         *
+         * @param lo first rank
+         * @param hi last rank
+         * @return this
+         * @throws IllegalArgumentException if {@code lo > hi}
+         */
+        public Builder restrictedRange(final int lo, final int hi) {
+            if (lo > hi) {
+                throw new IllegalArgumentException("restrictedRange(" + lo + ", " + hi + "): lo > hi");
+            }
+            this.restricted = java.util.stream.IntStream.rangeClosed(lo, hi).toArray();
+            return this;
+        }
+
+        /**
          * {@code GA_Overlay}: {@link #create()} puts the new array on the memory of {@code parent} instead of
          * allocating: no symmetric heap is taken, and the new array starts with whatever its layout finds there (GA's
          * rule: not zeroed). The parent must be live, of the same element type (a Java array has one type) and group,
@@ -193,35 +225,13 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
          */
         public GlobalArray create() {
             ga.checkGroup(group);
-            if (procGrid != null && nblock != null) {
-                throw new IllegalArgumentException("a procGrid and an irregular block map exclude each other");
-            }
-            final int[] w = width == null ? new int[dims.length] : width;
-            final Distribution dist = nblock != null
-                ? Distribution.irregular(dims, nblock, map, w, group.nnodes())
-                : Distribution.regular(dims, chunk, procGrid, w, group.nnodes());
+            final Distribution dist = Distribution.of(dims, chunk, procGrid, nblock, map, width, restricted,
+                group.nnodes());
             if (overlay != null) {
-                overlay.checkLive();
-                if (overlay.type != type || overlay.group.team != group.team
-                    || dist.maxLocalLength > overlay.dist.maxLocalLength) {
-                    throw new IllegalArgumentException("overlay: " + overlay + " must hold " + type + " on the same "
-                        + "group with blocks of at least " + dist.maxLocalLength + " elements (ghosts included); it "
-                        + "has " + overlay.dist.maxLocalLength);
-                }
+                ArgumentChecks.checkOverlay(overlay, type, group, dist);
             }
             return new GlobalArray(ga, group, type, name, dist, overlay);
         }
-    }
-
-    /**
-     * {@code GA_Duplicate}: a new zeroed array of the same type, shape, distribution and group. Collective.
-     *
-     * @param newName its name
-     * @return the new array
-     */
-    public GlobalArray duplicate(final String newName) {
-        checkLive();
-        return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist, null);
     }
 
     // ---------------------------------------------------------------- locality and results
@@ -294,32 +304,6 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      */
     public Selected selectElem(final String which) {
         return Algebra.select(this, which);
-    }
-
-    // ---------------------------------------------------------------- ghosts: one side of one dimension (collective)
-
-    /**
-     * {@code NGA_Update_ghost_dir}: fills only the ghost layers on one side of one dimension ({@code dir} +1: the
-     * upper side, from the upper neighbour; -1: the lower side), periodic. Collective.
-     *
-     * @param dim     dimension
-     * @param dir     +1 or -1
-     * @param corners whether to include the ghost corners of the other dimensions
-     */
-    public void updateGhostDir(final int dim, final int dir, final boolean corners) {
-        Ghosts.updateDir(this, dim, dir, corners, true);
-    }
-
-    /**
-     * As {@link #updateGhostDir(int, int, boolean)}, saying whether the dimension is periodic.
-     *
-     * @param dim      dimension
-     * @param dir      +1 or -1
-     * @param corners  include corners
-     * @param periodic whether blocks at the array's boundary take the other side's values
-     */
-    public void updateGhostDir(final int dim, final int dir, final boolean corners, final boolean periodic) {
-        Ghosts.updateDir(this, dim, dir, corners, periodic);
     }
 
     // ---------------------------------------------------------------- put / get / acc

@@ -84,7 +84,7 @@ final class SectionTransfer {
         final int[] us = mover.us;
         do {
             final int rank = dist.rank(cb);
-            final int[] ls = dist.strides[rank];
+            final int[] ls = dist.stridesOf(rank);
             int rBase = 0;
             int uBase = bufBase;
             boolean empty = false;

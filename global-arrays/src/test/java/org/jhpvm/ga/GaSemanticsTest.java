@@ -264,4 +264,45 @@ class GaSemanticsTest {
             assertEquals(0, ga.inquireMemory());
         });
     }
+
+    @org.junit.jupiter.api.Test
+    void shouldGiveBlocksOnlyToTheRestrictedRanks() {
+        GaTestSupport.run(5, ga -> {
+            final int me = ga.nodeid();
+            final GlobalArray a = ga.builder(GaType.DOUBLE, 20).restricted(4, 1).name("r").create();
+            assertArrayEquals(new int[] {0, 9}, new int[] {a.distribution(4)[0][0], a.distribution(4)[1][0]});
+            assertArrayEquals(new int[] {10, 19}, new int[] {a.distribution(1)[0][0], a.distribution(1)[1][0]});
+            for (final int r : new int[] {0, 2, 3}) {
+                assertTrue(a.distribution(r)[1][0] < a.distribution(r)[0][0], "rank " + r + " owns nothing");
+            }
+            assertEquals(4, a.locate(0));
+            assertEquals(1, a.locate(15));
+            assertEquals(me == 1 || me == 4, !a.access().isEmpty());
+            fill(a);
+            final double[] v = whole(a);
+            for (int i = 0; i < 20; i++) {
+                assertEquals(i + 1, v[i], 0.0);
+            }
+            assertEquals(2870, a.dot(a), 0.0, "sum of squares 1..20");
+            // A 2-D array with ghosts on ranks 1..3 only: ghost updates come from the right owners.
+            final GlobalArray g = ga.builder(GaType.DOUBLE, 6, 6).ghosts(1, 1).restrictedRange(1, 3).create();
+            fill(g);
+            g.updateGhosts();
+            final LocalBlock b = g.access();
+            if (!b.isEmpty()) {
+                final double[] x = b.doubles();
+                for (int i = b.lo()[0] - 1; i <= b.hi()[0] + 1; i++) {
+                    for (int j = b.lo()[1] - 1; j <= b.hi()[1] + 1; j++) {
+                        assertEquals(Math.floorMod(i, 6) * 6 + Math.floorMod(j, 6) + 1, x[b.index(i, j)], 0.0);
+                    }
+                }
+            }
+            assertEquals(me >= 1 && me <= 3, !b.isEmpty());
+            assertThrows(IllegalArgumentException.class,
+                () -> ga.builder(GaType.DOUBLE, 4).restricted(1, 1).create());
+            assertThrows(IllegalArgumentException.class, () -> ga.builder(GaType.DOUBLE, 4).restricted(5).create());
+            assertThrows(IllegalArgumentException.class, () -> ga.builder(GaType.DOUBLE, 4).restrictedRange(3, 1));
+            ga.sync();
+        });
+    }
 }
