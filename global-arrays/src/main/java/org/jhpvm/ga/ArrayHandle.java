@@ -26,6 +26,8 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     final GlobalArray overlayOf;
     /** Live arrays overlaid on this one's memory. */
     int overlays;
+    /** With the read_only property: every element, packed row-major, on this PE (gets read it); else null. */
+    Object readOnlyCopy;
     final int ndim;
     final int myRank;
     final int id;
@@ -103,6 +105,56 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     public GlobalArray duplicate(final String newName) {
         checkLive();
         return new GlobalArray(ga, group, type, Objects.requireNonNull(newName, "name"), dist, null);
+    }
+
+    /**
+     * {@code GA_Set_property}: {@code "read_only"} makes the array read-only, replicated on every PE of its group:
+     * gets (blocking, non-blocking, strided, periodic, and the operands of collective operations) read the local
+     * replica without communication; puts, accumulates, scatters and read-increments are refused with
+     * {@link IllegalStateException} until {@link #unsetProperty()}. Collective over the group (each PE gets the whole
+     * array once). Ghost cells are not part of the replica.
+     *
+     * @param property {@code "read_only"}
+     * @throws IllegalArgumentException for another property name (GA's {@code "read_cache"} is not provided)
+     * @throws IllegalStateException    if the array is destroyed or already has the property
+     */
+    public void setProperty(final String property) {
+        checkLive();
+        if (!"read_only".equals(property)) {
+            throw new IllegalArgumentException("property '" + property + "': only \"read_only\" is provided");
+        }
+        if (readOnlyCopy != null) {
+            throw new IllegalStateException(this + " already has the read_only property");
+        }
+        group.sync();
+        final int[] d = dist.dims;
+        long n = 1;
+        for (final int x : d) {
+            n *= x;
+        }
+        if (n > Integer.MAX_VALUE - 8) {
+            throw new IllegalStateException(this + " has " + n + " elements: too many to replicate in a Java array");
+        }
+        final Object copy = type.newArray((int) n);
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        for (int k = 0; k < ndim; k++) {
+            hi[k] = d[k] - 1;
+        }
+        sections.packed(Mover.GET, lo, hi, copy);
+        group.sync();
+        readOnlyCopy = copy;
+    }
+
+    /**
+     * {@code GA_Unset_property}: drops the read-only replica; the array is writable again. Collective over the group.
+     *
+     * @throws IllegalStateException if the array is destroyed
+     */
+    public void unsetProperty() {
+        checkLive();
+        group.sync();
+        readOnlyCopy = null;
     }
 
     /**

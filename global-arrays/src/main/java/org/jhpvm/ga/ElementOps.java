@@ -36,6 +36,9 @@ final class ElementOps {
     /** Scatter (PUT), gather (GET_NBI: the caller completes it with a quiet) or scatter-accumulate (ACC). */
     void move(final int op, final Object values, final int[][] subs, final int n, final long ia, final double da) {
         a.checkLive();
+        if (a.readOnlyCopy != null && op != Mover.GET_NBI) {
+            throw new IllegalStateException(a + " has the read_only property: unset it before writing");
+        }
         checks.checkType(values);
         Objects.requireNonNull(subs, "subscripts");
         if (n < 0 || n > subs.length || n > GaType.length(values)) {
@@ -64,6 +67,9 @@ final class ElementOps {
             throw new IllegalArgumentException("readInc needs an int or long array; " + a + " holds " + a.type);
         }
         checks.checkSubscript(subscript);
+        if (a.readOnlyCopy != null) {
+            throw new IllegalStateException(a + " has the read_only property: unset it before writing");
+        }
         a.ga.stats.record(GaStatistics.Counters.READ_INC, a.type.bytes());
         final int rank = ownerAndLocal(subscript);
         return a.storage.fetchAdd(members[rank], localIndex, inc);

@@ -26,12 +26,50 @@ final class SectionTransfer {
     private final int[] b1;
     private final int[] cb;
     private final int[] subLo;
+    /**
+     * A get served by the read-only replica (every element of the array, packed row-major, on this PE): the section,
+     * sub-sampled by {@code skip}, into {@code buf} at {@code bufBase} with the buffer strides the checks left.
+     */
+    private void fromReplica(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int bufBase) {
+        final Object rep = a.readOnlyCopy;
+        final int[] j = replicaAt;
+        System.arraycopy(lo, 0, j, 0, ndim);
+        final int last = ndim - 1;
+        final int run = skip[last] == 1 ? hi[last] - lo[last] + 1 : 1;
+        while (true) {
+            long r = 0;
+            int u = bufBase;
+            for (int d = 0; d < ndim; d++) {
+                r = r * dist.dims[d] + j[d];
+                u += (j[d] - lo[d]) / skip[d] * bs[d];
+            }
+            System.arraycopy(rep, (int) r, buf, u, run);
+            int d = last;
+            if (run > 1) {
+                j[d] = hi[d];
+            }
+            while (d >= 0) {
+                j[d] += skip[d];
+                if (j[d] <= hi[d]) {
+                    break;
+                }
+                j[d] = lo[d];
+                d--;
+            }
+            if (d < 0) {
+                return;
+            }
+        }
+    }
+
     /** A periodic section's ranges per dimension (at most three each), and the combination being moved. */
     private final int[][] pieceLo;
     private final int[][] pieceHi;
     private final int[][] pieceOff;
     private final int[] pieces;
     private final int[] pick;
+    /** The element a replica read is at (its own scratch: periodic sections read through it while walking pick). */
+    private final int[] replicaAt;
     private final int[] subHi;
 
     SectionTransfer(final GlobalArray a) {
@@ -53,6 +91,7 @@ final class SectionTransfer {
         this.pieceOff = new int[ndim][3];
         this.pieces = new int[ndim];
         this.pick = new int[ndim];
+        this.replicaAt = new int[ndim];
         this.subHi = new int[ndim];
     }
 
@@ -74,6 +113,13 @@ final class SectionTransfer {
     /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
     void transfer(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
         final int bufBase, final long ia, final double da) {
+        if (a.readOnlyCopy != null) {
+            if (op == Mover.PUT || op == Mover.ACC) {
+                throw new IllegalStateException(a + " has the read_only property: unset it before writing");
+            }
+            fromReplica(lo, hi, skip, buf, bufBase);
+            return;
+        }
         for (int d = 0; d < ndim; d++) {
             b0[d] = dist.findBlock(d, lo[d]);
             b1[d] = dist.findBlock(d, hi[d]);

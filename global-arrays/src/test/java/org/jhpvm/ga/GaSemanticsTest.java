@@ -305,4 +305,38 @@ class GaSemanticsTest {
             ga.sync();
         });
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void shouldServeGetsFromTheReadOnlyReplicaAndRefuseWrites(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final GlobalArray a = ga.create(GaType.LONG, new int[] {5, 7}, "ro");
+            fill(a);
+            a.setProperty("read_only");
+            final double[] v = whole(a);
+            for (int i = 0; i < 35; i++) {
+                assertEquals(i + 1, v[i], 0.0);
+            }
+            final long[] strided = new long[9];
+            a.stridedGet(new int[] {0, 1}, new int[] {4, 5}, new int[] {2, 2}, strided, new int[] {3});
+            assertArrayEquals(new long[] {2, 4, 6, 16, 18, 20, 30, 32, 34}, strided);
+            final long[] wrap = new long[3];
+            a.periodicGet(new int[] {4, 6}, new int[] {4, 8}, wrap, new int[] {3});
+            assertArrayEquals(new long[] {35, 29, 30}, wrap);
+            assertEquals(35L * 36 * 71 / 6, a.ldot(a), "collective operations read the replica too");
+            assertThrows(IllegalStateException.class, () -> a.put(new int[] {0, 0}, new int[] {0, 0},
+                new long[] {9}, new int[] {1}));
+            assertThrows(IllegalStateException.class, () -> a.readInc(new int[] {0, 0}, 1));
+            assertThrows(IllegalStateException.class, () -> a.setProperty("read_only"));
+            assertThrows(IllegalArgumentException.class, () -> a.setProperty("read_cache"));
+            a.unsetProperty();
+            ga.sync();
+            if (ga.nodeid() == 0) {
+                a.put(new int[] {0, 0}, new int[] {0, 0}, new long[] {9}, new int[] {1});
+            }
+            ga.sync();
+            assertEquals(9, whole(a)[0], 0.0, "writable again");
+            ga.sync();
+        });
+    }
 }
