@@ -153,6 +153,43 @@ class LaunchTest {
     }
 
     @Test
+    void mirroredArraysShouldKeepOneCopyPerProcessAndMergeAcrossThem(@TempDir final Path dir) throws Exception {
+        final Path prog = dir.resolve("Mirrored.java");
+        Files.writeString(prog, """
+            import org.jhpvm.ga.*;
+            public class Mirrored {
+                public static void main(String[] args) {
+                    org.jhpvm.runtime.Jhpvm.ga(args, ga -> {
+                        if (ga.clusterNnodes() != 2 || ga.pgroupGetMirror().nnodes() != 2) {
+                            throw new IllegalStateException("nodes " + ga.clusterNnodes());
+                        }
+                        GlobalArray m = ga.builder(GaType.LONG, 6).group(ga.pgroupGetMirror()).create();
+                        m.fill(ga.clusterNodeid() + 1);      // node 0's copy all 1, node 1's all 2
+                        m.mergeMirrored();                  // every copy: 3
+                        long[] v = new long[6];
+                        m.get(new int[] {0}, new int[] {5}, v, null);
+                        GlobalArray b = ga.create(GaType.LONG, new int[] {6}, "b");
+                        m.mergeDistrPatch(new int[] {0}, new int[] {5}, b, new int[] {0}, new int[] {5});
+                        long[] w = new long[6];
+                        b.get(new int[] {0}, new int[] {5}, w, null);
+                        for (int i = 0; i < 6; i++) {
+                            if (v[i] != 3 || w[i] != 6) {
+                                throw new IllegalStateException("element " + i + ": " + v[i] + ", " + w[i]);
+                            }
+                        }
+                        if (ga.nodeid() == 0) {
+                            System.out.println("mirrored copies merged: 3 everywhere, 6 in the distributed array");
+                        }
+                    });
+                }
+            }
+            """);
+        final Run r = run("launch", "-n", "2", "--pes-per-process", "2", "--", "run", prog.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("mirrored copies merged: 3 everywhere, 6 in the distributed array"), r.out());
+    }
+
+    @Test
     void hydroSodOnFourProcessesShouldGiveTheSameBytesAsOneJvm(@TempDir final Path dir) throws Exception {
         final Path launched = dir.resolve("launched");
         final Path inJvm = dir.resolve("jvm");

@@ -15,12 +15,19 @@ public final class GaGroup {
     final GlobalArrays ga;
     final ShmemTeam team;
     final int[] members;
+    /** Whether this is the mirror group ({@code GA_Pgroup_get_mirror}): the PEs of the caller's node. */
+    final boolean mirror;
     private boolean destroyed;
 
     GaGroup(final GlobalArrays ga, final ShmemTeam team, final int[] members) {
+        this(ga, team, members, false);
+    }
+
+    GaGroup(final GlobalArrays ga, final ShmemTeam team, final int[] members, final boolean mirror) {
         this.ga = ga;
         this.team = team;
         this.members = members;
+        this.mirror = mirror;
     }
 
     /**
@@ -75,8 +82,8 @@ public final class GaGroup {
 
     /** {@code GA_Pgroup_destroy}: the handle can no longer be used on this PE (the world group cannot go). */
     public void destroy() {
-        if (this == ga.world) {
-            throw new IllegalArgumentException("the world group cannot be destroyed");
+        if (this == ga.world || mirror) {
+            throw new IllegalArgumentException("the " + (mirror ? "mirror" : "world") + " group cannot be destroyed");
         }
         checkUsable();
         if (this == ga.defaultGroup) {

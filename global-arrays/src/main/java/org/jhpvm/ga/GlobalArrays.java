@@ -26,6 +26,9 @@ public final class GlobalArrays extends LinearAlgebraOps {
     private SymmetricLongs mutexes;
     private long nbIssued;
     private long nbCompleted;
+    /** The mirror group (this node's PEs), made on first use; and the PEs of every node with this one's node rank. */
+    private GaGroup mirror;
+    private GaGroup sameNodeRank;
     /** The one-sided calls of this PE ({@code GA_Print_stats}). */
     final GaStatistics.Counters stats = new GaStatistics.Counters();
     /** {@code GA_Set_memory_limit}: bytes of array storage this PE may hold, or -1 for no limit. */
@@ -271,6 +274,34 @@ public final class GlobalArrays extends LinearAlgebraOps {
         }
         defaultGroup.checkMember();
         return new SparseArray(this, defaultGroup, rows, cols);
+    }
+
+    /**
+     * {@code GA_Pgroup_get_mirror}: the mirror group. An array created on it is mirrored: every node (a JVM: one for a
+     * job in one JVM, one per process under {@code launch}) holds a whole copy, distributed over the node's PEs, and
+     * each PE's operations act on its node's copy; {@link GlobalArray#mergeMirrored()} adds the copies together.
+     * No communication.
+     *
+     * @return the mirror group
+     */
+    public GaGroup pgroupGetMirror() {
+        if (mirror == null) {
+            final org.jhpvm.shmem.ShmemTeam shared = shmem.teamShared();
+            final int[] pes = new int[shared.nPes()];
+            for (int r = 0; r < pes.length; r++) {
+                pes[r] = shared.worldPe(r);
+            }
+            mirror = new GaGroup(this, shared, pes, true);
+        }
+        return mirror;
+    }
+
+    /** The PEs that hold the same block of every node's copy of a mirrored array (made collectively on first use). */
+    GaGroup sameNodeRank() {
+        if (sameNodeRank == null) {
+            sameNodeRank = pgroupSplitIrreg(world, shmem.teamShared().myPe());
+        }
+        return sameNodeRank;
     }
 
     // ---------------------------------------------------------------- synchronisation

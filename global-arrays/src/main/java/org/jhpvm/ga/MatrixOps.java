@@ -227,6 +227,45 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
         MatrixMath.randomize(self(), max, ++randomizeCalls);
     }
 
+    // ---------------------------------------------------------------- mirrored arrays
+
+    /**
+     * {@code GA_Is_mirrored}: whether the array was created on {@link GlobalArrays#pgroupGetMirror()}.
+     *
+     * @return true for a mirrored array
+     */
+    public boolean isMirrored() {
+        return group.mirror;
+    }
+
+    /**
+     * {@code GA_Merge_mirrored}: adds the copies of this mirrored array on every node together, so that every copy
+     * holds the sum (ghost cells excepted). Collective over all PEs of the job.
+     *
+     * @throws IllegalStateException if the array is not mirrored or was destroyed
+     */
+    public void mergeMirrored() {
+        Mirrors.merge(self());
+    }
+
+    /**
+     * {@code NGA_Merge_distr_patch}: {@code b[blo..bhi] = } the sum over every node's copy of this mirrored array's
+     * patch {@code lo..hi}; {@code b} is an ordinary (distributed) array of the same type, its patch of the same
+     * shape. Collective over all PEs of the job.
+     *
+     * @param lo  this patch's first subscript
+     * @param hi  its last
+     * @param b   the distributed array
+     * @param blo its patch's first subscript
+     * @param bhi its last
+     * @throws IllegalStateException    if this array is not mirrored, or {@code b} is
+     * @throws IllegalArgumentException for another type, or patches of different shapes
+     */
+    public void mergeDistrPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo,
+        final int[] bhi) {
+        Mirrors.mergeDistrPatch(self(), lo, hi, Objects.requireNonNull(b, "b"), blo, bhi);
+    }
+
     // ---------------------------------------------------------------- vectors (1-D)
 
     /**

@@ -339,4 +339,30 @@ class GaSemanticsTest {
             ga.sync();
         });
     }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 3})
+    void shouldKeepOneCopyOfAMirroredArrayPerNode(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final GaGroup mirror = ga.pgroupGetMirror();
+            assertEquals(pes, mirror.nnodes(), "one JVM: one node of every PE");
+            final GlobalArray m = ga.builder(GaType.DOUBLE, 4, 5).group(mirror).name("m").create();
+            assertTrue(m.isMirrored());
+            fill(m);
+            m.mergeMirrored(); // one node: the sum of one copy
+            final double[] v = whole(m);
+            for (int i = 0; i < 20; i++) {
+                assertEquals(i + 1, v[i], 0.0);
+            }
+            final GlobalArray b = ga.create(GaType.DOUBLE, new int[] {3, 3}, "b");
+            b.fill(-1);
+            m.mergeDistrPatch(new int[] {1, 2}, new int[] {2, 3}, b, new int[] {0, 1}, new int[] {1, 2});
+            assertArrayEquals(new double[] {-1, 8, 9, -1, 13, 14, -1, -1, -1}, whole(b), 0.0);
+            assertThrows(IllegalStateException.class, b::mergeMirrored, "not mirrored");
+            assertThrows(IllegalArgumentException.class, () -> m.mergeDistrPatch(new int[] {0, 0},
+                new int[] {1, 1}, b, new int[] {0, 0}, new int[] {2, 2}), "shapes differ");
+            assertThrows(IllegalArgumentException.class, mirror::destroy);
+            ga.sync();
+        });
+    }
 }
