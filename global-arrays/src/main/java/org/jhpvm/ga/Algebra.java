@@ -44,21 +44,21 @@ final class Algebra {
         final int[] aMap = a == null ? null : PatchCorrespondence.mapping(c, clo, chi, a, alo, ahi, trans);
         final int[] bMap = b == null ? null : PatchCorrespondence.mapping(c, clo, chi, b, blo, bhi, false);
         c.group.sync();
-        final int[] plo = new int[c.ndim];
-        final int[] phi = new int[c.ndim];
-        final boolean mine = myPart(c, clo, chi, plo, phi);
-        final int n = mine ? volume(plo, phi) : 0;
-        final Object cBuf = c.type.newArray(n);
-        Object result = null;
+        final java.util.List<int[][]> parts = parts(c, clo, chi);
+        final Object[] results = new Object[parts.size()];
         long failed = 0;
-        if (mine) {
+        for (int k = 0; k < results.length && failed == 0; k++) {
+            final int[] plo = parts.get(k)[0];
+            final int[] phi = parts.get(k)[1];
+            final int n = volume(plo, phi);
+            final Object cBuf = c.type.newArray(n);
             c.sections.packed(Mover.GET, plo, phi, cBuf);
             final Object aBuf = a == null ? null
                 : PatchCorrespondence.fetch(c, clo, chi, plo, phi, a, alo, ahi, aMap, trans);
             final Object bBuf = b == null ? null
                 : PatchCorrespondence.fetch(c, clo, chi, plo, phi, b, blo, bhi, bMap, false);
             try {
-                result = compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s2);
+                results[k] = compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s2);
             } catch (final ArithmeticException divideByZero) {
                 failed = 1;
             }
@@ -73,8 +73,8 @@ final class Algebra {
             throw new ArithmeticException((op == RECIP ? "recip: integer division by zero in " + c
                 : "elemDivide: integer division by zero in " + b) + "; nothing was written");
         }
-        if (mine) {
-            c.sections.packed(Mover.PUT, plo, phi, result);
+        for (int k = 0; k < results.length; k++) {
+            c.sections.packed(Mover.PUT, parts.get(k)[0], parts.get(k)[1], results[k]);
         }
         c.group.sync();
     }
@@ -179,9 +179,9 @@ final class Algebra {
         }
         final int[] bMap = PatchCorrespondence.mapping(a, alo, ahi, b, blo, bhi, trans);
         a.group.sync();
-        final int[] plo = new int[a.ndim];
-        final int[] phi = new int[a.ndim];
-        if (myPart(a, alo, ahi, plo, phi)) {
+        for (final int[][] part : parts(a, alo, ahi)) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
             final int n = volume(plo, phi);
             final Object aBuf = a.type.newArray(n);
             a.sections.packed(Mover.GET, plo, phi, aBuf);
@@ -270,34 +270,35 @@ final class Algebra {
         for (int d = 0; d < n; d++) {
             hi[d]--;
         }
-        final int[] plo = new int[n];
-        final int[] phi = new int[n];
-        final boolean mine = myPart(a, lo, hi, plo, phi);
         double best = max ? Double.NEGATIVE_INFINITY : Double.POSITIVE_INFINITY;
         long lbest = max ? Long.MIN_VALUE : Long.MAX_VALUE;
         long bestAt = Long.MAX_VALUE;
-        Object buf = null;
-        if (mine) {
-            buf = a.type.newArray(volume(plo, phi));
+        for (final int[][] part : parts(a, lo, hi)) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
+            final Object buf = a.type.newArray(volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, buf);
             final int count = volume(plo, phi);
             for (int i = 0; i < count; i++) {
+                final long at = linear(a, plo, phi, i);
                 final boolean better;
                 if (a.type.isFloating()) {
                     final double v = a.type == GaType.DOUBLE ? ((double[]) buf)[i] : ((float[]) buf)[i];
-                    better = !Double.isNaN(v) && (bestAt == Long.MAX_VALUE || (max ? v > best : v < best));
+                    // Ties go to the first subscript in row-major order, whatever order the blocks come in.
+                    better = !Double.isNaN(v) && (bestAt == Long.MAX_VALUE || (max ? v > best : v < best)
+                        || v == best && at < bestAt);
                     if (better) {
                         best = v;
                     }
                 } else {
                     final long v = a.type == GaType.LONG ? ((long[]) buf)[i] : ((int[]) buf)[i];
-                    better = bestAt == Long.MAX_VALUE || (max ? v > lbest : v < lbest);
+                    better = bestAt == Long.MAX_VALUE || (max ? v > lbest : v < lbest) || v == lbest && at < bestAt;
                     if (better) {
                         lbest = v;
                     }
                 }
                 if (better) {
-                    bestAt = linear(a, plo, phi, i);
+                    bestAt = at;
                 }
             }
         }
@@ -393,20 +394,28 @@ final class Algebra {
         a.group.sync();
     }
 
-    /** This PE's part of a patch: false if it owns none of it. */
-    static boolean myPart(final GlobalArray a, final int[] lo, final int[] hi, final int[] plo, final int[] phi) {
-        if (!a.dist.owns(a.myRank)) {
-            return false;
-        }
-        a.dist.block(a.myRank, plo, phi);
-        for (int d = 0; d < a.ndim; d++) {
-            plo[d] = Math.max(plo[d], lo[d]);
-            phi[d] = Math.min(phi[d], hi[d]);
-            if (plo[d] > phi[d]) {
-                return false;
+    /**
+     * This PE's parts of a patch: the patch's intersection with each block this PE owns that it meets, as
+     * {@code {lo, hi}} pairs in block order (one at most, except for a block-cyclic distribution).
+     */
+    static java.util.List<int[][]> parts(final GlobalArray a, final int[] lo, final int[] hi) {
+        final int[] blocks = a.dist.blocksOf(a.myRank);
+        final java.util.List<int[][]> out = new java.util.ArrayList<>(blocks.length);
+        for (final int b : blocks) {
+            final int[] plo = new int[a.ndim];
+            final int[] phi = new int[a.ndim];
+            a.dist.blockBounds(b, plo, phi);
+            boolean meets = true;
+            for (int d = 0; d < a.ndim && meets; d++) {
+                plo[d] = Math.max(plo[d], lo[d]);
+                phi[d] = Math.min(phi[d], hi[d]);
+                meets = plo[d] <= phi[d];
+            }
+            if (meets) {
+                out.add(new int[][] {plo, phi});
             }
         }
-        return true;
+        return out;
     }
 
     static int volume(final int[] lo, final int[] hi) {

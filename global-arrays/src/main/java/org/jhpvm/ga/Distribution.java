@@ -29,13 +29,24 @@ final class Distribution {
     private final int[] rankOfBlock;
     /** The block of each group rank (-1 for none), or null as for {@link #rankOfBlock}. */
     private final int[] blockOfRank;
+    /**
+     * Block-cyclic (and tiled) distributions: a rank owns several blocks, stored one after another in block order in
+     * its local storage, block {@code b} from {@code blockOffset[b]}; null for one block per rank.
+     */
+    private final int[] blockOffset;
+    /** Block-cyclic: the blocks of each rank, in block order; null otherwise. */
+    private final int[][] blocksOfRank;
 
     private Distribution(final int[] dims, final int[][] starts, final int[] width) {
-        this(dims, starts, width, null, null);
+        this(dims, starts, width, null, null, 0);
     }
 
+    /**
+     * @param cyclicRanks for a block-cyclic distribution the group's size, with {@code rankOfBlock} giving every
+     *                    block's owner; 0 otherwise
+     */
     private Distribution(final int[] dims, final int[][] starts, final int[] width, final int[] rankOfBlock,
-        final int[] blockOfRank) {
+        final int[] blockOfRank, final int cyclicRanks) {
         this.rankOfBlock = rankOfBlock;
         this.blockOfRank = blockOfRank;
         this.ndim = dims.length;
@@ -63,11 +74,149 @@ final class Distribution {
             }
             max = Math.max(max, len);
         }
+        if (cyclicRanks > 0) {
+            // Each rank's blocks back to back, in block order.
+            this.blockOffset = new int[o];
+            final long[] used = new long[cyclicRanks];
+            final int[] count = new int[cyclicRanks];
+            for (int b = 0; b < o; b++) {
+                count[rankOfBlock[b]]++;
+            }
+            this.blocksOfRank = new int[cyclicRanks][];
+            for (int r = 0; r < cyclicRanks; r++) {
+                blocksOfRank[r] = new int[count[r]];
+                count[r] = 0;
+            }
+            for (int b = 0; b < o; b++) {
+                final int r = rankOfBlock[b];
+                blocksOfRank[r][count[r]++] = b;
+                blockCoords(b, c);
+                long len = 1;
+                for (int d = 0; d < ndim; d++) {
+                    len *= starts[d][c[d] + 1] - starts[d][c[d]];
+                }
+                blockOffset[b] = (int) Math.min(Integer.MAX_VALUE, used[r]);
+                used[r] += len;
+            }
+            max = Arrays.stream(used).max().orElse(0);
+        } else {
+            this.blockOffset = null;
+            this.blocksOfRank = null;
+        }
         if (max > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException("a block of " + max + " elements (ghosts included) exceeds a Java "
                 + "array; use more PEs or a finer distribution");
         }
         this.maxLocalLength = (int) max;
+    }
+
+    /**
+     * {@code GA_Set_block_cyclic} ({@code procGrid == null}: block {@code b}, in row-major order, goes to rank
+     * {@code b % nproc}) and {@code GA_Set_block_cyclic_proc_grid} / {@code GA_Set_tiled_proc_grid} (ScaLAPACK's
+     * layout: the block at coordinates {@code c} goes to the rank at grid coordinates {@code c[d] % procGrid[d]},
+     * row-major): blocks of {@code blockDims} (the last ones in a dimension smaller), no ghost cells.
+     */
+    static Distribution blockCyclic(final int[] dims, final int[] blockDims, final int[] procGrid, final int nproc) {
+        final int n = dims.length;
+        if (blockDims.length != n) {
+            throw new IllegalArgumentException("block dims have " + blockDims.length + " entries for " + n
+                + " dimensions");
+        }
+        final int[][] starts = new int[n][];
+        long blocks = 1;
+        for (int d = 0; d < n; d++) {
+            if (blockDims[d] < 1) {
+                throw new IllegalArgumentException("block dimension " + d + " is " + blockDims[d] + ": at least 1");
+            }
+            final int nb = (dims[d] + blockDims[d] - 1) / blockDims[d];
+            starts[d] = new int[nb + 1];
+            for (int i = 0; i <= nb; i++) {
+                starts[d][i] = (int) Math.min(dims[d], (long) i * blockDims[d]);
+            }
+            blocks *= nb;
+        }
+        if (blocks > Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException(blocks + " blocks: use larger blocks");
+        }
+        if (procGrid != null) {
+            if (procGrid.length != n) {
+                throw new IllegalArgumentException("procGrid has " + procGrid.length + " entries for " + n
+                    + " dimensions");
+            }
+            long p = 1;
+            for (final int g : procGrid) {
+                if (g < 1) {
+                    throw new IllegalArgumentException("procGrid entry " + g + ": at least 1");
+                }
+                p *= g;
+            }
+            if (p != nproc) {
+                throw new IllegalArgumentException("the processor grid " + Arrays.toString(procGrid) + " has " + p
+                    + " ranks; the group has " + nproc + " (GA needs them equal)");
+            }
+        }
+        final int[] rankOf = new int[(int) blocks];
+        final int[] c = new int[n];
+        for (int b = 0; b < rankOf.length; b++) {
+            if (procGrid == null) {
+                rankOf[b] = b % nproc;
+                continue;
+            }
+            int r = b;
+            for (int d = n - 1; d >= 0; d--) {
+                c[d] = r % (starts[d].length - 1);
+                r /= starts[d].length - 1;
+            }
+            int rank = 0;
+            for (int d = 0; d < n; d++) {
+                rank = rank * procGrid[d] + c[d] % procGrid[d];
+            }
+            rankOf[b] = rank;
+        }
+        return new Distribution(dims.clone(), starts, new int[n], rankOf, null, nproc);
+    }
+
+    /** Whether ranks may own several blocks (block-cyclic or tiled). */
+    boolean cyclic() {
+        return blocksOfRank != null;
+    }
+
+    /** @return the blocks {@code rank} owns, in block order (empty for none) */
+    int[] blocksOf(final int rank) {
+        if (blocksOfRank != null) {
+            return rank >= 0 && rank < blocksOfRank.length ? blocksOfRank[rank] : new int[0];
+        }
+        final int b = blockOf(rank);
+        return b < 0 ? new int[0] : new int[] {b};
+    }
+
+    /** @return the row-major index of the block at grid coordinates {@code coords} */
+    int blockIndex(final int[] coords) {
+        int b = 0;
+        for (int d = 0; d < ndim; d++) {
+            b = b * grid[d] + coords[d];
+        }
+        return b;
+    }
+
+    /** @return the group rank owning block {@code b} */
+    int ownerOfBlock(final int b) {
+        return rankOfBlock == null ? b : rankOfBlock[b];
+    }
+
+    /** @return where block {@code b} starts in its owner's local storage */
+    int offsetOf(final int b) {
+        return blockOffset == null ? 0 : blockOffset[b];
+    }
+
+    /** Fills lo/hi with block {@code b}'s bounds. */
+    void blockBounds(final int b, final int[] lo, final int[] hi) {
+        blockCoords(b, lo);
+        for (int d = 0; d < ndim; d++) {
+            final int c = lo[d];
+            lo[d] = starts[d][c];
+            hi[d] = starts[d][c + 1] - 1;
+        }
     }
 
     /**
@@ -260,13 +409,17 @@ final class Distribution {
                 rankOf[i] = r;
             }
         }
-        return new Distribution(dims, starts, width, rankOf, blockOf);
+        return new Distribution(dims, starts, width, rankOf, blockOf, 0);
     }
 
     // ---------------------------------------------------------------- queries
 
-    /** @return rank's block index, or -1 if it owns none */
+    /** @return rank's block index, or -1 if it owns none (the first of several for a block-cyclic distribution) */
     int blockOf(final int rank) {
+        if (blocksOfRank != null) {
+            return rank >= 0 && rank < blocksOfRank.length && blocksOfRank[rank].length > 0 ? blocksOfRank[rank][0]
+                : -1;
+        }
         if (blockOfRank != null) {
             return rank >= 0 && rank < blockOfRank.length ? blockOfRank[rank] : -1;
         }
@@ -303,11 +456,7 @@ final class Distribution {
 
     /** @return the group rank owning the block at grid coordinates {@code coords} */
     int rank(final int[] coords) {
-        int b = 0;
-        for (int d = 0; d < ndim; d++) {
-            b = b * grid[d] + coords[d];
-        }
-        return rankOfBlock == null ? b : rankOfBlock[b];
+        return ownerOfBlock(blockIndex(coords));
     }
 
     /** @return the block of dimension {@code d} holding {@code index} */
@@ -380,7 +529,9 @@ final class Distribution {
     /** @return a description of the distribution for error messages and summaries */
     String describe() {
         final StringBuilder b = new StringBuilder("grid ").append(Arrays.toString(grid));
-        if (rankOfBlock != null) {
+        if (cyclic()) {
+            b.append(", block-cyclic");
+        } else if (rankOfBlock != null) {
             b.append(", restricted to ranks ").append(Arrays.toString(rankOfBlock));
         }
         if (Arrays.stream(width).anyMatch(w -> w > 0)) {
@@ -395,6 +546,6 @@ final class Distribution {
         for (final int[] s : starts) {
             h = h * 31 + Arrays.hashCode(s);
         }
-        return (h * 31 + Arrays.hashCode(width)) * 31 + Arrays.hashCode(rankOfBlock);
+        return ((h * 31 + Arrays.hashCode(width)) * 31 + Arrays.hashCode(rankOfBlock)) * 31 + (cyclic() ? 1 : 0);
     }
 }

@@ -80,9 +80,10 @@ final class ElementOps {
         for (int d = 0; d < ndim; d++) {
             cb[d] = dist.findBlock(d, s[d]);
         }
-        final int rank = dist.rank(cb);
-        final int[] ls = dist.stridesOf(rank);
-        int idx = 0;
+        final int blk = dist.blockIndex(cb);
+        final int rank = dist.ownerOfBlock(blk);
+        final int[] ls = dist.strides[blk];
+        int idx = dist.offsetOf(blk);
         for (int d = 0; d < ndim; d++) {
             idx += (s[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];
         }

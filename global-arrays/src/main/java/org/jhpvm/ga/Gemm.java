@@ -86,9 +86,9 @@ final class Gemm {
         fits(b, br0 + (tb ? n : k), bc0 + (tb ? k : n), "B");
         fits(c, cr0 + m, cc0 + n, "C");
         c.group.sync();
-        final int[] plo = new int[2];
-        final int[] phi = new int[2];
-        if (Algebra.myPart(c, new int[] {cr0, cc0}, new int[] {cr0 + m - 1, cc0 + n - 1}, plo, phi)) {
+        for (final int[][] part : Algebra.parts(c, new int[] {cr0, cc0}, new int[] {cr0 + m - 1, cc0 + n - 1})) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
             multiply(ga, ta, tb, k, alpha, a, ar0, ac0, b, br0, bc0, beta, c, plo, phi, plo[0] - cr0, plo[1] - cc0);
         }
         c.group.sync();

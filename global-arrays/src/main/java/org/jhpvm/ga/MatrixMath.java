@@ -45,94 +45,98 @@ final class MatrixMath {
     static void update(final GlobalArray a, final int op, final GlobalArray v, final double s) {
         final int[] d = a.dims();
         a.group.sync();
-        final int[] plo = new int[2];
-        final int[] phi = new int[2];
-        Object result = null;
-        final boolean mine = Algebra.myPart(a, new int[2], new int[] {d[0] - 1, d[1] - 1}, plo, phi);
-        if (mine) {
-            final int n = Algebra.volume(plo, phi);
-            final int cols = phi[1] - plo[1] + 1;
-            final Object block = a.type.newArray(n);
-            a.sections.packed(Mover.GET, plo, phi, block);
-            // The vector elements this block needs: rows plo[0]..phi[0], columns plo[1]..phi[1], or the diagonal.
-            int vlo = 0;
-            int vhi = -1;
-            switch (op) {
-                case SCALE_ROWS -> {
-                    vlo = plo[0];
-                    vhi = phi[0];
-                }
-                case SCALE_COLS -> {
-                    vlo = plo[1];
-                    vhi = phi[1];
-                }
-                default -> {
-                    vlo = Math.max(plo[0], plo[1]);
-                    vhi = Math.min(phi[0], phi[1]);
-                }
-            }
-            double[] vd = null;
-            long[] vl = null;
-            if (v != null && vlo <= vhi) {
-                final Object vb = a.type.newArray(vhi - vlo + 1);
-                v.sections.packed(Mover.GET, new int[] {vlo}, new int[] {vhi}, vb);
-                if (a.type.isFloating()) {
-                    vd = Algebra.doubles(vb);
-                } else {
-                    vl = Algebra.longs(vb);
-                }
-            }
-            if (a.type.isFloating()) {
-                final double[] x = Algebra.doubles(block);
-                for (int i = plo[0]; i <= phi[0]; i++) {
-                    for (int j = plo[1]; j <= phi[1]; j++) {
-                        final int k = (i - plo[0]) * cols + j - plo[1];
-                        x[k] = switch (op) {
-                            case SCALE_ROWS -> x[k] * vd[i - vlo];
-                            case SCALE_COLS -> x[k] * vd[j - vlo];
-                            case SET_DIAGONAL -> i == j ? vd[i - vlo] : x[k];
-                            case ADD_DIAGONAL -> i == j ? x[k] + vd[i - vlo] : x[k];
-                            case ZERO_DIAGONAL -> i == j ? 0 : x[k];
-                            default -> i == j ? x[k] + s : x[k];
-                        };
-                    }
-                }
-                result = Algebra.fromDoubles(x, a.type);
-            } else {
-                final long[] x = Algebra.longs(block);
-                final long sl = (long) s;
-                for (int i = plo[0]; i <= phi[0]; i++) {
-                    for (int j = plo[1]; j <= phi[1]; j++) {
-                        final int k = (i - plo[0]) * cols + j - plo[1];
-                        x[k] = switch (op) {
-                            case SCALE_ROWS -> x[k] * vl[i - vlo];
-                            case SCALE_COLS -> x[k] * vl[j - vlo];
-                            case SET_DIAGONAL -> i == j ? vl[i - vlo] : x[k];
-                            case ADD_DIAGONAL -> i == j ? x[k] + vl[i - vlo] : x[k];
-                            case ZERO_DIAGONAL -> i == j ? 0 : x[k];
-                            default -> i == j ? x[k] + sl : x[k];
-                        };
-                    }
-                }
-                result = Algebra.fromLongs(x, a.type);
-            }
+        final java.util.List<int[][]> parts = Algebra.parts(a, new int[2], new int[] {d[0] - 1, d[1] - 1});
+        final Object[] results = new Object[parts.size()];
+        for (int k = 0; k < results.length; k++) {
+            results[k] = updatePart(a, op, v, s, parts.get(k)[0], parts.get(k)[1]);
         }
         // Everyone has read the vector before anyone writes (the vector may share memory with nothing here, but a
         // caller's later writes to it must not race this call's reads).
         a.group.sync();
-        if (mine) {
-            a.sections.packed(Mover.PUT, plo, phi, result);
+        for (int k = 0; k < results.length; k++) {
+            a.sections.packed(Mover.PUT, parts.get(k)[0], parts.get(k)[1], results[k]);
         }
         a.group.sync();
+    }
+
+    /** One part {@code plo..phi} of {@link #update}: its new values, packed. */
+    private static Object updatePart(final GlobalArray a, final int op, final GlobalArray v, final double s,
+        final int[] plo, final int[] phi) {
+        final int n = Algebra.volume(plo, phi);
+        final int cols = phi[1] - plo[1] + 1;
+        final Object block = a.type.newArray(n);
+        a.sections.packed(Mover.GET, plo, phi, block);
+        // The vector elements this block needs: rows plo[0]..phi[0], columns plo[1]..phi[1], or the diagonal.
+        int vlo = 0;
+        int vhi = -1;
+        switch (op) {
+            case SCALE_ROWS -> {
+                vlo = plo[0];
+                vhi = phi[0];
+            }
+            case SCALE_COLS -> {
+                vlo = plo[1];
+                vhi = phi[1];
+            }
+            default -> {
+                vlo = Math.max(plo[0], plo[1]);
+                vhi = Math.min(phi[0], phi[1]);
+            }
+        }
+        double[] vd = null;
+        long[] vl = null;
+        if (v != null && vlo <= vhi) {
+            final Object vb = a.type.newArray(vhi - vlo + 1);
+            v.sections.packed(Mover.GET, new int[] {vlo}, new int[] {vhi}, vb);
+            if (a.type.isFloating()) {
+                vd = Algebra.doubles(vb);
+            } else {
+                vl = Algebra.longs(vb);
+            }
+        }
+        if (a.type.isFloating()) {
+            final double[] x = Algebra.doubles(block);
+            for (int i = plo[0]; i <= phi[0]; i++) {
+                for (int j = plo[1]; j <= phi[1]; j++) {
+                    final int k = (i - plo[0]) * cols + j - plo[1];
+                    x[k] = switch (op) {
+                        case SCALE_ROWS -> x[k] * vd[i - vlo];
+                        case SCALE_COLS -> x[k] * vd[j - vlo];
+                        case SET_DIAGONAL -> i == j ? vd[i - vlo] : x[k];
+                        case ADD_DIAGONAL -> i == j ? x[k] + vd[i - vlo] : x[k];
+                        case ZERO_DIAGONAL -> i == j ? 0 : x[k];
+                        default -> i == j ? x[k] + s : x[k];
+                    };
+                }
+            }
+            return Algebra.fromDoubles(x, a.type);
+        } else {
+            final long[] x = Algebra.longs(block);
+            final long sl = (long) s;
+            for (int i = plo[0]; i <= phi[0]; i++) {
+                for (int j = plo[1]; j <= phi[1]; j++) {
+                    final int k = (i - plo[0]) * cols + j - plo[1];
+                    x[k] = switch (op) {
+                        case SCALE_ROWS -> x[k] * vl[i - vlo];
+                        case SCALE_COLS -> x[k] * vl[j - vlo];
+                        case SET_DIAGONAL -> i == j ? vl[i - vlo] : x[k];
+                        case ADD_DIAGONAL -> i == j ? x[k] + vl[i - vlo] : x[k];
+                        case ZERO_DIAGONAL -> i == j ? 0 : x[k];
+                        default -> i == j ? x[k] + sl : x[k];
+                    };
+                }
+            }
+            return Algebra.fromLongs(x, a.type);
+        }
     }
 
     /** {@code GA_Get_diag}: {@code v = diag(a)}; each owner of part of the diagonal puts that part. */
     static void getDiag(final GlobalArray a, final GlobalArray v) {
         final int[] d = a.dims();
         a.group.sync();
-        final int[] plo = new int[2];
-        final int[] phi = new int[2];
-        if (Algebra.myPart(a, new int[2], new int[] {d[0] - 1, d[1] - 1}, plo, phi)) {
+        for (final int[][] part : Algebra.parts(a, new int[2], new int[] {d[0] - 1, d[1] - 1})) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
             final int lo = Math.max(plo[0], plo[1]);
             final int hi = Math.min(phi[0], phi[1]);
             if (lo <= hi) {
@@ -166,30 +170,34 @@ final class MatrixMath {
             hi[k]--;
         }
         a.group.sync();
-        final int[] plo = new int[a.ndim];
-        final int[] phi = new int[a.ndim];
-        final boolean mine = Algebra.myPart(a, lo, hi, plo, phi);
-        double[] x = new double[0];
-        if (mine) {
+        final java.util.List<int[][]> parts = Algebra.parts(a, lo, hi);
+        final double[][] xs = new double[parts.size()][];
+        for (int k = 0; k < xs.length; k++) {
+            final int[] plo = parts.get(k)[0];
+            final int[] phi = parts.get(k)[1];
             final Object block = a.type.newArray(Algebra.volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, block);
-            x = a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
+            xs[k] = a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
         }
         if (a.ndim == 1) {
             final double[] r = {0};
-            for (final double v : x) {
-                r[0] = infinity ? Math.max(r[0], Math.abs(v)) : r[0] + Math.abs(v);
+            for (final double[] x : xs) {
+                for (final double v : x) {
+                    r[0] = infinity ? Math.max(r[0], Math.abs(v)) : r[0] + Math.abs(v);
+                }
             }
             a.ga.gop(a.group, r, infinity ? GopOp.MAX : GopOp.SUM);
             return r[0];
         }
-        // Row sums (infinity) or column sums (1-norm) over the whole matrix, each PE adding its block's share.
+        // Row sums (infinity) or column sums (1-norm) over the whole matrix, each PE adding its blocks' share.
         final double[] sums = new double[infinity ? d[0] : d[1]];
-        if (mine) {
+        for (int k = 0; k < xs.length; k++) {
+            final int[] plo = parts.get(k)[0];
+            final int[] phi = parts.get(k)[1];
             final int cols = phi[1] - plo[1] + 1;
             for (int i = plo[0]; i <= phi[0]; i++) {
                 for (int j = plo[1]; j <= phi[1]; j++) {
-                    sums[infinity ? i : j] += Math.abs(x[(i - plo[0]) * cols + j - plo[1]]);
+                    sums[infinity ? i : j] += Math.abs(xs[k][(i - plo[0]) * cols + j - plo[1]]);
                 }
             }
         }
@@ -219,11 +227,12 @@ final class MatrixMath {
         final int[] bMap = PatchCorrespondence.mapping(m, mlo, mhi, b, blo, bhi, false);
         final int[] cMap = PatchCorrespondence.mapping(m, mlo, mhi, c, clo, chi, false);
         m.group.sync();
-        final int[] plo = new int[m.ndim];
-        final int[] phi = new int[m.ndim];
-        final boolean mine = Algebra.myPart(m, mlo, mhi, plo, phi);
-        Object result = null;
-        if (mine) {
+        final java.util.List<int[][]> parts = Algebra.parts(m, mlo, mhi);
+        final Object[] results = new Object[parts.size()];
+        for (int part = 0; part < results.length; part++) {
+            final int[] plo = parts.get(part)[0];
+            final int[] phi = parts.get(part)[1];
+            Object result = null;
             final Object x = PatchCorrespondence.fetch(m, mlo, mhi, plo, phi, a, alo, ahi, aMap, false);
             final Object y = PatchCorrespondence.fetch(m, mlo, mhi, plo, phi, b, blo, bhi, bMap, false);
             final Object z = PatchCorrespondence.fetch(m, mlo, mhi, plo, phi, c, clo, chi, cMap, false);
@@ -244,10 +253,11 @@ final class MatrixMath {
                 }
                 result = Algebra.fromLongs(p, m.type);
             }
+            results[part] = result;
         }
         m.group.sync();
-        if (mine) {
-            m.sections.packed(Mover.PUT, plo, phi, result);
+        for (int part = 0; part < results.length; part++) {
+            m.sections.packed(Mover.PUT, parts.get(part)[0], parts.get(part)[1], results[part]);
         }
         m.group.sync();
     }
@@ -268,11 +278,12 @@ final class MatrixMath {
         final int[] hi = {d[0] - 1, d[1] - 1};
         final int[] map = PatchCorrespondence.mapping(a, lo, hi, a, lo, hi, true);
         a.group.sync();
-        final int[] plo = new int[2];
-        final int[] phi = new int[2];
-        final boolean mine = Algebra.myPart(a, lo, hi, plo, phi);
-        Object result = null;
-        if (mine) {
+        final java.util.List<int[][]> parts = Algebra.parts(a, lo, hi);
+        final Object[] results = new Object[parts.size()];
+        for (int part = 0; part < results.length; part++) {
+            final int[] plo = parts.get(part)[0];
+            final int[] phi = parts.get(part)[1];
+            Object result = null;
             final Object block = a.type.newArray(Algebra.volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, block);
             final double[] x = Algebra.doubles(block);
@@ -281,10 +292,11 @@ final class MatrixMath {
                 x[i] = 0.5 * (x[i] + t[i]);
             }
             result = Algebra.fromDoubles(x, a.type);
+            results[part] = result;
         }
         a.group.sync(); // every PE has read a^T before anyone writes
-        if (mine) {
-            a.sections.packed(Mover.PUT, plo, phi, result);
+        for (int part = 0; part < results.length; part++) {
+            a.sections.packed(Mover.PUT, parts.get(part)[0], parts.get(part)[1], results[part]);
         }
         a.group.sync();
     }
@@ -299,11 +311,11 @@ final class MatrixMath {
         a.checks.checkSection(alo, ahi, Algebra.ones(a.ndim));
         final int[] map = PatchCorrespondence.mapping(a, alo, ahi, b, blo, bhi, false);
         a.group.sync();
-        final int[] plo = new int[a.ndim];
-        final int[] phi = new int[a.ndim];
         final double[] step = {GA_INFINITY};
         final long[] negative = {0};
-        if (Algebra.myPart(a, alo, ahi, plo, phi)) {
+        for (final int[][] part : Algebra.parts(a, alo, ahi)) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
             final Object block = a.type.newArray(Algebra.volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, block);
             final Object other = PatchCorrespondence.fetch(a, alo, ahi, plo, phi, b, blo, bhi, map, false);
@@ -336,9 +348,9 @@ final class MatrixMath {
             hi[k]--;
         }
         a.group.sync();
-        final int[] plo = new int[a.ndim];
-        final int[] phi = new int[a.ndim];
-        if (Algebra.myPart(a, lo, hi, plo, phi)) {
+        for (final int[][] part : Algebra.parts(a, lo, hi)) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
             final int n = Algebra.volume(plo, phi);
             final Object block = a.type.newArray(n);
             final int[] j = plo.clone();

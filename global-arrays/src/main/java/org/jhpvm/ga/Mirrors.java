@@ -24,29 +24,24 @@ final class Mirrors {
         checkMirrored(a, "mergeMirrored");
         final GaGroup across = a.ga.sameNodeRank();
         a.ga.sync(); // every node's copy final (world: the copies' own syncs do not reach other nodes)
-        final int[] plo = new int[a.ndim];
-        final int[] phi = new int[a.ndim];
         final int[] lo = new int[a.ndim];
         final int[] hi = a.dims();
         for (int d = 0; d < a.ndim; d++) {
             hi[d]--;
         }
-        final boolean mine = Algebra.myPart(a, lo, hi, plo, phi);
-        final int n = mine ? Algebra.volume(plo, phi) : 0;
-        final Object block = a.type.newArray(n);
-        if (mine) {
+        // The PEs of one node rank own the same blocks on every node: one reduction per block, in the same order.
+        for (final int[][] part : Algebra.parts(a, lo, hi)) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
+            final Object block = a.type.newArray(Algebra.volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, block);
-        }
-        if (a.type.isFloating()) {
-            final double[] x = Algebra.doubles(block);
-            a.ga.gop(across, x, GopOp.SUM);
-            if (mine) {
+            if (a.type.isFloating()) {
+                final double[] x = Algebra.doubles(block);
+                a.ga.gop(across, x, GopOp.SUM);
                 a.sections.packed(Mover.PUT, plo, phi, Algebra.fromDoubles(x, a.type));
-            }
-        } else {
-            final long[] x = Algebra.longs(block);
-            a.ga.gop(across, x, GopOp.SUM);
-            if (mine) {
+            } else {
+                final long[] x = Algebra.longs(block);
+                a.ga.gop(across, x, GopOp.SUM);
                 a.sections.packed(Mover.PUT, plo, phi, Algebra.fromLongs(x, a.type));
             }
         }
@@ -80,9 +75,9 @@ final class Mirrors {
         }
         b.zeroPatch(blo, bhi);
         a.ga.sync();
-        final int[] plo = new int[a.ndim];
-        final int[] phi = new int[a.ndim];
-        if (Algebra.myPart(a, alo, ahi, plo, phi)) {
+        for (final int[][] box : Algebra.parts(a, alo, ahi)) {
+            final int[] plo = box[0];
+            final int[] phi = box[1];
             final Object part = a.type.newArray(Algebra.volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, part);
             final int[] lo = new int[a.ndim];

@@ -129,9 +129,10 @@ final class SectionTransfer {
         final int[] rs = mover.rs;
         final int[] us = mover.us;
         do {
-            final int rank = dist.rank(cb);
-            final int[] ls = dist.stridesOf(rank);
-            int rBase = 0;
+            final int blk = dist.blockIndex(cb);
+            final int rank = dist.ownerOfBlock(blk);
+            final int[] ls = dist.strides[blk];
+            int rBase = dist.offsetOf(blk);
             int uBase = bufBase;
             boolean empty = false;
             for (int d = 0; d < ndim; d++) {

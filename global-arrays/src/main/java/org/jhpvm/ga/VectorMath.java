@@ -43,11 +43,15 @@ final class VectorMath {
         checkRange(mask, lo, hi, what);
     }
 
-    /** This PE's part of {@code lo..hi} by the mask's distribution, as {@code {plo, phi}}, or null. */
-    private static int[] part(final GlobalArray mask, final int lo, final int hi) {
-        final int[] plo = new int[1];
-        final int[] phi = new int[1];
-        return Algebra.myPart(mask, new int[] {lo}, new int[] {hi}, plo, phi) ? new int[] {plo[0], phi[0]} : null;
+    /** This PE's parts of {@code lo..hi} by the mask's distribution, each {@code {block, plo, phi}}, in block order. */
+    private static int[][] parts(final GlobalArray mask, final int lo, final int hi) {
+        final java.util.List<int[][]> boxes = Algebra.parts(mask, new int[] {lo}, new int[] {hi});
+        final int[][] out = new int[boxes.size()][];
+        for (int k = 0; k < out.length; k++) {
+            final int plo = boxes.get(k)[0][0];
+            out[k] = new int[] {mask.dist.findBlock(0, plo), plo, boxes.get(k)[1][0]};
+        }
+        return out;
     }
 
     private static long[] maskValues(final GlobalArray mask, final int[] p) {
@@ -73,38 +77,39 @@ final class VectorMath {
         check(src, dst, mask, lo, hi, mode == COPY ? "scanCopy" : "scanAdd");
         final GaGroup g = mask.group;
         g.sync();
-        final int n = g.nnodes();
-        final int me = mask.myRank;
+        final int nb = mask.dist.owners;
         final boolean floating = src.type.isFloating();
-        final int[] p = part(mask, lo, hi);
-        long[] m = null;
-        double[] xd = null;
-        long[] xl = null;
-        // Summary of this part: whether a segment starts in it, and the carry it passes on: the value at its last
-        // start (copy) or the sum from its last start, or of the whole part when none starts in it (add).
-        final long[] starts = new long[n];
-        final double[] carryD = new double[n];
-        final long[] carryL = new long[n];
-        if (p != null) {
-            m = maskValues(mask, p);
-            final Object s = src.type.newArray(m.length);
+        final int[][] parts = parts(mask, lo, hi);
+        final long[][] m = new long[parts.length][];
+        final double[][] xd = new double[parts.length][];
+        final long[][] xl = new long[parts.length][];
+        // Summary of each block's part: whether a segment starts in it, and the carry it passes on: the value at its
+        // last start (copy) or the sum from its last start, or of the whole part when none starts in it (add).
+        final long[] starts = new long[nb];
+        final double[] carryD = new double[nb];
+        final long[] carryL = new long[nb];
+        for (int k = 0; k < parts.length; k++) {
+            final int b = parts[k][0];
+            final int[] p = {parts[k][1], parts[k][2]};
+            m[k] = maskValues(mask, p);
+            final Object s = src.type.newArray(m[k].length);
             src.sections.packed(Mover.GET, new int[] {p[0]}, new int[] {p[1]}, s);
             if (floating) {
-                xd = Algebra.doubles(s);
+                xd[k] = Algebra.doubles(s);
             } else {
-                xl = Algebra.longs(s);
+                xl[k] = Algebra.longs(s);
             }
-            for (int i = 0; i < m.length; i++) {
-                if (m[i] != 0) {
-                    starts[me] = 1;
-                    carryD[me] = floating ? (mode == COPY ? xd[i] : 0) : 0;
-                    carryL[me] = floating ? 0 : (mode == COPY ? xl[i] : 0);
+            for (int i = 0; i < m[k].length; i++) {
+                if (m[k][i] != 0) {
+                    starts[b] = 1;
+                    carryD[b] = floating && mode == COPY ? xd[k][i] : 0;
+                    carryL[b] = !floating && mode == COPY ? xl[k][i] : 0;
                 }
                 if (mode != COPY) {
                     if (floating) {
-                        carryD[me] += xd[i];
+                        carryD[b] += xd[k][i];
                     } else {
-                        carryL[me] += xl[i];
+                        carryL[b] += xl[k][i];
                     }
                 }
             }
@@ -115,13 +120,14 @@ final class VectorMath {
         } else {
             src.ga.gop(g, carryL, GopOp.SUM);
         }
-        Object result = null;
-        Object old = null;
-        if (p != null) {
+        final Object[] results = new Object[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+            final int b = parts[k][0];
+            final int[] p = {parts[k][1], parts[k][2]};
             boolean active = false;
             double cd = 0;
             long cl = 0;
-            for (int r = 0; r < me; r++) {
+            for (int r = 0; r < b; r++) {
                 if (starts[r] != 0) {
                     active = true;
                     cd = carryD[r];
@@ -131,59 +137,55 @@ final class VectorMath {
                     cl += carryL[r];
                 }
             }
-            old = dst.type.newArray(m.length);
+            final Object old = dst.type.newArray(m[k].length);
             dst.sections.packed(Mover.GET, new int[] {p[0]}, new int[] {p[1]}, old);
             if (floating) {
                 final double[] out = Algebra.doubles(old);
-                for (int i = 0; i < m.length; i++) {
-                    if (m[i] != 0) {
+                for (int i = 0; i < m[k].length; i++) {
+                    final double x = xd[k][i];
+                    if (m[k][i] != 0) {
                         active = true;
-                        cd = mode == COPY ? xd[i] : mode == ADD_INCLUSIVE ? xd[i] : 0;
-                        out[i] = cd;
-                        if (mode == ADD_EXCLUSIVE) {
-                            cd = xd[i];
-                        }
+                        out[i] = mode == ADD_EXCLUSIVE ? 0 : x;
+                        cd = x;
                     } else if (active) {
                         if (mode == ADD_INCLUSIVE) {
-                            cd += xd[i];
+                            cd += x;
                             out[i] = cd;
                         } else if (mode == ADD_EXCLUSIVE) {
                             out[i] = cd;
-                            cd += xd[i];
+                            cd += x;
                         } else {
                             out[i] = cd;
                         }
                     }
                 }
-                result = Algebra.fromDoubles(out, dst.type);
+                results[k] = Algebra.fromDoubles(out, dst.type);
             } else {
                 final long[] out = Algebra.longs(old);
-                for (int i = 0; i < m.length; i++) {
-                    if (m[i] != 0) {
+                for (int i = 0; i < m[k].length; i++) {
+                    final long x = xl[k][i];
+                    if (m[k][i] != 0) {
                         active = true;
-                        cl = mode == COPY ? xl[i] : mode == ADD_INCLUSIVE ? xl[i] : 0;
-                        out[i] = cl;
-                        if (mode == ADD_EXCLUSIVE) {
-                            cl = xl[i];
-                        }
+                        out[i] = mode == ADD_EXCLUSIVE ? 0 : x;
+                        cl = x;
                     } else if (active) {
                         if (mode == ADD_INCLUSIVE) {
-                            cl += xl[i];
+                            cl += x;
                             out[i] = cl;
                         } else if (mode == ADD_EXCLUSIVE) {
                             out[i] = cl;
-                            cl += xl[i];
+                            cl += x;
                         } else {
                             out[i] = cl;
                         }
                     }
                 }
-                result = Algebra.fromLongs(out, dst.type);
+                results[k] = Algebra.fromLongs(out, dst.type);
             }
         }
         g.sync(); // every PE has read src (which may be dst itself) before anyone writes
-        if (p != null) {
-            dst.sections.packed(Mover.PUT, new int[] {p[0]}, new int[] {p[1]}, result);
+        for (int k = 0; k < parts.length; k++) {
+            dst.sections.packed(Mover.PUT, new int[] {parts[k][1]}, new int[] {parts[k][2]}, results[k]);
         }
         g.sync();
     }
@@ -210,62 +212,74 @@ final class VectorMath {
         checkRange(mask, lo, hi, what);
         final GaGroup g = mask.group;
         g.sync();
-        final int n = g.nnodes();
-        final int me = mask.myRank;
-        final int[] p = part(mask, lo, hi);
-        final long[] counts = new long[n];
-        long[] m = null;
-        if (p != null) {
-            m = maskValues(mask, p);
-            for (final long x : m) {
-                counts[me] += x != 0 ? 1 : 0;
+        final int nb = mask.dist.owners;
+        final int[][] parts = parts(mask, lo, hi);
+        final long[] counts = new long[nb];
+        final long[][] m = new long[parts.length][];
+        for (int k = 0; k < parts.length; k++) {
+            m[k] = maskValues(mask, new int[] {parts[k][1], parts[k][2]});
+            for (final long x : m[k]) {
+                counts[parts[k][0]] += x != 0 ? 1 : 0;
             }
         }
         src.ga.gop(g, counts, GopOp.SUM);
-        long before = 0;
         long total = 0;
-        for (int r = 0; r < n; r++) {
-            before += r < me ? counts[r] : 0;
-            total += counts[r];
+        for (final long c : counts) {
+            total += c;
         }
         final int other = pack ? dst.dims()[0] : src.dims()[0];
-        final long[] fits = {total > other ? 1 : 0};
-        if (fits[0] != 0) {
+        if (total > other) {
             throw new IllegalArgumentException(what + ": " + total + " elements are selected, but " + (pack ? dst : src)
                 + " holds " + other + "; nothing moved");
         }
-        final int mine = (int) counts[me];
-        Object packed = null;
-        Object result = null;
-        if (p != null && mine > 0) {
-            packed = src.type.newArray(mine);
+        final Object[] moved = new Object[parts.length];
+        final int[] at = new int[parts.length];
+        for (int k = 0; k < parts.length; k++) {
+            final int b = parts[k][0];
+            long before = 0;
+            for (int r = 0; r < b; r++) {
+                before += counts[r];
+            }
+            at[k] = (int) before;
+            final int mine = (int) counts[b];
+            if (mine == 0) {
+                continue;
+            }
+            final int[] p = {parts[k][1], parts[k][2]};
+            final Object packed = src.type.newArray(mine);
             if (pack) {
-                final Object s = src.type.newArray(m.length);
+                final Object s = src.type.newArray(m[k].length);
                 src.sections.packed(Mover.GET, new int[] {p[0]}, new int[] {p[1]}, s);
-                int k = 0;
-                for (int i = 0; i < m.length; i++) {
-                    if (m[i] != 0) {
-                        System.arraycopy(s, i, packed, k++, 1);
+                int j = 0;
+                for (int i = 0; i < m[k].length; i++) {
+                    if (m[k][i] != 0) {
+                        System.arraycopy(s, i, packed, j++, 1);
                     }
                 }
+                moved[k] = packed;
             } else {
-                src.sections.packed(Mover.GET, new int[] {(int) before}, new int[] {(int) before + mine - 1}, packed);
-                result = dst.type.newArray(m.length);
+                src.sections.packed(Mover.GET, new int[] {at[k]}, new int[] {at[k] + mine - 1}, packed);
+                final Object result = dst.type.newArray(m[k].length);
                 dst.sections.packed(Mover.GET, new int[] {p[0]}, new int[] {p[1]}, result);
-                int k = 0;
-                for (int i = 0; i < m.length; i++) {
-                    if (m[i] != 0) {
-                        System.arraycopy(packed, k++, result, i, 1);
+                int j = 0;
+                for (int i = 0; i < m[k].length; i++) {
+                    if (m[k][i] != 0) {
+                        System.arraycopy(packed, j++, result, i, 1);
                     }
                 }
+                moved[k] = result;
             }
         }
         g.sync(); // every PE has read before anyone writes (src and dst may be one array)
-        if (p != null && mine > 0) {
+        for (int k = 0; k < parts.length; k++) {
+            if (moved[k] == null) {
+                continue;
+            }
             if (pack) {
-                dst.sections.packed(Mover.PUT, new int[] {(int) before}, new int[] {(int) before + mine - 1}, packed);
+                final int mine = (int) counts[parts[k][0]];
+                dst.sections.packed(Mover.PUT, new int[] {at[k]}, new int[] {at[k] + mine - 1}, moved[k]);
             } else {
-                dst.sections.packed(Mover.PUT, new int[] {p[0]}, new int[] {p[1]}, result);
+                dst.sections.packed(Mover.PUT, new int[] {parts[k][1]}, new int[] {parts[k][2]}, moved[k]);
             }
         }
         g.sync();
@@ -281,8 +295,8 @@ final class VectorMath {
                 + ": integers are needed");
         }
         a.group.sync();
-        final int[] p = part(a, lo, hi);
-        if (p != null) {
+        for (final int[] part : parts(a, lo, hi)) {
+            final int[] p = {part[1], part[2]};
             final int len = p[1] - p[0] + 1;
             if (a.type.isFloating()) {
                 final double[] v = new double[len];
