@@ -258,7 +258,7 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
 
     /**
      * {@code GA_Compare_distr}: whether {@code other} is distributed as this array: the same group, shape, blocks and
-     * owners (C returns 0 for the same). No communication: every PE computes distributions alike.
+     * owners of the blocks (restricted and block-cyclic layouts included; C returns 0 for the same). No communication: every PE computes distributions alike.
      *
      * @param other another live array
      * @return true if every element of both arrays lives on the same PE at the same block position
@@ -268,7 +268,7 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
         checkLive();
         Objects.requireNonNull(other, "other").checkLive();
         return other.group.team == group.team && Arrays.equals(other.dist.dims, dist.dims)
-            && Arrays.deepEquals(other.dist.starts, dist.starts);
+            && Arrays.deepEquals(other.dist.starts, dist.starts) && other.dist.fingerprint() == dist.fingerprint();
     }
 
     /**
@@ -294,6 +294,54 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
             out.flush();
         }
         group.sync();
+    }
+
+    /**
+     * {@code GA_Total_blocks}: the number of blocks the array is cut into (one per owning rank, except for a
+     * block-cyclic or tiled array, whose ranks own several). No communication.
+     *
+     * @return the number of blocks
+     */
+    public int totalBlocks() {
+        return dist.owners;
+    }
+
+    /**
+     * {@code NGA_Distribution_block}: block {@code i}'s bounds (blocks numbered row-major over the block grid).
+     *
+     * @param i a block, {@code 0 .. totalBlocks()-1}
+     * @return {@code {lo, hi}}, inclusive
+     * @throws IndexOutOfBoundsException outside the blocks
+     * @throws IllegalStateException     if the array was destroyed
+     */
+    public int[][] blockDistribution(final int i) {
+        return queries.blockDistribution(i);
+    }
+
+    /**
+     * The rank of the group that owns block {@code i}.
+     *
+     * @param i a block, {@code 0 .. totalBlocks()-1}
+     * @return its owner's rank
+     * @throws IndexOutOfBoundsException outside the blocks
+     */
+    public int blockOwner(final int i) {
+        Objects.checkIndex(i, dist.owners);
+        return dist.ownerOfBlock(i);
+    }
+
+    /**
+     * {@code NGA_Access_block}: block {@code i}, which this PE owns, as the plain Java array it lives in (the array
+     * holds this PE's other blocks too; {@link LocalBlock#index(int...)} and {@link LocalBlock#offset()} find this
+     * one's elements). No communication.
+     *
+     * @param i a block this PE owns
+     * @return the block's layout in this PE's storage
+     * @throws IndexOutOfBoundsException outside the blocks
+     * @throws IllegalArgumentException  if another rank owns block {@code i}
+     */
+    public LocalBlock accessBlock(final int i) {
+        return queries.accessBlock(i);
     }
 
     /** {@code NGA_Release}: ends an access (nothing to do: the block is this PE's own memory). */

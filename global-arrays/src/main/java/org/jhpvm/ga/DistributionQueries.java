@@ -37,6 +37,7 @@ final class DistributionQueries {
         if (rank < 0 || rank >= a.group.nnodes()) {
             throw new IndexOutOfBoundsException("rank " + rank + " outside the group's 0.." + (a.group.nnodes() - 1));
         }
+        refuseCyclic("distribution(rank)", "blockDistribution(i) for each of totalBlocks() blocks");
         final int[] lo = new int[ndim];
         final int[] hi = new int[ndim];
         dist.block(rank, lo, hi);
@@ -64,8 +65,9 @@ final class DistributionQueries {
             cb[d] = b0[d];
         }
         do {
-            final int r = dist.rank(cb);
-            dist.block(r, blo, bhi);
+            final int blk = dist.blockIndex(cb);
+            final int r = dist.ownerOfBlock(blk);
+            dist.blockBounds(blk, blo, bhi);
             final int[] plo = new int[ndim];
             final int[] phi = new int[ndim];
             boolean empty = false;
@@ -83,6 +85,7 @@ final class DistributionQueries {
 
     LocalBlock access() {
         a.checkLive();
+        refuseCyclic("access()", "accessBlock(i) for the blocks this PE owns");
         final int myRank = a.myRank;
         final int[] lo = new int[ndim];
         final int[] hi = new int[ndim];
@@ -90,5 +93,37 @@ final class DistributionQueries {
         final int[] strides = new int[ndim];
         dist.localStrides(dist.owns(myRank) ? myRank : dist.firstOwner(), strides);
         return new LocalBlock(a.storage.local(), a.type, lo, hi, dist.width.clone(), strides, dist.owns(myRank));
+    }
+
+    private void refuseCyclic(final String what, final String instead) {
+        if (dist.cyclic()) {
+            throw new IllegalStateException(what + " of " + a + ": a block-cyclic array gives a rank several blocks; "
+                + "use " + instead);
+        }
+    }
+
+    /** {@code NGA_Distribution_block}-like: block {@code i}'s bounds. */
+    int[][] blockDistribution(final int i) {
+        a.checkLive();
+        java.util.Objects.checkIndex(i, dist.owners);
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.blockBounds(i, lo, hi);
+        return new int[][] {lo, hi};
+    }
+
+    /** {@code NGA_Access_block}: block {@code i} in this PE's storage; this PE must own it. */
+    LocalBlock accessBlock(final int i) {
+        a.checkLive();
+        java.util.Objects.checkIndex(i, dist.owners);
+        if (dist.ownerOfBlock(i) != a.myRank) {
+            throw new IllegalArgumentException("block " + i + " of " + a + " belongs to rank " + dist.ownerOfBlock(i)
+                + ", not this PE's rank " + a.myRank);
+        }
+        final int[] lo = new int[ndim];
+        final int[] hi = new int[ndim];
+        dist.blockBounds(i, lo, hi);
+        return new LocalBlock(a.storage.local(), a.type, lo, hi, dist.width.clone(), dist.strides[i].clone(), true,
+            dist.offsetOf(i));
     }
 }

@@ -45,7 +45,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
     // ---------------------------------------------------------------- creation
 
     /** Creation settings ({@code GA_Set_data}, {@code GA_Set_chunk}, ...); {@link #create()} allocates. */
-    public static final class Builder {
+    public static final class Builder extends BuilderLayouts {
         private final GlobalArrays ga;
         private final GaType type;
         private final int[] dims;
@@ -56,8 +56,6 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
         private int[] map;
         private int[] width;
         private GaGroup group;
-        private GlobalArray overlay;
-        private int[] restricted;
 
         Builder(final GlobalArrays ga, final GaType type, final int[] dims) {
             this.ga = ga;
@@ -161,51 +159,6 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
             return this;
         }
 
-        /**
-         * {@code GA_Set_restricted}: only the listed ranks of the group hold data. The distribution is laid out as
-         * for a group of {@code list.length} ranks, and its block {@code b} (in the row-major order of the grid)
-         * goes to rank {@code list[b]}; the other ranks own nothing. The list may also just reorder the blocks
-         * among all ranks.
-         *
-         * @param list distinct ranks of the group, at least one ({@code GA_Set_restricted}'s list)
-         * @return this
-         * @throws NullPointerException if {@code list} is null (the ranks are checked by {@link #create()})
-         */
-        public Builder restricted(final int... list) {
-            this.restricted = Objects.requireNonNull(list, "list").clone();
-            return this;
-        }
-
-        /**
-         * {@code GA_Set_restricted_range}: as {@link #restricted} with the ranks {@code lo .. hi}.
-         *
-         * @param lo first rank
-         * @param hi last rank
-         * @return this
-         * @throws IllegalArgumentException if {@code lo > hi}
-         */
-        public Builder restrictedRange(final int lo, final int hi) {
-            if (lo > hi) {
-                throw new IllegalArgumentException("restrictedRange(" + lo + ", " + hi + "): lo > hi");
-            }
-            this.restricted = java.util.stream.IntStream.rangeClosed(lo, hi).toArray();
-            return this;
-        }
-
-        /**
-         * {@code GA_Overlay}: {@link #create()} puts the new array on the memory of {@code parent} instead of
-         * allocating: no symmetric heap is taken, and the new array starts with whatever its layout finds there (GA's
-         * rule: not zeroed). The parent must be live, of the same element type (a Java array has one type) and group,
-         * with blocks at least as large on every rank; it cannot be destroyed while overlays on it live.
-         *
-         * @param parent the array whose memory to use ({@code GA_Overlay}'s {@code g_p})
-         * @return this
-         */
-        public Builder overlay(final GlobalArray parent) {
-            this.overlay = Objects.requireNonNull(parent, "parent");
-            return this;
-        }
-
         private int[] perDim(final int[] a, final String what) {
             Objects.requireNonNull(a, what);
             if (a.length != dims.length) {
@@ -225,8 +178,17 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
          */
         public GlobalArray create() {
             ga.checkGroup(group);
-            final Distribution dist = Distribution.of(dims, chunk, procGrid, nblock, map, width, restricted,
-                group.nnodes());
+            final Distribution dist;
+            if (blockDims != null) {
+                if (chunk != null || procGrid != null || nblock != null || restricted != null
+                    || width != null && Arrays.stream(width).anyMatch(x -> x > 0)) {
+                    throw new IllegalArgumentException("a block-cyclic or tiled distribution excludes chunk, procGrid, "
+                        + "irregular, restricted and ghost cells (as in GA)");
+                }
+                dist = Distribution.blockCyclic(dims, perDim(blockDims, "block dims"), cyclicGrid, group.nnodes());
+            } else {
+                dist = Distribution.of(dims, chunk, procGrid, nblock, map, width, restricted, group.nnodes());
+            }
             if (overlay != null) {
                 ArgumentChecks.checkOverlay(overlay, type, group, dist);
             }

@@ -3,7 +3,8 @@ package org.jhpvm.ga;
 import java.util.Arrays;
 
 /**
- * What {@link GlobalArray#access()} returns: this PE's block as the plain Java array it lives in, with its layout.
+ * What {@link GlobalArray#access()} (or {@link GlobalArray#accessBlock(int)}) returns: this PE's block as the plain Java
+ * array it lives in, with its layout.
  * The block is stored row-major with {@code width[d]} ghost layers on each side of every dimension; {@link #ld()}
  * gives the leading dimensions (ghosts included) as GA's {@code NGA_Access} does, and {@link #index(int...)} maps
  * a global subscript (ghost positions included) to the array index. Kernels are plain loops over the array.
@@ -16,9 +17,17 @@ public final class LocalBlock {
     private final int[] width;
     private final int[] strides;
     private final boolean owns;
+    /** Where the block starts in the array (a block-cyclic rank's later blocks follow its first). */
+    private final int base;
 
     LocalBlock(final Object array, final GaType type, final int[] lo, final int[] hi, final int[] width,
         final int[] strides, final boolean owns) {
+        this(array, type, lo, hi, width, strides, owns, 0);
+    }
+
+    LocalBlock(final Object array, final GaType type, final int[] lo, final int[] hi, final int[] width,
+        final int[] strides, final boolean owns, final int base) {
+        this.base = base;
         this.array = array;
         this.type = type;
         this.lo = lo;
@@ -107,7 +116,7 @@ public final class LocalBlock {
             throw new IllegalArgumentException("subscript has " + subscript.length + " entries for " + lo.length
                 + " dimensions");
         }
-        int i = 0;
+        int i = base;
         for (int d = 0; d < lo.length; d++) {
             final int p = subscript[d] - lo[d] + width[d];
             if (!owns || p < 0 || subscript[d] > hi[d] + width[d]) {
