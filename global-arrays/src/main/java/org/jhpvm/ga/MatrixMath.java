@@ -338,6 +338,65 @@ final class MatrixMath {
         return step[0];
     }
 
+    /**
+     * {@code GA_Step_bound_info}: for {@code x + t*v} within {@code lower <= . <= upper}, with
+     * {@code t_i = (upper_i - x_i) / v_i} where {@code v_i > 0} and {@code (lower_i - x_i) / v_i} where
+     * {@code v_i < 0} (elements with {@code v_i == 0} do not count): {@code {min t_i, min positive t_i, max t_i}}
+     * ({@code boundmin}, {@code wolfemin}, {@code boundmax}), the minima {@link #GA_INFINITY} and the maximum 0 when
+     * no element counts (the TAO convention GA's routine follows).
+     */
+    static double[] stepBoundInfo(final GlobalArray x, final GlobalArray v, final GlobalArray lower,
+        final GlobalArray upper) {
+        x.checkLive();
+        final int[] lo = new int[x.ndim];
+        final int[] hi = x.dims();
+        for (int d = 0; d < x.ndim; d++) {
+            hi[d]--;
+        }
+        final GlobalArray[] others = {v, lower, upper};
+        final int[][] maps = new int[3][];
+        for (int k = 0; k < 3; k++) {
+            maps[k] = PatchCorrespondence.mapping(x, lo, hi, others[k], others[k].wholeLo(), others[k].wholeHi(),
+                false);
+        }
+        x.group.sync();
+        final double[] min = {GA_INFINITY};
+        final double[] wolfe = {GA_INFINITY};
+        final double[] max = {0};
+        for (final int[][] part : Algebra.parts(x, lo, hi)) {
+            final int[] plo = part[0];
+            final int[] phi = part[1];
+            final Object xb = x.type.newArray(Algebra.volume(plo, phi));
+            x.sections.packed(Mover.GET, plo, phi, xb);
+            final double[] xs = asDoubles(x, xb);
+            final double[][] o = new double[3][];
+            for (int k = 0; k < 3; k++) {
+                o[k] = asDoubles(x, PatchCorrespondence.fetch(x, lo, hi, plo, phi, others[k], others[k].wholeLo(),
+                    others[k].wholeHi(), maps[k], false));
+            }
+            for (int i = 0; i < xs.length; i++) {
+                final double dv = o[0][i];
+                if (dv == 0) {
+                    continue;
+                }
+                final double t = ((dv > 0 ? o[2][i] : o[1][i]) - xs[i]) / dv;
+                min[0] = Math.min(min[0], t);
+                if (t > 0) {
+                    wolfe[0] = Math.min(wolfe[0], t);
+                }
+                max[0] = Math.max(max[0], t);
+            }
+        }
+        x.ga.gop(x.group, min, GopOp.MIN);
+        x.ga.gop(x.group, wolfe, GopOp.MIN);
+        x.ga.gop(x.group, max, GopOp.MAX);
+        return new double[] {min[0], wolfe[0], max[0]};
+    }
+
+    private static double[] asDoubles(final GlobalArray a, final Object buf) {
+        return a.type.isFloating() ? Algebra.doubles(buf) : toDoubles(Algebra.longs(buf));
+    }
+
     /** {@code GA_Randomize}: each owner fills its block from a hash of (array id, call, linear index). */
     static void randomize(final GlobalArray a, final double max, final long call) {
         a.checkLive();

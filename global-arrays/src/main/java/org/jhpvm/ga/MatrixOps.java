@@ -349,6 +349,25 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
         VectorMath.patchEnum(self(), lo, hi, start, inc);
     }
 
+    /**
+     * {@code GA_Step_bound_info}: how far this array {@code x} may move along {@code v} within the bounds
+     * {@code lower <= x + t*v <= upper} (all four of this array's group, type and element count): with
+     * {@code t_i = (upper_i - x_i) / v_i} where {@code v_i > 0} and {@code (lower_i - x_i) / v_i} where
+     * {@code v_i < 0}, returns {@code {boundmin, wolfemin, boundmax}} = {@code {min t_i, min positive t_i,
+     * max t_i}}; the minima are {@link #STEP_INFINITY} and the maximum 0 when no {@code v_i} is non-zero.
+     * Collective; the same on every PE.
+     *
+     * @param v     the direction
+     * @param lower the lower bounds
+     * @param upper the upper bounds
+     * @return {@code {boundmin, wolfemin, boundmax}}
+     * @throws IllegalArgumentException for arrays of another type, group or element count
+     */
+    public double[] stepBoundInfo(final GlobalArray v, final GlobalArray lower, final GlobalArray upper) {
+        return MatrixMath.stepBoundInfo(self(), Objects.requireNonNull(v, "v"), Objects.requireNonNull(lower,
+            "lower"), Objects.requireNonNull(upper, "upper"));
+    }
+
     // ---------------------------------------------------------------- matrices
 
     /**

@@ -4,6 +4,7 @@ import static org.jhpvm.ga.GaTestSupport.whole;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -212,6 +213,49 @@ class MatrixOpsTest {
             assertEquals(step, x.stepMax(a), 0.0);
             assertEquals(MatrixOps.STEP_INFINITY, x.stepMax(x), 0.0, "no negative direction");
             assertThrows(IllegalArgumentException.class, () -> a.stepMax(x), "a negative element in this array");
+            ga.sync();
+        });
+    }
+
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldComputeStepBoundInfoAsTheSequentialLoop(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final int n = 17;
+            final double[] x = new double[n];
+            final double[] v = new double[n];
+            final double[] l = new double[n];
+            final double[] u = new double[n];
+            double min = MatrixOps.STEP_INFINITY;
+            double wolfe = MatrixOps.STEP_INFINITY;
+            double max = 0;
+            for (int i = 0; i < n; i++) {
+                x[i] = i % 4;
+                v[i] = i % 3 - 1; // -1, 0, 1
+                l[i] = i % 4 == 3 ? 4 : -2; // element 3 starts below its lower bound
+                u[i] = 5;
+                if (v[i] != 0) {
+                    final double t = ((v[i] > 0 ? u[i] : l[i]) - x[i]) / v[i];
+                    min = Math.min(min, t);
+                    if (t > 0) {
+                        wolfe = Math.min(wolfe, t);
+                    }
+                    max = Math.max(max, t);
+                }
+            }
+            final GlobalArray[] g = new GlobalArray[4];
+            final double[][] vals = {x, v, l, u};
+            for (int k = 0; k < 4; k++) {
+                g[k] = ga.create(GaType.DOUBLE, new int[] {n}, "s" + k);
+                GaTestSupport.putWhole(g[k], vals[k]);
+            }
+            assertTrue(min < 0, "the model has an element outside its bounds");
+            assertArrayEquals(new double[] {min, wolfe, max}, g[0].stepBoundInfo(g[1], g[2], g[3]), 0.0);
+            final GlobalArray zero = ga.create(GaType.DOUBLE, new int[] {n}, "zero");
+            assertArrayEquals(new double[] {MatrixOps.STEP_INFINITY, MatrixOps.STEP_INFINITY, 0},
+                g[0].stepBoundInfo(zero, g[2], g[3]), 0.0, "no direction");
+            assertThrows(IllegalArgumentException.class, () -> g[0].stepBoundInfo(
+                ga.create(GaType.DOUBLE, new int[] {n + 1}, "long"), g[2], g[3]));
             ga.sync();
         });
     }
