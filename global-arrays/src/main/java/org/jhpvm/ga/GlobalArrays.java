@@ -259,21 +259,19 @@ public final class GlobalArrays extends LinearAlgebraOps {
      * {@code NGA_Sprs_array_create}: a {@code rows x cols} sparse matrix over the default group (see
      * {@link SparseArray}). Collective over that group (no communication yet: elements are added locally).
      *
-     * @param type {@link GaType#DOUBLE} (the only type here)
+     * @param type the element type
      * @param rows rows, at least 1
      * @param cols columns, at least 1
      * @return the sparse array, empty
-     * @throws IllegalArgumentException for another type or a size below 1
+     * @throws IllegalArgumentException for a size below 1
      */
     public SparseArray createSparse(final GaType type, final int rows, final int cols) {
-        if (type != GaType.DOUBLE) {
-            throw new IllegalArgumentException("sparse arrays hold doubles here; " + type + " is not supported");
-        }
+        Objects.requireNonNull(type, "type");
         if (rows < 1 || cols < 1) {
             throw new IllegalArgumentException("sparse array of " + rows + " x " + cols + ": at least 1 x 1");
         }
         defaultGroup.checkMember();
-        return new SparseArray(this, defaultGroup, rows, cols);
+        return new SparseArray(this, defaultGroup, type, rows, cols);
     }
 
     /**

@@ -4,28 +4,29 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A distributed sparse matrix of doubles (GA's {@code NGA_Sprs_array_*}): created collectively over the default
- * group, filled by {@link #addElement} from any PE with global subscripts, then {@link #assemble}d, after which it
+ * A distributed sparse matrix (GA's {@code NGA_Sprs_array_*}) of doubles, floats, longs or ints: created
+ * collectively over the default group, filled by {@link #addElement} from any PE with global subscripts, then {@link #assemble}d, after which it
  * multiplies vectors ({@link #matvec}). Rows are split among the group's ranks as GA does (rank {@code r} holds rows
  * {@code r*rows/n .. (r+1)*rows/n - 1}), each rank's rows in compressed-row form; the elements for a row are summed
  * when several PEs add the same subscript.
  * <p>
  * Assembly moves each element to the owner of its row through two temporary global arrays (subscripts and values),
  * laid out by destination from a count exchange; a product gets, from the vector's owners, the ranges of the vector
- * that its rows' columns span, multiplies locally, and puts its rows of the result. Only doubles here (GA has every
- * type): other types are refused at creation.
+ * that its rows' columns span, multiplies locally, and puts its rows of the result. Floating types sum in double
+ * precision (float results rounded once), integer types in long arithmetic (int results wrap as Java's do).
  * <p>
  * Thread-safety: one PE's handle, used from that PE's thread.
  */
 public final class SparseArray {
     private final GlobalArrays ga;
     private final GaGroup group;
+    private final GaType type;
     private final int rows;
     private final int cols;
-    // Elements added before assembly: global row, column, value.
+    // Elements added before assembly: global row, column, value (a double's bits, or the integer).
     private int[] addRow = new int[64];
     private int[] addCol = new int[64];
-    private double[] addVal = new double[64];
+    private long[] addVal = new long[64];
     private int added;
     // After assembly: this rank's rows rowLo..rowHi in compressed-row form.
     private boolean assembled;
@@ -34,26 +35,65 @@ public final class SparseArray {
     private int rowHi;
     private int[] rowStart;
     private int[] colIndex;
+    /** The values: for floating types as doubles, for integer types as longs (the other array null). */
     private double[] values;
+    private long[] lvalues;
 
-    SparseArray(final GlobalArrays ga, final GaGroup group, final int rows, final int cols) {
+    SparseArray(final GlobalArrays ga, final GaGroup group, final GaType type, final int rows, final int cols) {
         this.ga = ga;
         this.group = group;
+        this.type = type;
         this.rows = rows;
         this.cols = cols;
     }
 
     /**
      * {@code NGA_Sprs_array_add_element}: adds {@code value} at row {@code i}, column {@code j} (global, 0-based).
-     * Local until {@link #assemble}; elements added at one subscript are summed.
+     * Local until {@link #assemble}; elements added at one subscript are summed. On an int or long array the value
+     * must be an integer the type holds.
      *
      * @param i     row
      * @param j     column
      * @param value the value
      * @throws IndexOutOfBoundsException outside the matrix (nothing added)
+     * @throws IllegalArgumentException  for a value an int or long array cannot hold
      * @throws IllegalStateException     after assembly or destruction
      */
     public void addElement(final int i, final int j, final double value) {
+        if (type.isFloating()) {
+            add(i, j, Double.doubleToRawLongBits(value));
+            return;
+        }
+        if (value != Math.rint(value) || Math.abs(value) > 0x1p62) {
+            throw new IllegalArgumentException("addElement(" + value + ") on a " + type + " sparse array: an "
+                + "integer is needed");
+        }
+        addElement(i, j, (long) value);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_add_element} with an integer value (exact on int and long arrays; converted on float
+     * and double ones).
+     *
+     * @param i     row
+     * @param j     column
+     * @param value the value
+     * @throws IndexOutOfBoundsException outside the matrix (nothing added)
+     * @throws IllegalArgumentException  for a value an int array cannot hold
+     * @throws IllegalStateException     after assembly or destruction
+     */
+    public void addElement(final int i, final int j, final long value) {
+        if (type.isFloating()) {
+            add(i, j, Double.doubleToRawLongBits(value));
+            return;
+        }
+        if (type == GaType.INT && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
+            throw new IllegalArgumentException("addElement(" + value + ") on an INT sparse array: out of range");
+        }
+        add(i, j, value);
+    }
+
+    private void add(final int i, final int j, final long bits) {
         check();
         if (assembled) {
             throw new IllegalStateException("elements cannot be added to an assembled sparse array");
@@ -67,7 +107,7 @@ public final class SparseArray {
         }
         addRow[added] = i;
         addCol[added] = j;
-        addVal[added++] = value;
+        addVal[added++] = bits;
     }
 
     /**
@@ -154,7 +194,7 @@ public final class SparseArray {
         rowHi = first(me + 1, rows) - 1;
         final int len = (int) Math.max(1, total);
         final GlobalArray subs = ga.builder(GaType.LONG, len).group(group).name("sparse.subscripts").create();
-        final GlobalArray vals = ga.builder(GaType.DOUBLE, len).group(group).name("sparse.values").create();
+        final GlobalArray vals = ga.builder(GaType.LONG, len).group(group).name("sparse.values").create();
         try {
             // My elements for rank d go after those of the PEs before me.
             final long[] next = new long[n];
@@ -177,7 +217,7 @@ public final class SparseArray {
                     to++;
                 }
                 final long[] sbuf = new long[to - from];
-                final double[] vbuf = new double[to - from];
+                final long[] vbuf = new long[to - from];
                 for (int k = from; k < to; k++) {
                     sbuf[k - from] = (long) addRow[order[k]] * cols + addCol[order[k]];
                     vbuf[k - from] = addVal[order[k]];
@@ -190,7 +230,7 @@ public final class SparseArray {
             group.sync();
             final int mine = (int) (dstStart[me + 1] - dstStart[me]);
             final long[] s = new long[mine];
-            final double[] v = new double[mine];
+            final long[] v = new long[mine];
             if (mine > 0) {
                 subs.get(new int[] {(int) dstStart[me]}, new int[] {(int) dstStart[me + 1] - 1}, s, null);
                 vals.get(new int[] {(int) dstStart[me]}, new int[] {(int) dstStart[me + 1] - 1}, v, null);
@@ -221,7 +261,7 @@ public final class SparseArray {
     }
 
     /** Sorts by subscript, sums duplicates, builds the compressed rows. */
-    private void build(final long[] s, final double[] v) {
+    private void build(final long[] s, final long[] v) {
         final Integer[] order = new Integer[s.length];
         for (int k = 0; k < s.length; k++) {
             order[k] = k;
@@ -230,30 +270,35 @@ public final class SparseArray {
         final int nrows = rowHi - rowLo + 1;
         rowStart = new int[Math.max(1, nrows + 1)];
         final int[] ci = new int[s.length];
-        final double[] vv = new double[s.length];
+        final double[] vd = type.isFloating() ? new double[s.length] : null;
+        final long[] vl = type.isFloating() ? null : new long[s.length];
         int nnz = 0;
         long last = -1;
         for (final int k : order) {
-            if (s[k] == last) {
-                vv[nnz - 1] += v[k];
-                continue;
+            if (s[k] != last) {
+                last = s[k];
+                ci[nnz] = (int) (s[k] % cols);
+                rowStart[(int) (s[k] / cols) - rowLo + 1]++;
+                nnz++;
             }
-            last = s[k];
-            ci[nnz] = (int) (s[k] % cols);
-            vv[nnz] = v[k];
-            rowStart[(int) (s[k] / cols) - rowLo + 1]++;
-            nnz++;
+            if (vd != null) {
+                vd[nnz - 1] += Double.longBitsToDouble(v[k]);
+            } else {
+                vl[nnz - 1] += v[k];
+            }
         }
         for (int r = 0; r < nrows; r++) {
             rowStart[r + 1] += rowStart[r];
         }
         colIndex = Arrays.copyOf(ci, nnz);
-        values = Arrays.copyOf(vv, nnz);
+        values = vd == null ? null : Arrays.copyOf(vd, nnz);
+        lvalues = vl == null ? null : Arrays.copyOf(vl, nnz);
     }
 
     /**
-     * {@code NGA_Sprs_array_matvec_multiply}: {@code y = A x} for 1-D double arrays {@code x} ({@code cols}
-     * elements) and {@code y} ({@code rows}), of the array's group, any distributions. Collective over the group.
+     * {@code NGA_Sprs_array_matvec_multiply}: {@code y = A x} for 1-D arrays of the sparse array's type, {@code x}
+     * of {@code cols} elements and {@code y} of {@code rows}, on the array's group, any distributions. Collective
+     * over the group.
      *
      * @param x the vector multiplied (unchanged)
      * @param y receives the product (a different array)
@@ -272,7 +317,7 @@ public final class SparseArray {
         }
         group.sync();
         final int nrows = rowHi - rowLo + 1;
-        double[] out = null;
+        Object out = null;
         if (nrows > 0) {
             // The span of columns this rank's rows touch, fetched in one get (the vector's owners serve it).
             int cmin = Integer.MAX_VALUE;
@@ -281,37 +326,52 @@ public final class SparseArray {
                 cmin = Math.min(cmin, colIndex[k]);
                 cmax = Math.max(cmax, colIndex[k]);
             }
-            final double[] xs = cmax < 0 ? new double[0] : new double[cmax - cmin + 1];
+            final Object xs = type.newArray(cmax < 0 ? 0 : cmax - cmin + 1);
             if (cmax >= 0) {
-                x.get(new int[] {cmin}, new int[] {cmax}, xs, null);
+                ga.nbWait(x.nbGet(new int[] {cmin}, new int[] {cmax}, xs, null));
             }
-            out = new double[nrows];
-            for (int r = 0; r < nrows; r++) {
-                double sum = 0;
-                for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
-                    sum += values[k] * xs[colIndex[k] - cmin];
+            if (values != null) {
+                final double[] xd = Algebra.doubles(xs);
+                final double[] o = new double[nrows];
+                for (int r = 0; r < nrows; r++) {
+                    double sum = 0;
+                    for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
+                        sum += values[k] * xd[colIndex[k] - cmin];
+                    }
+                    o[r] = sum;
                 }
-                out[r] = sum;
+                out = Algebra.fromDoubles(o, type);
+            } else {
+                final long[] xl = Algebra.longs(xs);
+                final long[] o = new long[nrows];
+                for (int r = 0; r < nrows; r++) {
+                    long sum = 0;
+                    for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
+                        sum += lvalues[k] * xl[colIndex[k] - cmin];
+                    }
+                    o[r] = sum;
+                }
+                out = Algebra.fromLongs(o, type);
             }
         }
         group.sync(); // every rank has read x (y may share nothing with x, but its old values may still be read)
         if (nrows > 0) {
-            y.put(new int[] {rowLo}, new int[] {rowHi}, out, null);
+            ga.nbWait(y.nbPut(new int[] {rowLo}, new int[] {rowHi}, out, null));
         }
         group.sync();
     }
 
     private void checkVector(final GlobalArray v, final int length, final String what) {
         Objects.requireNonNull(v, what).checkLive();
-        if (v.type != GaType.DOUBLE || v.ndim != 1 || v.dims()[0] != length || v.group.team != group.team) {
-            throw new IllegalArgumentException("matvec: " + what + " " + v + " must be a 1-D double array of "
+        if (v.type != type || v.ndim != 1 || v.dims()[0] != length || v.group.team != group.team) {
+            throw new IllegalArgumentException("matvec: " + what + " " + v + " must be a 1-D " + type + " array of "
                 + length + " elements on the sparse array's group");
         }
     }
 
     /**
-     * {@code NGA_Sprs_array_get_diag}: the diagonal into the 1-D double array {@code d} of {@code min(rows, cols)}
-     * elements (0 where no element is stored). Collective.
+     * {@code NGA_Sprs_array_get_diag}: the diagonal into the 1-D array {@code d} of the sparse array's type and of
+     * {@code min(rows, cols)} elements (0 where no element is stored). Collective.
      *
      * @param d the diagonal
      * @throws IllegalStateException    before assembly
@@ -327,15 +387,21 @@ public final class SparseArray {
         group.sync();
         final int hi = Math.min(rowHi, n - 1);
         if (hi >= rowLo) {
-            final double[] diag = new double[hi - rowLo + 1];
+            final double[] dd = new double[hi - rowLo + 1];
+            final long[] dl = new long[hi - rowLo + 1];
             for (int r = rowLo; r <= hi; r++) {
                 for (int k = rowStart[r - rowLo]; k < rowStart[r - rowLo + 1]; k++) {
                     if (colIndex[k] == r) {
-                        diag[r - rowLo] = values[k];
+                        if (values != null) {
+                            dd[r - rowLo] = values[k];
+                        } else {
+                            dl[r - rowLo] = lvalues[k];
+                        }
                     }
                 }
             }
-            d.put(new int[] {rowLo}, new int[] {hi}, diag, null);
+            final Object diag = values != null ? Algebra.fromDoubles(dd, type) : Algebra.fromLongs(dl, type);
+            ga.nbWait(d.nbPut(new int[] {rowLo}, new int[] {hi}, diag, null));
         }
         group.sync();
     }
@@ -352,6 +418,7 @@ public final class SparseArray {
         rowStart = null;
         colIndex = null;
         values = null;
+        lvalues = null;
     }
 
     private void check() {

@@ -95,7 +95,10 @@ class SparseArrayTest {
             // Refusals before anything moves.
             assertThrows(IllegalStateException.class, () -> s.addElement(0, 0, 1), "after assembly");
             assertThrows(IllegalArgumentException.class, () -> s.matvec(y, x), "lengths swapped");
-            assertThrows(IllegalArgumentException.class, () -> ga.createSparse(GaType.INT, 2, 2));
+            assertThrows(IllegalArgumentException.class, () -> ga.createSparse(GaType.INT, 0, 2), "no rows");
+            final GlobalArray xf = ga.create(GaType.FLOAT, new int[] {COLS}, "xf");
+            assertThrows(IllegalArgumentException.class, () -> s.matvec(xf, y), "x of another type");
+            xf.destroy();
             final SparseArray t = ga.createSparse(GaType.DOUBLE, 3, 3);
             assertThrows(IndexOutOfBoundsException.class, () -> t.addElement(3, 0, 1));
             assertThrows(IllegalStateException.class, () -> t.matvec(x, y), "before assembly");
@@ -103,6 +106,78 @@ class SparseArrayTest {
             t.destroy();
             s.destroy();
             assertThrows(IllegalStateException.class, () -> s.matvec(x, y), "after destroy");
+            ga.sync();
+        });
+    }
+
+    /**
+     * LONG, INT and FLOAT sparse arrays: integer sums in long arithmetic (values past the int range stay exact),
+     * float results rounded once, and the values an integer array cannot hold refused with nothing added.
+     */
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldMultiplyInEveryType(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            final int me = ga.nodeid();
+            final long scale = 1L << 33;
+            final SparseArray sl = ga.createSparse(GaType.LONG, ROWS, COLS);
+            final SparseArray si = ga.createSparse(GaType.INT, ROWS, COLS);
+            final SparseArray sf = ga.createSparse(GaType.FLOAT, ROWS, COLS);
+            for (int i = 0; i < ROWS; i++) {
+                for (int j = 0; j < COLS; j++) {
+                    final long v = Math.round(4 * element(i, j));
+                    if (v != 0 && me == (i * 3 + j) % pes) {
+                        sl.addElement(i, j, v * scale);
+                        si.addElement(i, j, v);
+                        sf.addElement(i, j, element(i, j));
+                    }
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> si.addElement(0, 0, 0.5), "not an integer");
+            assertThrows(IllegalArgumentException.class, () -> si.addElement(0, 0, 1L << 40), "past int");
+            assertThrows(IllegalArgumentException.class, () -> sl.addElement(0, 0, Double.NaN), "NaN");
+            sl.assemble();
+            si.assemble();
+            sf.assemble();
+            final GlobalArray xl = ga.create(GaType.LONG, new int[] {COLS}, "xl");
+            final GlobalArray yl = ga.create(GaType.LONG, new int[] {ROWS}, "yl");
+            final GlobalArray xi = ga.create(GaType.INT, new int[] {COLS}, "xi");
+            final GlobalArray yi = ga.create(GaType.INT, new int[] {ROWS}, "yi");
+            final GlobalArray xf = ga.create(GaType.FLOAT, new int[] {COLS}, "xf");
+            final GlobalArray yf = ga.create(GaType.FLOAT, new int[] {ROWS}, "yf");
+            xl.patchEnum(0, COLS - 1, 1, 2);
+            xi.patchEnum(0, COLS - 1, 1, 2);
+            xf.patchEnum(0, COLS - 1, 1, 0.5);
+            sl.matvec(xl, yl);
+            si.matvec(xi, yi);
+            sf.matvec(xf, yf);
+            final long[] yls = new long[ROWS];
+            final int[] yis = new int[ROWS];
+            final float[] yfs = new float[ROWS];
+            yl.get(new int[] {0}, new int[] {ROWS - 1}, yls, null);
+            yi.get(new int[] {0}, new int[] {ROWS - 1}, yis, null);
+            yf.get(new int[] {0}, new int[] {ROWS - 1}, yfs, null);
+            for (int i = 0; i < ROWS; i++) {
+                long sum = 0;
+                double dsum = 0;
+                for (int j = 0; j < COLS; j++) {
+                    sum += Math.round(4 * element(i, j)) * (1 + 2L * j);
+                    dsum += element(i, j) * (1 + 0.5 * j);
+                }
+                assertEquals(sum * scale, yls[i], "long row " + i);
+                assertEquals(sum, yis[i], "int row " + i);
+                assertEquals((float) dsum, yfs[i], "float row " + i + ", rounded once");
+            }
+            final GlobalArray dl = ga.create(GaType.LONG, new int[] {COLS}, "dl");
+            sl.getDiag(dl);
+            final long[] dls = new long[COLS];
+            dl.get(new int[] {0}, new int[] {COLS - 1}, dls, null);
+            for (int i = 0; i < COLS; i++) {
+                assertEquals(Math.round(4 * element(i, i)) * scale, dls[i], "diagonal " + i);
+            }
+            sl.destroy();
+            si.destroy();
+            sf.destroy();
             ga.sync();
         });
     }
