@@ -5,10 +5,10 @@ import java.util.Objects;
 
 /**
  * A distributed sparse matrix (GA's {@code NGA_Sprs_array_*}) of doubles, floats, longs or ints: created
- * collectively over the default group, filled by {@link #addElement} from any PE with global subscripts, then {@link #assemble}d, after which it
- * multiplies vectors ({@link #matvec}). Rows are split among the group's ranks as GA does (rank {@code r} holds rows
- * {@code r*rows/n .. (r+1)*rows/n - 1}), each rank's rows in compressed-row form; the elements for a row are summed
- * when several PEs add the same subscript.
+ * collectively over the default group, filled by {@link #addElement} from any PE with global subscripts, then
+ * {@link #assemble}d, after which it multiplies vectors ({@link #matvec}). Rows are split among the group's ranks
+ * as GA does (rank {@code r} holds rows {@code r*rows/n .. (r+1)*rows/n - 1}), each rank's rows in compressed-row
+ * form; the elements for a row are summed when several PEs add the same subscript.
  * <p>
  * Assembly moves each element to the owner of its row through two temporary global arrays (subscripts and values),
  * laid out by destination from a count exchange; a product gets, from the vector's owners, the ranges of the vector
