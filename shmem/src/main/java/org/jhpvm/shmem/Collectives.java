@@ -16,7 +16,6 @@ final class Collectives {
     private final Shmem shmem;
     private final Engine engine;
     private final Teams teams;
-    private final Object[] scratch = new Object[Kind.values().length];
 
     Collectives(final Shmem shmem) {
         this.shmem = shmem;
@@ -385,7 +384,9 @@ final class Collectives {
         }
     }
 
+    /** The calling thread's scratch (threads of one PE may run collectives on different teams at once). */
     private Object scratch(final Kind kind, final int count) {
+        final Object[] scratch = engine.current.scratch;
         Object a = scratch[kind.ordinal()];
         if (a == null || Kind.length(a) < count) {
             a = kind.newArray(Math.max(count, 64));

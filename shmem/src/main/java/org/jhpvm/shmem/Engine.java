@@ -12,6 +12,7 @@ import static org.jhpvm.shmem.MessageDescriptor.N_PUT_SIGNAL;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.jhpvm.fm.FastMessages;
@@ -30,6 +31,8 @@ import org.jhpvm.fm.FmHandler;
  * Ownership: the FM endpoint is single-threaded. The PE's thread owns it while inside a SHMEM call; the progress
  * agent owns it only for short non-blocking passes when the PE thread does not ({@link #agentPass()}). Handlers
  * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
+ * At thread level MULTIPLE the PE's threads take turns at it: a call owns it from start to end, except that a wait
+ * which another thread of the PE may have to end ({@link #awaitTurn}) lets the others in between its passes.
  * <p>
  * This class keeps that ownership, progress, the table of this PE's symmetric objects and the record of rejected
  * requests; the operations live in one class per family, each with its requesting side and its handlers
@@ -42,14 +45,20 @@ import org.jhpvm.fm.FmHandler;
 final class Engine {
     private static final long FOREVER_NS = Long.MAX_VALUE / 4;
 
+    /** Idle passes of a wait at MULTIPLE before it sleeps briefly, the endpoint given up meanwhile. */
+    private static final int IDLE_PASSES = 64;
+    private static final long IDLE_SLEEP_NS = 20_000;
+
     private static final VarHandle OWNER;
     private static final VarHandle ENTERS;
+    private static final VarHandle WAITING;
     private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(SymmetricArray[].class);
 
     static {
         try {
             OWNER = MethodHandles.lookup().findVarHandle(Engine.class, "owner", int.class);
             ENTERS = MethodHandles.lookup().findVarHandle(Engine.class, "enters", long.class);
+            WAITING = MethodHandles.lookup().findVarHandle(Engine.class, "waitingCallers", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -61,10 +70,19 @@ final class Engine {
     final World world;
     final Teams teams;
     private final Thread peThread;
-    /** Thread level SERIALIZED: any thread may call (the program serialises the calls). */
+    /** Thread levels SERIALIZED and MULTIPLE: any thread may call, each with its own {@link Caller}. */
     boolean anyThread;
-    /** The thread inside a call, at thread level SERIALIZED. */
-    private volatile Thread caller;
+    /** Thread level MULTIPLE: threads of the PE call at once and take turns at the endpoint. */
+    boolean multiple;
+    /** The thread that owns the endpoint inside a call, at SERIALIZED and MULTIPLE (null between calls). */
+    private volatile Thread ownerThread;
+    /** The state of the thread that owns the endpoint (the PE thread's at SINGLE and FUNNELED). */
+    Caller current = new Caller();
+    /** Each calling thread's state, at SERIALIZED and MULTIPLE. */
+    private final ThreadLocal<Caller> callers = ThreadLocal.withInitial(Caller::new);
+    /** Threads waiting to take the endpoint (MULTIPLE): a wait in progress lets them in. */
+    @SuppressWarnings("unused") // through WAITING
+    private volatile int waitingCallers;
     final ReplyQueue replies;
     final NicRequests nic;
     final OutstandingRequests requests;
@@ -135,52 +153,107 @@ final class Engine {
 
     // ------------------------------------------------------------------ ownership and progress
 
-    /** The PE thread (at SERIALIZED, the calling thread) takes the endpoint (reentrant). */
+    /** The PE thread (at SERIALIZED and MULTIPLE, the calling thread) takes the endpoint (reentrant). */
     void enter() {
         if (anyThread) {
-            enterSerialized();
-        } else if (Thread.currentThread() != peThread) {
+            enterAnyThread();
+            return;
+        }
+        if (Thread.currentThread() != peThread) {
             throw new IllegalStateException("SHMEM calls of PE " + me + " must come from its own thread "
                 + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());
         }
         checkRejected();
         if (depth++ == 0 && !OWNER.compareAndSet(this, 0, 1)) {
-            agentWanted = true;
-            int spins = 0;
-            while (!OWNER.compareAndSet(this, 0, 1)) {
-                if (++spins < 100) {
-                    Thread.onSpinWait();
-                } else {
-                    Thread.yield();
-                }
-            }
-            agentWanted = false;
+            acquire();
         }
     }
 
     void exit() {
         if (--depth == 0) {
             if (anyThread) {
-                caller = null;
+                store(current);
+                ownerThread = null;
             }
             OWNER.setRelease(this, 0);
         }
     }
 
+    /** Spins until the endpoint is free and takes it (the agent gives it back within a bounded pass). */
+    private void acquire() {
+        agentWanted = true;
+        int spins = 0;
+        while (!OWNER.compareAndSet(this, 0, 1)) {
+            if (++spins < 100) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
+        }
+        agentWanted = false;
+    }
+
     /**
-     * Thread level SERIALIZED: a call from a thread while another thread is inside a call of this PE breaks the
-     * program's promise to serialise its calls; it is refused (a best-effort check: the promise is the program's).
+     * Any thread may call. The owner's nested calls just count. At SERIALIZED a call from a thread while another
+     * thread is inside a call breaks the program's promise to serialise its calls and is refused (a best-effort
+     * check: the promise is the program's); at MULTIPLE the thread waits for its turn. The thread that takes the
+     * endpoint brings its own {@link Caller} state.
      */
-    private void enterSerialized() {
+    private void enterAnyThread() {
         final Thread t = Thread.currentThread();
-        final Thread inside = caller;
-        if (depth > 0 && inside != null && inside != t) {
-            throw new IllegalStateException("thread " + t.getName() + " called SHMEM of PE " + me + " while thread "
-                + inside.getName() + " was inside a call: thread level SERIALIZED needs the calls serialised");
+        if (ownerThread == t) {
+            checkRejected();
+            depth++;
+            return;
         }
-        if (depth == 0) {
-            caller = t;
+        if (!multiple) {
+            final Thread inside = ownerThread;
+            if (inside != null) {
+                throw new IllegalStateException("thread " + t.getName() + " called SHMEM of PE " + me
+                    + " while thread " + inside.getName() + " was inside a call: thread level SERIALIZED needs the "
+                    + "calls serialised");
+            }
         }
+        checkRejected();
+        take(t);
+        depth++;
+    }
+
+    /** Takes the endpoint for thread {@code t} (SERIALIZED and MULTIPLE) and loads its state. */
+    private void take(final Thread t) {
+        if (!OWNER.compareAndSet(this, 0, 1)) {
+            WAITING.getAndAdd(this, 1);
+            try {
+                acquire();
+            } finally {
+                WAITING.getAndAdd(this, -1);
+            }
+        }
+        ownerThread = t;
+        load(callers.get());
+    }
+
+    private void load(final Caller c) {
+        current = c;
+        depth = c.depth;
+        collectiveDepth = c.collectiveDepth;
+        savedDomain = c.savedDomain;
+        savedNoStore = c.savedNoStore;
+        savedTeamPes = c.savedTeamPes;
+        nic.domain = c.domain;
+        nic.noStore = c.noStore;
+        nic.teamPes = c.teamPes;
+    }
+
+    private void store(final Caller c) {
+        c.depth = depth;
+        c.collectiveDepth = collectiveDepth;
+        c.savedDomain = savedDomain;
+        c.savedNoStore = savedNoStore;
+        c.savedTeamPes = savedTeamPes;
+        c.domain = nic.domain;
+        c.noStore = nic.noStore;
+        c.teamPes = nic.teamPes;
     }
 
     /**
@@ -258,6 +331,62 @@ final class Engine {
         } finally {
             condition = saved;
         }
+    }
+
+    /**
+     * A wait that may depend on what another thread of this PE does (a point-to-point wait, a collective's arrival,
+     * a lock's grant). Below MULTIPLE it is {@link #await}. At MULTIPLE the waiting thread drives progress while no
+     * other thread of the PE wants the endpoint, and lets the others in between its passes: when one is waiting to
+     * enter, and after {@value #IDLE_PASSES} idle passes (then it sleeps {@value #IDLE_SLEEP_NS} ns without the
+     * endpoint, the progress agent serving the PE meanwhile). Its own state (nesting, context in use) is kept across;
+     * the state {@code cond} reads is the call site's, which another thread's wait may have overwritten meanwhile.
+     *
+     * @return true once {@code cond} holds; false after giving the endpoint up and taking it back, when the call
+     *         site sets what {@code cond} reads again and calls again
+     */
+    boolean awaitTurn(final BooleanSupplier cond) {
+        if (!multiple) {
+            await(cond);
+            return true;
+        }
+        int idle = 0;
+        while (true) {
+            ENTERS.setOpaque(this, enters + 1);
+            final int work = fm.extract(1 << 20) + replies.send();
+            checkRejected();
+            if (cond.getAsBoolean()) {
+                return true;
+            }
+            if ((int) WAITING.getOpaque(this) > 0) {
+                yieldTurn(false);
+                return false;
+            }
+            if (work > 0) {
+                idle = 0;
+            } else if (++idle >= IDLE_PASSES) {
+                yieldTurn(true);
+                return false;
+            } else {
+                Thread.onSpinWait();
+            }
+        }
+    }
+
+    /** Gives the endpoint up in the middle of a call and takes it back (MULTIPLE), the thread's state kept. */
+    private void yieldTurn(final boolean sleep) {
+        final Thread t = ownerThread;
+        store(current);
+        ownerThread = null;
+        OWNER.setRelease(this, 0);
+        if (sleep) {
+            LockSupport.parkNanos(IDLE_SLEEP_NS);
+        } else {
+            // Let a waiting thread take it before competing again.
+            for (int i = 0; i < 1_000 && (int) WAITING.getOpaque(this) > 0 && (int) OWNER.getOpaque(this) == 0; i++) {
+                Thread.onSpinWait();
+            }
+        }
+        take(t);
     }
 
     /** One non-blocking progress step from the PE thread (test routines call it). */

@@ -66,8 +66,9 @@ final class OutstandingRequests {
 
     /** Waits (with progress) for the answer to a request and frees its slot. @return the value */
     long awaitReply(final int slot, final int pe, final String what) {
-        awaitSlot = slot;
-        engine.await(slotDone);
+        do {
+            awaitSlot = slot;
+        } while (!engine.awaitTurn(slotDone));
         final long v = slotValue[slot];
         final int status = slotStatus[slot];
         free(slot);

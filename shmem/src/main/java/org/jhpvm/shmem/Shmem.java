@@ -13,8 +13,8 @@ import org.jhpvm.fm.FastMessages;
  * Progress is one-sided: a PE that computes without calling SHMEM still serves the puts, gets and atomics aimed at
  * it, through its progress agent (see the module README).
  * <p>
- * Thread-safety: thread level FUNNELED: only the PE's own thread calls; another thread gets an
- * {@link IllegalStateException}.
+ * Thread-safety: as the job's thread level says ({@link #queryThread()}): by default FUNNELED, only the PE's own
+ * thread calls and another thread gets an {@link IllegalStateException}; at MULTIPLE any thread, at any time.
  */
 public final class Shmem extends TeamReductions {
     /** OpenSHMEM major version implemented. */
@@ -61,8 +61,9 @@ public final class Shmem extends TeamReductions {
     Shmem(final FastMessages fm, final World world, final long heapBytes, final ThreadLevel requested,
         final int[] sharedPes) {
         super(fm, world, heapBytes);
-        this.threadLevel = requested.compareTo(ThreadLevel.SERIALIZED) > 0 ? ThreadLevel.SERIALIZED : requested;
-        engine.anyThread = threadLevel == ThreadLevel.SERIALIZED;
+        this.threadLevel = requested;
+        engine.anyThread = requested.compareTo(ThreadLevel.SERIALIZED) >= 0;
+        engine.multiple = requested == ThreadLevel.MULTIPLE;
         this.defaultCtx = new ShmemCtx(this, 0, this.world, 0);
         domainUsed[0] = true;
         // Every PE's shared team has id 1: the shared teams of different processes are disjoint, so they never meet.
@@ -161,9 +162,11 @@ public final class Shmem extends TeamReductions {
 
     /**
      * {@code shmem_query_thread}: the thread level this PE provides: the one the job asked for
-     * ({@link ShmemJob.Builder#threadLevel}, default {@link ThreadLevel#FUNNELED}), up to
-     * {@link ThreadLevel#SERIALIZED}. Under SERIALIZED any thread of the program may call this PE's SHMEM, one call
-     * at a time (the program orders them, e.g. by a lock); under SINGLE and FUNNELED only the PE's own thread.
+     * ({@link ShmemJob.Builder#threadLevel}, default {@link ThreadLevel#FUNNELED}); every level is provided. Under
+     * MULTIPLE any thread of the program may call this PE's SHMEM at any time (the calls take turns at the PE's
+     * endpoint, and a thread waiting in {@code waitUntil}, a barrier, a collective or {@code setLock} lets the others
+     * call meanwhile); under SERIALIZED any thread, one call at a time (the program orders them, e.g. by a lock);
+     * under SINGLE and FUNNELED only the PE's own thread.
      *
      * @return the provided level
      */
@@ -385,17 +388,19 @@ public final class Shmem extends TeamReductions {
 
     int waitFor(final SymmetricArray s, final int index, final int count, final int[] status, final int[] indices,
         final Cmp cmp, final long value, final Object values, final int mode) {
-        wSym = s;
-        wIndex = index;
-        wCount = count;
-        wStatus = status;
-        wIndices = indices;
-        wCmp = cmp;
-        wValue = value;
-        wValues = values;
-        wMode = mode;
         try {
-            engine.await(waitSatisfied);
+            do {
+                // Set again after each turn another thread of the PE took (thread level MULTIPLE).
+                wSym = s;
+                wIndex = index;
+                wCount = count;
+                wStatus = status;
+                wIndices = indices;
+                wCmp = cmp;
+                wValue = value;
+                wValues = values;
+                wMode = mode;
+            } while (!engine.awaitTurn(waitSatisfied));
             return wMode == WAIT_ALL ? 1 : wResult == -2 ? 0 : wResult;
         } finally {
             wSym = null;

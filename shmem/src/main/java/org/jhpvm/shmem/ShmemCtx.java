@@ -54,10 +54,8 @@ public final class ShmemCtx implements AutoCloseable {
     private final long options;
     private final Thread creator;
     private boolean destroyed;
-    private boolean inUse;
-    private int savedDomain;
-    private boolean savedNoStore;
-    private int[] savedTeamPes;
+    /** Scopes open on this context, over all threads (changed under the engine's ownership). */
+    private int scopes;
 
     ShmemCtx(final Shmem shmem, final int domain, final ShmemTeam team, final long options) {
         this.shmem = shmem;
@@ -107,19 +105,20 @@ public final class ShmemCtx implements AutoCloseable {
     }
 
     /**
-     * Puts the context in use: until {@link #close()}, every RMA, atomic, accumulate and put with signal this PE
-     * issues goes on this context. Use it with try-with-resources.
+     * Puts the context in use: until {@link #close()}, every RMA, atomic, accumulate and put with signal the calling
+     * thread issues on this PE goes on this context. Use it with try-with-resources. Scopes belong to the thread that
+     * opens them: at thread level MULTIPLE several threads may each have a scope of the same context open (not of a
+     * {@link #SERIALIZED} one, which is used by one thread at a time), and another thread's operations are not
+     * affected.
      *
      * @return this context, to close
-     * @throws IllegalStateException if the context was destroyed or is already in use, if it is {@link #PRIVATE} and
-     *                               this is not the thread that created it, or if another thread calls at thread
-     *                               level FUNNELED
+     * @throws IllegalStateException if the context was destroyed or is already in use by this thread, if it is
+     *                               {@link #PRIVATE} and this is not the thread that created it, if it is
+     *                               {@link #SERIALIZED} and another thread has it in use, or if another thread calls
+     *                               at thread level FUNNELED
      */
     public ShmemCtx use() {
         check();
-        if (inUse) {
-            throw new IllegalStateException(this + " is already in use (close its scope first)");
-        }
         if ((options & PRIVATE) != 0 && Thread.currentThread() != creator) {
             throw new IllegalStateException(this + " is PRIVATE to thread " + creator.getName() + ", not "
                 + Thread.currentThread().getName());
@@ -127,14 +126,19 @@ public final class ShmemCtx implements AutoCloseable {
         final Engine engine = shmem.engine;
         engine.enter();
         try {
+            final Caller caller = engine.current;
+            if (caller.inScope(domain)) {
+                throw new IllegalStateException(this + " is already in use (close its scope first)");
+            }
+            if ((options & SERIALIZED) != 0 && scopes > 0) {
+                throw new IllegalStateException(this + " was created SERIALIZED and another thread has it in use");
+            }
             final NicRequests nic = engine.nic;
-            savedDomain = nic.domain;
-            savedNoStore = nic.noStore;
-            savedTeamPes = nic.teamPes;
+            caller.openScope(domain, nic);
             nic.domain = domain;
             nic.noStore = (options & NOSTORE) != 0;
             nic.teamPes = team.id == 0 ? null : team.members;
-            inUse = true;
+            scopes++;
         } finally {
             engine.exit();
         }
@@ -142,28 +146,27 @@ public final class ShmemCtx implements AutoCloseable {
     }
 
     /**
-     * Ends the scope {@link #use()} opened: the context in use before it is in use again. Operations issued in the
-     * scope stay outstanding until this context's {@link #quiet()} (or {@link #destroy()}).
+     * Ends the scope {@link #use()} opened in this thread: the context in use before it is in use again. Operations
+     * issued in the scope stay outstanding until this context's {@link #quiet()} (or {@link #destroy()}).
      *
-     * @throws IllegalStateException if the context is not in use, or a scope opened after this one is still open
+     * @throws IllegalStateException if the context is not in use by this thread, or a scope opened after this one is
+     *                               still open
      */
     @Override
     public void close() {
         final Engine engine = shmem.engine;
-        if (!inUse) {
-            throw new IllegalStateException(this + " is not in use");
-        }
         engine.enter();
         try {
-            final NicRequests nic = engine.nic;
-            if (nic.domain != domain) {
+            final Caller caller = engine.current;
+            if (!caller.inScope(domain)) {
+                throw new IllegalStateException(this + " is not in use");
+            }
+            if (caller.innermostScope() != domain) {
                 throw new IllegalStateException("the scope of " + this + " closed while a scope opened after it is "
                     + "still open");
             }
-            nic.domain = savedDomain;
-            nic.noStore = savedNoStore;
-            nic.teamPes = savedTeamPes;
-            inUse = false;
+            caller.closeScope(engine.nic);
+            scopes--;
         } finally {
             engine.exit();
         }
@@ -210,12 +213,19 @@ public final class ShmemCtx implements AutoCloseable {
             throw new IllegalArgumentException("the default context cannot be destroyed");
         }
         check();
-        if (inUse) {
-            throw new IllegalStateException(this + " is in use (close its scope first)");
+        final Engine engine = shmem.engine;
+        engine.enter();
+        try {
+            check(); // again: another thread may have destroyed it meanwhile
+            if (scopes > 0) {
+                throw new IllegalStateException(this + " is in use (close its scope first)");
+            }
+            quiet();
+            shmem.releaseCtx(this, team);
+            destroyed = true;
+        } finally {
+            engine.exit();
         }
-        quiet();
-        shmem.releaseCtx(this, team);
-        destroyed = true;
     }
 
     /**

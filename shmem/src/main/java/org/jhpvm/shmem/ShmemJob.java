@@ -264,7 +264,7 @@ public final class ShmemJob {
 
         /**
          * {@code shmem_init_thread}: the thread level the PEs ask for (default {@link ThreadLevel#FUNNELED}); each
-         * PE provides it up to {@link ThreadLevel#SERIALIZED} ({@link Shmem#queryThread()} says which).
+         * PE provides it, up to {@link ThreadLevel#MULTIPLE} ({@link Shmem#queryThread()} says which).
          *
          * @param requested the level asked for
          * @return this builder

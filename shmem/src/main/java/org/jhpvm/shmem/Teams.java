@@ -107,12 +107,13 @@ final class Teams {
         final int savedCounter = waitCounter;
         final int savedRank = waitRank;
         final long savedTarget = waitTarget;
-        waitState = s;
-        waitCounter = counter;
-        waitRank = senderRank;
-        waitTarget = target;
         try {
-            engine.await(arrivedEnough);
+            do {
+                waitState = s;
+                waitCounter = counter;
+                waitRank = senderRank;
+                waitTarget = target;
+            } while (!engine.awaitTurn(arrivedEnough));
         } finally {
             waitState = savedState;
             waitCounter = savedCounter;
