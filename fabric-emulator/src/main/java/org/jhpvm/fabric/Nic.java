@@ -205,6 +205,18 @@ public interface Nic {
     }
 
     /**
+     * Opens another queue pair on this NIC: requests posted on it are carried out as {@link #post} says, and complete
+     * on its own completion queue.
+     *
+     * @return the queue pair
+     * @throws IllegalStateException if this fabric has no RDMA
+     * @throws FabricClosedException if the fabric is closed
+     */
+    default QueuePair openQueuePair() {
+        throw noRdma();
+    }
+
+    /**
      * Registers a handler this NIC runs when a NIC message for {@code id} arrives. Register before other NICs send
      * messages for it (a message for an id without a handler fails with {@link Completion#ERR_NO_HANDLER}).
      *

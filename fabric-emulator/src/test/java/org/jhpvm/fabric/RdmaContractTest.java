@@ -284,6 +284,46 @@ abstract class RdmaContractTest {
     }
 
     @Test
+    void shouldCompleteEachQueuePairsRequestsOnItsOwnQueue() {
+        try (Fabric fabric = fabric(2)) {
+            assumeRdma(fabric);
+            final Nic nic = fabric.nic(0);
+            final long[] src = ramp(16, 100);
+            final long[] dst = new long[16];
+            final MemoryRegion a = nic.register(src);
+            final MemoryRegion b = fabric.nic(1).register(dst);
+            final QueuePair q1 = nic.openQueuePair();
+            final QueuePair q2 = nic.openQueuePair();
+            assertTrue(q1.post(new WorkDescriptor().rdmaWrite(a, 0, 1, b.handle(), b.key(), 0, 64, 11)));
+            assertTrue(q2.post(new WorkDescriptor().rdmaWrite(a, 64, 1, b.handle(), b.key(), 64, 64, 12)));
+            assertTrue(nic.post(new WorkDescriptor().rdmaWrite(a, 0, 1, b.handle(), b.key(), 0, 8, 10)));
+            assertArrayEquals(src, dst, "both queue pairs' writes carried out");
+            final Completion c = new Completion();
+            assertTrue(q2.completionQueue().poll(c));
+            assertEquals(12, c.context(), "q2's own request");
+            assertFalse(q2.completionQueue().poll(c), "nothing else on q2");
+            assertEquals(10, complete(nic).context(), "the NIC's own queue has only its own");
+            assertFalse(nic.completionQueue().poll(c));
+            // Closing is refused while a completion waits, and nothing changes.
+            assertThrows(IllegalStateException.class, q1::close);
+            assertFalse(q1.isClosed());
+            assertTrue(q1.completionQueue().poll(c));
+            assertEquals(11, c.context());
+            q1.close();
+            assertTrue(q1.isClosed());
+            assertThrows(IllegalStateException.class, () -> q1.post(new WorkDescriptor().rdmaWrite(a, 0, 1,
+                b.handle(), b.key(), 0, 8, 13)), "posted on a closed queue pair");
+            assertThrows(IllegalStateException.class, q1::close);
+            // A refused request completes on its queue pair too, with its error.
+            assertTrue(q2.post(new WorkDescriptor().rdmaWrite(a, 0, 1, b.handle(), b.key() + 1, 0, 8, 14)));
+            assertTrue(q2.completionQueue().poll(c));
+            assertEquals(Completion.ERR_BAD_KEY, c.status());
+            assertEquals(14, c.context());
+            q2.close();
+        }
+    }
+
+    @Test
     void shouldRefuseAfterClose() {
         final Fabric fabric = fabric(2);
         final boolean rdma = fabric.capabilities().remoteDma();
@@ -303,6 +343,7 @@ abstract class RdmaContractTest {
                 assertThrows(IllegalStateException.class, () -> fabric.nic(0).register(new byte[8]));
                 assertThrows(IllegalStateException.class, () -> fabric.nic(0).post(new WorkDescriptor()));
                 assertThrows(IllegalStateException.class, () -> fabric.nic(0).completionQueue());
+                assertThrows(IllegalStateException.class, () -> fabric.nic(0).openQueuePair());
                 assertEquals(RdmaCounters.zero(), fabric.nic(0).rdmaCounters());
             }
             if (!fabric.capabilities().nicHandlers()) {

@@ -2,6 +2,7 @@ package org.jhpvm.fabric.internal;
 
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.CompletionQueue;
+import org.jhpvm.fabric.QueuePair;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.Frame;
@@ -102,6 +103,11 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     @Override
     public CompletionQueue completionQueue() {
         return via.completionQueue();
+    }
+
+    @Override
+    public QueuePair openQueuePair() {
+        return via.openQueuePair();
     }
 
     @Override

@@ -1,9 +1,11 @@
 package org.jhpvm.fabric.internal;
 
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
+import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.Completion;
 import org.jhpvm.fabric.CompletionQueue;
 import org.jhpvm.fabric.FabricConfig;
@@ -13,6 +15,7 @@ import org.jhpvm.fabric.FrameRejections;
 import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicHandler;
+import org.jhpvm.fabric.QueuePair;
 import org.jhpvm.fabric.RdmaCounters;
 import org.jhpvm.fabric.WorkDescriptor;
 
@@ -53,6 +56,7 @@ final class ViaEngine {
     private final MyrinetNic nic;
     private final RegionTable regions;
     private final CompletionRing completions;
+    private final Supplier<BackoffIdleStrategy> idlePrototype;
     private final AtomicReferenceArray<NicHandler> handlers = new AtomicReferenceArray<>(Nic.MAX_NIC_HANDLERS);
     private final AtomicLongArray counters = new AtomicLongArray(COUNTERS);
     private final ReliableConnection connection;
@@ -66,6 +70,7 @@ final class ViaEngine {
         this.nic = nic;
         this.regions = new RegionTable(id, MixHash.mix(System.nanoTime() ^ ((long) id << 40)));
         this.completions = new CompletionRing(fabric, config.completionQueueCapacity(), config.newIdleStrategy());
+        this.idlePrototype = config::newIdleStrategy;
         this.connection = new ReliableConnection(id, config.faultPlan(), config.rdmaSegmentBytes(), counters);
         this.message = new NicMessageContext(config.frameBytes());
     }
@@ -99,8 +104,19 @@ final class ViaEngine {
         }
     }
 
+    /** Opens a queue pair of this NIC: the same engine, a completion queue of its own. */
+    QueuePair openQueuePair() {
+        fabric.checkOpen();
+        return new ViaQueuePair(this, id, new CompletionRing(fabric, completions.capacity(), idlePrototype.get()));
+    }
+
     /** Carries out a request on the posting host's turn; see {@link Nic#post}. */
     boolean post(final WorkDescriptor d) {
+        return post(d, completions);
+    }
+
+    /** Carries out a request, its completion going to {@code completions}. */
+    boolean post(final WorkDescriptor d, final CompletionRing completions) {
         fabric.checkOpen();
         Objects.requireNonNull(d, "descriptor");
         final int op = d.op();
