@@ -274,6 +274,95 @@ public interface FastMessages {
     void rdmaRead(FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,
                   long remoteOffsetBytes, long lengthBytes, long context);
 
+    /** Completion queues an endpoint may have open at once, its own (queue 0) included. */
+    int MAX_QUEUES = 256;
+
+    /**
+     * Opens a completion queue of this endpoint's own, the Virtual Interface Architecture's queue pair: NIC messages
+     * and RDMA posted on it ({@link #beginNicMessage(int, int, int, int, FmRegion, long, int, long)},
+     * {@link #rdmaWrite(int, FmRegion, long, int, int, int, long, long, long)}, {@link #rdmaRead(int, FmRegion, long,
+     * int, int, int, long, long, long)}) complete on it only ({@link #pollCompletion(int, FmCompletion)}). Where the
+     * NIC does the work it is a queue pair of the NIC ({@code Nic.openQueuePair}); elsewhere FM keeps the queue.
+     * Requests are carried out as on the endpoint's own queue (queue 0, which the forms without a queue use); what
+     * differs is where they complete.
+     *
+     * @return the queue's number, 1 or more
+     * @throws IllegalStateException if {@link #MAX_QUEUES} are open, or the endpoint is closed
+     */
+    int openQueue();
+
+    /**
+     * Closes a queue opened by {@link #openQueue()}; its number may be given out again.
+     *
+     * @param queue the queue
+     * @throws IllegalArgumentException if {@code queue} is not an open queue of this endpoint, or is queue 0
+     * @throws IllegalStateException    if requests posted on it have not completed, or completions wait on it (nothing
+     *                                  changes)
+     */
+    void closeQueue(int queue);
+
+    /**
+     * {@link #beginNicMessage(int, int, int, FmRegion, long, int, long)} whose completion comes on {@code queue}.
+     *
+     * @param queue              an open queue, or 0 for the endpoint's own
+     * @param dest               the target PE (this PE too)
+     * @param lengthBytes        the request's length, at most {@link #maxNicMessageBytes()}
+     * @param handler            the NIC handler id
+     * @param replyTo            where the reply lands (registered here), or null for no reply
+     * @param replyOffsetBytes   first byte of the reply in it
+     * @param replyCapacityBytes the most reply bytes accepted, at most {@link #maxNicMessageBytes()}
+     * @param context            reported with the completion; at least 0
+     * @return the output stream
+     * @throws IllegalArgumentException if {@code queue} is not open, or as the form without a queue
+     */
+    FmOutputStream beginNicMessage(int queue, int dest, int lengthBytes, int handler, FmRegion replyTo,
+                                   long replyOffsetBytes, int replyCapacityBytes, long context);
+
+    /**
+     * {@link #rdmaWrite(FmRegion, long, int, int, int, long, long, long)} whose completion comes on {@code queue}.
+     *
+     * @param queue             an open queue, or 0 for the endpoint's own
+     * @param local             the source, registered here
+     * @param localOffsetBytes  first source byte
+     * @param dest              the target PE (this PE too)
+     * @param remoteHandle      the target region's handle
+     * @param remoteKey         its key
+     * @param remoteOffsetBytes first target byte
+     * @param lengthBytes       bytes, at least 0
+     * @param context           reported with the completion; at least 0
+     * @throws IllegalArgumentException if {@code queue} is not open, or as the form without a queue
+     */
+    void rdmaWrite(int queue, FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,
+                   long remoteOffsetBytes, long lengthBytes, long context);
+
+    /**
+     * {@link #rdmaRead(FmRegion, long, int, int, int, long, long, long)} whose completion comes on {@code queue}.
+     *
+     * @param queue             an open queue, or 0 for the endpoint's own
+     * @param local             the destination, registered here
+     * @param localOffsetBytes  first destination byte
+     * @param dest              the PE holding the source (this PE too)
+     * @param remoteHandle      the source region's handle
+     * @param remoteKey         its key
+     * @param remoteOffsetBytes first source byte
+     * @param lengthBytes       bytes, at least 0
+     * @param context           reported with the completion; at least 0
+     * @throws IllegalArgumentException if {@code queue} is not open, or as the form without a queue
+     */
+    void rdmaRead(int queue, FmRegion local, long localOffsetBytes, int dest, int remoteHandle, int remoteKey,
+                  long remoteOffsetBytes, long lengthBytes, long context);
+
+    /**
+     * Takes the oldest completion of the requests posted on {@code queue}, if there is one.
+     *
+     * @param queue an open queue, or 0 for the endpoint's own (as {@link #pollCompletion(FmCompletion)})
+     * @param into  filled with it
+     * @return true if there was one
+     * @throws IllegalArgumentException if {@code queue} is not open
+     * @throws IllegalStateException    if the endpoint is closed
+     */
+    boolean pollCompletion(int queue, FmCompletion into);
+
     /**
      * Takes the oldest completion of this endpoint's NIC messages and RDMA transfers, if there is one.
      *

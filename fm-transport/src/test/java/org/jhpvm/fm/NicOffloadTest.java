@@ -169,6 +169,76 @@ class NicOffloadTest {
         });
     }
 
+    @ParameterizedTest(name = "offload={0}")
+    @ValueSource(booleans = {true, false})
+    void requestsOnAQueueShouldCompleteOnThatQueueOnly(final boolean offload) {
+        job(2, offload, 0).run(fm -> {
+            final Barrier b = new Barrier(fm);
+            handlers(fm);
+            final long[] mine = new long[8];
+            fm.register(mine, 3, 33);
+            final long[] landing = new long[8];
+            landing[1] = 500 + fm.pe();
+            final FmRegion land = fm.register(landing);
+            b.await();
+            final int other = 1 - fm.pe();
+            final int q1 = fm.openQueue();
+            final int q2 = fm.openQueue();
+            assertTrue(q1 > 0 && q2 > 0 && q1 != q2, q1 + ", " + q2);
+            swapOn(fm, q1, other, 0, 10, land, 1);
+            fm.rdmaWrite(q2, land, 8, other, 3, 33, 8, 8, 2);
+            swapOn(fm, 0, other, 2, 30, land, 3);
+            final FmCompletion c = new FmCompletion();
+            assertEquals(2, awaitOn(fm, q2).context(), "q2 has its RDMA write");
+            assertFalse(fm.pollCompletion(q2, c), "and nothing else");
+            assertEquals(1, awaitOn(fm, q1).context(), "q1 has its NIC message");
+            assertFalse(fm.pollCompletion(q1, c));
+            assertEquals(3, await(fm).context(), "the endpoint's own queue has its own request");
+            assertFalse(fm.pollCompletion(c));
+            // Closing is refused while a request is in flight or its completion waits; nothing changes.
+            swapOn(fm, q1, other, 0, 11, land, 4);
+            assertThrows(IllegalStateException.class, () -> fm.closeQueue(q1));
+            final FmCompletion last = awaitOn(fm, q1);
+            assertEquals(4, last.context());
+            assertTrue(last.ok(), last::toString);
+            fm.closeQueue(q1);
+            assertThrows(IllegalArgumentException.class, () -> fm.closeQueue(q1), "closed already");
+            assertThrows(IllegalArgumentException.class, () -> fm.pollCompletion(q1, c));
+            assertThrows(IllegalArgumentException.class, () -> fm.beginNicMessage(q1, other, 24, SWAP, land, 0, 8,
+                5));
+            assertThrows(IllegalArgumentException.class, () -> fm.rdmaRead(99, land, 0, other, 3, 33, 0, 8, 6));
+            assertThrows(IllegalArgumentException.class, () -> fm.closeQueue(0), "the endpoint's own queue");
+            fm.closeQueue(q2);
+            assertEquals(q1, fm.openQueue(), "a closed queue's number is given out again");
+            b.await();
+            assertEquals(500 + other, mine[1], "the RDMA write of q2 landed");
+            assertEquals(11, mine[0], "both swaps of q1 landed, in order");
+            assertEquals(30, mine[2]);
+            b.await();
+        });
+    }
+
+    private static void swapOn(final FastMessages fm, final int queue, final int dest, final long index,
+                               final long value, final FmRegion reply, final long context) {
+        final FmOutputStream out = fm.beginNicMessage(queue, dest, 24, SWAP, reply, 0, 8, context);
+        out.sendInt(3);
+        out.sendInt(33);
+        out.sendLong(index);
+        out.sendLong(value);
+        out.endMessage();
+    }
+
+    /** Waits, extracting, for a completion on {@code queue}. */
+    private static FmCompletion awaitOn(final FastMessages fm, final int queue) {
+        final FmCompletion c = new FmCompletion();
+        final long deadline = System.nanoTime() + WAIT_NS;
+        while (!fm.pollCompletion(queue, c)) {
+            assertTrue(System.nanoTime() - deadline < 0, "no completion on queue " + queue);
+            fm.extract(1 << 20);
+        }
+        return c;
+    }
+
     static int swap(final FastMessages fm, final int dest, final int handle, final int key, final long index,
                     final long value, final FmRegion reply, final int capacity) {
         final FmOutputStream out = fm.beginNicMessage(dest, 24, SWAP, reply, 0, capacity, 9);

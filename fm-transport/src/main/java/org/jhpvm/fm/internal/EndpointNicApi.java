@@ -72,35 +72,82 @@ abstract class EndpointNicApi implements FastMessages {
     public FmOutputStream beginNicMessage(final int dest, final int lengthBytes, final int handler,
                                           final FmRegion replyTo, final long replyOffsetBytes,
                                           final int replyCapacityBytes, final long context) {
+        return beginNicMessage(0, dest, lengthBytes, handler, replyTo, replyOffsetBytes, replyCapacityBytes, context);
+    }
+
+    @Override
+    public FmOutputStream beginNicMessage(final int queue, final int dest, final int lengthBytes, final int handler,
+                                          final FmRegion replyTo, final long replyOffsetBytes,
+                                          final int replyCapacityBytes, final long context) {
         checkRequest(dest);
+        offload.queues.check(queue);
         started = true;
-        return offload.begin(dest, lengthBytes, handler, replyTo, replyOffsetBytes, replyCapacityBytes, context);
+        return offload.begin(queue, dest, lengthBytes, handler, replyTo, replyOffsetBytes, replyCapacityBytes,
+            context);
     }
 
     @Override
     public void rdmaWrite(final FmRegion local, final long localOffsetBytes, final int dest, final int remoteHandle,
                           final int remoteKey, final long remoteOffsetBytes, final long lengthBytes,
                           final long context) {
+        rdmaWrite(0, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes, context);
+    }
+
+    @Override
+    public void rdmaWrite(final int queue, final FmRegion local, final long localOffsetBytes, final int dest,
+                          final int remoteHandle, final int remoteKey, final long remoteOffsetBytes,
+                          final long lengthBytes, final long context) {
         checkRequest(dest);
+        offload.queues.check(queue);
         started = true;
-        offload.rdma(true, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes,
-            context);
+        offload.rdma(queue, true, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes,
+            lengthBytes, context);
     }
 
     @Override
     public void rdmaRead(final FmRegion local, final long localOffsetBytes, final int dest, final int remoteHandle,
                          final int remoteKey, final long remoteOffsetBytes, final long lengthBytes,
                          final long context) {
+        rdmaRead(0, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes, context);
+    }
+
+    @Override
+    public void rdmaRead(final int queue, final FmRegion local, final long localOffsetBytes, final int dest,
+                         final int remoteHandle, final int remoteKey, final long remoteOffsetBytes,
+                         final long lengthBytes, final long context) {
         checkRequest(dest);
+        offload.queues.check(queue);
         started = true;
-        offload.rdma(false, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes, lengthBytes,
-            context);
+        offload.rdma(queue, false, local, localOffsetBytes, dest, remoteHandle, remoteKey, remoteOffsetBytes,
+            lengthBytes, context);
+    }
+
+    @Override
+    public int openQueue() {
+        checkUsable();
+        return offload.queues.open();
+    }
+
+    @Override
+    public void closeQueue(final int queue) {
+        checkUsable();
+        offload.queues.close(queue);
     }
 
     @Override
     public boolean pollCompletion(final FmCompletion into) {
         checkUsable();
         return offload.pollCompletion(into);
+    }
+
+    @Override
+    public boolean pollCompletion(final int queue, final FmCompletion into) {
+        checkUsable();
+        if (queue == 0) {
+            return offload.pollCompletion(into);
+        }
+        offload.queues.check(queue);
+        return offload.queues.poll(queue, into);
     }
 
     @Override

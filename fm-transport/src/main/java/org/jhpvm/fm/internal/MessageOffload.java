@@ -76,6 +76,7 @@ final class MessageOffload {
     private long[] slotOffset = new long[16];
     private long[] slotLength = new long[16];
     private long[] slotContext = new long[16];
+    private int[] slotQueue = new int[16];
     private int[] freeSlots = new int[16];
     private int freeCount;
     private int nextSlot;
@@ -101,9 +102,9 @@ final class MessageOffload {
 
     // ---------------------------------------------------------------- the requester
 
-    void sendRequest(final int dest, final int handler, final int length, final RegionImpl replyTo,
+    void sendRequest(final int queue, final int dest, final int handler, final int length, final RegionImpl replyTo,
                      final long replyOffset, final int replyCapacity, final long context) {
-        final int slot = slot(FmCompletion.NIC_MESSAGE, replyTo, replyOffset, replyCapacity, context);
+        final int slot = slot(queue, FmCompletion.NIC_MESSAGE, replyTo, replyOffset, replyCapacity, context);
         final OutboundStream out = ep.beginInternal(dest, 16 + length, H_NIC_REQUEST);
         out.sendInt(handler);
         out.sendInt(slot);
@@ -113,18 +114,18 @@ final class MessageOffload {
         out.endMessage();
     }
 
-    void rdma(final boolean write, final RegionImpl local, final long localOffset, final int dest, final int handle,
-              final int key, final long remoteOffset, final long length, final long context) {
+    void rdma(final int queue, final boolean write, final RegionImpl local, final long localOffset, final int dest,
+              final int handle, final int key, final long remoteOffset, final long length, final long context) {
         final int op = write ? FmCompletion.RDMA_WRITE : FmCompletion.RDMA_READ;
         if (offload.regions.lookup(local.handle) != local) {
-            offload.log.add(op, FmCompletion.ERR_NOT_REGISTERED, 0, context);
+            offload.queues.log(queue).add(op, FmCompletion.ERR_NOT_REGISTERED, 0, context);
             return;
         }
         if (!local.contains(localOffset, length)) {
-            offload.log.add(op, FmCompletion.ERR_OUT_OF_BOUNDS, 0, context);
+            offload.queues.log(queue).add(op, FmCompletion.ERR_OUT_OF_BOUNDS, 0, context);
             return;
         }
-        final int slot = slot(op, local, localOffset, length, context);
+        final int slot = slot(queue, op, local, localOffset, length, context);
         final OutboundStream out = ep.beginInternal(dest, 28 + (write ? (int) Math.min(Integer.MAX_VALUE - 28, length)
             : 0), write ? H_RDMA_WRITE : H_RDMA_READ);
         out.sendInt(slot);
@@ -164,7 +165,8 @@ final class MessageOffload {
         complete(slot, status, status == FmCompletion.OK ? length : 0);
     }
 
-    private int slot(final int op, final RegionImpl region, final long offset, final long length, final long ctx) {
+    private int slot(final int queue, final int op, final RegionImpl region, final long offset, final long length,
+                     final long ctx) {
         final int slot;
         if (freeCount > 0) {
             slot = freeSlots[--freeCount];
@@ -177,6 +179,7 @@ final class MessageOffload {
                 slotOffset = Arrays.copyOf(slotOffset, n);
                 slotLength = Arrays.copyOf(slotLength, n);
                 slotContext = Arrays.copyOf(slotContext, n);
+                slotQueue = Arrays.copyOf(slotQueue, n);
                 freeSlots = Arrays.copyOf(freeSlots, n);
             }
         }
@@ -185,11 +188,15 @@ final class MessageOffload {
         slotOffset[slot] = offset;
         slotLength[slot] = length;
         slotContext[slot] = ctx;
+        slotQueue[slot] = queue;
+        offload.queues.sent(queue);
         return slot;
     }
 
     private void complete(final int slot, final int status, final long length) {
-        offload.log.add(slotOp[slot], status, length, slotContext[slot]);
+        final int queue = slotQueue[slot];
+        offload.queues.answered(queue);
+        offload.queues.log(queue).add(slotOp[slot], status, length, slotContext[slot]);
         slotRegion[slot] = null;
         freeSlots[freeCount++] = slot;
     }

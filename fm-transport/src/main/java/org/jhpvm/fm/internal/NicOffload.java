@@ -34,6 +34,7 @@ final class NicOffload {
     final FmRegionTable regions;
     final FmNicHandler[] handlers = new FmNicHandler[FastMessages.MAX_NIC_HANDLERS];
     final CompletionLog log = new CompletionLog();
+    final CompletionQueues queues;
     private final NicRequestWriter writer = new NicRequestWriter(this);
     private final MessageOffload messages;
     // where the NIC does the work
@@ -43,6 +44,7 @@ final class NicOffload {
     /** FM's own RDMA transfers posted and not yet complete. */
     private int internalPending;
     // the open NIC message
+    private int queue;
     private int dest;
     private int handler;
     private RegionImpl replyTo;
@@ -61,6 +63,7 @@ final class NicOffload {
         this.frameBytes = frameBytes;
         this.regions = new FmRegionTable(nic, offload, keySeed);
         this.nicQueue = offload ? nic.completionQueue() : null;
+        this.queues = new CompletionQueues(ep.pe(), nic, offload, log);
         this.messages = offload ? null : new MessageOffload(ep, this, frameBytes);
     }
 
@@ -114,8 +117,9 @@ final class NicOffload {
         return writer.isOpen();
     }
 
-    FmOutputStream begin(final int to, final int lengthBytes, final int nicHandler, final Object reply,
-                         final long replyOffsetBytes, final int replyCapacityBytes, final long requestContext) {
+    FmOutputStream begin(final int onQueue, final int to, final int lengthBytes, final int nicHandler,
+                         final Object reply, final long replyOffsetBytes, final int replyCapacityBytes,
+                         final long requestContext) {
         if (lengthBytes < 0 || lengthBytes > frameBytes) {
             throw new IllegalArgumentException("NIC message length=" + lengthBytes + " outside 0.." + frameBytes);
         }
@@ -125,6 +129,7 @@ final class NicOffload {
         }
         checkContext(requestContext);
         final RegionImpl r = checkReply(reply, replyOffsetBytes, replyCapacityBytes);
+        this.queue = onQueue;
         this.dest = to;
         this.handler = nicHandler;
         this.replyTo = r;
@@ -157,7 +162,7 @@ final class NicOffload {
     /** The request is written: send it. */
     void send(final int lengthBytes) {
         if (!offload) {
-            messages.sendRequest(dest, handler, lengthBytes, replyTo, replyOffset, replyCapacity, context);
+            messages.sendRequest(queue, dest, handler, lengthBytes, replyTo, replyOffset, replyCapacity, context);
             return;
         }
         final Frame f = frame;
@@ -165,11 +170,12 @@ final class NicOffload {
         f.setDestination(dest).setLength(lengthBytes);
         descriptor.nicMessage(f, handler, replyTo == null ? null : replyTo.nicRegion, replyOffset, replyCapacity,
             context);
-        post();
+        post(queue);
     }
 
-    void rdma(final boolean write, final Object local, final long localOffset, final int to, final int remoteHandle,
-              final int remoteKey, final long remoteOffset, final long lengthBytes, final long requestContext) {
+    void rdma(final int onQueue, final boolean write, final Object local, final long localOffset, final int to,
+              final int remoteHandle, final int remoteKey, final long remoteOffset, final long lengthBytes,
+              final long requestContext) {
         if (!(local instanceof RegionImpl r)) {
             throw new IllegalArgumentException("the local side of RDMA must be a region registered on PE " + ep.pe()
                 + ", not " + local);
@@ -179,7 +185,7 @@ final class NicOffload {
         }
         checkContext(requestContext);
         if (!offload) {
-            messages.rdma(write, r, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
+            messages.rdma(onQueue, write, r, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
                 requestContext);
             return;
         }
@@ -190,7 +196,16 @@ final class NicOffload {
             descriptor.rdmaRead(r.nicRegion, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
                 requestContext);
         }
-        post();
+        post(onQueue);
+    }
+
+    /** Posts the descriptor on queue {@code q}: the NIC's own queue pair for 0, else the queue's. */
+    private void post(final int q) {
+        if (q == 0) {
+            post();
+        } else {
+            queues.post(q, descriptor);
+        }
     }
 
     private static void checkContext(final long requestContext) {
