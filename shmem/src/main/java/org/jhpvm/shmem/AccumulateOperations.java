@@ -99,7 +99,7 @@ final class AccumulateOperations {
         out.sendLong(alpha);
         s.kind.sendBlocks(out, src, si, ss, count, block);
         out.endMessage();
-        nic.reap();
+        nic.reapCurrent();
     }
 
     private void accLocal(final SymmetricArray s, final int di, final int ds, final Object src, final int si,

@@ -47,7 +47,7 @@ final class AtomicOperations {
             }
             send(nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0), fetch ? op | FETCH : op, s, index, a, b);
             if (!fetch) {
-                nic.reap();
+                nic.reapCurrent();
                 return 0;
             }
             nic.await(nic.lastContext(), pe, "atomic");
@@ -74,7 +74,7 @@ final class AtomicOperations {
                 return;
             }
             send(nic.beginFetchNbi(pe, NIC_AMO_BYTES, N_AMO, fetch, fetchIndex), op | FETCH, s, index, a, b);
-            nic.reap();
+            nic.reapCurrent();
         } finally {
             engine.exit();
         }

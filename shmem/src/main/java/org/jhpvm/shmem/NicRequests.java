@@ -19,11 +19,12 @@ import org.jhpvm.fm.FmRegion;
  * {@code quiet}) or for all ({@link #awaitAll()}), and turns a failed completion into this PE's error (a target that
  * refused a request touched no memory).
  * <p>
- * <b>Contexts.</b> Each {@link ShmemCtx} is a completion domain: requests are posted on the current domain
- * ({@link #domain}, 0 for the default context), whose number travels in the high bits of the completion context,
- * and each domain counts its own requests in flight, so a quiet on one context waits for its requests only. All
- * domains share the PE's one FM endpoint and its completion queue (FM has one queue pair per PE), so requests to a PE
- * still go in the order posted whatever their contexts.
+ * <b>Contexts.</b> Each {@link ShmemCtx} is a completion domain with an FM completion queue of its own
+ * ({@link FastMessages#openQueue()}: on the emulated NIC, a queue pair of the NIC): requests are posted on the
+ * current domain's queue ({@link #domain}, 0 for the default context, which uses the endpoint's own queue), its
+ * number also travels in the high bits of the completion context, and each domain counts its own requests in flight.
+ * A context's quiet polls its own queue only. The NIC carries out every queue's requests to a PE in the order
+ * posted, whatever their queues.
  * <p>
  * <b>Non-blocking fetches</b> ({@code atomic_fetch_add_nbi} and its siblings) reply into a landing slot of a
  * registered array, one slot per fetch in flight; the slot's number travels in the completion context too, and the
@@ -71,6 +72,11 @@ final class NicRequests {
     /** The world PEs of the team of the context in use, by team rank (targets are its ranks), or null: world. */
     int[] teamPes;
     private int awaitedDomain;
+    /** Each domain's FM completion queue (0, the endpoint's own, for the default context). */
+    private final int[] queueOf = new int[DOMAINS];
+    /** The domains other than 0 that are open, whose queues {@link #reap()} polls. */
+    private final int[] openDomains = new int[DOMAINS];
+    private int openCount;
     /** Where non-blocking fetches land (registered), and for each slot in use, the caller's array and index. */
     private final long[] landing = new long[LANDING_SLOTS];
     private final FmRegion landingRegion;
@@ -84,7 +90,7 @@ final class NicRequests {
     private int foundStatus;
     private long foundLength;
     private final BooleanSupplier waitedDone = () -> {
-        reap();
+        reapDomain((int) (waitingFor >>> DOMAIN_SHIFT));
         return found;
     };
     private final BooleanSupplier allDone = () -> {
@@ -92,7 +98,7 @@ final class NicRequests {
         return outstanding == 0;
     };
     private final BooleanSupplier domainDone = () -> {
-        reap();
+        reapDomain(awaitedDomain);
         return pending[awaitedDomain] == 0;
     };
     private final BooleanSupplier landingFree = () -> {
@@ -138,8 +144,8 @@ final class NicRequests {
 
     /** Opens a NIC message to {@code pe} whose reply (if any) lands in the scratch. */
     FmOutputStream begin(final int pe, final int lengthBytes, final int handler, final int replyBytes) {
-        return fm.beginNicMessage(pe, lengthBytes, handler, replyBytes > 0 ? scratchRegion : null, 0, replyBytes,
-            nextContext(0));
+        return fm.beginNicMessage(queueOf[domain], pe, lengthBytes, handler, replyBytes > 0 ? scratchRegion : null, 0,
+            replyBytes, nextContext(0));
     }
 
     /**
@@ -154,8 +160,8 @@ final class NicRequests {
         final int slot = freeLanding[--freeLandingTop];
         landingDest[slot] = dest;
         landingIndex[slot] = index;
-        return fm.beginNicMessage(pe, lengthBytes, handler, landingRegion, (long) slot * Long.BYTES, Long.BYTES,
-            nextContext(slot + 1));
+        return fm.beginNicMessage(queueOf[domain], pe, lengthBytes, handler, landingRegion, (long) slot * Long.BYTES,
+            Long.BYTES, nextContext(slot + 1));
     }
 
     /** Starts an RDMA write or read of a user buffer (registered through the cache); returns its context. */
@@ -163,10 +169,11 @@ final class NicRequests {
               final long remoteOffset, final long lengthBytes) {
         final FmRegion local = registered(buffer);
         final long ctx = nextContext(0);
+        final int queue = queueOf[domain];
         if (write) {
-            fm.rdmaWrite(local, bufferOffset, pe, id, keyOf(id), remoteOffset, lengthBytes, ctx);
+            fm.rdmaWrite(queue, local, bufferOffset, pe, id, keyOf(id), remoteOffset, lengthBytes, ctx);
         } else {
-            fm.rdmaRead(local, bufferOffset, pe, id, keyOf(id), remoteOffset, lengthBytes, ctx);
+            fm.rdmaRead(queue, local, bufferOffset, pe, id, keyOf(id), remoteOffset, lengthBytes, ctx);
         }
         return ctx;
     }
@@ -176,9 +183,54 @@ final class NicRequests {
         return lastContext;
     }
 
-    /** Takes every completion there is. */
+    /** Opens completion domain {@code d} (a new context): its requests complete on an FM queue of its own. */
+    void openDomain(final int d) {
+        queueOf[d] = fm.openQueue();
+        openDomains[openCount++] = d;
+    }
+
+    /** Closes domain {@code d} once its requests are complete (a destroyed context's quiet came first). */
+    void closeDomain(final int d) {
+        awaitDomain(d);
+        reapDomain(d);
+        fm.closeQueue(queueOf[d]);
+        queueOf[d] = 0;
+        for (int i = 0; i < openCount; i++) {
+            if (openDomains[i] == d) {
+                openDomains[i] = openDomains[--openCount];
+                break;
+            }
+        }
+    }
+
+    /** Takes every completion there is, of every domain. */
     void reap() {
-        while (fm.pollCompletion(completion)) {
+        reapQueue(0);
+        for (int i = 0; i < openCount; i++) {
+            reapQueue(queueOf[openDomains[i]]);
+        }
+    }
+
+    /**
+     * Takes the completions of the domain requests are posted on now: a post's bookkeeping, which looks at its own
+     * context's queue only.
+     */
+    void reapCurrent() {
+        reapQueue(queueOf[domain]);
+    }
+
+    /** @return the FM completion queue of domain {@code d} (0 for the default context, and for a closed domain) */
+    int queueOf(final int d) {
+        return queueOf[d];
+    }
+
+    /** Takes the completions of domain {@code d} (its own queue only: another context's are not looked at). */
+    void reapDomain(final int d) {
+        reapQueue(queueOf[d]);
+    }
+
+    private void reapQueue(final int queue) {
+        while (fm.pollCompletion(queue, completion)) {
             final long ctx = completion.context();
             outstanding--;
             pending[(int) (ctx >>> DOMAIN_SHIFT)]--;

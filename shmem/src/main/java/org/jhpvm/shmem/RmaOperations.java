@@ -77,7 +77,7 @@ final class RmaOperations {
             final long bytes = (long) count * block * eb;
             if (bytes <= nic.maxMessageBytes - NIC_PUT_HEADER_BYTES) {
                 putMessage(s, pe, di, ds, src, si, ss, count, block);
-                nic.reap();
+                nic.reapCurrent();
                 return;
             }
             putLarge(s, pe, di, ds, src, si, ss, count, block, bytes);
@@ -118,7 +118,7 @@ final class RmaOperations {
         for (int done = 0; done < count; ) {
             final int n = Math.min(perMessage, count - done);
             putMessage(s, pe, di + done * ds, ds, src, si + done * ss, ss, n, block);
-            nic.reap();
+            nic.reapCurrent();
             done += n;
         }
     }
@@ -263,7 +263,7 @@ final class RmaOperations {
                 s.kind.send(out, src, si, 1, count);
             }
             out.endMessage();
-            nic.reap();
+            nic.reapCurrent();
         } finally {
             engine.exit();
         }

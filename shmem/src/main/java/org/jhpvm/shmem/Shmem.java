@@ -232,6 +232,7 @@ public final class Shmem extends TeamReductions {
             }
             for (int d = 1; d < domainUsed.length; d++) {
                 if (!domainUsed[d]) {
+                    engine.nic.openDomain(d);
                     domainUsed[d] = true;
                     team.liveContexts++;
                     return new ShmemCtx(this, d, team, options);
@@ -246,6 +247,7 @@ public final class Shmem extends TeamReductions {
     void releaseCtx(final ShmemCtx ctx, final ShmemTeam team) {
         engine.enter();
         try {
+            engine.nic.closeDomain(ctx.domain);
             domainUsed[ctx.domain] = false;
             team.liveContexts--;
         } finally {

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.jhpvm.fm.FmCompletion;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -127,6 +128,75 @@ class ContextsTest {
             a.destroy();
             b.destroy();
         });
+    }
+
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void shouldCompleteAContextsRequestsOnItsOwnQueue(final boolean offload) {
+        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(30)).option("fm.nicOffload", "" + offload).build()
+            .run(sh -> {
+                final SymmetricLongs a = sh.mallocLongs(64);
+                final int other = 1 - sh.myPe();
+                final long[] src = new long[16];
+                for (int i = 0; i < src.length; i++) {
+                    src[i] = 100 * sh.myPe() + i;
+                }
+                sh.barrierAll();
+                final ShmemCtx ctx = sh.ctxCreate(0);
+                final ShmemCtx ctx2 = sh.ctxCreate(0);
+                try (ShmemCtx c = ctx.use()) {
+                    for (int i = 0; i < 10; i++) {
+                        a.putNbi(other, i, src, i, 1);
+                    }
+                }
+                try (ShmemCtx c = ctx2.use()) {
+                    a.putNbi(other, 20, src, 0, 5);
+                }
+                final NicRequests nic = sh.engine.nic;
+                final int q = nic.queueOf(ctx.domain);
+                assertTrue(q != 0 && q != nic.queueOf(ctx2.domain) && nic.queueOf(ctx2.domain) != 0,
+                    "each context has an FM queue of its own");
+                sh.engine.enter();
+                try {
+                    // Taking every completion of the default queue and of ctx2's, while the answers come, takes
+                    // none of ctx's: they wait on its own queue (a queue pair of the NIC where it does the work).
+                    final long before = nic.pending(ctx.domain);
+                    final long end = System.nanoTime() + 50_000_000L;
+                    while (System.nanoTime() - end < 0) {
+                        sh.engine.poll();
+                        nic.reapDomain(0);
+                        nic.reapDomain(ctx2.domain);
+                    }
+                    assertEquals(before, nic.pending(ctx.domain));
+                    assertEquals(0, nic.pending(ctx2.domain), "ctx2's own completions were taken");
+                } finally {
+                    sh.engine.exit();
+                }
+                ctx.quiet();
+                assertEquals(0, sh.engine.nic.pending(ctx.domain));
+                ctx2.quiet();
+                ctx.destroy();
+                ctx2.destroy();
+                assertEquals(0, nic.queueOf(ctx.domain), "a destroyed context's queue is closed");
+                assertThrows(IllegalArgumentException.class, () -> sh.engine.fm.pollCompletion(q,
+                    new FmCompletion()), "FM refuses the closed queue");
+                // Contexts made and destroyed many times over give their queues back (an endpoint has 256).
+                for (int i = 0; i < 300; i++) {
+                    final ShmemCtx x = sh.ctxCreate(0);
+                    try (ShmemCtx c = x.use()) {
+                        a.p(other, 63, i);
+                    }
+                    x.destroy();
+                }
+                sh.barrierAll();
+                for (int i = 0; i < 10; i++) {
+                    assertEquals(100 * other + i, a.local()[i]);
+                }
+                for (int i = 0; i < 5; i++) {
+                    assertEquals(100 * other + i, a.local()[20 + i]);
+                }
+                assertEquals(299, a.local()[63]);
+            });
     }
 
     @Test
