@@ -29,10 +29,11 @@ package org.jhpvm.shmem;
  * with signal, accumulates, atomics other than fetch) with {@link IllegalStateException} before anything is sent,
  * and its quiet has nothing to wait for.
  * <p>
- * <b>How it maps onto the NIC.</b> A context is a completion domain of the PE's one FM endpoint: its requests carry
- * its number in their completion context and are counted per domain. FM gives a PE one queue pair, so requests to a
- * PE are still carried out in the order posted whatever their contexts (stronger than OpenSHMEM requires); what a
- * context separates is completion. A PE has at most {@link #MAX_CONTEXTS} live contexts besides the default one.
+ * <b>How it maps onto the NIC.</b> A context is a queue pair of its own: its requests are posted on an FM completion
+ * queue the context opened ({@code FastMessages.openQueue}, a queue pair of the emulated NIC) and are counted per
+ * context; its quiet polls that queue only, and {@link #destroy()} closes it. The NIC carries out each post on the
+ * poster's turn, so requests to a PE are still carried out in the order posted whatever their contexts (stronger
+ * than OpenSHMEM requires). A PE has at most {@link #MAX_CONTEXTS} live contexts besides the default one.
  * <p>
  * Thread-safety: as {@link Shmem}; a context belongs to one PE.
  */
