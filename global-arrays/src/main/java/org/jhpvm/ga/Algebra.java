@@ -37,7 +37,18 @@ final class Algebra {
     static void zip(final int op, final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray a,
         final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final double s1,
         final double s2, final boolean trans) {
+        zip(op, c, clo, chi, a, alo, ahi, b, blo, bhi, s1, 0, s2, 0, trans);
+    }
+
+    /** As above with complex scalars {@code (s1, s1i)} and {@code (s2, s2i)} (imaginary parts 0 for real arrays). */
+    static void zip(final int op, final GlobalArray c, final int[] clo, final int[] chi, final GlobalArray a,
+        final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final double s1,
+        final double s1i, final double s2, final double s2i, final boolean trans) {
         c.checkLive();
+        if ((s1i != 0 || s2i != 0) && !c.type.isComplex()) {
+            throw new IllegalArgumentException("a complex scalar (imaginary part " + (s1i != 0 ? s1i : s2i)
+                + ") for " + c + ", which holds " + c.type);
+        }
         c.checks.checkSection(clo, chi, ones(c.ndim));
         checkScalar(c, s1);
         checkScalar(c, s2);
@@ -58,7 +69,8 @@ final class Algebra {
             final Object bBuf = b == null ? null
                 : PatchCorrespondence.fetch(c, clo, chi, plo, phi, b, blo, bhi, bMap, false);
             try {
-                results[k] = compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s2);
+                results[k] = c.type.isComplex() ? ComplexAlgebra.compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s1i, s2,
+                    s2i) : compute(op, c.type, n, cBuf, aBuf, bBuf, s1, s2);
             } catch (final ArithmeticException divideByZero) {
                 failed = 1;
             }
@@ -150,17 +162,44 @@ final class Algebra {
      */
     static double dot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
         final int[] bhi, final boolean trans) {
+        a.checkLive();
+        if (a.type.isComplex()) {
+            throw new IllegalArgumentException("dot of complex arrays has a complex value: use "
+                + (a.type == GaType.DCPL ? "zdot" : "cdot") + " (" + a + ")");
+        }
         final double[] sum = {0};
         final long[] lsum = {0};
         dotInto(a, alo, ahi, b, blo, bhi, trans, sum, lsum);
         return a.type.isFloating() ? sum[0] : lsum[0];
     }
 
+    /**
+     * {@code GA_Zdot}/{@code GA_Cdot}: the complex {@code sum a*b} (not conjugated, as GA) of complex arrays of type
+     * {@code type}, summed in double precision (rounded once to float for SCPL).
+     *
+     * @return {@code {re, im}}
+     */
+    static double[] zdot(final GaType type, final GlobalArray a, final int[] alo, final int[] ahi,
+        final GlobalArray b, final int[] blo, final int[] bhi, final boolean trans) {
+        a.checkLive();
+        if (a.type != type) {
+            throw new IllegalArgumentException((type == GaType.DCPL ? "zdot" : "cdot") + " needs " + type
+                + " arrays; " + a + " holds " + a.type);
+        }
+        final double[] sum = {0, 0};
+        dotInto(a, alo, ahi, b, blo, bhi, trans, sum, null);
+        if (type == GaType.SCPL) {
+            sum[0] = (float) sum[0];
+            sum[1] = (float) sum[1];
+        }
+        return sum;
+    }
+
     /** {@code GA_Ldot}: the exact dot product of int or long arrays, in long arithmetic (wrapping on overflow). */
     static long ldot(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo,
         final int[] bhi, final boolean trans) {
         a.checkLive();
-        if (a.type.isFloating()) {
+        if (a.type.isFloating() || a.type.isComplex()) {
             throw new IllegalArgumentException("ldot needs int or long arrays; " + a + " holds " + a.type
                 + " (use dot)");
         }
@@ -186,7 +225,9 @@ final class Algebra {
             final Object aBuf = a.type.newArray(n);
             a.sections.packed(Mover.GET, plo, phi, aBuf);
             final Object bBuf = PatchCorrespondence.fetch(a, alo, ahi, plo, phi, b, blo, bhi, bMap, trans);
-            if (a.type.isFloating()) {
+            if (a.type.isComplex()) {
+                ComplexAlgebra.dot(aBuf, bBuf, n, sum);
+            } else if (a.type.isFloating()) {
                 final double[] x = doubles(aBuf);
                 final double[] y = doubles(bBuf);
                 for (int i = 0; i < n; i++) {
@@ -200,7 +241,7 @@ final class Algebra {
                 }
             }
         }
-        if (a.type.isFloating()) {
+        if (a.type.isFloating() || a.type.isComplex()) {
             a.ga.gop(a.group, sum, GopOp.SUM);
         } else {
             a.ga.gop(a.group, lsum, GopOp.SUM);
@@ -368,7 +409,12 @@ final class Algebra {
                 }
                 b.append('[').append(lo[a.ndim - 1]).append("..]:");
             }
-            b.append(' ').append(java.lang.reflect.Array.get(buf, i));
+            if (a.type.isComplex()) {
+                b.append(" (").append(java.lang.reflect.Array.get(buf, 2 * i)).append(',')
+                    .append(java.lang.reflect.Array.get(buf, 2 * i + 1)).append(')');
+            } else {
+                b.append(' ').append(java.lang.reflect.Array.get(buf, i));
+            }
             if (i % last == last - 1) {
                 b.append('\n');
                 for (int d = a.ndim - 2; d >= 0; d--) {
@@ -436,7 +482,7 @@ final class Algebra {
     }
 
     private static void checkScalar(final GlobalArray c, final double s) {
-        if (c.type.isFloating()) {
+        if (c.type.isFloating() || c.type.isComplex()) {
             return;
         }
         if (s != Math.rint(s)) {
@@ -476,7 +522,7 @@ final class Algebra {
     }
 
     static Object fromDoubles(final double[] d, final GaType type) {
-        if (type == GaType.DOUBLE) {
+        if (type == GaType.DOUBLE || type == GaType.DCPL) {
             return d;
         }
         final float[] f = new float[d.length];

@@ -367,7 +367,7 @@ abstract sealed class AlgebraOps extends ElementAndGhostOps permits MatrixOps {
         return Algebra.dot(self(), lo, hi, b, blo, bhi, transFlag(ta) != transFlag(tb));
     }
 
-    private static boolean transFlag(final char t) {
+    static boolean transFlag(final char t) {
         return switch (t) {
             case 'N', 'n' -> false;
             case 'T', 't' -> true;

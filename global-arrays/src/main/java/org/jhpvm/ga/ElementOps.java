@@ -41,9 +41,9 @@ final class ElementOps {
         }
         checks.checkType(values);
         Objects.requireNonNull(subs, "subscripts");
-        if (n < 0 || n > subs.length || n > GaType.length(values)) {
+        if (n < 0 || n > subs.length || n > a.type.elements(values)) {
             throw new IllegalArgumentException("n=" + n + " exceeds the " + subs.length + " subscripts or the "
-                + GaType.length(values) + " values");
+                + a.type.elements(values) + " values");
         }
         for (int i = 0; i < n; i++) {
             checks.checkSubscript(subs[i]);

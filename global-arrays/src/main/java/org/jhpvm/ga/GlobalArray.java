@@ -265,6 +265,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @return the element
      */
     public Selected selectElem(final String which) {
+        checks.checkReal("selectElem");
         return Algebra.select(this, which);
     }
 

@@ -267,6 +267,9 @@ public final class GlobalArrays extends LinearAlgebraOps {
      */
     public SparseArray createSparse(final GaType type, final int rows, final int cols) {
         Objects.requireNonNull(type, "type");
+        if (type.isComplex()) {
+            throw new IllegalArgumentException("sparse arrays of complex elements are not provided (" + type + ")");
+        }
         if (rows < 1 || cols < 1) {
             throw new IllegalArgumentException("sparse array of " + rows + " x " + cols + ": at least 1 x 1");
         }

@@ -8,6 +8,10 @@ import java.util.Arrays;
  * The block is stored row-major with {@code width[d]} ghost layers on each side of every dimension; {@link #ld()}
  * gives the leading dimensions (ghosts included) as GA's {@code NGA_Access} does, and {@link #index(int...)} maps
  * a global subscript (ghost positions included) to the array index. Kernels are plain loops over the array.
+ * <p>
+ * For a complex array (SCPL, DCPL) the array is the {@code float[]} or {@code double[]} of interleaved pairs
+ * ({@link #floats()}, {@link #doubles()}): {@link #index(int...)}, {@link #ld()} and {@link #strides()} count
+ * elements, and element {@code k} is at {@code 2k} (real part) and {@code 2k+1} (imaginary part).
  */
 public final class LocalBlock {
     private final Object array;
@@ -142,11 +146,11 @@ public final class LocalBlock {
      * other PEs' reads after a sync; other PEs' puts and accumulates land in it. Its length may exceed the stored
      * block: every PE of the group allocates room for the largest block.
      *
-     * @return the array of a double global array
+     * @return the array of a double global array (of a DCPL one: its interleaved pairs)
      * @throws IllegalArgumentException if the global array holds another type
      */
     public double[] doubles() {
-        return (double[]) typed(GaType.DOUBLE);
+        return (double[]) typed(type == GaType.DCPL ? GaType.DCPL : GaType.DOUBLE);
     }
 
     /**
@@ -154,11 +158,11 @@ public final class LocalBlock {
      * other PEs' reads after a sync; other PEs' puts and accumulates land in it. Its length may exceed the stored
      * block: every PE of the group allocates room for the largest block.
      *
-     * @return the array of a float global array
+     * @return the array of a float global array (of an SCPL one: its interleaved pairs)
      * @throws IllegalArgumentException if the global array holds another type
      */
     public float[] floats() {
-        return (float[]) typed(GaType.FLOAT);
+        return (float[]) typed(type == GaType.SCPL ? GaType.SCPL : GaType.FLOAT);
     }
 
     /**

@@ -9,7 +9,7 @@ import java.util.Objects;
  * hold its public methods (documented on its page). Every method is collective over the array's group; the work is
  * {@link Algebra#zip}'s and {@link MatrixMath}'s.
  */
-abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodicOps {
+abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
     /**
      * What {@link #stepMax} returns when no element limits the step: GA's {@code GA_INFINITY_D}.
      */
@@ -153,6 +153,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @param c operand
      */
     public void median(final GlobalArray a, final GlobalArray b, final GlobalArray c) {
+        checks.checkReal("median");
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(c, "c");
@@ -178,6 +179,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
     public void medianPatch(final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
         final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo, final int[] chi, final int[] lo,
         final int[] hi) {
+        checks.checkReal("medianPatch");
         MatrixMath.median(self(), lo, hi, Objects.requireNonNull(a, "a"), alo, ahi, Objects.requireNonNull(b, "b"),
             blo, bhi, Objects.requireNonNull(c, "c"), clo, chi);
     }
@@ -192,6 +194,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException on every PE if this array has a negative element (GA requires none)
      */
     public double stepMax(final GlobalArray b) {
+        checks.checkReal("stepMax");
         Objects.requireNonNull(b, "b");
         return MatrixMath.stepMax(self(), wholeLo(), wholeHi(), b, b.wholeLo(), b.wholeHi());
     }
@@ -209,6 +212,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      */
     public double stepMaxPatch(final int[] lo, final int[] hi, final GlobalArray b, final int[] blo,
         final int[] bhi) {
+        checks.checkReal("stepMaxPatch");
         return MatrixMath.stepMax(self(), lo, hi, Objects.requireNonNull(b, "b"), blo, bhi);
     }
 
@@ -221,6 +225,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if {@code max} is not positive (nothing changes)
      */
     public void randomize(final double max) {
+        checks.checkReal("randomize");
         if (!(max > 0)) {
             throw new IllegalArgumentException("randomize bound " + max + " must be positive");
         }
@@ -245,6 +250,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalStateException if the array is not mirrored or was destroyed
      */
     public void mergeMirrored() {
+        checks.checkReal("mergeMirrored");
         Mirrors.merge(self());
     }
 
@@ -284,6 +290,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      */
     public void scanAdd(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi,
         final boolean exclusive) {
+        checks.checkReal("scanAdd");
         VectorMath.scan(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo, hi,
             exclusive ? VectorMath.ADD_EXCLUSIVE : VectorMath.ADD_INCLUSIVE);
     }
@@ -298,6 +305,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @param hi   last element
      */
     public void scanCopy(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
+        checks.checkReal("scanCopy");
         VectorMath.scan(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo, hi,
             VectorMath.COPY);
     }
@@ -314,6 +322,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if {@code dst} is too short for them (nothing moves), or as {@link #scanAdd}
      */
     public long pack(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
+        checks.checkReal("pack");
         return VectorMath.pack(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo,
             hi, true);
     }
@@ -330,6 +339,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array holds fewer elements than positions (nothing moves)
      */
     public long unpack(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
+        checks.checkReal("unpack");
         return VectorMath.pack(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo,
             hi, false);
     }
@@ -346,6 +356,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IndexOutOfBoundsException if {@code lo..hi} is empty or leaves the array
      */
     public void patchEnum(final int lo, final int hi, final double start, final double inc) {
+        checks.checkReal("patchEnum");
         VectorMath.patchEnum(self(), lo, hi, start, inc);
     }
 
@@ -364,6 +375,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException for arrays of another type, group or element count
      */
     public double[] stepBoundInfo(final GlobalArray v, final GlobalArray lower, final GlobalArray upper) {
+        checks.checkReal("stepBoundInfo");
         return MatrixMath.stepBoundInfo(self(), Objects.requireNonNull(v, "v"), Objects.requireNonNull(lower,
             "lower"), Objects.requireNonNull(upper, "upper"));
     }
@@ -378,6 +390,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
      */
     public void getDiag(final GlobalArray v) {
+        checks.checkReal("getDiag");
         MatrixMath.check2d(self(), "getDiag");
         MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), Math.min(dims()[0], dims()[1]), "getDiag");
         MatrixMath.getDiag(self(), v);
@@ -391,6 +404,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
      */
     public void setDiagonal(final GlobalArray v) {
+        checks.checkReal("setDiagonal");
         diagonal(MatrixMath.SET_DIAGONAL, v, "setDiagonal");
     }
 
@@ -401,6 +415,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
      */
     public void addDiagonal(final GlobalArray v) {
+        checks.checkReal("addDiagonal");
         diagonal(MatrixMath.ADD_DIAGONAL, v, "addDiagonal");
     }
 
@@ -417,6 +432,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D, or an int/long array gets a non-integer
      */
     public void shiftDiagonal(final double c) {
+        checks.checkReal("shiftDiagonal");
         MatrixMath.check2d(self(), "shiftDiagonal");
         if (!type.isFloating() && c != Math.rint(c)) {
             throw new IllegalArgumentException("shiftDiagonal(" + c + ") on " + self() + ": an integer is needed");
@@ -430,6 +446,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D
      */
     public void zeroDiagonal() {
+        checks.checkReal("zeroDiagonal");
         MatrixMath.check2d(self(), "zeroDiagonal");
         MatrixMath.update(self(), MatrixMath.ZERO_DIAGONAL, null, 0);
     }
@@ -442,6 +459,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
      */
     public void scaleRows(final GlobalArray v) {
+        checks.checkReal("scaleRows");
         MatrixMath.check2d(self(), "scaleRows");
         MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), dims()[0], "scaleRows");
         MatrixMath.update(self(), MatrixMath.SCALE_ROWS, v, 0);
@@ -455,6 +473,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not 2-D, or {@code v} has another type, group or length
      */
     public void scaleCols(final GlobalArray v) {
+        checks.checkReal("scaleCols");
         MatrixMath.check2d(self(), "scaleCols");
         MatrixMath.checkVector(self(), Objects.requireNonNull(v, "v"), dims()[1], "scaleCols");
         MatrixMath.update(self(), MatrixMath.SCALE_COLS, v, 0);
@@ -468,6 +487,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException for an array of more than 2 dimensions
      */
     public double norm1() {
+        checks.checkReal("norm1");
         return MatrixMath.norm(self(), false);
     }
 
@@ -479,6 +499,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException for an array of more than 2 dimensions
      */
     public double normInfinity() {
+        checks.checkReal("normInfinity");
         return MatrixMath.norm(self(), true);
     }
 
@@ -488,6 +509,7 @@ abstract sealed class MatrixOps extends AlgebraOps permits NonBlockingAndPeriodi
      * @throws IllegalArgumentException if this array is not a square 2-D float or double array
      */
     public void symmetrize() {
+        checks.checkReal("symmetrize");
         MatrixMath.symmetrize(self());
     }
 }

@@ -6,7 +6,7 @@ package org.jhpvm.ga;
  * (documented on its page). Each calls {@link SectionTransfer} directly, as the blocking forms in
  * {@link GlobalArray} do.
  */
-abstract sealed class NonBlockingAndPeriodicOps extends MatrixOps permits GlobalArray {
+abstract sealed class NonBlockingAndPeriodicOps extends ComplexOps permits GlobalArray {
     NonBlockingAndPeriodicOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist, final GlobalArray overlayOf) {
         super(ga, group, type, name, dist, overlayOf);

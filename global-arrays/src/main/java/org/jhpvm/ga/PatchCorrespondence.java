@@ -89,6 +89,7 @@ final class PatchCorrespondence {
             st *= hi[k] - lo[k] + 1;
         }
         final Object t = x.type.newArray(n);
+        final int w = x.type.width();
         final int[] j = plo.clone();
         for (int out = 0; out < n; out++) {
             int from = 0;
@@ -97,7 +98,7 @@ final class PatchCorrespondence {
                     from += (j[d] - plo[d]) * xStride[map[d]];
                 }
             }
-            System.arraycopy(buf, from, t, out, 1);
+            System.arraycopy(buf, from * w, t, out * w, w);
             for (int d = c.ndim - 1; d >= 0 && ++j[d] > phi[d]; d--) {
                 j[d] = plo[d];
             }
@@ -138,11 +139,11 @@ final class PatchCorrespondence {
                 }
                 final int len = Math.min(remaining, xhi[xLast] - xs[xLast] + 1);
                 xe[xLast] = xs[xLast] + len - 1;
-                if (GaType.length(piece) < len) {
+                if (x.type.elements(piece) < len) {
                     piece = x.type.newArray(len);
                 }
                 x.sections.packed(Mover.GET, xs, xe, piece);
-                System.arraycopy(piece, 0, buf, out, len);
+                System.arraycopy(piece, 0, buf, out * x.type.width(), len * x.type.width());
                 out += len;
                 linear += len;
                 remaining -= len;

@@ -43,7 +43,8 @@ final class SectionTransfer {
                 r = r * dist.dims[d] + j[d];
                 u += (j[d] - lo[d]) / skip[d] * bs[d];
             }
-            System.arraycopy(rep, (int) r, buf, u, run);
+            final int w = a.type.width();
+            System.arraycopy(rep, (int) r * w, buf, u * w, run * w);
             int d = last;
             if (run > 1) {
                 j[d] = hi[d];
@@ -239,9 +240,9 @@ final class SectionTransfer {
             bs[d] = stride;
             stride *= count[d];
         }
-        if (stride > GaType.length(buf)) {
+        if (stride > a.type.elements(buf)) {
             throw new IllegalArgumentException("buffer too small: " + stride + " elements needed, "
-                + GaType.length(buf) + " given");
+                + a.type.elements(buf) + " given");
         }
         transfer(op, lo, hi, ones, buf, 0, 0, 0);
     }

@@ -10,7 +10,8 @@ import org.jhpvm.shmem.SymmetricLongs;
 
 /**
  * A global array's memory: one SHMEM symmetric object allocated on the array's group, typed calls dispatched once
- * per block-strided transfer. Buffers arrive as {@code Object} already checked against the array's type.
+ * per block-strided transfer (complex elements as pairs of slots, {@link Paired}). Buffers arrive as {@code Object}
+ * already checked against the array's type.
  */
 abstract sealed class Storage {
     final SymmetricArray symmetric;
@@ -25,7 +26,17 @@ abstract sealed class Storage {
             case LONG -> new Longs(shmem.mallocLongs(team, length));
             case FLOAT -> new Floats(shmem.mallocFloats(team, length));
             case DOUBLE -> new Doubles(shmem.mallocDoubles(team, length));
+            case SCPL -> new Paired(new Floats(shmem.mallocFloats(team, pairs(length))));
+            case DCPL -> new Paired(new Doubles(shmem.mallocDoubles(team, pairs(length))));
         };
+    }
+
+    private static int pairs(final int length) {
+        if (length > (Integer.MAX_VALUE - 8) / 2) {
+            throw new IllegalArgumentException("a local block of " + length + " complex elements exceeds a Java "
+                + "array");
+        }
+        return 2 * length;
     }
 
     abstract Object local();
@@ -155,6 +166,43 @@ abstract sealed class Storage {
         void acc(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
             final int block, final int nblocks, final long ia, final double da) {
             s.ibacc(pe, di, ds, (float[]) src, si, ss, block, nblocks, (float) da);
+        }
+    }
+
+    /**
+     * Complex elements: each a pair of consecutive floats or doubles of the storage below, so every element index,
+     * stride and block length is doubled on the way down. A real {@code alpha} of acc scales both parts, which is
+     * the same per-slot accumulate; a complex one is applied by the caller first ({@link GlobalArray}).
+     */
+    static final class Paired extends Storage {
+        private final Storage slots;
+
+        Paired(final Storage slots) {
+            super(slots.symmetric);
+            this.slots = slots;
+        }
+
+        @Override
+        Object local() {
+            return slots.local();
+        }
+
+        @Override
+        void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks) {
+            slots.put(pe, 2 * di, 2 * ds, src, 2 * si, 2 * ss, 2 * block, nblocks);
+        }
+
+        @Override
+        void get(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+            final int block, final int nblocks, final boolean nbi) {
+            slots.get(pe, 2 * si, 2 * ss, dst, 2 * di, 2 * ds, 2 * block, nblocks, nbi);
+        }
+
+        @Override
+        void acc(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
+            final int block, final int nblocks, final long ia, final double da) {
+            slots.acc(pe, 2 * di, 2 * ds, src, 2 * si, 2 * ss, 2 * block, nblocks, ia, da);
         }
     }
 

@@ -28,8 +28,8 @@ final class GaTestSupport {
         return switch (t) {
             case INT -> lin * 7 + 3;
             case LONG -> lin * 1_000_003L + 11;
-            case FLOAT -> lin * 0.5 + 0.25;
-            case DOUBLE -> lin * 0.125 + 1.0 / 1024;
+            case FLOAT, SCPL -> lin * 0.5 + 0.25;
+            case DOUBLE, DCPL -> lin * 0.125 + 1.0 / 1024;
         };
     }
 

@@ -133,8 +133,8 @@ class GhostsTest {
         return switch (a.type()) {
             case INT -> b.ints();
             case LONG -> b.longs();
-            case FLOAT -> b.floats();
-            case DOUBLE -> b.doubles();
+            case FLOAT, SCPL -> b.floats();
+            case DOUBLE, DCPL -> b.doubles();
         };
     }
 

@@ -379,6 +379,7 @@ class GlobalArrayProperties {
             }
             case LONG -> Arrays.stream(v).mapToLong(x -> (long) x).toArray();
             case INT -> Arrays.stream(v).mapToInt(x -> (int) x).toArray();
+            case SCPL, DCPL -> throw new IllegalArgumentException("the properties draw real types only: " + type);
         };
     }
 
