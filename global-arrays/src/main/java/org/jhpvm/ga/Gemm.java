@@ -6,7 +6,8 @@ package org.jhpvm.ga;
  * block of C, fetches the matching row panel of op(A) and column panel of op(B) in chunks of {@link #KB} along k,
  * double-buffered so that the next chunk's non-blocking gets are in flight while the current chunk is multiplied,
  * and accumulates in a private block (in double precision, rounded once to float for {@code sgemm}). Traffic per PE
- * is {@code (m_local + n_local) * k} elements.
+ * is {@code (m_local + n_local) * k} elements. {@code GA_Zgemm} and {@code GA_Cgemm} are the same on complex arrays
+ * ({@link #multiplyComplex}), with BLAS's 'C' (conjugate transpose) besides 'N' and 'T'.
  */
 final class Gemm {
     static final int KB = 128;
@@ -26,15 +27,25 @@ final class Gemm {
         gemm(ga, "sgemm", GaType.FLOAT, transA, transB, m, n, k, alpha, a, 0, 0, b, 0, 0, beta, c, 0, 0);
     }
 
+    /** {@code GA_Zgemm} (DCPL) and {@code GA_Cgemm} (SCPL): complex alpha and beta. */
+    static void zgemm(final GlobalArrays ga, final GaType type, final char transA, final char transB, final int m,
+        final int n, final int k, final double alphaRe, final double alphaIm, final GlobalArray a, final GlobalArray b,
+        final double betaRe, final double betaIm, final GlobalArray c) {
+        gemm(ga, type == GaType.DCPL ? "zgemm" : "cgemm", type, transA, transB, m, n, k, alphaRe, alphaIm, a, 0, 0,
+            b, 0, 0, betaRe, betaIm, c, 0, 0);
+    }
+
     /**
      * {@code NGA_Matmul_patch}: {@code C[clo..chi] = alpha * op(A[alo..ahi]) * op(B[blo..bhi]) + beta * C[clo..chi]}
      * on 2-D float or double arrays, the patches' shapes agreeing as a product.
      */
     static void matmulPatch(final GlobalArrays ga, final char transA, final char transB, final double alpha,
-        final double beta, final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b,
-        final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo, final int[] chi) {
-        final boolean ta = trans(transA, "transA");
-        final boolean tb = trans(transB, "transB");
+        final double alphaIm, final double beta, final double betaIm, final GlobalArray a, final int[] alo,
+        final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo,
+        final int[] chi) {
+        c.checkLive();
+        final boolean ta = trans(transA, "transA", c.type) != 0;
+        final boolean tb = trans(transB, "transB", c.type) != 0;
         for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
             x.checkLive();
             if (x.ndim != 2) {
@@ -55,26 +66,39 @@ final class Gemm {
             throw new IllegalArgumentException("matmulPatch: op(A) is " + (ta ? ac : ar) + " x " + k + ", op(B) is "
                 + (tb ? bc : br) + " x " + (tb ? br : bc) + " and C " + m + " x " + n + ": they do not multiply");
         }
-        gemm(ga, "matmulPatch", c.type, transA, transB, m, n, k, alpha, a, alo[0], alo[1], b, blo[0], blo[1], beta,
-            c, clo[0], clo[1]);
+        gemm(ga, "matmulPatch", c.type, transA, transB, m, n, k, alpha, alphaIm, a, alo[0], alo[1], b, blo[0],
+            blo[1], beta, betaIm, c, clo[0], clo[1]);
     }
 
-    /** {@code C[c0..] = alpha * op(A[a0..]) * op(B[b0..]) + beta * C[c0..]}: the leading patches at those corners. */
     private static void gemm(final GlobalArrays ga, final String what, final GaType type, final char transA,
         final char transB, final int m, final int n, final int k, final double alpha, final GlobalArray a,
         final int ar0, final int ac0, final GlobalArray b, final int br0, final int bc0, final double beta,
         final GlobalArray c, final int cr0, final int cc0) {
-        final boolean ta = trans(transA, "transA");
-        final boolean tb = trans(transB, "transB");
+        gemm(ga, what, type, transA, transB, m, n, k, alpha, 0, a, ar0, ac0, b, br0, bc0, beta, 0, c, cr0, cc0);
+    }
+
+    /** {@code C[c0..] = alpha * op(A[a0..]) * op(B[b0..]) + beta * C[c0..]}: the leading patches at those corners. */
+    private static void gemm(final GlobalArrays ga, final String what, final GaType type, final char transA,
+        final char transB, final int m, final int n, final int k, final double alpha, final double alphaIm,
+        final GlobalArray a, final int ar0, final int ac0, final GlobalArray b, final int br0, final int bc0,
+        final double beta, final double betaIm, final GlobalArray c, final int cr0, final int cc0) {
+        final int opA = trans(transA, "transA", type);
+        final int opB = trans(transB, "transB", type);
+        final boolean ta = opA != 0;
+        final boolean tb = opB != 0;
         c.checkLive();
         c.checks.checkSameGroup(a);
         c.checks.checkSameGroup(b);
+        final boolean numeric = type.isFloating() || type.isComplex();
         for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
-            if (x.type != type || x.ndim != 2 || !type.isFloating()) {
-                throw new IllegalArgumentException(what + " needs 2-D " + (type.isFloating()
-                    ? type.name().toLowerCase(java.util.Locale.ROOT) : "float or double") + " arrays of one type; "
-                    + x + " is not one");
+            if (x.type != type || x.ndim != 2 || !numeric) {
+                throw new IllegalArgumentException(what + " needs 2-D " + (numeric
+                    ? type.name().toLowerCase(java.util.Locale.ROOT) : "float, double or complex")
+                    + " arrays of one type; " + x + " is not one");
             }
+        }
+        if ((alphaIm != 0 || betaIm != 0) && !type.isComplex()) {
+            throw new IllegalArgumentException(what + ": a complex alpha or beta for " + type + " arrays");
         }
         if (c == a || c == b) {
             throw new IllegalArgumentException(what + ": C must differ from A and B");
@@ -89,7 +113,13 @@ final class Gemm {
         for (final int[][] part : Algebra.parts(c, new int[] {cr0, cc0}, new int[] {cr0 + m - 1, cc0 + n - 1})) {
             final int[] plo = part[0];
             final int[] phi = part[1];
-            multiply(ga, ta, tb, k, alpha, a, ar0, ac0, b, br0, bc0, beta, c, plo, phi, plo[0] - cr0, plo[1] - cc0);
+            if (type.isComplex()) {
+                multiplyComplex(ga, opA, opB, k, alpha, alphaIm, a, ar0, ac0, b, br0, bc0, beta, betaIm, c, plo, phi,
+                    plo[0] - cr0, plo[1] - cc0);
+            } else {
+                multiply(ga, ta, tb, k, alpha, a, ar0, ac0, b, br0, bc0, beta, c, plo, phi, plo[0] - cr0,
+                    plo[1] - cc0);
+            }
         }
         c.group.sync();
     }
@@ -162,6 +192,92 @@ final class Gemm {
         c.sections.packed(Mover.PUT, plo, phi, Algebra.fromDoubles(cBuf, type));
     }
 
+    /**
+     * {@link #multiply} on complex elements: panels of interleaved pairs, op 1 a transpose and 2 a conjugate
+     * transpose, complex products summed in double precision, {@code C = alpha * sum + beta * C} with complex scales.
+     */
+    private static void multiplyComplex(final GlobalArrays ga, final int opA, final int opB, final int k,
+        final double alphaRe, final double alphaIm, final GlobalArray a, final int ar0, final int ac0,
+        final GlobalArray b, final int br0, final int bc0, final double betaRe, final double betaIm,
+        final GlobalArray c, final int[] plo, final int[] phi, final int i0, final int j0) {
+        final int mi = phi[0] - plo[0] + 1;
+        final int nj = phi[1] - plo[1] + 1;
+        final int kb = Math.min(KB, k);
+        final GaType type = c.type;
+        final boolean ta = opA != 0;
+        final boolean tb = opB != 0;
+        final double conjA = opA == 2 ? -1 : 1;
+        final double conjB = opB == 2 ? -1 : 1;
+        final Object[] aRaw = {type.newArray(mi * kb), type.newArray(mi * kb)};
+        final Object[] bRaw = {type.newArray(kb * nj), type.newArray(kb * nj)};
+        final double[] aPanel = new double[2 * mi * kb];
+        final double[] bPanel = new double[2 * kb * nj];
+        final double[] sum = new double[2 * mi * nj];
+        final int panels = (k + kb - 1) / kb;
+        long pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0],
+            bRaw[0]);
+        for (int p = 0; p < panels; p++) {
+            final int k0 = p * kb;
+            final int kw = Math.min(k, k0 + kb) - k0;
+            ga.nbWait(pending);
+            if (p + 1 < panels) {
+                final int nk0 = k0 + kb;
+                pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0,
+                    aRaw[(p + 1) % 2], bRaw[(p + 1) % 2]);
+            }
+            final double[] ar = asDoubles(aRaw[p % 2]);
+            final double[] br = asDoubles(bRaw[p % 2]);
+            // Canonical layouts, conjugated where asked: aPanel[i][kk], bPanel[kk][j], pairs.
+            for (int i = 0; i < mi; i++) {
+                for (int kk = 0; kk < kw; kk++) {
+                    final int from = 2 * (ta ? kk * mi + i : i * kw + kk);
+                    aPanel[2 * (i * kw + kk)] = ar[from];
+                    aPanel[2 * (i * kw + kk) + 1] = conjA * ar[from + 1];
+                }
+            }
+            for (int kk = 0; kk < kw; kk++) {
+                for (int j = 0; j < nj; j++) {
+                    final int from = 2 * (tb ? j * kw + kk : kk * nj + j);
+                    bPanel[2 * (kk * nj + j)] = br[from];
+                    bPanel[2 * (kk * nj + j) + 1] = conjB * br[from + 1];
+                }
+            }
+            for (int i = 0; i < mi; i++) {
+                final int row = 2 * i * nj;
+                for (int kk = 0; kk < kw; kk++) {
+                    final double xr = aPanel[2 * (i * kw + kk)];
+                    final double xi = aPanel[2 * (i * kw + kk) + 1];
+                    final int brow = 2 * kk * nj;
+                    for (int j = 0; j < 2 * nj; j += 2) {
+                        final double yr = bPanel[brow + j];
+                        final double yi = bPanel[brow + j + 1];
+                        sum[row + j] += xr * yr - xi * yi;
+                        sum[row + j + 1] += xr * yi + xi * yr;
+                    }
+                }
+            }
+        }
+        final Object cRaw = type.newArray(mi * nj);
+        final boolean readC = betaRe != 0 || betaIm != 0;
+        if (readC) {
+            c.sections.packed(Mover.GET, plo, phi, cRaw);
+        }
+        final double[] cBuf = asDoubles(cRaw);
+        for (int e = 0; e < cBuf.length; e += 2) {
+            final double sr = sum[e];
+            final double si = sum[e + 1];
+            double re = alphaRe * sr - alphaIm * si;
+            double im = alphaRe * si + alphaIm * sr;
+            if (readC) {
+                re += betaRe * cBuf[e] - betaIm * cBuf[e + 1];
+                im += betaRe * cBuf[e + 1] + betaIm * cBuf[e];
+            }
+            cBuf[e] = re;
+            cBuf[e + 1] = im;
+        }
+        c.sections.packed(Mover.PUT, plo, phi, Algebra.fromDoubles(cBuf, type));
+    }
+
     private static double[] asDoubles(final Object raw) {
         return Algebra.doubles(raw);
     }
@@ -188,11 +304,20 @@ final class Gemm {
             new int[] {nj});
     }
 
-    private static boolean trans(final char t, final String what) {
+    /** @return 0 for 'N', 1 for 'T', 2 for 'C' (complex types only: the conjugate transpose) */
+    private static int trans(final char t, final String what, final GaType type) {
         return switch (t) {
-            case 'N', 'n' -> false;
-            case 'T', 't' -> true;
-            default -> throw new IllegalArgumentException(what + "='" + t + "': 'N' or 'T'");
+            case 'N', 'n' -> 0;
+            case 'T', 't' -> 1;
+            case 'C', 'c' -> {
+                if (!type.isComplex()) {
+                    throw new IllegalArgumentException(what + "='" + t + "': 'N' or 'T' (the conjugate transpose "
+                        + "'C' is for complex arrays)");
+                }
+                yield 2;
+            }
+            default -> throw new IllegalArgumentException(what + "='" + t + "': 'N', 'T'"
+                + (type.isComplex() ? " or 'C'" : ""));
         };
     }
 

@@ -93,7 +93,91 @@ abstract sealed class LinearAlgebraOps extends GlobalOperations permits GlobalAr
         Objects.requireNonNull(a, "a");
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(c, "c");
-        Gemm.matmulPatch((GlobalArrays) this, transA, transB, alpha, beta, a, alo, ahi, b, blo, bhi, c, clo, chi);
+        Gemm.matmulPatch((GlobalArrays) this, transA, transB, alpha, 0, beta, 0, a, alo, ahi, b, blo, bhi, c, clo,
+            chi);
+    }
+
+    /**
+     * {@code NGA_Matmul_patch} with complex scales, on 2-D SCPL or DCPL arrays ({@code op} also 'C', the conjugate
+     * transpose). Collective.
+     *
+     * @param transA  'N', 'T' or 'C'
+     * @param transB  'N', 'T' or 'C'
+     * @param alphaRe real part of alpha
+     * @param alphaIm imaginary part of alpha
+     * @param betaRe  real part of beta
+     * @param betaIm  imaginary part of beta
+     * @param a       A
+     * @param alo     A's patch, first subscript
+     * @param ahi     A's patch, last subscript
+     * @param b       B
+     * @param blo     B's patch, first subscript
+     * @param bhi     B's patch, last subscript
+     * @param c       C (its patch updated)
+     * @param clo     C's patch, first subscript
+     * @param chi     C's patch, last subscript
+     * @throws IllegalArgumentException for complex scales on real arrays, or as the real form (nothing changes)
+     */
+    public void matmulPatch(final char transA, final char transB, final double alphaRe, final double alphaIm,
+        final double betaRe, final double betaIm, final GlobalArray a, final int[] alo, final int[] ahi,
+        final GlobalArray b, final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo,
+        final int[] chi) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(c, "c");
+        Gemm.matmulPatch((GlobalArrays) this, transA, transB, alphaRe, alphaIm, betaRe, betaIm, a, alo, ahi, b, blo,
+            bhi, c, clo, chi);
+    }
+
+    /**
+     * {@code GA_Zgemm}: {@link #dgemm} on 2-D DCPL arrays with complex alpha and beta, {@code op} 'N', 'T' or 'C'
+     * (the conjugate transpose, as BLAS's zgemm). Collective over the arrays' group.
+     *
+     * @param transA  'N', 'T' or 'C'
+     * @param transB  'N', 'T' or 'C'
+     * @param m       rows of op(A) and C
+     * @param n       columns of op(B) and C
+     * @param k       columns of op(A), rows of op(B)
+     * @param alphaRe real part of alpha
+     * @param alphaIm imaginary part of alpha
+     * @param a       A
+     * @param b       B
+     * @param betaRe  real part of beta
+     * @param betaIm  imaginary part of beta
+     * @param c       C (updated)
+     * @throws IllegalArgumentException for arrays that are not 2-D DCPL arrays of one group, a C that is A or B,
+     *                                  sizes below 1, or arrays smaller than the sizes (nothing changes)
+     */
+    public void zgemm(final char transA, final char transB, final int m, final int n, final int k,
+        final double alphaRe, final double alphaIm, final GlobalArray a, final GlobalArray b, final double betaRe,
+        final double betaIm, final GlobalArray c) {
+        Gemm.zgemm((GlobalArrays) this, GaType.DCPL, transA, transB, m, n, k, alphaRe, alphaIm, a, b, betaRe, betaIm,
+            c);
+    }
+
+    /**
+     * {@code GA_Cgemm}: {@link #zgemm} on SCPL arrays, products summed in double precision and rounded once to
+     * float. Collective over the arrays' group.
+     *
+     * @param transA  'N', 'T' or 'C'
+     * @param transB  'N', 'T' or 'C'
+     * @param m       rows of op(A) and C
+     * @param n       columns of op(B) and C
+     * @param k       columns of op(A), rows of op(B)
+     * @param alphaRe real part of alpha
+     * @param alphaIm imaginary part of alpha
+     * @param a       A
+     * @param b       B
+     * @param betaRe  real part of beta
+     * @param betaIm  imaginary part of beta
+     * @param c       C (updated)
+     * @throws IllegalArgumentException for arrays that are not 2-D SCPL arrays of one group, or as {@link #zgemm}
+     */
+    public void cgemm(final char transA, final char transB, final int m, final int n, final int k,
+        final double alphaRe, final double alphaIm, final GlobalArray a, final GlobalArray b, final double betaRe,
+        final double betaIm, final GlobalArray c) {
+        Gemm.zgemm((GlobalArrays) this, GaType.SCPL, transA, transB, m, n, k, alphaRe, alphaIm, a, b, betaRe, betaIm,
+            c);
     }
 
     // ---------------------------------------------------------------- solvers (gathered to one PE)
