@@ -44,29 +44,29 @@ class SpinningTargetTest {
                 sh.barrierAll();
                 if (me == 0) {
                     spinning.set(true);
-                    long n = 0;
                     switch (pattern) {
                         case "TEST_LOCK" -> {
                             while (!sh.testLock(lock, 0)) {
-                                n++;
+                                spins.lazySet(spins.get() + 1);
                             }
                             sh.clearLock(lock, 0);
                         }
                         case "COMPARE_SWAP" -> {
                             while (flag.atomicCompareSwap(0, 0, 1, 2) != 1) {
-                                n++;
+                                spins.lazySet(spins.get() + 1);
                             }
                         }
                         default -> {
                             while (flag.g(0, 0) == 0) {
-                                n++;
+                                spins.lazySet(spins.get() + 1);
                             }
                         }
                     }
                     spinning.set(false);
-                    spins.set(n);
                 } else {
-                    while (!spinning.get()) { // the measurement starts once the target spins (a test-side flag)
+                    // The measurement starts once the target has spun at least once (test-side flags): a target
+                    // descheduled before its first call would otherwise see the whole measurement pass unspun.
+                    while (!spinning.get() || spins.get() == 0) {
                         Thread.onSpinWait();
                     }
                     final long t0 = System.nanoTime();
