@@ -97,7 +97,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
 
     @Override
     public boolean post(final WorkDescriptor descriptor) {
-        return via.post(descriptor);
+        return via.post(descriptor, via.completions);
     }
 
     @Override

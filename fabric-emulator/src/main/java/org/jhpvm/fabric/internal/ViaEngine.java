@@ -55,7 +55,8 @@ final class ViaEngine {
     private final int headerBytes;
     private final MyrinetNic nic;
     private final RegionTable regions;
-    private final CompletionRing completions;
+    /** The NIC's own queue pair's completions. */
+    final CompletionRing completions;
     private final Supplier<BackoffIdleStrategy> idlePrototype;
     private final AtomicReferenceArray<NicHandler> handlers = new AtomicReferenceArray<>(Nic.MAX_NIC_HANDLERS);
     private final AtomicLongArray counters = new AtomicLongArray(COUNTERS);
@@ -110,12 +111,10 @@ final class ViaEngine {
         return new ViaQueuePair(this, id, new CompletionRing(fabric, completions.capacity(), idlePrototype.get()));
     }
 
-    /** Carries out a request on the posting host's turn; see {@link Nic#post}. */
-    boolean post(final WorkDescriptor d) {
-        return post(d, completions);
-    }
-
-    /** Carries out a request, its completion going to {@code completions}. */
+    /**
+     * Carries out a request on the posting host's turn, its completion going to {@code completions} (the NIC's own
+     * ring, or a queue pair's); see {@link Nic#post}.
+     */
     boolean post(final WorkDescriptor d, final CompletionRing completions) {
         fabric.checkOpen();
         Objects.requireNonNull(d, "descriptor");

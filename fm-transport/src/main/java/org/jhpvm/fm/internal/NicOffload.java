@@ -170,7 +170,12 @@ final class NicOffload {
         f.setDestination(dest).setLength(lengthBytes);
         descriptor.nicMessage(f, handler, replyTo == null ? null : replyTo.nicRegion, replyOffset, replyCapacity,
             context);
-        post(queue);
+        // No helper between: this chain runs a handler on the target's NIC, and every level counts against inlining.
+        if (queue == 0) {
+            post();
+        } else {
+            queues.post(queue, descriptor);
+        }
     }
 
     void rdma(final int onQueue, final boolean write, final Object local, final long localOffset, final int to,
@@ -196,15 +201,10 @@ final class NicOffload {
             descriptor.rdmaRead(r.nicRegion, localOffset, to, remoteHandle, remoteKey, remoteOffset, lengthBytes,
                 requestContext);
         }
-        post(onQueue);
-    }
-
-    /** Posts the descriptor on queue {@code q}: the NIC's own queue pair for 0, else the queue's. */
-    private void post(final int q) {
-        if (q == 0) {
+        if (onQueue == 0) {
             post();
         } else {
-            queues.post(q, descriptor);
+            queues.post(onQueue, descriptor);
         }
     }
 
