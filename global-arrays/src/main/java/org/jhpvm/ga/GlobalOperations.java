@@ -12,7 +12,7 @@ import org.jhpvm.shmem.Shmem;
  * <p>
  * Thread-safety: as {@link GlobalArrays}: the PE's own thread only.
  */
-abstract sealed class GlobalOperations permits LinearAlgebraOps {
+abstract sealed class GlobalOperations permits ClusterQueries {
     final Shmem shmem;
     /** The world group ({@code GA_Pgroup_get_world}). */
     final GaGroup world;

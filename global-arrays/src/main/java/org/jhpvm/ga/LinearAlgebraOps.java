@@ -13,7 +13,7 @@ import org.jhpvm.shmem.Shmem;
  * <p>
  * Thread-safety: as {@link GlobalArrays}.
  */
-abstract sealed class LinearAlgebraOps extends GlobalOperations permits GlobalArrays {
+abstract sealed class LinearAlgebraOps extends ClusterQueries permits GlobalArrays {
     LinearAlgebraOps(final Shmem shmem) {
         super(shmem);
     }
