@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -97,13 +98,8 @@ class ThreadMultipleTest {
             final SymmetricLongs data = sh.mallocLongs(1);
             sh.barrierAll();
             if (sh.myPe() == 0) {
-                final CountDownLatch waiting = new CountDownLatch(1);
-                final Thread waiter = start(() -> {
-                    waiting.countDown();
-                    flag.waitUntil(0, Cmp.EQ, 1);
-                });
-                await(waiting);
-                pause();
+                final Thread waiter = start(() -> flag.waitUntil(0, Cmp.EQ, 1));
+                awaitInsideAWait(waiter);
                 data.p(1, 0, 42);
                 join(waiter);
                 assertEquals(1, flag.local()[0]);
@@ -124,7 +120,7 @@ class ThreadMultipleTest {
             // A barrier PE 1 joins only after PE 0's other thread has put the data.
             if (sh.myPe() == 0) {
                 final Thread inBarrier = start(sh::barrierAll);
-                pause();
+                awaitInsideAWait(inBarrier);
                 data.p(1, 0, 7);
                 join(inBarrier);
             } else {
@@ -142,7 +138,7 @@ class ThreadMultipleTest {
                     data.p(1, 1, 9);
                     sh.clearLock(lock, 0);
                 });
-                pause();
+                awaitInsideAWait(locker);
                 data.p(1, 0, 8);
                 join(locker);
             } else {
@@ -224,11 +220,10 @@ class ThreadMultipleTest {
         ShmemJob.builder().pes(1).timeout(Duration.ofSeconds(60)).threadLevel(ThreadLevel.SERIALIZED).build()
             .run(sh -> {
                 final SymmetricLongs f = sh.mallocLongs(1);
-                final CountDownLatch waiting = new CountDownLatch(1);
+                final Thread peThread = Thread.currentThread();
                 final AtomicReference<Throwable> seen = new AtomicReference<>();
                 final Thread other = start(() -> {
-                    await(waiting);
-                    pause();
+                    awaitInsideAWait(peThread);
                     try {
                         f.p(0, 0, 1);
                     } catch (IllegalStateException e) {
@@ -236,7 +231,6 @@ class ThreadMultipleTest {
                     }
                     f.local()[0] = 1; // ends the wait without SHMEM
                 });
-                waiting.countDown();
                 f.waitUntil(0, Cmp.EQ, 1);
                 join(other);
                 assertEquals(IllegalStateException.class, seen.get() == null ? null : seen.get().getClass(),
@@ -319,12 +313,17 @@ class ThreadMultipleTest {
         }
     }
 
-    /** Gives a started thread time to reach its wait. */
-    private static void pause() {
-        try {
-            Thread.sleep(50);
-        } catch (InterruptedException e) {
-            throw new AssertionError(e);
+    /**
+     * Waits (bounded) until thread {@code t} is inside one of the engine's waits (a point-to-point wait, a barrier's
+     * or a lock's), so that what the test does next happens while it waits.
+     */
+    private static void awaitInsideAWait(final Thread t) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(50);
+        while (Arrays.stream(t.getStackTrace()).noneMatch(e -> e.getMethodName().equals("awaitTurn"))) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("thread " + t.getName() + " did not reach a wait in 50 s");
+            }
+            Thread.onSpinWait();
         }
     }
 }
