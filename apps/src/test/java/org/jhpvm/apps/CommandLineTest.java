@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -235,6 +236,31 @@ class CommandLineTest {
         }
         assertTrue(j.get("l1_density").asDouble() < 0.01, "L1 at 100 zones: " + j.get("l1_density"));
         assertEquals(2, run("hydro", "nope").exitCode(), "an unknown problem is a usage error");
+    }
+
+    @Test
+    void hydroShouldWriteVtkSnapshotsAndRefuseBadScheduleOptions(@TempDir final Path dir) throws Exception {
+        final Run r = run("hydro", "sod", "--pes", "2", "--zones", "40", "--t-end", "0.1", "--snapshots", "2",
+            "--out", dir.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("wrote 3 VTK snapshots"), r.out());
+        for (final String f : new String[] {"sod_0000.vti", "sod_0001.vti", "sod_0002.vti", "sod.pvd"}) {
+            assertTrue(Files.readString(dir.resolve(f)).startsWith("<?xml"), f);
+        }
+        final Run every = run("hydro", "sod", "--pes", "1", "--zones", "40", "--t-end", "0.1", "--every", "0.04",
+            "--out", dir.resolve("e").toString());
+        assertEquals(0, every.exitCode(), every.out());
+        assertTrue(every.out().contains("wrote 4 VTK snapshots"), "t = 0, 0.04, 0.08 and the end: " + every.out());
+        final Path none = dir.resolve("none");
+        for (final String[] bad : new String[][] {{"--snapshots", "0", "--out", none.toString()},
+            {"--snapshots", "2"}, {"--every", "-1", "--out", none.toString()},
+            {"--every", "0.1", "--snapshots", "2", "--out", none.toString()}}) {
+            final List<String> args = new java.util.ArrayList<>(List.of("hydro", "sod", "--zones", "40"));
+            args.addAll(List.of(bad));
+            final Run refused = run(args.toArray(new String[0]));
+            assertEquals(2, refused.exitCode(), String.join(" ", bad) + ": " + refused.out());
+        }
+        assertFalse(Files.exists(none), "a refused run writes nothing");
     }
 
     @Test

@@ -23,6 +23,7 @@ import org.jhpvm.apps.hydro.Blast3d;
 import org.jhpvm.apps.hydro.ExactRiemann;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
+import org.jhpvm.apps.hydro.VtkOutput;
 import org.jhpvm.apps.hydro.ZeusSolver;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
@@ -50,7 +51,8 @@ import picocli.CommandLine.Parameters;
             + "the boundaries conserve. --out writes DIR/PROBLEM.csv (1-D: x,rho,u,p,e; else x,y[,z],rho,u,v[,w],p,e "
             + "at zone centres, velocities interpolated, e the specific internal energy) and DIR/PROBLEM.png (1-D: "
             + "profiles with the exact solution; 2-D: a density image; 3-D: the density in the mid-plane z slice; "
-            + "plus DIR/PROBLEM-profile.png with the radial profile where there is one)."})
+            + "plus DIR/PROBLEM-profile.png with the radial profile where there is one); with --snapshots or --every, "
+            + "also the VTK XML time series DIR/PROBLEM_NNNN.vti and DIR/PROBLEM.pvd."})
 public final class HydroCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "PROBLEM", description = "sod, sedov, noh, kh or blast3d (default: "
         + "${DEFAULT-VALUE}).", defaultValue = "sod")
@@ -103,6 +105,15 @@ public final class HydroCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/PROBLEM.csv and DIR/PROBLEM.png "
         + "(--scaling: DIR/blast3d-scaling.csv and .png) (default: none).")
     private Path out;
+
+    @Option(names = "--snapshots", paramLabel = "K", description = "With --out: write the fields as VTK XML "
+        + "(DIR/PROBLEM_NNNN.vti and the time series DIR/PROBLEM.pvd for ParaView and VisIt): the initial state and "
+        + "K more, at t-end*k/K, each at the end of the first cycle that reaches its time (default: none).")
+    private Integer snapshots;
+
+    @Option(names = "--every", paramLabel = "T", description = "With --out: VTK snapshots at the initial state, "
+        + "then every T of simulated time and at the end (default: none).")
+    private Double every;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write errors, shock position, conservation, "
         + "cycles, wall time and zone-cycles per second as JSON (default: none).")
@@ -161,6 +172,18 @@ public final class HydroCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--scaling takes --zones (per PE), --scaling-pes, --cycles, --warmup "
                 + "(not --pes, --dims, --t-end or --gamma)");
         }
+        if (snapshots != null && every != null) {
+            throw new IllegalArgumentException("--snapshots and --every: one or the other");
+        }
+        if ((snapshots != null || every != null) && (out == null || scaling)) {
+            throw new IllegalArgumentException("--snapshots and --every write into --out DIR, and not with --scaling");
+        }
+        if (snapshots != null && !(snapshots >= 1 && snapshots <= 100_000)) {
+            throw new IllegalArgumentException("--snapshots " + snapshots + ": 1 to 100000");
+        }
+        if (every != null && !(every > 0 && Double.isFinite(every))) {
+            throw new IllegalArgumentException("--every " + every + ": a finite time > 0");
+        }
         if (!scaling && (cycles != null || warmup != null || scalingPes != null)) {
             throw new IllegalArgumentException("--cycles, --warmup and --scaling-pes go with --scaling");
         }
@@ -182,6 +205,8 @@ public final class HydroCommand implements Callable<Integer> {
             x0 == null ? 0.5 : x0);
         final HydroRun.Spec spec = p.spec();
         final double end = spec.tEnd();
+        final VtkOutput vtk = snapshots == null && every == null ? null : new VtkOutput(out, problem);
+        final HydroRun.Output output = vtk == null ? null : new HydroRun.Output(outputTimes(end), vtk::write);
         final HydroRun.Snapshot s;
         try (Progress progress = new Progress("hydro " + problem + " (t x 1000)", 1000)) {
             final int[] shown = {0};
@@ -195,7 +220,7 @@ public final class HydroCommand implements Callable<Integer> {
                 if (steps[0] % 16 == 0) {
                     progress.message(String.format("%.0f steps/s", steps[0] / ((System.nanoTime() - start) / 1e9)));
                 }
-            });
+            }, output);
         }
         if (s == null) {
             return 0; // a process of a launched job without PE 0: rank 0 reports
@@ -228,6 +253,10 @@ public final class HydroCommand implements Callable<Integer> {
                 }
             }
             System.out.println("wrote " + csv + " and " + png);
+            if (vtk != null) {
+                System.out.println("wrote " + vtk.files().size() + " VTK snapshots and " + out.resolve(problem
+                    + ".pvd"));
+            }
         }
         if (json != null) {
             final ObjectNode o = Reports.object();
@@ -248,6 +277,28 @@ public final class HydroCommand implements Callable<Integer> {
             System.out.println("wrote " + json);
         }
         return 0;
+    }
+
+    /** The snapshot times after the initial state: K evenly spaced ones, or every T and the end. */
+    private double[] outputTimes(final double end) {
+        if (snapshots != null) {
+            final double[] t = new double[snapshots];
+            for (int k = 1; k <= snapshots; k++) {
+                t[k - 1] = k == snapshots ? end : end * k / snapshots;
+            }
+            return t;
+        }
+        final long n = (long) Math.ceil(end / every);
+        if (n > 100_000) {
+            throw new IllegalArgumentException("--every " + every + " gives " + n + " snapshots up to t-end " + end
+                + ": at most 100000");
+        }
+        final List<Double> t = new ArrayList<>();
+        for (long k = 1; k * every < end; k++) {
+            t.add(k * every);
+        }
+        t.add(end);
+        return t.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
     private static boolean state(final double[] s) {

@@ -174,6 +174,28 @@ public final class HydroRun {
     }
 
     /**
+     * Snapshots during a run to a time: the initial state, then, for each output time in turn, the state at the end
+     * of the first cycle that reaches it (the time step is never shortened to meet an output time, so a run gives
+     * the same bits with and without snapshots; each snapshot carries the time it was taken at). Taken collectively:
+     * every PE syncs, PE 0 reads the fields back and hands them to {@code sink} on its thread.
+     *
+     * @param times output times, increasing, each above 0
+     * @param sink  told each snapshot on PE 0 (fields gathered; {@code cycles} the cycles run so far)
+     */
+    public record Output(double[] times, java.util.function.Consumer<Snapshot> sink) {
+        /** Checks the schedule. */
+        public Output {
+            java.util.Objects.requireNonNull(sink, "sink");
+            for (int k = 0; k < times.length; k++) {
+                if (!(times[k] > 0 && Double.isFinite(times[k])) || (k > 0 && !(times[k] > times[k - 1]))) {
+                    throw new IllegalArgumentException("snapshot times must be finite, above 0 and increasing: "
+                        + Arrays.toString(times));
+                }
+            }
+        }
+    }
+
+    /**
      * Runs {@code spec} on {@code pes} PEs.
      *
      * @param pes      PEs
@@ -184,13 +206,32 @@ public final class HydroRun {
      */
     public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
         final DoubleConsumer progress) {
+        return run(pes, options, spec, progress, null);
+    }
+
+    /**
+     * Runs {@code spec} on {@code pes} PEs, taking the snapshots {@code output} asks for (a run to a time only).
+     *
+     * @param pes      PEs
+     * @param options  job options (a fault plan: "fabric.faults.*")
+     * @param spec     what to run
+     * @param progress told the simulated time after each cycle on PE 0's thread, or null
+     * @param output   the snapshots to take, or null
+     * @return the snapshot at the end
+     * @throws IllegalArgumentException if {@code output} is given for a run of a number of cycles
+     */
+    public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
+        final DoubleConsumer progress, final Output output) {
+        if (output != null && spec.cycles() > 0) {
+            throw new IllegalArgumentException("snapshots are taken in runs to a time, not in timed cycle runs");
+        }
         final HydroConfig cfg = spec.cfg();
         final Snapshot[] out = new Snapshot[1];
         final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofHours(2));
         options.forEach(job::option);
         final IllegalArgumentException[] refused = new IllegalArgumentException[1];
         try {
-            job.build().run(sh -> body(sh, spec, progress, out, refused));
+            job.build().run(sh -> body(sh, spec, progress, output, out, refused));
         } catch (final RuntimeException e) {
             if (refused[0] != null) {
                 // GA refused the grid on every PE alike before anything moved (e.g. blocks thinner than the ghosts).
@@ -202,7 +243,7 @@ public final class HydroRun {
         return out[0];
     }
 
-    private static void body(final Shmem sh, final Spec spec, final DoubleConsumer progress,
+    private static void body(final Shmem sh, final Spec spec, final DoubleConsumer progress, final Output output,
         final Snapshot[] out, final IllegalArgumentException[] refused) {
         final HydroConfig cfg = spec.cfg();
         final int pes = sh.nPes();
@@ -233,9 +274,27 @@ public final class HydroRun {
                 }
             }
             cycles = spec.cycles();
-        } else {
+        } else if (output == null) {
             t0 = System.nanoTime();
             zeus.run(0, spec.tEnd(), told);
+            cycles = zeus.cycles();
+        } else {
+            t0 = System.nanoTime();
+            snapshot(ga, zeus, cfg, pes, output);
+            int next = 0;
+            // The same cycles as zeus.run(0, tEnd): a snapshot never shortens a step.
+            while (zeus.time() < spec.tEnd()) {
+                zeus.step(spec.tEnd());
+                if (told != null) {
+                    told.accept(zeus.time());
+                }
+                if (next < output.times().length && zeus.time() >= output.times()[next]) {
+                    snapshot(ga, zeus, cfg, pes, output);
+                    while (next < output.times().length && zeus.time() >= output.times()[next]) {
+                        next++;
+                    }
+                }
+            }
             cycles = zeus.cycles();
         }
         ga.sync(); // every PE's last sweep is committed before PE 0 reads the blocks
@@ -244,6 +303,17 @@ public final class HydroRun {
         if (ga.nodeid() == 0) {
             final double[] fields = spec.gather() ? readAll(zeus.fields()) : null;
             out[0] = new Snapshot(cfg, pes, zeus.time(), cycles, seconds, fields, before, after);
+        }
+        ga.sync();
+    }
+
+    /** Collective: PE 0 reads the fields back and tells the sink. */
+    private static void snapshot(final GlobalArrays ga, final ZeusSolver zeus, final HydroConfig cfg, final int pes,
+        final Output output) {
+        ga.sync();
+        if (ga.nodeid() == 0) {
+            output.sink().accept(new Snapshot(cfg, pes, zeus.time(), zeus.cycles(), 0,
+                readAll(zeus.fields()), null, null));
         }
         ga.sync();
     }

@@ -1,0 +1,133 @@
+package org.jhpvm.apps.hydro;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * VTK snapshots: read back with the JDK's DOM parser (not the writer's), every value of every snapshot equals the
+ * solver's field at the zone whose centre the file's grid places there; the series lists every snapshot with its
+ * time; taking snapshots changes no bit of the run.
+ */
+@Timeout(value = 5, unit = TimeUnit.MINUTES)
+class VtkOutputTest {
+    private static final ExactRiemann.State SOD_LEFT = new ExactRiemann.State(1, 0, 1);
+    private static final ExactRiemann.State SOD_RIGHT = new ExactRiemann.State(0.125, 0, 0.1);
+
+    @Test
+    void shouldWriteEverySnapshotAsTheSolversFieldsAndChangeNothing(@TempDir final Path dir) throws Exception {
+        // A 2-D Sod along x: the fields vary along the first dimension only, so a transposed file would show.
+        final Problem p = Problem.of("sod", new Problem.Params(2, 2, 24, 0.1, null), SOD_LEFT, SOD_RIGHT, 0.5);
+        final List<HydroRun.Snapshot> taken = new ArrayList<>();
+        final VtkOutput vtk = new VtkOutput(dir, "sod");
+        final HydroRun.Snapshot end = HydroRun.run(2, Map.of(), p.spec(), null,
+            new HydroRun.Output(new double[] {0.03, 0.05, 0.1}, s -> {
+                taken.add(s);
+                vtk.write(s);
+            }));
+        final HydroRun.Snapshot plain = HydroRun.run(2, Map.of(), p.spec(), null);
+        assertArrayEquals(plain.fields(), end.fields(), "snapshots change no bit of the run");
+        assertEquals(4, taken.size(), "the initial state and three more");
+        assertEquals(0, taken.get(0).time());
+        assertArrayEquals(end.fields(), taken.get(3).fields(), "the last snapshot is the end state");
+        for (int k = 1; k < 4; k++) {
+            assertTrue(taken.get(k).time() >= new double[] {0, 0.03, 0.05, 0.1}[k], "taken once its time is reached");
+        }
+        final Document pvd = parse(dir.resolve("sod.pvd"));
+        final NodeList sets = pvd.getElementsByTagName("DataSet");
+        assertEquals(4, sets.getLength());
+        for (int k = 0; k < 4; k++) {
+            final Element set = (Element) sets.item(k);
+            assertEquals(taken.get(k).time(), Double.parseDouble(set.getAttribute("timestep")));
+            compare(taken.get(k), parse(dir.resolve(set.getAttribute("file"))));
+        }
+        try (var left = Files.list(dir)) {
+            assertTrue(left.noneMatch(f -> f.toString().endsWith(".tmp")), "no temporary file left");
+        }
+    }
+
+    @Test
+    void shouldRefuseABadSchedule() {
+        assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0.1, 0.1}, s -> { }));
+        assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0}, s -> { }));
+        final Problem p = Problem.of("sod", new Problem.Params(1, 1, 16, 0.1, null), SOD_LEFT, SOD_RIGHT, 0.5);
+        final HydroRun.Spec cyclesRun = new HydroRun.Spec(p.spec().cfg(), p.spec().initial(), null, 0, 0, 3, true);
+        assertThrows(IllegalArgumentException.class, () -> HydroRun.run(1, Map.of(), cyclesRun, null,
+            new HydroRun.Output(new double[] {0.1}, s -> { })), "snapshots go with runs to a time");
+    }
+
+    private static Document parse(final Path file) throws Exception {
+        return DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(file.toFile());
+    }
+
+    /** Every cell of the file against the snapshot's zone with that centre. */
+    private static void compare(final HydroRun.Snapshot s, final Document vti) {
+        final Element image = (Element) vti.getElementsByTagName("ImageData").item(0);
+        final int[] ext = Arrays.stream(image.getAttribute("WholeExtent").trim().split("\\s+"))
+            .mapToInt(Integer::parseInt).toArray();
+        final double[] origin = numbers(image.getAttribute("Origin"));
+        final double[] spacing = numbers(image.getAttribute("Spacing"));
+        final int nx = ext[1];
+        final int ny = Math.max(1, ext[3]);
+        final HydroConfig cfg = s.cfg();
+        assertArrayEquals(new int[] {0, cfg.zones()[0], 0, cfg.zones()[1], 0, 0}, ext);
+        final double[] time = numbers(array(vti, "TIME").getTextContent());
+        assertEquals(s.time(), time[0]);
+        final double[] rho = numbers(array(vti, "density").getTextContent());
+        final double[] vel = numbers(array(vti, "velocity").getTextContent());
+        final double[] p = numbers(array(vti, "pressure").getTextContent());
+        final double[] eps = numbers(array(vti, "specific_internal_energy").getTextContent());
+        assertEquals(s.zones(), rho.length);
+        assertEquals(3 * s.zones(), vel.length);
+        final double[] x = new double[2];
+        for (int z = 0; z < s.zones(); z++) {
+            s.centre(z, x);
+            final int i = (int) Math.floor((x[0] - origin[0]) / spacing[0]);
+            final int j = (int) Math.floor((x[1] - origin[1]) / spacing[1]);
+            final int c = i + nx * j;
+            assertTrue(c >= 0 && c < nx * ny);
+            final double d = s.at(ZeusSolver.D, z);
+            final double e = s.at(ZeusSolver.E, z);
+            assertEquals(d, rho[c], "density, zone " + z);
+            assertEquals(s.centredVelocity(0, z), vel[3 * c], "u, zone " + z);
+            assertEquals(s.centredVelocity(1, z), vel[3 * c + 1], "v, zone " + z);
+            assertEquals(0, vel[3 * c + 2], "w of a 2-D grid");
+            assertEquals((cfg.gamma() - 1) * e, p[c], "pressure, zone " + z);
+            assertEquals(e / d, eps[c], "specific internal energy, zone " + z);
+        }
+    }
+
+    private static Element array(final Document doc, final String name) {
+        final NodeList arrays = doc.getElementsByTagName("DataArray");
+        for (int k = 0; k < arrays.getLength(); k++) {
+            final Element a = (Element) arrays.item(k);
+            if (name.equals(a.getAttribute("Name"))) {
+                return a;
+            }
+        }
+        throw new AssertionError("no DataArray " + name);
+    }
+
+    private static double[] numbers(final String text) {
+        final String t = text.trim();
+        return t.isEmpty() ? new double[0] : Arrays.stream(t.split("\\s+")).mapToDouble(Double::parseDouble).toArray();
+    }
+}
