@@ -36,6 +36,19 @@ class CommandLineTest {
         }
     }
 
+    /** As {@link #run}, the standard error stream in {@code out} too (where usage errors go). */
+    private static Run runWithErrors(final String... args) {
+        final PrintStream saved = System.err;
+        final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            final Run r = run(args);
+            return new Run(r.exitCode(), r.out() + bytes.toString(StandardCharsets.UTF_8));
+        } finally {
+            System.setErr(saved);
+        }
+    }
+
     @Test
     void helpShouldListTheSubcommands() {
         final Run r = run("--help");
@@ -261,6 +274,50 @@ class CommandLineTest {
             assertEquals(2, refused.exitCode(), String.join(" ", bad) + ": " + refused.out());
         }
         assertFalse(Files.exists(none), "a refused run writes nothing");
+    }
+
+    @Test
+    void hydroShouldWriteItsDeckAndRerunItExactly(@TempDir final Path dir) throws Exception {
+        final Path a = dir.resolve("a");
+        final Run first = run("hydro", "sod", "--pes", "2", "--zones", "60", "--t-end", "0.05", "--left", "1,0.5,1",
+            "--out", a.toString());
+        assertEquals(0, first.exitCode(), first.out());
+        final Path deck = a.resolve("sod.deck");
+        final java.util.Properties p = new java.util.Properties();
+        try (var in = Files.newBufferedReader(deck)) {
+            p.load(in);
+        }
+        assertEquals("sod", p.getProperty("problem"));
+        assertEquals("60", p.getProperty("zones"));
+        assertEquals("1", p.getProperty("dims"), "defaults resolved");
+        assertEquals("1.4", p.getProperty("gamma"));
+        assertEquals("1.0,0.5,1.0", p.getProperty("left"));
+        // The deck alone reruns the same run; the command line's --out overrides the deck's.
+        final Path b = dir.resolve("b");
+        final Run again = run("hydro", "--deck", deck.toString(), "--out", b.toString());
+        assertEquals(0, again.exitCode(), again.out());
+        assertEquals(Files.readString(a.resolve("sod.csv")), Files.readString(b.resolve("sod.csv")),
+            "the same run, bit for bit");
+        final java.util.Properties q = new java.util.Properties();
+        try (var in = Files.newBufferedReader(b.resolve("sod.deck"))) {
+            q.load(in);
+        }
+        q.setProperty("out", p.getProperty("out"));
+        assertEquals(p, q, "the rerun's deck is the same but for out");
+        // Command-line options override the deck's.
+        final Run finer = run("hydro", "--deck", deck.toString(), "--zones", "80", "--out", b.toString());
+        assertEquals(0, finer.exitCode(), finer.out());
+        assertEquals(81, Files.readAllLines(b.resolve("sod.csv")).size(), "80 zones from the command line");
+        // Unknown keys name the nearest valid one; bad values are refused as on the command line.
+        final Path bad = dir.resolve("bad.deck");
+        Files.writeString(bad, "problem = sod\nzonez = 40\n");
+        final Run unknown = runWithErrors("hydro", "--deck", bad.toString());
+        assertEquals(2, unknown.exitCode(), unknown.out());
+        assertTrue(unknown.out().contains("unknown key 'zonez'") && unknown.out().contains("did you mean 'zones'"),
+            unknown.out());
+        Files.writeString(bad, "problem = sod\nzones = many\n");
+        assertEquals(2, run("hydro", "--deck", bad.toString()).exitCode(), "a value that is not a number");
+        assertEquals(2, run("hydro", "--deck", dir.resolve("missing.deck").toString()).exitCode());
     }
 
     @Test

@@ -115,6 +115,11 @@ public final class HydroCommand implements Callable<Integer> {
         + "then every T of simulated time and at the end (default: none).")
     private Double every;
 
+    @Option(names = "--deck", paramLabel = "FILE", description = "An input deck: a properties file of options "
+        + "(key: the option's name without the dashes, or problem), overridden by the options given here. Every run "
+        + "with --out writes the complete deck it used to DIR/PROBLEM.deck (default: none).")
+    private Path deck;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write errors, shock position, conservation, "
         + "cycles, wall time and zone-cycles per second as JSON (default: none).")
     private Path json;
@@ -140,6 +145,9 @@ public final class HydroCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        if (deck != null) {
+            return HydroDeck.rerun(deck, command);
+        }
         if (!Problem.NAMES.contains(problem)) {
             throw new IllegalArgumentException("PROBLEM '" + problem + "': one of " + String.join(", ",
                 Problem.NAMES));
@@ -253,6 +261,19 @@ public final class HydroCommand implements Callable<Integer> {
                 }
             }
             System.out.println("wrote " + csv + " and " + png);
+            final Map<String, String> used = new LinkedHashMap<>();
+            used.put(HydroDeck.PROBLEM, problem);
+            used.put("pes", Integer.toString(pes));
+            used.put("dims", Integer.toString(spec.cfg().dims()));
+            used.put("zones", Integer.toString(spec.cfg().zones()[0]));
+            used.put("t-end", Double.toString(end));
+            used.put("gamma", Double.toString(spec.cfg().gamma()));
+            if ("sod".equals(problem)) {
+                used.put("left", l[0] + "," + l[1] + "," + l[2]);
+                used.put("right", r[0] + "," + r[1] + "," + r[2]);
+                used.put("x0", Double.toString(x0 == null ? 0.5 : x0));
+            }
+            writeDeck(used);
             if (vtk != null) {
                 System.out.println("wrote " + vtk.files().size() + " VTK snapshots and " + out.resolve(problem
                     + ".pvd"));
@@ -277,6 +298,28 @@ public final class HydroCommand implements Callable<Integer> {
             System.out.println("wrote " + json);
         }
         return 0;
+    }
+
+    /** Completes a run's deck with the options every mode shares and writes DIR/PROBLEM.deck. */
+    private void writeDeck(final Map<String, String> d) throws IOException {
+        if (snapshots != null) {
+            d.put("snapshots", Integer.toString(snapshots));
+        }
+        if (every != null) {
+            d.put("every", Double.toString(every));
+        }
+        d.put("drop", Double.toString(drop));
+        d.put("corrupt", Double.toString(corrupt));
+        d.put("duplicate", Double.toString(duplicate));
+        d.put("seed", Long.toString(seed));
+        d.put("out", out.toString());
+        if (json != null) {
+            d.put("json", json.toString());
+        }
+        Files.createDirectories(out);
+        final Path file = out.resolve(problem + (scaling ? "-scaling" : "") + ".deck");
+        HydroDeck.write(file, d);
+        System.out.println("wrote " + file);
     }
 
     /** The snapshot times after the initial state: K evenly spaced ones, or every T and the end. */
@@ -316,6 +359,16 @@ public final class HydroCommand implements Callable<Integer> {
         final List<HydroRun.Spec> specs = new ArrayList<>();
         for (final int n : peCounts) {
             specs.add(Blast3d.scaling(n, block, untimed, timed)); // checks the block before anything runs
+        }
+        if (out != null) {
+            final Map<String, String> d = new LinkedHashMap<>();
+            d.put(HydroDeck.PROBLEM, problem);
+            d.put("scaling", "true");
+            d.put("zones", Integer.toString(block));
+            d.put("scaling-pes", String.join(",", Arrays.stream(peCounts).mapToObj(Integer::toString).toList()));
+            d.put("cycles", Integer.toString(timed));
+            d.put("warmup", Integer.toString(untimed));
+            writeDeck(d);
         }
         final int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf("blast3d weak scaling: %d^3 zones per PE, %d timed cycles after %d, %d cores on this "
