@@ -321,6 +321,36 @@ class CommandLineTest {
     }
 
     @Test
+    void hydroShouldRestartFromACheckpointOnOtherPesAndRefuseAMismatch(@TempDir final Path dir) throws Exception {
+        final Path ckpt = dir.resolve("ckpt");
+        final Run first = run("hydro", "sod", "--pes", "1", "--zones", "60", "--t-end", "0.06", "--checkpoint-every",
+            "20", "--checkpoint", ckpt.toString(), "--out", dir.resolve("a").toString());
+        assertEquals(0, first.exitCode(), first.out());
+        final Path file = ckpt.resolve("sod.ckpt");
+        assertTrue(Files.size(file) > 60 * 3 * 8, "the fields are in the checkpoint");
+        final Run again = run("hydro", "sod", "--pes", "3", "--zones", "60", "--t-end", "0.06", "--restart",
+            file.toString(), "--out", dir.resolve("b").toString());
+        assertEquals(0, again.exitCode(), again.out());
+        assertEquals(Files.readString(dir.resolve("a/sod.csv")), Files.readString(dir.resolve("b/sod.csv")),
+            "restarted on 3 PEs, the same bits as the run on 1");
+        final byte[] before = Files.readAllBytes(file);
+        final Run other = runWithErrors("hydro", "sod", "--zones", "80", "--restart", file.toString(), "--out",
+            dir.resolve("c").toString());
+        assertEquals(2, other.exitCode(), other.out());
+        assertTrue(other.out().contains("written by a run with zones=60, this run has zones=80"), other.out());
+        assertFalse(Files.exists(dir.resolve("c")), "a refused restart writes nothing");
+        final byte[] corrupt = before.clone();
+        corrupt[corrupt.length / 2] ^= 4;
+        Files.write(file, corrupt);
+        final Run bad = runWithErrors("hydro", "sod", "--zones", "60", "--restart", file.toString());
+        assertEquals(2, bad.exitCode(), bad.out());
+        assertTrue(bad.out().contains("checksum mismatch"), bad.out());
+        assertEquals(2, run("hydro", "sod", "--checkpoint-every", "5").exitCode(), "without --checkpoint DIR");
+        assertEquals(2, run("hydro", "sod", "--checkpoint-every", "0", "--checkpoint", ckpt.toString()).exitCode());
+        assertEquals(2, run("hydro", "blast3d", "--scaling", "--restart", file.toString()).exitCode());
+    }
+
+    @Test
     void hydroMultiDimensionalProblemsShouldWriteImagesCsvAndJson(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("sedov.json");
         final Run r = run("hydro", "sedov", "--pes", "2", "--zones", "48", "--out", dir.toString(), "--json",

@@ -20,6 +20,7 @@ import javax.imageio.ImageIO;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.hydro.Blast3d;
+import org.jhpvm.apps.hydro.Checkpoint;
 import org.jhpvm.apps.hydro.ExactRiemann;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
@@ -115,6 +116,19 @@ public final class HydroCommand implements Callable<Integer> {
         + "then every T of simulated time and at the end (default: none).")
     private Double every;
 
+    @Option(names = "--checkpoint-every", paramLabel = "N", description = "With --checkpoint: save the run's state "
+        + "every N cycles to DIR/PROBLEM.ckpt, replacing the last one only when the new one is complete (default: "
+        + "none).")
+    private Integer checkpointEvery;
+
+    @Option(names = "--checkpoint", paramLabel = "DIR", description = "Where --checkpoint-every saves (default: none).")
+    private Path checkpointDir;
+
+    @Option(names = "--restart", paramLabel = "FILE", description = "Continue from a checkpoint of the same problem, "
+        + "grid and gas (any number of PEs, any --t-end): the run ends with the same bits as the one that saved it "
+        + "(default: none).")
+    private Path restart;
+
     @Option(names = "--deck", paramLabel = "FILE", description = "An input deck: a properties file of options "
         + "(key: the option's name without the dashes, or problem), overridden by the options given here. Every run "
         + "with --out writes the complete deck it used to DIR/PROBLEM.deck (default: none).")
@@ -192,6 +206,15 @@ public final class HydroCommand implements Callable<Integer> {
         if (every != null && !(every > 0 && Double.isFinite(every))) {
             throw new IllegalArgumentException("--every " + every + ": a finite time > 0");
         }
+        if ((checkpointEvery == null) != (checkpointDir == null)) {
+            throw new IllegalArgumentException("--checkpoint-every N and --checkpoint DIR go together");
+        }
+        if (checkpointEvery != null && checkpointEvery < 1) {
+            throw new IllegalArgumentException("--checkpoint-every " + checkpointEvery + ": at least 1 cycle");
+        }
+        if (scaling && (checkpointEvery != null || restart != null)) {
+            throw new IllegalArgumentException("--checkpoint-every and --restart are not for --scaling");
+        }
         if (!scaling && (cycles != null || warmup != null || scalingPes != null)) {
             throw new IllegalArgumentException("--cycles, --warmup and --scaling-pes go with --scaling");
         }
@@ -213,6 +236,27 @@ public final class HydroCommand implements Callable<Integer> {
             x0 == null ? 0.5 : x0);
         final HydroRun.Spec spec = p.spec();
         final double end = spec.tEnd();
+        final Map<String, String> used = new LinkedHashMap<>();
+        used.put(HydroDeck.PROBLEM, problem);
+        used.put("dims", Integer.toString(spec.cfg().dims()));
+        used.put("zones", Integer.toString(spec.cfg().zones()[0]));
+        used.put("gamma", Double.toString(spec.cfg().gamma()));
+        if ("sod".equals(problem)) {
+            used.put("left", l[0] + "," + l[1] + "," + l[2]);
+            used.put("right", r[0] + "," + r[1] + "," + r[2]);
+            used.put("x0", Double.toString(x0 == null ? 0.5 : x0));
+        }
+        final HydroRun.State from = restart == null ? null : restartState(used);
+        used.put("pes", Integer.toString(pes));
+        used.put("t-end", Double.toString(end));
+        final HydroRun.Checkpoints saving = checkpointEvery == null ? null
+            : new HydroRun.Checkpoints(checkpointEvery, state -> {
+                try {
+                    Checkpoint.write(checkpointDir.resolve(problem + ".ckpt"), used, state);
+                } catch (final IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
         final VtkOutput vtk = snapshots == null && every == null ? null : new VtkOutput(out, problem);
         final HydroRun.Output output = vtk == null ? null : new HydroRun.Output(outputTimes(end), vtk::write);
         final HydroRun.Snapshot s;
@@ -228,7 +272,7 @@ public final class HydroCommand implements Callable<Integer> {
                 if (steps[0] % 16 == 0) {
                     progress.message(String.format("%.0f steps/s", steps[0] / ((System.nanoTime() - start) / 1e9)));
                 }
-            }, output);
+            }, output, saving, from);
         }
         if (s == null) {
             return 0; // a process of a launched job without PE 0: rank 0 reports
@@ -261,17 +305,8 @@ public final class HydroCommand implements Callable<Integer> {
                 }
             }
             System.out.println("wrote " + csv + " and " + png);
-            final Map<String, String> used = new LinkedHashMap<>();
-            used.put(HydroDeck.PROBLEM, problem);
-            used.put("pes", Integer.toString(pes));
-            used.put("dims", Integer.toString(spec.cfg().dims()));
-            used.put("zones", Integer.toString(spec.cfg().zones()[0]));
-            used.put("t-end", Double.toString(end));
-            used.put("gamma", Double.toString(spec.cfg().gamma()));
-            if ("sod".equals(problem)) {
-                used.put("left", l[0] + "," + l[1] + "," + l[2]);
-                used.put("right", r[0] + "," + r[1] + "," + r[2]);
-                used.put("x0", Double.toString(x0 == null ? 0.5 : x0));
+            if (restart != null) {
+                used.put("restart", restart.toString());
             }
             writeDeck(used);
             if (vtk != null) {
@@ -300,6 +335,22 @@ public final class HydroCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The state {@code --restart} names, refused with one line unless it is a good checkpoint of the run
+     * {@code used} describes (problem, grid, gas; PEs and end time may differ).
+     */
+    private HydroRun.State restartState(final Map<String, String> used) throws IOException {
+        final Checkpoint.Read read = Checkpoint.read(restart);
+        for (final Map.Entry<String, String> e : used.entrySet()) {
+            final String theirs = read.run().get(e.getKey());
+            if (!e.getValue().equals(theirs)) {
+                throw new IllegalArgumentException("checkpoint " + restart + ": written by a run with " + e.getKey()
+                    + "=" + theirs + ", this run has " + e.getKey() + "=" + e.getValue());
+            }
+        }
+        return read.state();
+    }
+
     /** Completes a run's deck with the options every mode shares and writes DIR/PROBLEM.deck. */
     private void writeDeck(final Map<String, String> d) throws IOException {
         if (snapshots != null) {
@@ -307,6 +358,10 @@ public final class HydroCommand implements Callable<Integer> {
         }
         if (every != null) {
             d.put("every", Double.toString(every));
+        }
+        if (checkpointEvery != null) {
+            d.put("checkpoint-every", Integer.toString(checkpointEvery));
+            d.put("checkpoint", checkpointDir.toString());
         }
         d.put("drop", Double.toString(drop));
         d.put("corrupt", Double.toString(corrupt));

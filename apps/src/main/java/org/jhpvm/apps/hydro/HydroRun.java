@@ -196,6 +196,37 @@ public final class HydroRun {
     }
 
     /**
+     * The state a run continues from: everything a cycle reads, so that a run restarted from it takes the same
+     * cycles as one that never stopped.
+     *
+     * @param time   the time reached
+     * @param dtPrev the last time step (the next one grows at most 26% over it)
+     * @param cycle  the cycles done (the order of the directional sweeps alternates with it)
+     * @param before the totals after initialisation, for the conservation report
+     * @param fields every field, {@code [field][zones...]} row-major (d, e, v0, (v1, (v2)))
+     */
+    public record State(double time, double dtPrev, int cycle, double[] before, double[] fields) {
+    }
+
+    /**
+     * Checkpoints during a run to a time: after every {@code every} cycles (counted from the start of the run, the
+     * cycles before a restart included), collectively, PE 0 gathers the {@link State} and hands it to
+     * {@code sink}.
+     *
+     * @param every cycles between checkpoints, at least 1
+     * @param sink  told each state on PE 0's thread
+     */
+    public record Checkpoints(int every, java.util.function.Consumer<State> sink) {
+        /** Checks the interval. */
+        public Checkpoints {
+            if (every < 1) {
+                throw new IllegalArgumentException("checkpoints every " + every + " cycles: at least 1");
+            }
+            java.util.Objects.requireNonNull(sink, "sink");
+        }
+    }
+
+    /**
      * Runs {@code spec} on {@code pes} PEs.
      *
      * @param pes      PEs
@@ -222,8 +253,40 @@ public final class HydroRun {
      */
     public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
         final DoubleConsumer progress, final Output output) {
-        if (output != null && spec.cycles() > 0) {
-            throw new IllegalArgumentException("snapshots are taken in runs to a time, not in timed cycle runs");
+        return run(pes, options, spec, progress, output, null, null);
+    }
+
+    /**
+     * Runs {@code spec} on {@code pes} PEs from its initial state or from {@code restart}, taking the snapshots and
+     * checkpoints asked for (a run to a time only). A restarted run ends with the same bits as the run that wrote
+     * the state, on any number of PEs.
+     *
+     * @param pes         PEs
+     * @param options     job options (a fault plan: "fabric.faults.*")
+     * @param spec        what to run
+     * @param progress    told the simulated time after each cycle on PE 0's thread, or null
+     * @param output      the snapshots to take, or null
+     * @param checkpoints the checkpoints to take, or null
+     * @param restart     the state to continue from (of this spec's grid), or null
+     * @return the snapshot at the end
+     * @throws IllegalArgumentException for snapshots, checkpoints or a restart in a run of a number of cycles, or a
+     *                                  state of another grid
+     */
+    public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
+        final DoubleConsumer progress, final Output output, final Checkpoints checkpoints, final State restart) {
+        if ((output != null || checkpoints != null || restart != null) && spec.cycles() > 0) {
+            throw new IllegalArgumentException("snapshots, checkpoints and restarts go with runs to a time, not with "
+                + "timed cycle runs");
+        }
+        if (restart != null) {
+            long values = 2L + spec.cfg().dims();
+            for (int d = 0; d < spec.cfg().dims(); d++) {
+                values *= spec.cfg().zones()[d];
+            }
+            if (restart.fields().length != values) {
+                throw new IllegalArgumentException("the restart state holds " + restart.fields().length
+                    + " values; this grid has " + values);
+            }
         }
         final HydroConfig cfg = spec.cfg();
         final Snapshot[] out = new Snapshot[1];
@@ -231,7 +294,7 @@ public final class HydroRun {
         options.forEach(job::option);
         final IllegalArgumentException[] refused = new IllegalArgumentException[1];
         try {
-            job.build().run(sh -> body(sh, spec, progress, output, out, refused));
+            job.build().run(sh -> body(sh, spec, progress, output, checkpoints, restart, out, refused));
         } catch (final RuntimeException e) {
             if (refused[0] != null) {
                 // GA refused the grid on every PE alike before anything moved (e.g. blocks thinner than the ghosts).
@@ -244,7 +307,8 @@ public final class HydroRun {
     }
 
     private static void body(final Shmem sh, final Spec spec, final DoubleConsumer progress, final Output output,
-        final Snapshot[] out, final IllegalArgumentException[] refused) {
+        final Checkpoints checkpoints, final State restart, final Snapshot[] out,
+        final IllegalArgumentException[] refused) {
         final HydroConfig cfg = spec.cfg();
         final int pes = sh.nPes();
         final GlobalArrays ga = new GlobalArrays(sh);
@@ -256,8 +320,14 @@ public final class HydroRun {
             throw e;
         }
         zeus.inflow(spec.inflow());
-        zeus.initialise(spec.initial());
-        final double[] before = zeus.totals();
+        final double[] before;
+        if (restart == null) {
+            zeus.initialise(spec.initial());
+            before = zeus.totals();
+        } else {
+            zeus.restore(restart.fields(), restart.time(), restart.dtPrev(), restart.cycle());
+            before = restart.before().clone();
+        }
         final DoubleConsumer told = ga.nodeid() == 0 ? progress : null;
         final long t0;
         final int cycles;
@@ -274,25 +344,39 @@ public final class HydroRun {
                 }
             }
             cycles = spec.cycles();
-        } else if (output == null) {
+        } else if (output == null && checkpoints == null && restart == null) {
             t0 = System.nanoTime();
             zeus.run(0, spec.tEnd(), told);
             cycles = zeus.cycles();
         } else {
             t0 = System.nanoTime();
-            snapshot(ga, zeus, cfg, pes, output);
+            final double[] times = output == null ? new double[0] : output.times();
             int next = 0;
-            // The same cycles as zeus.run(0, tEnd): a snapshot never shortens a step.
+            while (next < times.length && zeus.time() >= times[next]) {
+                next++; // a restart continues the schedule after its time
+            }
+            if (output != null) {
+                snapshot(ga, zeus, cfg, pes, output);
+            }
+            // The same cycles as zeus.run(0, tEnd): snapshots and checkpoints never shorten a step.
             while (zeus.time() < spec.tEnd()) {
                 zeus.step(spec.tEnd());
                 if (told != null) {
                     told.accept(zeus.time());
                 }
-                if (next < output.times().length && zeus.time() >= output.times()[next]) {
+                if (next < times.length && zeus.time() >= times[next]) {
                     snapshot(ga, zeus, cfg, pes, output);
-                    while (next < output.times().length && zeus.time() >= output.times()[next]) {
+                    while (next < times.length && zeus.time() >= times[next]) {
                         next++;
                     }
+                }
+                if (checkpoints != null && zeus.cycles() % checkpoints.every() == 0 && zeus.time() < spec.tEnd()) {
+                    ga.sync();
+                    if (ga.nodeid() == 0) {
+                        checkpoints.sink().accept(new State(zeus.time(), zeus.lastTimeStep(), zeus.cycles(),
+                            before.clone(), readAll(zeus.fields())));
+                    }
+                    ga.sync();
                 }
             }
             cycles = zeus.cycles();

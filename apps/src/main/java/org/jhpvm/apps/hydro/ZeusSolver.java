@@ -134,6 +134,41 @@ public final class ZeusSolver {
         ga.sync();
     }
 
+    /**
+     * Sets the state a checkpoint saved instead of {@link #initialise} (collective): PE 0 puts every field, every PE
+     * takes the clock. What a cycle reads besides the fields is the time, the previous time step (its growth limit)
+     * and the cycle count (the order of the directional sweeps); ghost zones are filled again at each step's start.
+     *
+     * @param fields every field, {@code [field][zones...]} row-major, as {@link #fields()} holds them (PE 0's only)
+     * @param t      the time
+     * @param dtPrev the last time step
+     * @param cycles the cycles done
+     */
+    public void restore(final double[] fields, final double t, final double dtPrev, final int cycles) {
+        if (ga.nodeid() == 0) {
+            final int[] d = u.dims();
+            final int[] lo = new int[d.length];
+            final int[] hi = d.clone();
+            for (int k = 0; k < d.length; k++) {
+                hi[k]--;
+            }
+            u.put(lo, hi, fields, java.util.Arrays.copyOfRange(d, 1, d.length));
+        }
+        ga.sync();
+        this.time = t;
+        this.dtOld = dtPrev;
+        this.cycle = cycles;
+    }
+
+    /**
+     * The last time step taken (0 before the first), which limits the next one's growth; a checkpoint saves it.
+     *
+     * @return the previous time step
+     */
+    public double lastTimeStep() {
+        return dtOld;
+    }
+
     /** The state that flows in through {@link Boundary#INFLOW} faces, as a function of place and time. */
     public interface Inflow {
         /**
