@@ -2,11 +2,11 @@ package org.jhpvm.apps.commands;
 
 import java.io.IOException;
 import java.io.Reader;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -14,6 +14,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.jhpvm.apps.AtomicFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -160,29 +161,24 @@ final class HydroDeck {
      * @throws IOException if it cannot be written
      */
     static void write(final Path file, final Map<String, String> entries) throws IOException {
-        final Path tmp = Files.createTempFile(file.toAbsolutePath().getParent(), file.getFileName().toString(),
-            ".tmp");
-        try {
-            try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
-                w.write("# jhpvm hydro input deck: the complete set of options of the run that wrote it.\n");
-                w.write("# Rerun it with: bin/jhpvm hydro --deck " + file.getFileName() + " (the command line "
-                    + "overrides it).\n");
-                for (final Map.Entry<String, String> e : entries.entrySet()) {
-                    final Properties one = new Properties();
-                    one.setProperty(e.getKey(), e.getValue());
-                    final java.io.StringWriter line = new java.io.StringWriter();
-                    one.store(line, null);
-                    // store() writes a date comment first; keep the key = value line only, escaped as load() reads it
-                    for (final String l : line.toString().split("\\R")) {
-                        if (!l.startsWith("#") && !l.isEmpty()) {
-                            w.write(l + "\n");
-                        }
+        AtomicFiles.write(file, stream -> {
+            final Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+            w.write("# jhpvm hydro input deck: the complete set of options of the run that wrote it.\n");
+            w.write("# Rerun it with: bin/jhpvm hydro --deck " + file.getFileName() + " (the command line "
+                + "overrides it).\n");
+            for (final Map.Entry<String, String> e : entries.entrySet()) {
+                final Properties one = new Properties();
+                one.setProperty(e.getKey(), e.getValue());
+                final java.io.StringWriter line = new java.io.StringWriter();
+                one.store(line, null);
+                // store() writes a date comment first; keep the key = value line only, escaped as load() reads it
+                for (final String l : line.toString().split("\\R")) {
+                    if (!l.startsWith("#") && !l.isEmpty()) {
+                        w.write(l + "\n");
                     }
                 }
             }
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+            w.flush();
+        });
     }
 }

@@ -10,10 +10,11 @@ import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.zip.CRC32C;
+
+import org.jhpvm.apps.AtomicFiles;
 
 /**
  * A hydro checkpoint file: what {@link HydroRun.State} holds, with a header that says what run it belongs to, and a
@@ -83,15 +84,7 @@ public final class Checkpoint {
         crc.update(bytes.toByteArray());
         out.writeLong(crc.getValue());
         out.flush();
-        final Path dir = file.toAbsolutePath().getParent();
-        Files.createDirectories(dir);
-        final Path tmp = Files.createTempFile(dir, file.getFileName().toString(), ".tmp");
-        try {
-            Files.write(tmp, bytes.toByteArray());
-            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+        AtomicFiles.write(file, bytes::writeTo);
     }
 
     /**

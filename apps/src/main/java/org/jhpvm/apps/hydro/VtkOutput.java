@@ -2,11 +2,11 @@ package org.jhpvm.apps.hydro;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +14,8 @@ import java.util.Locale;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
+
+import org.jhpvm.apps.AtomicFiles;
 
 /**
  * A run's snapshots as VTK XML files that ParaView and VisIt open as an animation: each snapshot one image-data file
@@ -83,9 +85,9 @@ public final class VtkOutput {
     }
 
     private static void atomically(final Path target, final Body body) throws IOException {
-        final Path tmp = Files.createTempFile(target.getParent(), target.getFileName().toString(), ".tmp");
-        try {
-            try (Writer out = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {
+        AtomicFiles.write(target, stream -> {
+            final Writer out = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
+            try {
                 final XMLStreamWriter w = XMLOutputFactory.newFactory().createXMLStreamWriter(out);
                 w.writeStartDocument("UTF-8", "1.0");
                 w.writeCharacters("\n");
@@ -95,10 +97,8 @@ public final class VtkOutput {
             } catch (final XMLStreamException e) {
                 throw new IOException("writing " + target + ": " + e.getMessage(), e);
             }
-            Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
+            out.flush();
+        });
     }
 
     private void collection(final XMLStreamWriter w) throws XMLStreamException {
