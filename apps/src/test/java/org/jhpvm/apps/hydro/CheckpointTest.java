@@ -79,6 +79,15 @@ class CheckpointTest {
     }
 
     @Test
+    void shouldRestartWhileTheTimeStepGrowsAtItsLimit(@TempDir final Path dir) throws Exception {
+        // A fast zone leaving through the outflow face: the Courant step then jumps, and ZEUS lets it grow 26% per
+        // cycle over the step before (it does for cycles 1 to 4 here), so a restart must carry that step.
+        final HydroRun.Spec spec = HydroRun.Spec.toTime(HydroConfig.cube(1, 64, 1.4, Boundary.OUTFLOW),
+            x -> new double[] {1, x[0] > 0.97 ? 1000 : 0, 1e-3}, null, 0.002);
+        restartsShouldEndBitwiseAsTheRun(spec, 2, 3, 1, dir);
+    }
+
+    @Test
     void shouldRefuseTruncatedCorruptedAndForeignFiles(@TempDir final Path dir) throws Exception {
         final Path file = dir.resolve("x.ckpt");
         final HydroRun.State s = new HydroRun.State(0.5, 0.01, 7, new double[] {1, 2, 3}, new double[] {4, 5, 6, 7});
