@@ -177,7 +177,8 @@ final class MatrixMath {
             final int[] phi = parts.get(k)[1];
             final Object block = a.type.newArray(Algebra.volume(plo, phi));
             a.sections.packed(Mover.GET, plo, phi, block);
-            xs[k] = a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
+            xs[k] = a.type.isComplex() ? moduli(Algebra.doubles(block))
+                : a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
         }
         if (a.ndim == 1) {
             final double[] r = {0};
@@ -207,6 +208,15 @@ final class MatrixMath {
             max = Math.max(max, v);
         }
         return max;
+    }
+
+    /** The modulus of each complex element of interleaved pairs (the absolute value GA's complex norms take). */
+    private static double[] moduli(final double[] pairs) {
+        final double[] m = new double[pairs.length / 2];
+        for (int k = 0; k < m.length; k++) {
+            m[k] = Math.hypot(pairs[2 * k], pairs[2 * k + 1]);
+        }
+        return m;
     }
 
     private static double[] toDoubles(final long[] l) {

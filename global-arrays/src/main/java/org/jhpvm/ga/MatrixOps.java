@@ -481,25 +481,23 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
 
     /**
      * {@code GA_Norm1}: of a vector, the sum of absolute values; of a matrix, the largest column sum of absolute
-     * values. Collective; the same on every PE.
+     * values (of a complex array, of moduli). Collective; the same on every PE.
      *
      * @return the 1-norm
      * @throws IllegalArgumentException for an array of more than 2 dimensions
      */
     public double norm1() {
-        checks.checkReal("norm1");
         return MatrixMath.norm(self(), false);
     }
 
     /**
      * {@code GA_Norm_infinity}: of a vector, the largest absolute value; of a matrix, the largest row sum of absolute
-     * values. Collective; the same on every PE.
+     * values (of a complex array, of moduli). Collective; the same on every PE.
      *
      * @return the infinity norm
      * @throws IllegalArgumentException for an array of more than 2 dimensions
      */
     public double normInfinity() {
-        checks.checkReal("normInfinity");
         return MatrixMath.norm(self(), true);
     }
 
