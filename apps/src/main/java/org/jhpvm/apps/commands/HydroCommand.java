@@ -21,6 +21,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.hydro.Blast3d;
 import org.jhpvm.apps.hydro.Checkpoint;
+import org.jhpvm.apps.hydro.EnergyScheme;
 import org.jhpvm.apps.hydro.ExactRiemann;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
@@ -78,6 +79,10 @@ public final class HydroCommand implements Callable<Integer> {
 
     @Option(names = "--gamma", paramLabel = "G", description = "Ratio of specific heats (default: per problem).")
     private Double gamma;
+
+    @Option(names = "--energy", paramLabel = "SCHEME", description = "internal (ZEUS's scheme, the default) or total "
+        + "(ZEUS-MP's total-energy option: conserves total energy to round-off on closed boundaries).")
+    private String energy;
 
     @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")
     private double[] left;
@@ -172,6 +177,7 @@ public final class HydroCommand implements Callable<Integer> {
         if (gamma != null && !(gamma > 1 && Double.isFinite(gamma))) {
             throw new IllegalArgumentException("--gamma " + gamma + ": a finite number > 1");
         }
+        final EnergyScheme scheme = energy == null ? EnergyScheme.INTERNAL : EnergyScheme.of(energy);
         for (final double prob : new double[] {drop, corrupt, duplicate}) {
             if (!(prob >= 0 && prob <= 1)) {
                 throw new IllegalArgumentException("--drop, --corrupt, --duplicate: probabilities in [0, 1]");
@@ -225,22 +231,29 @@ public final class HydroCommand implements Callable<Integer> {
             options.put("fabric.faults.corrupt", Double.toString(corrupt));
             options.put("fabric.faults.duplicate", Double.toString(duplicate));
         }
-        return scaling ? scaling(options) : single(options);
+        return scaling ? scaling(options, scheme) : single(options, scheme);
     }
 
-    private int single(final Map<String, String> options) throws IOException {
+    /** The spec with the energy scheme of {@code --energy}. */
+    private static HydroRun.Spec withEnergy(final HydroRun.Spec s, final EnergyScheme scheme) {
+        return new HydroRun.Spec(s.cfg().withEnergy(scheme), s.initial(), s.inflow(), s.tEnd(), s.warmup(),
+            s.cycles(), s.gather());
+    }
+
+    private int single(final Map<String, String> options, final EnergyScheme scheme) throws IOException {
         final double[] l = left == null ? new double[] {1, 0, 1} : left;
         final double[] r = right == null ? new double[] {0.125, 0, 0.1} : right;
         final Problem p = Problem.of(problem, new Problem.Params(pes, dims, zones, tEnd, gamma),
             new ExactRiemann.State(l[0], l[1], l[2]), new ExactRiemann.State(r[0], r[1], r[2]),
             x0 == null ? 0.5 : x0);
-        final HydroRun.Spec spec = p.spec();
+        final HydroRun.Spec spec = withEnergy(p.spec(), scheme);
         final double end = spec.tEnd();
         final Map<String, String> used = new LinkedHashMap<>();
         used.put(HydroDeck.PROBLEM, problem);
         used.put("dims", Integer.toString(spec.cfg().dims()));
         used.put("zones", Integer.toString(spec.cfg().zones()[0]));
         used.put("gamma", Double.toString(spec.cfg().gamma()));
+        used.put("energy", scheme.key());
         if ("sod".equals(problem)) {
             used.put("left", l[0] + "," + l[1] + "," + l[2]);
             used.put("right", r[0] + "," + r[1] + "," + r[2]);
@@ -342,7 +355,9 @@ public final class HydroCommand implements Callable<Integer> {
     private HydroRun.State restartState(final Map<String, String> used) throws IOException {
         final Checkpoint.Read read = Checkpoint.read(restart);
         for (final Map.Entry<String, String> e : used.entrySet()) {
-            final String theirs = read.run().get(e.getKey());
+            // Checkpoints from before --energy existed were written by the internal-energy scheme.
+            final String theirs = read.run().getOrDefault(e.getKey(), "energy".equals(e.getKey())
+                ? EnergyScheme.INTERNAL.key() : null);
             if (!e.getValue().equals(theirs)) {
                 throw new IllegalArgumentException("checkpoint " + restart + ": written by a run with " + e.getKey()
                     + "=" + theirs + ", this run has " + e.getKey() + "=" + e.getValue());
@@ -403,7 +418,7 @@ public final class HydroCommand implements Callable<Integer> {
         return s.length == 3 && Arrays.stream(s).allMatch(Double::isFinite) && s[0] > 0 && s[2] > 0;
     }
 
-    private int scaling(final Map<String, String> options) throws IOException {
+    private int scaling(final Map<String, String> options, final EnergyScheme scheme) throws IOException {
         final int block = zones == null ? 32 : zones;
         final int timed = cycles == null ? 50 : cycles;
         final int untimed = warmup == null ? 5 : warmup;
@@ -413,7 +428,8 @@ public final class HydroCommand implements Callable<Integer> {
         }
         final List<HydroRun.Spec> specs = new ArrayList<>();
         for (final int n : peCounts) {
-            specs.add(Blast3d.scaling(n, block, untimed, timed)); // checks the block before anything runs
+            // Blast3d.scaling checks the block before anything runs.
+            specs.add(withEnergy(Blast3d.scaling(n, block, untimed, timed), scheme));
         }
         if (out != null) {
             final Map<String, String> d = new LinkedHashMap<>();
@@ -423,6 +439,7 @@ public final class HydroCommand implements Callable<Integer> {
             d.put("scaling-pes", String.join(",", Arrays.stream(peCounts).mapToObj(Integer::toString).toList()));
             d.put("cycles", Integer.toString(timed));
             d.put("warmup", Integer.toString(untimed));
+            d.put("energy", scheme.key());
             writeDeck(d);
         }
         final int cores = Runtime.getRuntime().availableProcessors();
@@ -433,7 +450,7 @@ public final class HydroCommand implements Callable<Integer> {
         final List<double[]> rows = new ArrayList<>();
         final ObjectNode o = Reports.object();
         o.put("problem", "blast3d").put("block", block).put("cycles", timed).put("warmup", untimed)
-            .put("cores", cores);
+            .put("cores", cores).put("energy", scheme.key());
         final ArrayNode arr = o.putArray("scaling");
         double base = Double.NaN;
         try (Progress progress = new Progress("blast3d scaling (cycles)", (long) timed * peCounts.length)) {

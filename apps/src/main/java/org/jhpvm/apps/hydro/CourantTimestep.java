@@ -38,7 +38,7 @@ final class CourantTimestep extends ZeusBlock {
                 for (int j = lo[1]; j <= hi[1]; j++) {
                     int z = index(i, j, lo[2]);
                     for (int k = lo[2]; k <= hi[2]; k++, z++) {
-                        final double cs2 = gamma * (gamma - 1) * a[E * sF + z] / a[D * sF + z];
+                        final double cs2 = gamma * (gamma - 1) * pressureEnergy(a[E * sF + z]) / a[D * sF + z];
                         double sum = cs2 / (dmin * dmin);
                         double visc = 0;
                         for (int dir = 0; dir < dims; dir++) {

@@ -22,6 +22,7 @@ final class GhostZones extends ZeusBlock {
     private final double[] point = new double[3];
     private final double[] state = new double[5];
     private ZeusSolver.Inflow inflow;
+    private boolean totalEnergy;
 
     /**
      * @param block    this PE's block
@@ -37,6 +38,16 @@ final class GhostZones extends ZeusBlock {
     /** Sets the state of the {@link Boundary#INFLOW} faces. */
     void inflow(final ZeusSolver.Inflow f) {
         this.inflow = f;
+    }
+
+    /**
+     * Says what the energy field holds until said otherwise, for the inflow ghosts: total energy (from the total-energy
+     * scheme's pressure work to the end of its cycle) or internal energy.
+     *
+     * @param total whether it holds total energy
+     */
+    void totalEnergy(final boolean total) {
+        this.totalEnergy = total;
     }
 
     /**
@@ -144,6 +155,12 @@ final class GhostZones extends ZeusBlock {
                         inflow.at(x, time, c);
                         a[D * sF + z] = c[0];
                         a[E * sF + z] = c[dims + 1] / (gamma - 1);
+                        if (totalEnergy) {
+                            // Inflow is not conserved anyway: the kinetic energy of the zone-centre velocity.
+                            for (int v = 0; v < dims; v++) {
+                                a[E * sF + z] += 0.5 * c[0] * c[1 + v] * c[1 + v];
+                            }
+                        }
                         for (int v = 0; v < dims; v++) {
                             centre(i, j, k, x);
                             x[v] -= 0.5 * dx[v + 3 - dims];

@@ -16,9 +16,10 @@ import java.util.Arrays;
  * @param qcon   artificial viscosity constant
  * @param lower  boundary of each dimension's lower face
  * @param upper  boundary of each dimension's upper face
+ * @param energy the energy the solver evolves
  */
 public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, double gamma, double cfl, double qcon,
-                          Boundary[] lower, Boundary[] upper) {
+                          Boundary[] lower, Boundary[] upper, EnergyScheme energy) {
     /** Checks the configuration. */
     public HydroConfig {
         if (dims < 1 || dims > 3) {
@@ -38,6 +39,35 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         if (!(gamma > 1) || !(cfl > 0 && cfl < 1) || !(qcon >= 0)) {
             throw new IllegalArgumentException("need gamma > 1, 0 < cfl < 1, qcon >= 0");
         }
+        java.util.Objects.requireNonNull(energy, "energy");
+    }
+
+    /**
+     * A configuration whose solver evolves the internal energy, as ZEUS does by default.
+     *
+     * @param dims  1, 2 or 3
+     * @param zones zones per dimension
+     * @param lo    lower domain edges
+     * @param hi    upper domain edges
+     * @param gamma ratio of specific heats
+     * @param cfl   Courant number
+     * @param qcon  artificial viscosity constant
+     * @param lower boundary of each dimension's lower face
+     * @param upper boundary of each dimension's upper face
+     */
+    public HydroConfig(final int dims, final int[] zones, final double[] lo, final double[] hi, final double gamma,
+        final double cfl, final double qcon, final Boundary[] lower, final Boundary[] upper) {
+        this(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, EnergyScheme.INTERNAL);
+    }
+
+    /**
+     * The same grid, gas and boundaries with another energy scheme.
+     *
+     * @param scheme the energy the solver evolves
+     * @return the configuration
+     */
+    public HydroConfig withEnergy(final EnergyScheme scheme) {
+        return new HydroConfig(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, scheme);
     }
 
     /**

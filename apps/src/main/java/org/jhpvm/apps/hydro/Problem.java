@@ -230,8 +230,10 @@ public interface Problem {
         }
         final double energy = (t1[dims + 1] - t0[dims + 1]) / t0[dims + 1];
         a.metrics().put("energy_error", energy);
-        line.append(String.format(", total energy %.2e (relative; ZEUS's internal-energy scheme conserves it only "
-            + "approximately)", energy));
+        line.append(cfg.energy() == EnergyScheme.TOTAL
+            ? String.format(", total energy %.2e (relative; the total-energy scheme conserves it)", energy)
+            : String.format(", total energy %.2e (relative; ZEUS's internal-energy scheme conserves it only "
+                + "approximately: --energy total conserves it)", energy));
         a.lines().add(line.toString());
     }
 

@@ -13,6 +13,8 @@ class ZeusBlock {
     final HydroConfig cfg;
     final int dims;
     final double gamma;
+    /** Whether the solver evolves total energy ({@link EnergyScheme#TOTAL}). */
+    final boolean total;
     final double[] a;
     final int sF;
     final boolean owns;
@@ -32,6 +34,7 @@ class ZeusBlock {
         this.cfg = cfg;
         this.dims = cfg.dims();
         this.gamma = cfg.gamma();
+        this.total = cfg.energy() == EnergyScheme.TOTAL;
         this.a = b.doubles();
         this.owns = !b.isEmpty();
         final int[] strides = b.strides();
@@ -65,6 +68,7 @@ class ZeusBlock {
         this.cfg = b.cfg;
         this.dims = b.dims;
         this.gamma = b.gamma;
+        this.total = b.total;
         this.a = b.a;
         this.sF = b.sF;
         this.owns = b.owns;
@@ -87,6 +91,44 @@ class ZeusBlock {
     /** @return the offset in a field of zone (i, j, k) (global zone numbers per slot, ghosts reachable) */
     final int index(final int i, final int j, final int k) {
         return (i - lo[0] + gw[0]) * st[0] + (j - lo[1] + gw[1]) * st[1] + (k - lo[2] + gw[2]) * st[2];
+    }
+
+    /**
+     * The kinetic energy density of zone {@code z} on the staggered mesh. A face's kinetic energy is half the mean
+     * density of its two zones times its velocity squared (its momentum is made of that mass), and each of the two
+     * zones gets half of it: the zone's share is a quarter of the sum, over its faces, of the face density times the
+     * velocity squared. Split so, the source step's work changes the internal energy exactly as {@code -p div v},
+     * as the internal-energy scheme does; the total-energy scheme and the totals use this one definition, so that
+     * what the scheme conserves is what is reported.
+     *
+     * @param v  the array holding the velocities: {@link #a}, or a copy of the velocity fields
+     * @param vb the offset of the first velocity field in {@code v} ({@code V * sF} in {@code a}, 0 in a copy)
+     * @param z  the zone's offset in a field (the zones on either side in every direction must be readable)
+     * @return the kinetic energy per unit volume
+     */
+    final double kinetic(final double[] v, final int vb, final int z) {
+        final int d = ZeusSolver.D * sF + z;
+        final double rho = a[d];
+        double sum = 0;
+        for (int dir = 0; dir < dims; dir++) {
+            final int o = st[dir + 3 - dims];
+            final int f = vb + dir * sF + z;
+            final double left = v[f];
+            final double right = v[f + o];
+            sum += (rho + a[d - o]) * left * left + (rho + a[d + o]) * right * right;
+        }
+        return 0.125 * sum;
+    }
+
+    /**
+     * The internal energy density the pressure and the sound speed are made of. The total-energy scheme may leave a
+     * zone's internal energy below zero (a debt, see {@link SourceStep#internalFromTotal}); it counts as none.
+     *
+     * @param e the internal energy density a zone holds
+     * @return {@code e}, or 0 in place of a debt under the total-energy scheme
+     */
+    final double pressureEnergy(final double e) {
+        return total && e < 0 ? 0 : e;
     }
 
     /**

@@ -45,6 +45,7 @@ public final class ZeusSolver {
     private final CourantTimestep courant;
     private final SourceStep sourceStep;
     private final TransportStep transportStep;
+    private final boolean total;
     private double time;
     private double dtOld;
     private int cycle;
@@ -78,6 +79,7 @@ public final class ZeusSolver {
         final double[] q = new double[block.sF];
         this.sourceStep = new SourceStep(block, q);
         this.transportStep = new TransportStep(block, q);
+        this.total = cfg.energy() == EnergyScheme.TOTAL;
     }
 
     // ---------------------------------------------------------------- set-up and inspection
@@ -220,8 +222,9 @@ public final class ZeusSolver {
 
     /**
      * Conserved totals over the grid (collective): mass, momentum per direction (face momenta, each face's density
-     * the mean of its two zones), total energy (internal plus kinetic from zone-centred velocities). For
-     * conservation checks; the sums' rounding depends on the decomposition.
+     * the mean of its two zones), total energy (internal plus kinetic, each face's velocity carrying the mass of the
+     * half zones on either side: the total the total-energy scheme conserves). For conservation checks; the sums'
+     * rounding depends on the decomposition.
      *
      * @return {@code {mass, momentum..., energy}}
      */
@@ -241,16 +244,13 @@ public final class ZeusSolver {
                     int z = b.index(i, j, lo[2]);
                     for (int k = lo[2]; k <= hi[2]; k++, z++) {
                         final double rho = a[D * sF + z];
-                        double kin = 0;
                         t[0] += rho * vol;
                         for (int dir = 0; dir < dims; dir++) {
                             final int s = dir + 3 - dims;
                             final int vz = (V + dir) * sF + z;
                             t[1 + dir] += 0.5 * (rho + a[D * sF + z - st[s]]) * a[vz] * vol;
-                            final double vc = 0.5 * (a[vz] + a[vz + st[s]]);
-                            kin += 0.5 * rho * vc * vc;
                         }
-                        t[dims + 1] += (a[E * sF + z] + kin) * vol;
+                        t[dims + 1] += (a[E * sF + z] + b.kinetic(a, V * sF, z)) * vol;
                     }
                 }
             }
@@ -309,19 +309,36 @@ public final class ZeusSolver {
 
     /**
      * The source step: pressure gradient, then artificial viscosity, then compressional heating, each reading
-     * neighbours refreshed after the one before.
+     * neighbours refreshed after the one before. Under the total-energy scheme the work of the pressure and of the
+     * viscosity is accounted for after each, as the divergence of a flux, and the energy field holds total energy
+     * from there to the end of the cycle.
      */
     void source(final double dt) {
-        if (block.owns) {
+        final boolean owns = block.owns;
+        if (total && owns) {
+            sourceStep.saveVelocities();
+        }
+        if (owns) {
             sourceStep.pressure(dt);
         }
         boundary();
-        if (block.owns) {
+        if (total) {
+            if (owns) {
+                sourceStep.pressureWork(dt);
+                sourceStep.saveVelocities();
+            }
+            ghosts.totalEnergy(true);
+        }
+        if (owns) {
             sourceStep.viscosity(dt);
         }
         boundary();
-        if (block.owns) {
-            sourceStep.heating(dt);
+        if (owns) {
+            if (total) {
+                sourceStep.viscousWork(dt);
+            } else {
+                sourceStep.heating(dt);
+            }
         }
     }
 
@@ -334,6 +351,14 @@ public final class ZeusSolver {
             if (block.owns) {
                 transportStep.sweep(dir, dt);
             }
+        }
+        if (total) {
+            // Every zone's kinetic energy needs the velocity of its upper faces, which the neighbour just moved.
+            boundary();
+            if (block.owns) {
+                sourceStep.internalFromTotal();
+            }
+            ghosts.totalEnergy(false);
         }
     }
 }
