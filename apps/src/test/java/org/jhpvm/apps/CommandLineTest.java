@@ -351,6 +351,37 @@ class CommandLineTest {
     }
 
     @Test
+    void hydroTotalEnergyShouldConserveRestartOnOtherPesAndBeRecorded(@TempDir final Path dir) throws Exception {
+        final Path ckpt = dir.resolve("ckpt");
+        final Path json = dir.resolve("a.json");
+        final Run first = run("hydro", "sedov", "--energy", "total", "--pes", "2", "--zones", "24", "--t-end", "0.05",
+            "--checkpoint-every", "5", "--checkpoint", ckpt.toString(), "--out", dir.resolve("a").toString(),
+            "--json", json.toString());
+        assertEquals(0, first.exitCode(), first.out());
+        assertTrue(first.out().contains("the total-energy scheme conserves it"), first.out());
+        final JsonNode j = new ObjectMapper().readTree(json.toFile());
+        assertEquals("total", j.get("energy").asText());
+        assertEquals(0, j.get("energy_error").asDouble(), 1e-11, j.toString());
+        assertTrue(Files.readString(dir.resolve("a/sedov.deck")).contains("energy=total"));
+        final Path file = ckpt.resolve("sedov.ckpt");
+        final Run again = run("hydro", "sedov", "--energy", "total", "--pes", "3", "--zones", "24", "--t-end", "0.05",
+            "--restart", file.toString(), "--out", dir.resolve("b").toString());
+        assertEquals(0, again.exitCode(), again.out());
+        assertEquals(Files.readString(dir.resolve("a/sedov.csv")), Files.readString(dir.resolve("b/sedov.csv")),
+            "restarted on 3 PEs, the same bits as the run on 2");
+        final Run internal = runWithErrors("hydro", "sedov", "--pes", "2", "--zones", "24", "--t-end", "0.05",
+            "--restart", file.toString(), "--out", dir.resolve("c").toString());
+        assertEquals(2, internal.exitCode(), internal.out());
+        assertTrue(internal.out().contains("written by a run with energy=total, this run has energy=internal"),
+            internal.out());
+        assertFalse(Files.exists(dir.resolve("c")), "a refused restart writes nothing");
+        final Run bad = runWithErrors("hydro", "sod", "--energy", "kinetic", "--out", dir.resolve("d").toString());
+        assertEquals(2, bad.exitCode(), bad.out());
+        assertTrue(bad.out().contains("--energy kinetic: internal or total"), bad.out());
+        assertFalse(Files.exists(dir.resolve("d")));
+    }
+
+    @Test
     void hydroMultiDimensionalProblemsShouldWriteImagesCsvAndJson(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("sedov.json");
         final Run r = run("hydro", "sedov", "--pes", "2", "--zones", "48", "--out", dir.toString(), "--json",

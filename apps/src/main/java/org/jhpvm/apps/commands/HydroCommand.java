@@ -329,7 +329,8 @@ public final class HydroCommand implements Callable<Integer> {
         }
         if (json != null) {
             final ObjectNode o = Reports.object();
-            o.put("problem", problem).put("pes", pes).put("dims", d).put("t_end", s.time())
+            o.put("problem", problem).put("pes", pes).put("dims", d).put("energy", s.cfg().energy().key())
+                .put("t_end", s.time())
                 .put("cycles", s.cycles()).put("wall_seconds", s.seconds()).put("zone_cycles_per_second", zc)
                 .put("zone_cycles_per_second_per_pe", zc / pes);
             o.put("zones", s.cfg().zones()[0]);

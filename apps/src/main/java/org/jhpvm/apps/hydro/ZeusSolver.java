@@ -21,6 +21,10 @@ import org.jhpvm.ga.GopOp;
  * every value is computed once, by its owner, from the same inputs whatever the decomposition: the fields are
  * bitwise identical on any number of PEs.
  * <p>
+ * With {@link EnergyScheme#TOTAL} (ZEUS-MP's total-energy option) the work of the pressure and of the viscosity
+ * enters as the divergence of a flux, the transport step advects total energy, and one more ghost refresh at the end
+ * of the cycle lets every zone recover its internal energy: total energy is conserved to round-off.
+ * <p>
  * This class drives the cycle; the work is in its parts, each a view of the PE's {@link ZeusBlock}:
  * {@link GhostZones} (the ghost exchange and the physical boundaries), {@link CourantTimestep}, {@link SourceStep}
  * and {@link TransportStep}. Their kernels are plain loops over the PE's {@code double[]} block, innermost along the
