@@ -13,6 +13,8 @@ final class SourceStep extends ZeusBlock {
     private final double[] q;
     /** Under the total-energy scheme: the velocity fields as the substep being accounted for found them. */
     private final double[] vOld;
+    /** Per slot, one over the zone width (the total-energy scheme's work terms multiply by it). */
+    private final double[] inverseWidths;
 
     /**
      * @param block this PE's block
@@ -22,6 +24,10 @@ final class SourceStep extends ZeusBlock {
         super(block);
         this.q = q;
         this.vOld = total ? new double[dims * sF] : null;
+        this.inverseWidths = new double[3];
+        for (int t = 0; t < 3; t++) {
+            inverseWidths[t] = 1 / dx[t];
+        }
     }
 
     /** The pressure gradient accelerates the face velocities: v -= dt (g-1) grad(e) / d, d averaged to the face. */
@@ -133,25 +139,32 @@ final class SourceStep extends ZeusBlock {
     void pressureWork(final double dt) {
         final double c = dt * (gamma - 1);
         final double[] w = vOld;
+        final double[] rdx = inverseWidths;
         for (int i = lo[0]; i <= hi[0]; i++) {
             for (int j = lo[1]; j <= hi[1]; j++) {
                 int z = index(i, j, lo[2]);
                 for (int k = lo[2]; k <= hi[2]; k++, z++) {
                     final double e = a[E * sF + z];
                     final double p = pressureEnergy(e);
+                    final double rho = a[D * sF + z];
                     double div = 0;
+                    double kin = 0;
                     for (int dir = 0; dir < dims; dir++) {
                         final int s = dir + 3 - dims;
                         final int o = st[s];
                         final int vz = (V + dir) * sF + z;
                         final int wz = dir * sF + z;
-                        final double vl = 0.5 * (w[wz] + a[vz]);
-                        final double vr = 0.5 * (w[wz + o] + a[vz + o]);
+                        final double wl = w[wz];
+                        final double wr = w[wz + o];
+                        final double vl = 0.5 * (wl + a[vz]);
+                        final double vr = 0.5 * (wr + a[vz + o]);
                         final double pl = pressureEnergy(a[E * sF + z - o]);
                         final double pr = pressureEnergy(a[E * sF + z + o]);
-                        div += (0.5 * (p + pr) * vr - 0.5 * (pl + p) * vl) / dx[s];
+                        div += (0.5 * (p + pr) * vr - 0.5 * (pl + p) * vl) * rdx[s];
+                        // The kinetic energy before the substep, as kinetic() makes it.
+                        kin += (rho + a[D * sF + z - o]) * wl * wl + (rho + a[D * sF + z + o]) * wr * wr;
                     }
-                    q[z] = e + kinetic(w, 0, z) - c * div; // neighbours still read this zone's e: commit below
+                    q[z] = e + 0.125 * kin - c * div; // neighbours still read this zone's e: commit below
                 }
             }
         }
@@ -169,34 +182,37 @@ final class SourceStep extends ZeusBlock {
      * After {@link #viscosity} and a ghost refresh, under the total-energy scheme: takes the viscous work out of
      * the total energy, {@code - dt div(q v)}, with q per direction as {@link #viscosity} made it from the
      * velocities {@link #saveVelocities} kept, its mean over the face's two zones, times the face's time-centred
-     * velocity.
+     * velocity. Per direction, q is made once for the block's zones and one more on either side.
      *
      * @param dt the time step
      */
     void viscousWork(final double dt) {
         final double qcon = cfg.qcon();
         final double[] w = vOld;
-        for (int i = lo[0]; i <= hi[0]; i++) {
-            for (int j = lo[1]; j <= hi[1]; j++) {
-                int z = index(i, j, lo[2]);
-                for (int k = lo[2]; k <= hi[2]; k++, z++) {
-                    double div = 0;
-                    for (int dir = 0; dir < dims; dir++) {
-                        final int s = dir + 3 - dims;
-                        final int o = st[s];
-                        final int wz = dir * sF + z;
-                        final double dm = Math.min(0, w[wz] - w[wz - o]);
-                        final double d0 = Math.min(0, w[wz + o] - w[wz]);
-                        final double dp = Math.min(0, w[wz + 2 * o] - w[wz + o]);
-                        final double qm = qcon * a[D * sF + z - o] * dm * dm;
-                        final double q0 = qcon * a[D * sF + z] * d0 * d0;
-                        final double qp = qcon * a[D * sF + z + o] * dp * dp;
-                        final int vz = (V + dir) * sF + z;
-                        final double vl = 0.5 * (w[wz] + a[vz]);
-                        final double vr = 0.5 * (w[wz + o] + a[vz + o]);
-                        div += (0.5 * (q0 + qp) * vr - 0.5 * (qm + q0) * vl) / dx[s];
+        for (int dir = 0; dir < dims; dir++) {
+            final int s = dir + 3 - dims;
+            final int o = st[s];
+            final int wb = dir * sF;
+            for (int i = lo[0] - (s == 0 ? 1 : 0); i <= hi[0] + (s == 0 ? 1 : 0); i++) {
+                for (int j = lo[1] - (s == 1 ? 1 : 0); j <= hi[1] + (s == 1 ? 1 : 0); j++) {
+                    int z = index(i, j, lo[2] - (s == 2 ? 1 : 0));
+                    for (int k = lo[2] - (s == 2 ? 1 : 0); k <= hi[2] + (s == 2 ? 1 : 0); k++, z++) {
+                        final double dv = Math.min(0, w[wb + z + o] - w[wb + z]);
+                        q[z] = qcon * a[D * sF + z] * dv * dv;
                     }
-                    a[E * sF + z] -= dt * div;
+                }
+            }
+            final double c = dt * inverseWidths[s];
+            final int vb = (V + dir) * sF;
+            for (int i = lo[0]; i <= hi[0]; i++) {
+                for (int j = lo[1]; j <= hi[1]; j++) {
+                    int z = index(i, j, lo[2]);
+                    for (int k = lo[2]; k <= hi[2]; k++, z++) {
+                        final double vl = 0.5 * (w[wb + z] + a[vb + z]);
+                        final double vr = 0.5 * (w[wb + z + o] + a[vb + z + o]);
+                        final double q0 = q[z];
+                        a[E * sF + z] -= c * (0.5 * (q0 + q[z + o]) * vr - 0.5 * (q[z - o] + q0) * vl);
+                    }
                 }
             }
         }
