@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.XYChartBuilder;
 
 /** Writing results people and tools read: JSON files (Jackson) and PNG curves (XChart). */
@@ -63,7 +64,7 @@ public final class Reports {
      * @param charts what
      * @throws IOException if the file cannot be written
      */
-    public static void writePng(final Path file, final List<XYChart> charts) throws IOException {
+    public static void writePng(final Path file, final List<? extends Chart<?, ?>> charts) throws IOException {
         createParent(file);
         BitmapEncoder.saveBitmap(charts, 1, charts.size(), file.toString(), BitmapEncoder.BitmapFormat.PNG);
     }

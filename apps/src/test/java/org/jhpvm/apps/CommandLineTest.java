@@ -190,6 +190,40 @@ class CommandLineTest {
 
     @Test
     @Timeout(300)
+    void benchHydroShouldReportEveryProblemPerPeAndTheTotalEnergyCost(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("hydro.json");
+        final Path png = dir.resolve("hydro.png");
+        final Run r = run("bench", "hydro", "--trials", "1", "--warmups", "0", "--pes", "1,2", "--zone-cycles", "20000",
+            "--json", json.toString(), "--png", png.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        final JsonNode root = new ObjectMapper().readTree(json.toFile());
+        final JsonNode m = root.get("metrics");
+        double worst = 0;
+        int rows = 0;
+        for (final JsonNode row : root.get("problems")) {
+            rows++;
+            final double rate = row.get("zone_cycles_per_second_per_pe").asDouble();
+            assertTrue(rate > 0 && row.get("total_energy_zone_cycles_per_second_per_pe").asDouble() > 0, row.toString());
+            assertEquals(rate, m.get(row.get("problem").asText() + "_zone_cycles_per_second_per_pe_"
+                + row.get("pes").asInt() + "pe").asDouble(), 0, "the metric is the row's figure");
+            worst = Math.max(worst, row.get("total_energy_cost_ratio").asDouble());
+        }
+        assertEquals(10, rows, "five problems on 1 and 2 PEs");
+        assertEquals(worst, m.get("total_energy_cost_ratio_max").asDouble(), 0, "the metric is the rows' maximum");
+        assertTrue(m.get("sod_us_per_cycle_1pe").asDouble() > 0);
+        assertEquals(1.3, root.get("targets").get("total_energy_cost_ratio_max").asDouble(), 0);
+        assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
+        final Path never = dir.resolve("never.json");
+        for (final String[] bad : new String[][] {{"--problems", "sod,nope"}, {"--pes", "0"}, {"--trials", "0"},
+            {"--zone-cycles", "0"}}) {
+            final Run b = run("bench", "hydro", bad[0], bad[1], "--json", never.toString());
+            assertEquals(2, b.exitCode(), String.join(" ", bad) + ": " + b.out());
+            assertFalse(Files.exists(never), String.join(" ", bad) + " wrote its JSON");
+        }
+    }
+
+    @Test
+    @Timeout(300)
     void benchGaShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("ga.json");
         final Path png = dir.resolve("ga.png");

@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
  * fabric's frames.
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
-    description = {"Runs bench fabric, via, fm, shmem and ga, and writes DIR/report.md (tables, summary figures, "
-        + "layering efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each bench's "
+    description = {"Runs bench fabric, via, fm, shmem, ga and hydro, and writes DIR/report.md (tables, summary "
+        + "figures, layering efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each bench's "
         + "JSON and PNG (DIR/LAYER.json, DIR/LAYER.png).",
         "Summary per layer from its streaming bandwidth curve (Hockney's model t(n) = t0 + n / r_inf, as the FM "
             + "papers report): r_inf the peak bandwidth, n1/2 the size reaching half of it, t0 the per-message time "
@@ -74,12 +74,19 @@ final class BenchAllCommand implements Callable<Integer> {
         + "every bench (default: each bench's own).")
     private Integer mb;
 
+    @Option(names = "--zone-cycles", paramLabel = "Z", description = "bench hydro's zone-cycles per timed run "
+        + "(default: its own).")
+    private Long zoneCycles;
+
     @Override
     public Integer call() throws IOException {
         check("--trials", trials, 1);
         check("--warmups", warmups, 0);
         check("--round-trips", roundTrips, 1);
         check("--mb", mb, 1);
+        if (zoneCycles != null && zoneCycles < 1) {
+            throw new IllegalArgumentException("--zone-cycles " + zoneCycles + ": at least 1");
+        }
         Files.createDirectories(out);
         final ObjectMapper mapper = new ObjectMapper();
         final List<JsonNode> results = new ArrayList<>();
@@ -104,8 +111,23 @@ final class BenchAllCommand implements Callable<Integer> {
             }
             results.add(mapper.readTree(out.resolve(l.name() + ".json").toFile()));
         }
+        final List<String> hydro = new ArrayList<>(List.of("bench", "hydro", "--json", out.resolve("hydro.json")
+            .toString(), "--png", out.resolve("hydro.png").toString()));
+        add(hydro, "--trials", trials);
+        add(hydro, "--warmups", warmups);
+        if (zoneCycles != null) {
+            hydro.add("--zone-cycles");
+            hydro.add(zoneCycles.toString());
+        }
+        System.out.println("== jhpvm " + String.join(" ", hydro));
+        final int code = Main.execute(hydro.toArray(new String[0]));
+        if (code != 0) {
+            throw new IllegalStateException("bench hydro failed (exit code " + code + ")");
+        }
+        final JsonNode hydroResult = mapper.readTree(out.resolve("hydro.json").toFile());
         final Path report = out.resolve("report.md");
-        Files.writeString(report, report(results));
+        Files.writeString(report, report(results) + section("The ZEUS solver, zone-cycles/s per PE", "hydro",
+            hydroResult));
         Reports.writePng(out.resolve("latency.png"), List.of(latencyChart(results)));
         Reports.writePng(out.resolve("bandwidth.png"), List.of(bandwidthChart(results)));
         System.out.println("wrote " + report + ", " + out.resolve("latency.png") + " and "
@@ -231,24 +253,28 @@ final class BenchAllCommand implements Callable<Integer> {
             + "System.arraycopy of the same bytes measured in its own run (a same-run ratio), its latency is post to "
             + "completion with no host at the target, and Fast Messages is compared with the fabric's frames.\n");
         for (int i = 0; i < LAYERS.size(); i++) {
-            final Layer l = LAYERS.get(i);
-            final JsonNode r = results.get(i);
-            md.append(String.format("%n## %s (`bench %s`)%n%n![%s](%s.png)%n", l.title(), l.name(), l.name(),
-                l.name()));
-            md.append("\n### Metrics\n\n| key | value |\n|---|---:|\n");
-            r.path("metrics").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
+            md.append(section(LAYERS.get(i).title(), LAYERS.get(i).name(), results.get(i)));
+        }
+        return md.toString();
+    }
+
+    /** One bench's section of the report: its plot, metrics, targets and every table of rows its JSON holds. */
+    private static String section(final String title, final String name, final JsonNode r) {
+        final StringBuilder md = new StringBuilder();
+        md.append(String.format("%n## %s (`bench %s`)%n%n![%s](%s.png)%n", title, name, name, name));
+        md.append("\n### Metrics\n\n| key | value |\n|---|---:|\n");
+        r.path("metrics").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
+            .append(value(e.getValue())).append(" |\n"));
+        if (r.has("targets")) {
+            md.append("\n### Targets\n\n| key | value |\n|---|---:|\n");
+            r.get("targets").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
                 .append(value(e.getValue())).append(" |\n"));
-            if (r.has("targets")) {
-                md.append("\n### Targets\n\n| key | value |\n|---|---:|\n");
-                r.get("targets").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
-                    .append(value(e.getValue())).append(" |\n"));
-            }
-            final Iterator<Map.Entry<String, JsonNode>> it = r.fields();
-            while (it.hasNext()) {
-                final Map.Entry<String, JsonNode> e = it.next();
-                if (e.getValue().isArray() && !e.getValue().isEmpty() && e.getValue().get(0).isObject()) {
-                    md.append("\n### ").append(e.getKey()).append("\n\n").append(table(e.getValue()));
-                }
+        }
+        final Iterator<Map.Entry<String, JsonNode>> it = r.fields();
+        while (it.hasNext()) {
+            final Map.Entry<String, JsonNode> e = it.next();
+            if (e.getValue().isArray() && !e.getValue().isEmpty() && e.getValue().get(0).isObject()) {
+                md.append("\n### ").append(e.getKey()).append("\n\n").append(table(e.getValue()));
             }
         }
         return md.toString();

@@ -35,16 +35,17 @@ class BenchAllTest {
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void shouldRunEveryLayerAndWriteOneReport(@TempDir final Path dir) throws Exception {
         final int code = Main.execute("bench", "all", "--out", dir.toString(), "--trials", "1", "--warmups", "1",
-            "--round-trips", "200", "--mb", "1");
+            "--round-trips", "200", "--mb", "1", "--zone-cycles", "20000");
         assertEquals(0, code);
         final String md = Files.readString(dir.resolve("report.md"));
         for (final String layer : new String[] {"| emulated Myrinet fabric (frames) |", "| Fast Messages |",
             "| SHMEM put |", "| Global Arrays put (1-D section) |", "| NIC RDMA write (VIA) |",
-            "min_put_efficiency_1KiB", "n_half_bytes", "register_ns_cached_4KiB"}) {
+            "min_put_efficiency_1KiB", "n_half_bytes", "register_ns_cached_4KiB", "(`bench hydro`)",
+            "total_energy_cost_ratio_max", "blast3d_zone_cycles_per_second_per_pe_2pe"}) {
             assertTrue(md.contains(layer), "the report lacks " + layer);
         }
         for (final String f : new String[] {"latency.png", "bandwidth.png", "fabric.png", "fm.png", "shmem.png",
-            "ga.png", "via.png"}) {
+            "ga.png", "via.png", "hydro.png"}) {
             assertEquals("PNG", new String(Files.readAllBytes(dir.resolve(f)), 1, 3, StandardCharsets.US_ASCII), f);
         }
         assertEquals(2, Main.execute("bench", "all", "--out", dir.toString(), "--trials", "0"),

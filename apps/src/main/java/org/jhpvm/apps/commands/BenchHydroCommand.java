@@ -1,0 +1,212 @@
+package org.jhpvm.apps.commands;
+
+import org.jhpvm.apps.Progress;
+import org.jhpvm.apps.Reports;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.bench.Stats;
+import org.jhpvm.apps.hydro.EnergyScheme;
+import org.jhpvm.apps.hydro.ExactRiemann;
+import org.jhpvm.apps.hydro.HydroRun;
+import org.jhpvm.apps.hydro.Problem;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code jhpvm bench hydro}: the ZEUS solver's speed on every test problem, zone-cycles per second per PE, with the
+ * internal-energy scheme and the total-energy scheme alternating in the same run (the total's cost is their ratio).
+ */
+@Command(name = "hydro", mixinStandardHelpOptions = true,
+    description = {"Zone-cycles per second per PE of every hydro problem (sod 1-D 800 zones, sedov, noh and kh 2-D "
+        + "128^2, blast3d 3-D 48^3) on each --pes count, with --energy internal and total alternating in the same "
+        + "run; each run times its cycles after a tenth as many untimed ones.",
+        "Targets: total_energy_cost_ratio_max <= " + BenchHydroCommand.TOTAL_COST_TARGET + " (the total-energy "
+            + "scheme's time per zone-cycle over the internal one's); sod_us_per_cycle_1pe <= "
+            + BenchHydroCommand.SOD_ZEUS_MP_US + " (ZEUS-MP 2's figure for the same run on this kind of machine, "
+            + "quoted, not measured here)."})
+final class BenchHydroCommand implements Callable<Integer> {
+    static final double TOTAL_COST_TARGET = 1.3;
+    static final double SOD_ZEUS_MP_US = 45;
+    /** The problems and their grids: name, dimensions, zones per dimension. */
+    private static final List<Object[]> PROBLEMS = List.of(new Object[] {"sod", 1, 800},
+        new Object[] {"sedov", 2, 128}, new Object[] {"noh", 2, 128}, new Object[] {"kh", 2, 128},
+        new Object[] {"blast3d", 3, 48});
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (keys \"metrics\", "
+        + "\"targets\", \"problems\"; default: none).")
+    private Path json;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw zone-cycles/s per PE per problem (default: "
+        + "none).")
+    private Path png;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Measured runs of each configuration (default: "
+        + "${DEFAULT-VALUE}).")
+    private int trials = 3;
+
+    @Option(names = "--warmups", paramLabel = "N", description = "Untimed runs of each configuration first "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int warmups = 1;
+
+    @Option(names = "--pes", paramLabel = "N,N,..", split = ",", description = "PE counts (default: 1,2).")
+    private int[] pes = {1, 2};
+
+    @Option(names = "--problems", paramLabel = "NAME,..", split = ",", description = "Only these problems (default: "
+        + "all five).")
+    private List<String> only;
+
+    @Option(names = "--zone-cycles", paramLabel = "Z", description = "Zone-cycles per timed run: each problem runs "
+        + "Z / zones cycles, at least 4 (default: ${DEFAULT-VALUE}).")
+    private long zoneCycles = 4_000_000;
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials < 1 || warmups < 0 || pes.length == 0 || Arrays.stream(pes).anyMatch(n -> n < 1 || n > 64)
+            || zoneCycles < 1) {
+            throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --pes in 1..64, "
+                + "--zone-cycles >= 1");
+        }
+        final List<Object[]> problems = PROBLEMS.stream().filter(p -> only == null || only.contains((String) p[0]))
+            .toList();
+        if (only != null && problems.size() != only.size()) {
+            throw new IllegalArgumentException("--problems " + String.join(",", only) + ": from "
+                + String.join(", ", Problem.NAMES));
+        }
+        final List<Row> rows = new ArrayList<>();
+        final int runs = problems.size() * pes.length * 2 * (trials + warmups);
+        try (Progress progress = new Progress("bench hydro (runs)", runs)) {
+            for (final Object[] p : problems) {
+                for (final int n : pes) {
+                    rows.add(measure((String) p[0], (Integer) p[1], (Integer) p[2], n, progress));
+                }
+            }
+        }
+        System.out.println("| problem | grid | PEs | cycles | internal: zone-cycles/s per PE | us/cycle | total: "
+            + "zone-cycles/s per PE | us/cycle | total/internal cost |");
+        System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
+        for (final Row r : rows) {
+            System.out.printf("| %s | %s | %d | %d | %.3g | %.1f | %.3g | %.1f | %.2f |%n", r.problem, r.grid, r.pes,
+                r.cycles, r.internalRate, r.internalUs, r.totalRate, r.totalUs, r.costRatio);
+        }
+        final double worst = rows.stream().mapToDouble(Row::costRatio).max().orElseThrow();
+        final double sodUs = rows.stream().filter(r -> r.problem.equals("sod") && r.pes == 1)
+            .mapToDouble(Row::internalUs).findFirst().orElse(Double.NaN);
+        System.out.printf("total-energy cost over internal: at most %.2f (target <= %.1f)%n", worst,
+            TOTAL_COST_TARGET);
+        if (!Double.isNaN(sodUs)) {
+            System.out.printf("sod 1-D 800 zones on 1 PE: %.1f us per cycle (ZEUS-MP 2 on this kind of machine: %.0f)%n",
+                sodUs, SOD_ZEUS_MP_US);
+        }
+        if (json != null) {
+            Reports.writeJson(json, toJson(rows, worst, sodUs));
+            System.out.println("wrote " + json);
+        }
+        if (png != null) {
+            Reports.writePng(png, List.of(chart(rows)));
+            System.out.println("wrote " + png);
+        }
+        return 0;
+    }
+
+    /** One problem on one PE count: the medians of both schemes and of their per-trial cost ratio. */
+    private record Row(String problem, String grid, int pes, int cycles, double internalRate, double internalUs,
+                       double totalRate, double totalUs, double costRatio) {
+    }
+
+    private Row measure(final String name, final int dims, final int zones, final int n, final Progress progress) {
+        final Problem p = Problem.of(name, new Problem.Params(n, dims, zones, null, null),
+            new ExactRiemann.State(1, 0, 1), new ExactRiemann.State(0.125, 0, 0.1), 0.5);
+        final HydroRun.Spec base = p.spec();
+        long cells = 1;
+        for (final int z : base.cfg().zones()) {
+            cells *= z;
+        }
+        final int cycles = (int) Math.max(4, zoneCycles / cells);
+        final double[] internal = new double[trials];
+        final double[] total = new double[trials];
+        final double[] ratio = new double[trials];
+        for (int t = -warmups; t < trials; t++) {
+            // Alternate which scheme goes first, so that a drift of the machine's speed favours neither.
+            final boolean internalFirst = (t & 1) == 0;
+            final double a = rate(n, base, internalFirst ? EnergyScheme.INTERNAL : EnergyScheme.TOTAL, cycles);
+            progress.accept(1);
+            final double b = rate(n, base, internalFirst ? EnergyScheme.TOTAL : EnergyScheme.INTERNAL, cycles);
+            progress.accept(1);
+            if (t >= 0) {
+                internal[t] = internalFirst ? a : b;
+                total[t] = internalFirst ? b : a;
+                ratio[t] = internal[t] / total[t];
+            }
+        }
+        final double ri = Stats.median(internal);
+        final double rt = Stats.median(total);
+        return new Row(name, grid(base.cfg().zones()), n, cycles, ri / n, 1e6 * cells / ri, rt / n, 1e6 * cells / rt,
+            Stats.median(ratio));
+    }
+
+    /** Zone-cycles per second over the whole grid of one run of {@code cycles} timed cycles. */
+    private static double rate(final int n, final HydroRun.Spec base, final EnergyScheme scheme, final int cycles) {
+        final HydroRun.Spec s = new HydroRun.Spec(base.cfg().withEnergy(scheme), base.initial(), base.inflow(),
+            base.tEnd(), Math.max(1, cycles / 10), cycles, false);
+        return HydroRun.run(n, Map.of(), s, null).zoneCyclesPerSecond();
+    }
+
+    private static String grid(final int[] zones) {
+        return String.join("x", Arrays.stream(zones).mapToObj(Integer::toString).toList());
+    }
+
+    private ObjectNode toJson(final List<Row> rows, final double worst, final double sodUs) {
+        final ObjectNode root = Reports.object();
+        final ObjectNode m = root.putObject("metrics");
+        for (final Row r : rows) {
+            m.put(r.problem + "_zone_cycles_per_second_per_pe_" + r.pes + "pe", r.internalRate);
+            m.put(r.problem + "_total_energy_zone_cycles_per_second_per_pe_" + r.pes + "pe", r.totalRate);
+        }
+        m.put("total_energy_cost_ratio_max", worst);
+        m.put("total_energy_cost_ratio_median", Stats.median(rows.stream().mapToDouble(Row::costRatio).toArray()));
+        if (!Double.isNaN(sodUs)) {
+            m.put("sod_us_per_cycle_1pe", sodUs);
+        }
+        final ObjectNode targets = root.putObject("targets");
+        targets.put("total_energy_cost_ratio_max", TOTAL_COST_TARGET);
+        targets.put("sod_us_per_cycle_1pe", SOD_ZEUS_MP_US);
+        final ArrayNode arr = root.putArray("problems");
+        for (final Row r : rows) {
+            arr.addObject().put("problem", r.problem).put("grid", r.grid).put("pes", r.pes).put("cycles", r.cycles)
+                .put("zone_cycles_per_second_per_pe", r.internalRate).put("us_per_cycle", r.internalUs)
+                .put("total_energy_zone_cycles_per_second_per_pe", r.totalRate)
+                .put("total_energy_us_per_cycle", r.totalUs).put("total_energy_cost_ratio", r.costRatio);
+        }
+        return root;
+    }
+
+    private CategoryChart chart(final List<Row> rows) {
+        final CategoryChart c = new CategoryChartBuilder().width(800).height(450)
+            .title("ZEUS solver: zone-cycles/s per PE, internal and total energy").xAxisTitle("problem")
+            .yAxisTitle("zone-cycles/s per PE").build();
+        for (final int n : pes) {
+            for (final boolean totalScheme : new boolean[] {false, true}) {
+                final List<String> names = new ArrayList<>();
+                final List<Double> values = new ArrayList<>();
+                for (final Row r : rows) {
+                    if (r.pes == n) {
+                        names.add(r.problem);
+                        values.add(totalScheme ? r.totalRate : r.internalRate);
+                    }
+                }
+                c.addSeries((totalScheme ? "total" : "internal") + ", " + n + " PE" + (n == 1 ? "" : "s"), names,
+                    values);
+            }
+        }
+        return c;
+    }
+}
