@@ -203,7 +203,8 @@ class CommandLineTest {
         for (final JsonNode row : root.get("problems")) {
             rows++;
             final double rate = row.get("zone_cycles_per_second_per_pe").asDouble();
-            assertTrue(rate > 0 && row.get("total_energy_zone_cycles_per_second_per_pe").asDouble() > 0, row.toString());
+            assertTrue(rate > 0 && row.get("total_energy_zone_cycles_per_second_per_pe").asDouble() > 0,
+                row.toString());
             assertEquals(rate, m.get(row.get("problem").asText() + "_zone_cycles_per_second_per_pe_"
                 + row.get("pes").asInt() + "pe").asDouble(), 0, "the metric is the row's figure");
             worst = Math.max(worst, row.get("total_energy_cost_ratio").asDouble());

@@ -30,8 +30,8 @@ import picocli.CommandLine.Option;
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
     description = {"Runs bench fabric, via, fm, shmem, ga and hydro, and writes DIR/report.md (tables, summary "
-        + "figures, layering efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each bench's "
-        + "JSON and PNG (DIR/LAYER.json, DIR/LAYER.png).",
+        + "figures, layering efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each "
+        + "bench's JSON and PNG (DIR/LAYER.json, DIR/LAYER.png).",
         "Summary per layer from its streaming bandwidth curve (Hockney's model t(n) = t0 + n / r_inf, as the FM "
             + "papers report): r_inf the peak bandwidth, n1/2 the size reaching half of it, t0 the per-message time "
             + "of the smallest size less its bytes at r_inf. Layering efficiency: the layer's bandwidth over the "

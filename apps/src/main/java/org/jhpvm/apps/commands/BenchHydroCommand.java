@@ -103,8 +103,8 @@ final class BenchHydroCommand implements Callable<Integer> {
         System.out.printf("total-energy cost over internal: at most %.2f (target <= %.1f)%n", worst,
             TOTAL_COST_TARGET);
         if (!Double.isNaN(sodUs)) {
-            System.out.printf("sod 1-D 800 zones on 1 PE: %.1f us per cycle (ZEUS-MP 2 on this kind of machine: %.0f)%n",
-                sodUs, SOD_ZEUS_MP_US);
+            System.out.printf("sod 1-D 800 zones on 1 PE: %.1f us per cycle (ZEUS-MP 2 on this kind of machine: "
+                + "%.0f)%n", sodUs, SOD_ZEUS_MP_US);
         }
         if (json != null) {
             Reports.writeJson(json, toJson(rows, worst, sodUs));
