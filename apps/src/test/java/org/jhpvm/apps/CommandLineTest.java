@@ -417,6 +417,26 @@ class CommandLineTest {
     }
 
     @Test
+    void hydroOnASphericalGridShouldRecordItsGeometryAndWriteStructuredGrids(@TempDir final Path dir)
+        throws Exception {
+        final Path json = dir.resolve("s.json");
+        final Run r = run("hydro", "sedov", "--dims", "1", "--geometry", "spherical", "--ratio", "1.01", "--zones",
+            "60", "--t-end", "0.02", "--energy", "total", "--pes", "2", "--snapshots", "2", "--out",
+            dir.resolve("o").toString(), "--json", json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        final JsonNode j = new ObjectMapper().readTree(json.toFile());
+        assertEquals(0, j.get("energy_error").asDouble(), 1e-12, j.toString());
+        final String deck = Files.readString(dir.resolve("o/sedov.deck"));
+        assertTrue(deck.contains("geometry=spherical") && deck.contains("ratio=1.01"), deck);
+        assertTrue(Files.exists(dir.resolve("o/sedov_0002.vts")) && !Files.exists(dir.resolve("o/sedov_0000.vti")));
+        final Run again = run("hydro", "--deck", dir.resolve("o/sedov.deck").toString(), "--out",
+            dir.resolve("p").toString());
+        assertEquals(0, again.exitCode(), again.out());
+        assertEquals(Files.readString(dir.resolve("o/sedov.csv")), Files.readString(dir.resolve("p/sedov.csv")),
+            "the deck reruns the spherical run bit for bit");
+    }
+
+    @Test
     void hydroMultiDimensionalProblemsShouldWriteImagesCsvAndJson(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("sedov.json");
         final Run r = run("hydro", "sedov", "--pes", "2", "--zones", "48", "--out", dir.toString(), "--json",
@@ -481,7 +501,10 @@ class CommandLineTest {
             {"sod", "--left", "1,NaN,1"}, {"sod", "--drop", "-1"}, {"blast3d", "--scaling", "--dims", "2"},
             {"blast3d", "--cycles", "3"}, {"blast3d", "--scaling", "--zones", "2"}, {"sedov", "--gamma", "1.0001"},
             {"sedov", "--dims", "3", "--gamma", "10"}, {"sod", "--zones", "10"},
-            {"blast3d", "--scaling", "--pes", "4"}}) {
+            {"blast3d", "--scaling", "--pes", "4"}, {"noh", "--geometry", "spherical"},
+            {"sedov", "--geometry", "spherical", "--dims", "2"}, {"sod", "--ratio", "0"}, {"sod", "--ratio", "-2"},
+            {"sod", "--ratio", "NaN"}, {"sod", "--geometry", "polar"}, {"kh", "--ratio", "1.01"},
+            {"blast3d", "--scaling", "--geometry", "spherical"}}) {
             final String[] full = new String[args.length + 3];
             full[0] = "hydro";
             System.arraycopy(args, 0, full, 1, args.length);

@@ -23,6 +23,7 @@ import org.jhpvm.apps.hydro.Blast3d;
 import org.jhpvm.apps.hydro.Checkpoint;
 import org.jhpvm.apps.hydro.EnergyScheme;
 import org.jhpvm.apps.hydro.ExactRiemann;
+import org.jhpvm.apps.hydro.Geometry;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.VtkOutput;
@@ -83,6 +84,14 @@ public final class HydroCommand implements Callable<Integer> {
     @Option(names = "--energy", paramLabel = "SCHEME", description = "internal (ZEUS's scheme, the default) or total "
         + "(ZEUS-MP's total-energy option: conserves total energy to round-off on closed boundaries).")
     private String energy;
+
+    @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
+        + "sod and sedov, 1-D (the grid is the radius; sod runs in a shell at radius 1000).")
+    private String geometry;
+
+    @Option(names = "--ratio", paramLabel = "Q", description = "sod and sedov, 1-D: each zone Q times as wide as the "
+        + "one before (default: 1, uniform).")
+    private Double ratio;
 
     @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")
     private double[] left;
@@ -178,6 +187,13 @@ public final class HydroCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--gamma " + gamma + ": a finite number > 1");
         }
         final EnergyScheme scheme = energy == null ? EnergyScheme.INTERNAL : EnergyScheme.of(energy);
+        final Geometry geo = geometry == null ? Geometry.CARTESIAN : Geometry.of(geometry);
+        if (ratio != null && !(ratio > 0 && Double.isFinite(ratio))) {
+            throw new IllegalArgumentException("--ratio " + ratio + ": a finite number > 0");
+        }
+        if (scaling && (geometry != null || ratio != null)) {
+            throw new IllegalArgumentException("--geometry and --ratio are not for --scaling");
+        }
         for (final double prob : new double[] {drop, corrupt, duplicate}) {
             if (!(prob >= 0 && prob <= 1)) {
                 throw new IllegalArgumentException("--drop, --corrupt, --duplicate: probabilities in [0, 1]");
@@ -231,7 +247,7 @@ public final class HydroCommand implements Callable<Integer> {
             options.put("fabric.faults.corrupt", Double.toString(corrupt));
             options.put("fabric.faults.duplicate", Double.toString(duplicate));
         }
-        return scaling ? scaling(options, scheme) : single(options, scheme);
+        return scaling ? scaling(options, scheme) : single(options, scheme, geo);
     }
 
     /** The spec with the energy scheme of {@code --energy}. */
@@ -240,10 +256,12 @@ public final class HydroCommand implements Callable<Integer> {
             s.cycles(), s.gather());
     }
 
-    private int single(final Map<String, String> options, final EnergyScheme scheme) throws IOException {
+    private int single(final Map<String, String> options, final EnergyScheme scheme, final Geometry geo)
+        throws IOException {
         final double[] l = left == null ? new double[] {1, 0, 1} : left;
         final double[] r = right == null ? new double[] {0.125, 0, 0.1} : right;
-        final Problem p = Problem.of(problem, new Problem.Params(pes, dims, zones, tEnd, gamma),
+        final double q = ratio == null ? 1 : ratio;
+        final Problem p = Problem.of(problem, new Problem.Params(pes, dims, zones, tEnd, gamma, geo, q),
             new ExactRiemann.State(l[0], l[1], l[2]), new ExactRiemann.State(r[0], r[1], r[2]),
             x0 == null ? 0.5 : x0);
         final HydroRun.Spec spec = withEnergy(p.spec(), scheme);
@@ -254,6 +272,10 @@ public final class HydroCommand implements Callable<Integer> {
         used.put("zones", Integer.toString(spec.cfg().zones()[0]));
         used.put("gamma", Double.toString(spec.cfg().gamma()));
         used.put("energy", scheme.key());
+        if (geo != Geometry.CARTESIAN || q != 1) {
+            used.put("geometry", geo.key());
+            used.put("ratio", Double.toString(q));
+        }
         if ("sod".equals(problem)) {
             used.put("left", l[0] + "," + l[1] + "," + l[2]);
             used.put("right", r[0] + "," + r[1] + "," + r[2]);

@@ -19,6 +19,7 @@ public final class Blast3d implements Problem {
      * @param zones zones per dimension (a weak-scaling box), or null for a cube of {@code p.zones()}
      */
     Blast3d(final Problem.Params p, final int[] zones) {
+        p.uniformOnly("blast3d");
         final int dims = p.dims(3);
         if (dims != 3) {
             throw new IllegalArgumentException("--dims " + dims + ": blast3d is 3-D");

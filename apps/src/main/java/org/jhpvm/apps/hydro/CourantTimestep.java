@@ -28,6 +28,11 @@ final class CourantTimestep extends ZeusBlock {
      * @throws IllegalStateException if no zone has a signal speed
      */
     double dt() {
+        return reduce(localRate());
+    }
+
+    /** ZEUS's largest sum of inverse squares over the block's zones (0 for an empty block). */
+    private double localRate() {
         double worst = 0;
         if (owns) {
             double dmin = Double.MAX_VALUE;
@@ -54,6 +59,17 @@ final class CourantTimestep extends ZeusBlock {
                 }
             }
         }
+        return worst;
+    }
+
+    /**
+     * The time step from every block's largest rate (collective: one exact max-reduction).
+     *
+     * @param worst this block's largest rate
+     * @return the time step
+     * @throws IllegalStateException if no zone has a signal speed
+     */
+    double reduce(final double worst) {
         final double[] m = maxRate;
         m[0] = worst;
         ga.gop(m, GopOp.MAX);

@@ -3,9 +3,10 @@ package org.jhpvm.apps.hydro;
 import java.util.Arrays;
 
 /**
- * A hydro problem's grid, gas and boundaries: {@code dims} Cartesian dimensions of {@code zones[d]} uniform zones on
- * {@code [lo[d], hi[d]]}, ideal gas {@code gamma}, Courant number {@code cfl} (ZEUS: 0.5), artificial viscosity
- * constant {@code qcon} (ZEUS: 2, a shock over about three zones), and a boundary type per face.
+ * A hydro problem's grid, gas and boundaries: {@code dims} dimensions of {@code zones[d]} zones on
+ * {@code [lo[d], hi[d]]} (uniform Cartesian ones, or a 1-D grid of ratioed zones and curvilinear coordinates), ideal
+ * gas {@code gamma}, Courant number {@code cfl} (ZEUS: 0.5), artificial viscosity constant {@code qcon} (ZEUS: 2, a
+ * shock over about three zones), a boundary type per face, and the energy the solver evolves.
  *
  * @param dims   1, 2 or 3
  * @param zones  zones per dimension
@@ -16,10 +17,12 @@ import java.util.Arrays;
  * @param qcon   artificial viscosity constant
  * @param lower  boundary of each dimension's lower face
  * @param upper  boundary of each dimension's upper face
- * @param energy the energy the solver evolves
+ * @param energy   the energy the solver evolves
+ * @param geometry the coordinates (the first one is the radius of a curvilinear grid)
+ * @param ratio    the width of each zone of the first dimension over the one before it (1: uniform)
  */
 public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, double gamma, double cfl, double qcon,
-                          Boundary[] lower, Boundary[] upper, EnergyScheme energy) {
+                          Boundary[] lower, Boundary[] upper, EnergyScheme energy, Geometry geometry, double ratio) {
     /** Checks the configuration. */
     public HydroConfig {
         if (dims < 1 || dims > 3) {
@@ -40,6 +43,67 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
             throw new IllegalArgumentException("need gamma > 1, 0 < cfl < 1, qcon >= 0");
         }
         java.util.Objects.requireNonNull(energy, "energy");
+        java.util.Objects.requireNonNull(geometry, "geometry");
+        if (!(ratio > 0 && Double.isFinite(ratio))) {
+            throw new IllegalArgumentException("--ratio " + ratio + ": a finite number > 0");
+        }
+        if (ratio != 1 && dims != 1) {
+            throw new IllegalArgumentException("--ratio: ratioed zones are built for 1-D grids so far (--dims 1)");
+        }
+        if (geometry != Geometry.CARTESIAN) {
+            if (dims != 1) {
+                throw new IllegalArgumentException("--geometry " + geometry.key() + ": built for 1-D grids so far "
+                    + "(--dims 1)");
+            }
+            if (lower[0] == Boundary.PERIODIC) {
+                throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius cannot be periodic");
+            }
+            if (!(lo[0] >= 0)) {
+                throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius starts at "
+                    + lo[0] + ", below 0");
+            }
+        }
+    }
+
+    /**
+     * A configuration of the given energy scheme on a uniform Cartesian grid.
+     *
+     * @param dims   1, 2 or 3
+     * @param zones  zones per dimension
+     * @param lo     lower domain edges
+     * @param hi     upper domain edges
+     * @param gamma  ratio of specific heats
+     * @param cfl    Courant number
+     * @param qcon   artificial viscosity constant
+     * @param lower  boundary of each dimension's lower face
+     * @param upper  boundary of each dimension's upper face
+     * @param energy the energy the solver evolves
+     */
+    public HydroConfig(final int dims, final int[] zones, final double[] lo, final double[] hi, final double gamma,
+        final double cfl, final double qcon, final Boundary[] lower, final Boundary[] upper,
+        final EnergyScheme energy) {
+        this(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, energy, Geometry.CARTESIAN, 1);
+    }
+
+    /**
+     * Whether the grid is Cartesian with zones of one width per dimension: the solver's own kernels; any other grid
+     * (1-D so far) runs on {@link RadialGrid}'s widths, areas and volumes.
+     *
+     * @return whether the grid is uniform and Cartesian
+     */
+    public boolean uniform() {
+        return geometry == Geometry.CARTESIAN && ratio == 1;
+    }
+
+    /**
+     * The same problem on other coordinates or zone widths.
+     *
+     * @param g the coordinates
+     * @param q the ratio of neighbouring zone widths along the first dimension
+     * @return the configuration
+     */
+    public HydroConfig withGeometry(final Geometry g, final double q) {
+        return new HydroConfig(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, energy, g, q);
     }
 
     /**
@@ -57,7 +121,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
      */
     public HydroConfig(final int dims, final int[] zones, final double[] lo, final double[] hi, final double gamma,
         final double cfl, final double qcon, final Boundary[] lower, final Boundary[] upper) {
-        this(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, EnergyScheme.INTERNAL);
+        this(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, EnergyScheme.INTERNAL, Geometry.CARTESIAN, 1);
     }
 
     /**
@@ -67,7 +131,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
      * @return the configuration
      */
     public HydroConfig withEnergy(final EnergyScheme scheme) {
-        return new HydroConfig(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, scheme);
+        return new HydroConfig(dims, zones, lo, hi, gamma, cfl, qcon, lower, upper, scheme, geometry, ratio);
     }
 
     /**
@@ -91,8 +155,8 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
     }
 
     /**
-     * The size of one zone, the same for every zone of the uniform grid: the weight of each zone in totals and L1
-     * errors.
+     * The size of one zone of a uniform Cartesian grid, the same for every zone: the weight of each zone in totals
+     * and L1 errors ({@link #zoneVolume(int)} for any grid).
      *
      * @return the volume (area, length) of one zone
      */
@@ -112,5 +176,44 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
      */
     public double dx(final int d) {
         return (hi[d] - lo[d]) / zones[d];
+    }
+
+    /**
+     * The centre of zone {@code i} along dimension {@code d}, as the solver places it: on a uniform Cartesian
+     * dimension {@code lo + (i + 0.5) dx}, otherwise the middle of the zone's two faces ({@link RadialGrid}).
+     *
+     * @param d the dimension
+     * @param i the zone's index along it, 0 to {@code zones[d] - 1}
+     * @return the coordinate of its centre
+     */
+    public double centre(final int d, final int i) {
+        if (d > 0 || uniform() || ratio == 1 && geometry == Geometry.CARTESIAN) {
+            return lo[d] + (i + 0.5) * dx(d);
+        }
+        return 0.5 * (face(i) + face(i + 1));
+    }
+
+    /**
+     * The position of face {@code i} (0 to {@code zones[0]}) of the first dimension, the lower face of zone i.
+     *
+     * @param i the face
+     * @return its coordinate
+     */
+    public double face(final int i) {
+        return RadialGrid.face(lo[0], hi[0], ratio, zones[0], i);
+    }
+
+    /**
+     * The size of a zone: its volume on a curvilinear grid (of the whole cylinder per unit length, or the whole
+     * sphere, for 1-D), its length, area or volume on a Cartesian one.
+     *
+     * @param zone row-major zone number
+     * @return the zone's volume
+     */
+    public double zoneVolume(final int zone) {
+        if (uniform()) {
+            return zoneVolume();
+        }
+        return geometry.volume(face(zone), face(zone + 1)); // 1-D
     }
 }

@@ -120,11 +120,18 @@ public final class HydroRun {
         public double l1Density(final java.util.function.ToDoubleFunction<double[]> exact) {
             final double[] x = new double[cfg.dims()];
             double l1 = 0;
+            if (cfg.uniform()) {
+                for (int z = 0; z < zones(); z++) {
+                    centre(z, x);
+                    l1 += Math.abs(at(ZeusSolver.D, z) - exact.applyAsDouble(x));
+                }
+                return l1 * cfg.zoneVolume();
+            }
             for (int z = 0; z < zones(); z++) {
                 centre(z, x);
-                l1 += Math.abs(at(ZeusSolver.D, z) - exact.applyAsDouble(x));
+                l1 += Math.abs(at(ZeusSolver.D, z) - exact.applyAsDouble(x)) * cfg.zoneVolume(z);
             }
-            return l1 * cfg.zoneVolume();
+            return l1;
         }
 
         /**
@@ -139,7 +146,7 @@ public final class HydroRun {
             for (int d = cfg.dims() - 1; d >= 0; d--) {
                 final int i = rest % cfg.zones()[d];
                 rest /= cfg.zones()[d];
-                x[d] = cfg.lo()[d] + (i + 0.5) * cfg.dx(d);
+                x[d] = cfg.centre(d, i);
             }
         }
 

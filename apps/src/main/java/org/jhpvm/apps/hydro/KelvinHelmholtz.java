@@ -13,6 +13,7 @@ final class KelvinHelmholtz implements Problem {
     private final HydroRun.Spec spec;
 
     KelvinHelmholtz(final Problem.Params p) {
+        p.uniformOnly("kh");
         final int dims = p.dims(2);
         if (dims != 2) {
             throw new IllegalArgumentException("--dims " + dims + ": kh is 2-D");

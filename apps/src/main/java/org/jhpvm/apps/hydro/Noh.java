@@ -19,6 +19,7 @@ final class Noh implements Problem {
     private final HydroRun.Spec spec;
 
     Noh(final Problem.Params p) {
+        p.uniformOnly("noh");
         this.dims = p.dims(2);
         this.gamma = p.gamma(5.0 / 3);
         if (dims < 1 || dims > 3) {

@@ -61,13 +61,35 @@ public interface Problem {
     /**
      * The problems' options; null means the problem's default.
      *
-     * @param pes   PEs (Sod's transverse zones in 2-D/3-D)
-     * @param dims  grid dimensions
-     * @param zones zones per dimension
-     * @param tEnd  end time
-     * @param gamma ratio of specific heats
+     * @param pes      PEs (Sod's transverse zones in 2-D/3-D)
+     * @param dims     grid dimensions
+     * @param zones    zones per dimension
+     * @param tEnd     end time
+     * @param gamma    ratio of specific heats
+     * @param geometry the coordinates (sod and sedov take curvilinear ones, in 1-D)
+     * @param ratio    the ratio of neighbouring zone widths along the first dimension (sod and sedov, 1-D)
      */
-    record Params(int pes, Integer dims, Integer zones, Double tEnd, Double gamma) {
+    record Params(int pes, Integer dims, Integer zones, Double tEnd, Double gamma, Geometry geometry, double ratio) {
+        /**
+         * Options on a uniform Cartesian grid.
+         *
+         * @param pes   PEs
+         * @param dims  grid dimensions
+         * @param zones zones per dimension
+         * @param tEnd  end time
+         * @param gamma ratio of specific heats
+         */
+        public Params(final int pes, final Integer dims, final Integer zones, final Double tEnd, final Double gamma) {
+            this(pes, dims, zones, tEnd, gamma, Geometry.CARTESIAN, 1);
+        }
+
+        /** Refuses a curvilinear or ratioed grid for a problem that has none. */
+        void uniformOnly(final String problem) {
+            if (geometry != Geometry.CARTESIAN || ratio != 1) {
+                throw new IllegalArgumentException(problem + ": --geometry and --ratio are for sod and sedov");
+            }
+        }
+
         int dims(final int dflt) {
             return dims == null ? dflt : dims;
         }
@@ -127,7 +149,8 @@ public interface Problem {
     record Radial(double[] r, double[] rho) {
         /**
          * Bins the run's density by the distance of each zone centre from the origin, in shells as wide as the
-         * narrowest zone, out to the farthest corner of the domain.
+         * narrowest zone, out to the farthest corner of the domain (on a 1-D grid of unequal zones, each zone is a
+         * shell).
          *
          * @param s a finished run, its fields read back
          * @return the profile
@@ -135,6 +158,17 @@ public interface Problem {
         public static Radial of(final HydroRun.Snapshot s) {
             final HydroConfig cfg = s.cfg();
             final int dims = cfg.dims();
+            if (!cfg.uniform()) {
+                // 1-D zones of different widths: each zone is its own shell.
+                final int n = cfg.zones()[0];
+                final double[] r = new double[n];
+                final double[] rho = new double[n];
+                for (int i = 0; i < n; i++) {
+                    r[i] = Math.abs(cfg.centre(0, i));
+                    rho[i] = s.at(ZeusSolver.D, i);
+                }
+                return new Radial(r, rho);
+            }
             double width = Double.MAX_VALUE;
             double reach = 0;
             for (int d = 0; d < dims; d++) {

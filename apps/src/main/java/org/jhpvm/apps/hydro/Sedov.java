@@ -33,23 +33,39 @@ final class Sedov implements Problem {
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
-        this.exact = new SedovTaylor(gamma, dims);
+        // A curvilinear 1-D grid is the radius of a cylindrical or spherical blast.
+        final int nu = p.geometry() == Geometry.SPHERICAL ? 3 : p.geometry() == Geometry.CYLINDRICAL ? 2 : dims;
+        this.exact = new SedovTaylor(gamma, nu);
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
-        final HydroConfig cfg = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
-        final double vol = cfg.zoneVolume();
-        // The energy goes into the zones whose centres lie within DEPOSIT zone widths of the origin; count them as
-        // ZeusSolver places zone centres, scanning only the corner where they can be.
-        final double rDep = DEPOSIT * cfg.dx(0);
-        final int reach = Math.min(n, (int) Math.ceil(DEPOSIT) + 1);
-        int count = 0;
-        final double[] at = new double[dims];
-        for (int z = 0; z < Math.pow(reach, dims); z++) {
-            for (int d = 0, rest = z; d < dims; d++, rest /= reach) {
-                at[d] = cfg.lo()[d] + (rest % reach + 0.5) * cfg.dx(d);
+        final HydroConfig cfg = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT).withGeometry(p.geometry(),
+            p.ratio());
+        final double hot;
+        final double rDep;
+        if (cfg.uniform()) {
+            final double vol = cfg.zoneVolume();
+            // The energy goes into the zones whose centres lie within DEPOSIT zone widths of the origin; count them
+            // as ZeusSolver places zone centres, scanning only the corner where they can be.
+            rDep = DEPOSIT * cfg.dx(0);
+            final int reach = Math.min(n, (int) Math.ceil(DEPOSIT) + 1);
+            int count = 0;
+            final double[] at = new double[dims];
+            for (int z = 0; z < Math.pow(reach, dims); z++) {
+                for (int d = 0, rest = z; d < dims; d++, rest /= reach) {
+                    at[d] = cfg.lo()[d] + (rest % reach + 0.5) * cfg.dx(d);
+                }
+                count += Problem.radius(at) < rDep ? 1 : 0;
             }
-            count += Problem.radius(at) < rDep ? 1 : 0;
+            hot = (gamma - 1) * ENERGY / (1 << dims) / (count * vol);
+        } else {
+            // 1-D: within DEPOSIT widths of the first zone; the volumes are the whole sphere's or cylinder's, so the
+            // whole energy goes in (a Cartesian line holds the half on its side of the symmetry plane).
+            rDep = DEPOSIT * (cfg.face(1) - cfg.face(0));
+            double volume = 0;
+            for (int i = 0; i < n && cfg.centre(0, i) < rDep; i++) {
+                volume += cfg.zoneVolume(i);
+            }
+            hot = (gamma - 1) * ENERGY / (p.geometry() == Geometry.CARTESIAN ? 2 : 1) / volume;
         }
-        final double hot = (gamma - 1) * ENERGY / (1 << dims) / (count * vol);
         final ZeusSolver.Initial init = x -> {
             final double[] c = new double[dims + 2];
             c[0] = RHO0;

@@ -9,7 +9,11 @@ import java.util.Map;
  */
 public final class Sod implements Problem {
     private final ExactRiemann exact;
+    /** The inner radius of the shell a curvilinear tube lies in: far enough out that the tube is all but planar. */
+    static final double SHELL = 1000;
     private final double x0;
+    /** Where the tube starts: 0, or {@link #SHELL} on a curvilinear grid. */
+    private final double r0;
     private final HydroRun.Spec spec;
 
     /**
@@ -97,13 +101,16 @@ public final class Sod implements Problem {
         }
         this.exact = new ExactRiemann(left, right, gamma);
         this.x0 = x0;
+        // On a curvilinear grid the tube is a shell far from the centre, where it is all but planar.
+        this.r0 = p.geometry() == Geometry.CARTESIAN ? 0 : SHELL;
         final int[] z = new int[dims];
         final double[] lo = new double[dims];
         final double[] hi = new double[dims];
         final Boundary[] lower = new Boundary[dims];
         final Boundary[] upper = new Boundary[dims];
         z[0] = zones;
-        hi[0] = 1;
+        lo[0] = r0;
+        hi[0] = r0 + 1;
         lower[0] = Boundary.OUTFLOW;
         upper[0] = Boundary.OUTFLOW;
         for (int d = 1; d < dims; d++) {
@@ -112,9 +119,12 @@ public final class Sod implements Problem {
             lower[d] = Boundary.PERIODIC;
             upper[d] = Boundary.PERIODIC;
         }
-        final HydroConfig cfg = new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, lower, upper);
+        final HydroConfig cfg = new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, lower, upper)
+            .withGeometry(p.geometry(), p.ratio());
+        final double r = r0;
+        final ExactRiemann.State l = left;
         final ZeusSolver.Initial init = x -> {
-            final ExactRiemann.State s = x[0] < x0 ? left : right;
+            final ExactRiemann.State s = x[0] - r < x0 ? l : right;
             final double[] c = new double[dims + 2];
             c[0] = s.rho();
             c[1] = s.u();
@@ -149,19 +159,22 @@ public final class Sod implements Problem {
         double l1 = 0;
         for (int i = 0; i < n; i++) {
             final int z = i * stride;
-            x[i] = (i + 0.5) * dx;
+            // Positions and widths along the tube, from its start (the shell's inner radius when curvilinear).
+            x[i] = cfg.uniform() ? (i + 0.5) * dx : cfg.centre(0, i) - r0;
+            final double w = cfg.uniform() ? dx : cfg.face(i + 1) - cfg.face(i);
             d[i] = s.at(ZeusSolver.D, z);
             u[i] = s.centredVelocity(0, z);
             p[i] = (cfg.gamma() - 1) * s.at(ZeusSolver.E, z);
             ex[i] = exact.sample((x[i] - x0) / t).rho();
-            l1 += Math.abs(d[i] - ex[i]) * dx;
+            l1 += Math.abs(d[i] - ex[i]) * w;
         }
         final double shockExact = x0 + exact.rightWaveSpeed() * t;
         final double mid = 0.5 * (exact.rhoStarRight() + exact.sample(1e9).rho());
         double shock = Double.NaN;
         for (int i = n - 1; i > 0; i--) {
             if ((d[i - 1] - mid) * (d[i] - mid) <= 0 && d[i - 1] != d[i]) {
-                shock = x[i - 1] + (mid - d[i - 1]) / (d[i] - d[i - 1]) * dx;
+                final double gap = cfg.uniform() ? dx : x[i] - x[i - 1];
+                shock = x[i - 1] + (mid - d[i - 1]) / (d[i] - d[i - 1]) * gap;
                 break;
             }
         }

@@ -19,7 +19,9 @@ import org.jhpvm.apps.AtomicFiles;
 
 /**
  * A run's snapshots as VTK XML files that ParaView and VisIt open as an animation: each snapshot one image-data file
- * {@code DIR/NAME_NNNN.vti} of the whole Cartesian grid (PE 0 writes the fields the run gathered to it), and one
+ * {@code DIR/NAME_NNNN.vti} of the whole uniform Cartesian grid, or a structured-grid file {@code DIR/NAME_NNNN.vts}
+ * with the real positions of the zone corners for a ratioed or curvilinear (1-D) grid, its radius along x (PE 0
+ * writes the fields the run gathered to it), and one
  * collection {@code DIR/NAME.pvd} listing every snapshot written so far with its time, rewritten after each, so a run
  * stopped midway leaves a series that opens. Every file is written to a temporary file and moved into place, so a
  * reader never sees half a file.
@@ -53,13 +55,14 @@ public final class VtkOutput {
      * Writes one snapshot and the collection listing it.
      *
      * @param s a snapshot whose fields were gathered
-     * @return the image-data file written
+     * @return the image-data ({@code .vti}) or structured-grid ({@code .vts}) file written
      * @throws UncheckedIOException if a file cannot be written
      */
     public Path write(final HydroRun.Snapshot s) {
         try {
             Files.createDirectories(dir);
-            final String file = String.format(Locale.ROOT, "%s_%04d.vti", name, files.size());
+            final String file = String.format(Locale.ROOT, "%s_%04d.%s", name, files.size(),
+                s.cfg().uniform() ? "vti" : "vts");
             final Path vti = dir.resolve(file);
             atomically(vti, w -> image(w, s));
             files.add(file);
@@ -135,15 +138,19 @@ public final class VtkOutput {
         }
         final String extent = "0 " + (dims > 0 ? n[0] : 0) + " 0 " + (dims > 1 ? n[1] : 0) + " 0 "
             + (dims > 2 ? n[2] : 0);
+        final boolean image = cfg.uniform();
+        final String type = image ? "ImageData" : "StructuredGrid";
         w.writeStartElement("VTKFile");
-        w.writeAttribute("type", "ImageData");
+        w.writeAttribute("type", type);
         w.writeAttribute("version", "1.0");
         w.writeAttribute("byte_order", "LittleEndian");
         w.writeCharacters("\n  ");
-        w.writeStartElement("ImageData");
+        w.writeStartElement(type);
         w.writeAttribute("WholeExtent", extent);
-        w.writeAttribute("Origin", origin[0] + " " + origin[1] + " " + origin[2]);
-        w.writeAttribute("Spacing", spacing[0] + " " + spacing[1] + " " + spacing[2]);
+        if (image) {
+            w.writeAttribute("Origin", origin[0] + " " + origin[1] + " " + origin[2]);
+            w.writeAttribute("Spacing", spacing[0] + " " + spacing[1] + " " + spacing[2]);
+        }
         w.writeCharacters("\n    ");
         w.writeStartElement("FieldData");
         array(w, "TIME", 1, new double[] {s.time()}, "\n      ");
@@ -183,6 +190,18 @@ public final class VtkOutput {
         array(w, "specific_internal_energy", 1, eps, "\n        ");
         w.writeCharacters("\n      ");
         w.writeEndElement();
+        if (!image) {
+            // The real positions of the zone corners: a 1-D grid's faces along x (the radius of a curvilinear one).
+            final double[] points = new double[3 * (n[0] + 1)];
+            for (int i = 0; i <= n[0]; i++) {
+                points[3 * i] = cfg.face(i);
+            }
+            w.writeCharacters("\n      ");
+            w.writeStartElement("Points");
+            array(w, "Points", 3, points, "\n        ");
+            w.writeCharacters("\n      ");
+            w.writeEndElement();
+        }
         w.writeCharacters("\n    ");
         w.writeEndElement();
         w.writeCharacters("\n  ");

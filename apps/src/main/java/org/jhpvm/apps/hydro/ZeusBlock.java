@@ -82,10 +82,27 @@ class ZeusBlock {
 
     /** Sets {@code x} to the centre of zone (i, j, k) (slot indices; one coordinate per dimension). */
     final void centre(final int i, final int j, final int k, final double[] x) {
+        if (!cfg.uniform()) {
+            x[0] = cfg.centre(0, k); // 1-D
+            return;
+        }
         for (int d = 0; d < dims; d++) {
             final int s = d + 3 - dims;
             x[d] = cfg.lo()[d] + ((s == 0 ? i : s == 1 ? j : k) + 0.5) * dx[s];
         }
+    }
+
+    /**
+     * Sets {@code x} to the centre of the lower face in direction {@code dir} of zone (i, j, k): where the solver
+     * keeps that zone's velocity component {@code dir}.
+     */
+    final void faceCentre(final int dir, final int i, final int j, final int k, final double[] x) {
+        centre(i, j, k, x);
+        if (!cfg.uniform()) {
+            x[0] = cfg.face(k); // 1-D
+            return;
+        }
+        x[dir] -= 0.5 * dx[dir + 3 - dims];
     }
 
     /** @return the offset in a field of zone (i, j, k) (global zone numbers per slot, ghosts reachable) */

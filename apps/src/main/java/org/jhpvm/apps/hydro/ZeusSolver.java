@@ -21,6 +21,9 @@ import org.jhpvm.ga.GopOp;
  * every value is computed once, by its owner, from the same inputs whatever the decomposition: the fields are
  * bitwise identical on any number of PEs.
  * <p>
+ * A 1-D grid of ratioed zones or curvilinear coordinates runs {@link RadialStep}'s kernels, which carry the widths,
+ * areas and volumes of its {@link RadialGrid}; uniform Cartesian grids keep the loops below.
+ * <p>
  * With {@link EnergyScheme#TOTAL} (ZEUS-MP's total-energy option) the work of the pressure and of the viscosity
  * enters as the divergence of a flux, the transport step advects total energy, and one more ghost refresh at the end
  * of the cycle lets every zone recover its internal energy: total energy is conserved to round-off.
@@ -49,6 +52,8 @@ public final class ZeusSolver {
     private final CourantTimestep courant;
     private final SourceStep sourceStep;
     private final TransportStep transportStep;
+    /** The kernels of a 1-D grid that is not uniform Cartesian, or null. */
+    private final RadialStep radial;
     private final boolean total;
     private double time;
     private double dtOld;
@@ -83,6 +88,7 @@ public final class ZeusSolver {
         final double[] q = new double[block.sF];
         this.sourceStep = new SourceStep(block, q);
         this.transportStep = new TransportStep(block, q);
+        this.radial = cfg.uniform() ? null : new RadialStep(block, q);
         this.total = cfg.energy() == EnergyScheme.TOTAL;
     }
 
@@ -129,8 +135,7 @@ public final class ZeusSolver {
                     a[D * sF + z] = c[0];
                     a[E * sF + z] = c[dims + 1] / (gamma - 1);
                     for (int dir = 0; dir < dims; dir++) {
-                        b.centre(i, j, k, x);
-                        x[dir] -= 0.5 * b.dx[dir + 3 - dims];
+                        b.faceCentre(dir, i, j, k, x);
                         a[(V + dir) * sF + z] = init.at(x)[1 + dir];
                     }
                 }
@@ -236,7 +241,9 @@ public final class ZeusSolver {
         boundary(); // face momenta need the neighbouring zone's current density
         final double[] t = new double[dims + 2];
         final ZeusBlock b = block;
-        if (b.owns) {
+        if (radial != null && b.owns) {
+            radial.totals(t);
+        } else if (b.owns) {
             final double[] a = b.a;
             final int sF = b.sF;
             final int[] lo = b.lo;
@@ -293,7 +300,7 @@ public final class ZeusSolver {
      */
     public double step(final double tEnd) {
         boundary();
-        double dt = courant.dt();
+        double dt = radial == null ? courant.dt() : courant.reduce(block.owns ? radial.courantRate() : 0);
         if (dtOld > 0) {
             dt = Math.min(dt, 1.26 * dtOld); // ZEUS: the time step grows at most 26% per cycle
         }
@@ -319,6 +326,34 @@ public final class ZeusSolver {
      */
     void source(final double dt) {
         final boolean owns = block.owns;
+        if (radial != null) {
+            if (total && owns) {
+                radial.saveVelocities();
+            }
+            if (owns) {
+                radial.pressure(dt);
+            }
+            boundary();
+            if (total) {
+                if (owns) {
+                    radial.pressureWork(dt);
+                    radial.saveVelocities();
+                }
+                ghosts.totalEnergy(true);
+            }
+            if (owns) {
+                radial.viscosity(dt);
+            }
+            boundary();
+            if (owns) {
+                if (total) {
+                    radial.viscousWork(dt);
+                } else {
+                    radial.heating(dt);
+                }
+            }
+            return;
+        }
         if (total && owns) {
             sourceStep.saveVelocities();
         }
@@ -348,6 +383,20 @@ public final class ZeusSolver {
 
     /** The transport step: one sweep per direction, each after a ghost refresh. */
     void transport(final double dt) {
+        if (radial != null) {
+            boundary();
+            if (block.owns) {
+                radial.sweep(dt);
+            }
+            if (total) {
+                boundary();
+                if (block.owns) {
+                    radial.internalFromTotal();
+                }
+                ghosts.totalEnergy(false);
+            }
+            return;
+        }
         // Directionally split; the order alternates every cycle (x, y, z then z, y, x).
         for (int m = 0; m < dims; m++) {
             final int dir = cycle % 2 == 0 ? m : dims - 1 - m;

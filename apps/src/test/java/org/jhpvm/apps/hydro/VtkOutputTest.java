@@ -65,6 +65,39 @@ class VtkOutputTest {
     }
 
     @Test
+    void aCurvilinearGridShouldBeAStructuredGridWithTheRealRadii(@TempDir final Path dir) throws Exception {
+        final Problem p = Problem.of("sedov", new Problem.Params(2, 1, 40, 0.05, null, Geometry.SPHERICAL, 1.02),
+            null, null, 0);
+        final VtkOutput vtk = new VtkOutput(dir, "sedov");
+        final List<HydroRun.Snapshot> taken = new ArrayList<>();
+        HydroRun.run(2, Map.of(), p.spec(), null, new HydroRun.Output(new double[] {0.05}, s -> {
+            taken.add(s);
+            vtk.write(s);
+        }));
+        assertEquals(List.of("sedov_0000.vts", "sedov_0001.vts"), vtk.files());
+        final HydroRun.Snapshot s = taken.get(1);
+        final Document vts = parse(dir.resolve("sedov_0001.vts"));
+        final Element grid = (Element) vts.getElementsByTagName("StructuredGrid").item(0);
+        assertEquals("0 40 0 0 0 0", grid.getAttribute("WholeExtent"));
+        assertEquals("StructuredGrid", vts.getDocumentElement().getAttribute("type"));
+        final double[] points = numbers(array(vts, "Points").getTextContent());
+        final double[] rho = numbers(array(vts, "density").getTextContent());
+        final double[] vel = numbers(array(vts, "velocity").getTextContent());
+        assertEquals(3 * 41, points.length);
+        final HydroConfig cfg = s.cfg();
+        for (int i = 0; i <= 40; i++) {
+            assertEquals(cfg.face(i), points[3 * i], "radius of corner " + i);
+            assertEquals(0, points[3 * i + 1]);
+            assertEquals(0, points[3 * i + 2]);
+        }
+        assertTrue(points[3 * 40] - points[3 * 39] > 1.5 * (points[3] - points[0]), "ratioed: the zones widen");
+        for (int i = 0; i < 40; i++) {
+            assertEquals(s.at(ZeusSolver.D, i), rho[i], "density, zone " + i);
+            assertEquals(s.centredVelocity(0, i), vel[3 * i], "radial velocity, zone " + i);
+        }
+    }
+
+    @Test
     void shouldRefuseABadSchedule() {
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0.1, 0.1}, s -> { }));
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0}, s -> { }));
