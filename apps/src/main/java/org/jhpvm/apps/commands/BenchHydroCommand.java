@@ -149,7 +149,7 @@ final class BenchHydroCommand implements Callable<Integer> {
         }
         final double ri = Stats.median(internal);
         final double rt = Stats.median(total);
-        return new Row(name, grid(base.cfg().zones()), n, cycles, ri / n, 1e6 * cells / ri, rt / n, 1e6 * cells / rt,
+        return new Row(name, HydroResultFiles.grid(base.cfg().zones()), n, cycles, ri / n, 1e6 * cells / ri, rt / n, 1e6 * cells / rt,
             Stats.median(ratio));
     }
 
@@ -158,10 +158,6 @@ final class BenchHydroCommand implements Callable<Integer> {
         final HydroRun.Spec s = new HydroRun.Spec(base.cfg().withEnergy(scheme), base.initial(), base.inflow(),
             base.tEnd(), Math.max(1, cycles / 10), cycles, false);
         return HydroRun.run(n, Map.of(), s, null).zoneCyclesPerSecond();
-    }
-
-    private static String grid(final int[] zones) {
-        return String.join("x", Arrays.stream(zones).mapToObj(Integer::toString).toList());
     }
 
     private ObjectNode toJson(final List<Row> rows, final double worst, final double sodUs) {

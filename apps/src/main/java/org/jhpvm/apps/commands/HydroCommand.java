@@ -27,12 +27,9 @@ import org.jhpvm.apps.hydro.Geometry;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.VtkOutput;
-import org.jhpvm.apps.hydro.ZeusSolver;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
-import org.knowm.xchart.XYSeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -317,24 +314,24 @@ public final class HydroCommand implements Callable<Integer> {
         final int d = s.cfg().dims();
         final double zc = s.zoneCyclesPerSecond();
         System.out.printf("hydro %s: %s zones (%d-D) on %d PEs, t = %.4g in %d cycles, %.2f s (%.3g zone-cycles/s, "
-            + "%.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, s.time(), s.cycles(), s.seconds(), zc,
+            + "%.3g per PE)%n", problem, HydroResultFiles.grid(s.cfg().zones()), d, pes, s.time(), s.cycles(), s.seconds(), zc,
             zc / pes);
         a.lines().forEach(System.out::println);
         if (out != null) {
             Files.createDirectories(out);
             final Path csv = out.resolve(problem + ".csv");
-            writeCsv(s, csv);
+            HydroResultFiles.writeCsv(s, csv);
             final Path png = out.resolve(problem + ".png");
             if (d == 1) {
-                BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), png.toString(),
+                BitmapEncoder.saveBitmap(HydroResultFiles.charts(a.panels()), 1, a.panels().size(), png.toString(),
                     BitmapEncoder.BitmapFormat.PNG);
             } else {
-                ImageIO.write(FieldImage.of(plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
+                ImageIO.write(FieldImage.of(HydroResultFiles.plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
                     "%s density%s, t = %.4g, %s zones", problem, d == 3 ? " (mid-plane z slice)" : "", s.time(),
-                    grid(s.cfg().zones()))), "png", png.toFile());
+                    HydroResultFiles.grid(s.cfg().zones()))), "png", png.toFile());
                 if (!a.panels().isEmpty()) {
                     final Path prof = out.resolve(problem + "-profile.png");
-                    BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), prof.toString(),
+                    BitmapEncoder.saveBitmap(HydroResultFiles.charts(a.panels()), 1, a.panels().size(), prof.toString(),
                         BitmapEncoder.BitmapFormat.PNG);
                     System.out.println("wrote " + prof);
                 }
@@ -488,7 +485,7 @@ public final class HydroCommand implements Callable<Integer> {
                 // The same against the cores the PEs can actually run on.
                 final double coreEff = rate / Math.min(n, cores) / base;
                 rows.add(new double[] {n, rate, rate / n, eff, coreEff});
-                System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f |%n", n, grid(s.cfg().zones()), rate,
+                System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f |%n", n, HydroResultFiles.grid(s.cfg().zones()), rate,
                     rate / n, eff, coreEff);
                 arr.addObject().put("pes", n).put("zones", s.zones()).put("seconds", s.seconds())
                     .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)
@@ -518,71 +515,5 @@ public final class HydroCommand implements Callable<Integer> {
             System.out.println("wrote " + json);
         }
         return 0;
-    }
-
-    private static String grid(final int[] z) {
-        final StringBuilder b = new StringBuilder();
-        for (final int n : z) {
-            b.append(b.isEmpty() ? "" : "x").append(n);
-        }
-        return b.toString();
-    }
-
-    /** Density of the x-y plane (2-D), or of the mid-plane z slice (3-D), as {@code [i * ny + j]}. */
-    private static double[] plane(final HydroRun.Snapshot s) {
-        final int[] z = s.cfg().zones();
-        final int nz = z.length == 3 ? z[2] : 1;
-        final double[] v = new double[z[0] * z[1]];
-        for (int i = 0; i < z[0]; i++) {
-            for (int j = 0; j < z[1]; j++) {
-                v[i * z[1] + j] = s.at(ZeusSolver.D, (i * z[1] + j) * nz + nz / 2);
-            }
-        }
-        return v;
-    }
-
-    private static void writeCsv(final HydroRun.Snapshot s, final Path csv) throws IOException {
-        final int d = s.cfg().dims();
-        final double g1 = s.cfg().gamma() - 1;
-        final double[] x = new double[d];
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-            w.println(new String[] {"x,rho,u,p,e", "x,y,rho,u,v,p,e", "x,y,z,rho,u,v,w,p,e"}[d - 1]);
-            final StringBuilder line = new StringBuilder();
-            for (int z = 0; z < s.zones(); z++) {
-                line.setLength(0);
-                s.centre(z, x);
-                for (int k = 0; k < d; k++) {
-                    line.append(String.format("%.17g,", x[k]));
-                }
-                final double rho = s.at(ZeusSolver.D, z);
-                line.append(String.format("%.17g,", rho));
-                for (int k = 0; k < d; k++) {
-                    line.append(String.format("%.17g,", s.centredVelocity(k, z)));
-                }
-                final double e = s.at(ZeusSolver.E, z);
-                line.append(String.format("%.17g,%.17g", g1 * e, e / rho));
-                w.println(line);
-            }
-        }
-    }
-
-    private static List<XYChart> charts(final List<Problem.Panel> panels) {
-        final List<XYChart> charts = new ArrayList<>();
-        for (final Problem.Panel p : panels) {
-            final XYChart c = new XYChartBuilder().width(600).height(450).title(p.title()).xAxisTitle(p.xLabel())
-                .yAxisTitle(p.yLabel()).build();
-            c.getStyler().setMarkerSize(4);
-            if (p.xExact() != null) {
-                c.addSeries("exact", p.xExact(), p.yExact()).setMarker(SeriesMarkers.NONE);
-            }
-            final int[] keep = java.util.stream.IntStream.range(0, p.y().length).filter(i -> !Double.isNaN(p.y()[i]))
-                .toArray(); // shells no zone centre falls in
-            final XYSeries zeus = c.addSeries("ZEUS", Arrays.stream(keep).mapToDouble(i -> p.x()[i]).toArray(),
-                Arrays.stream(keep).mapToDouble(i -> p.y()[i]).toArray());
-            zeus.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
-            zeus.setMarker(SeriesMarkers.CIRCLE);
-            charts.add(c);
-        }
-        return charts;
     }
 }

@@ -1,0 +1,92 @@
+package org.jhpvm.apps.commands;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.jhpvm.apps.hydro.HydroRun;
+import org.jhpvm.apps.hydro.Problem;
+import org.jhpvm.apps.hydro.ZeusSolver;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/** What {@code jhpvm hydro} and {@code bench hydro} make of a finished run: the CSV, the plots, the grid's name. */
+final class HydroResultFiles {
+    private HydroResultFiles() {
+    }
+
+    /** The grid as {@code NxNxN}. */
+    static String grid(final int[] z) {
+        final StringBuilder b = new StringBuilder();
+        for (final int n : z) {
+            b.append(b.isEmpty() ? "" : "x").append(n);
+        }
+        return b.toString();
+    }
+
+    /** Density of the x-y plane (2-D), or of the mid-plane z slice (3-D), as {@code [i * ny + j]}. */
+    static double[] plane(final HydroRun.Snapshot s) {
+        final int[] z = s.cfg().zones();
+        final int nz = z.length == 3 ? z[2] : 1;
+        final double[] v = new double[z[0] * z[1]];
+        for (int i = 0; i < z[0]; i++) {
+            for (int j = 0; j < z[1]; j++) {
+                v[i * z[1] + j] = s.at(ZeusSolver.D, (i * z[1] + j) * nz + nz / 2);
+            }
+        }
+        return v;
+    }
+
+    /** Every zone's centre, density, zone-centred velocity, pressure and specific internal energy, round-trip digits. */
+    static void writeCsv(final HydroRun.Snapshot s, final Path csv) throws IOException {
+        final int d = s.cfg().dims();
+        final double g1 = s.cfg().gamma() - 1;
+        final double[] x = new double[d];
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
+            w.println(new String[] {"x,rho,u,p,e", "x,y,rho,u,v,p,e", "x,y,z,rho,u,v,w,p,e"}[d - 1]);
+            final StringBuilder line = new StringBuilder();
+            for (int z = 0; z < s.zones(); z++) {
+                line.setLength(0);
+                s.centre(z, x);
+                for (int k = 0; k < d; k++) {
+                    line.append(String.format("%.17g,", x[k]));
+                }
+                final double rho = s.at(ZeusSolver.D, z);
+                line.append(String.format("%.17g,", rho));
+                for (int k = 0; k < d; k++) {
+                    line.append(String.format("%.17g,", s.centredVelocity(k, z)));
+                }
+                final double e = s.at(ZeusSolver.E, z);
+                line.append(String.format("%.17g,%.17g", g1 * e, e / rho));
+                w.println(line);
+            }
+        }
+    }
+
+    /** One chart per panel: the exact profile as a line (where there is one), the run's as points. */
+    static List<XYChart> charts(final List<Problem.Panel> panels) {
+        final List<XYChart> charts = new ArrayList<>();
+        for (final Problem.Panel p : panels) {
+            final XYChart c = new XYChartBuilder().width(600).height(450).title(p.title()).xAxisTitle(p.xLabel())
+                .yAxisTitle(p.yLabel()).build();
+            c.getStyler().setMarkerSize(4);
+            if (p.xExact() != null) {
+                c.addSeries("exact", p.xExact(), p.yExact()).setMarker(SeriesMarkers.NONE);
+            }
+            final int[] keep = java.util.stream.IntStream.range(0, p.y().length).filter(i -> !Double.isNaN(p.y()[i]))
+                .toArray(); // shells no zone centre falls in
+            final XYSeries zeus = c.addSeries("ZEUS", Arrays.stream(keep).mapToDouble(i -> p.x()[i]).toArray(),
+                Arrays.stream(keep).mapToDouble(i -> p.y()[i]).toArray());
+            zeus.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+            zeus.setMarker(SeriesMarkers.CIRCLE);
+            charts.add(c);
+        }
+        return charts;
+    }
+}
