@@ -501,7 +501,7 @@ class CommandLineTest {
             {"sod", "--left", "1,NaN,1"}, {"sod", "--drop", "-1"}, {"blast3d", "--scaling", "--dims", "2"},
             {"blast3d", "--cycles", "3"}, {"blast3d", "--scaling", "--zones", "2"}, {"sedov", "--gamma", "1.0001"},
             {"sedov", "--dims", "3", "--gamma", "10"}, {"sod", "--zones", "10"},
-            {"blast3d", "--scaling", "--pes", "4"}, {"noh", "--geometry", "spherical"},
+            {"blast3d", "--scaling", "--pes", "4"}, {"kh", "--geometry", "spherical"},
             {"sedov", "--geometry", "spherical", "--dims", "2"}, {"sod", "--ratio", "0"}, {"sod", "--ratio", "-2"},
             {"sod", "--ratio", "NaN"}, {"sod", "--geometry", "polar"}, {"kh", "--ratio", "1.01"},
             {"blast3d", "--scaling", "--geometry", "spherical"}}) {

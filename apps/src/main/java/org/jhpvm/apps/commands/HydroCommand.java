@@ -83,11 +83,11 @@ public final class HydroCommand implements Callable<Integer> {
     private String energy;
 
     @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
-        + "sod and sedov, 1-D (the grid is the radius; sod runs in a shell at radius 1000).")
+        + "sod, sedov and noh, 1-D (the grid is the radius; sod runs in a shell at radius 1000).")
     private String geometry;
 
-    @Option(names = "--ratio", paramLabel = "Q", description = "sod and sedov, 1-D: each zone Q times as wide as the "
-        + "one before (default: 1, uniform).")
+    @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh, 1-D: each zone Q times as wide as "
+        + "the one before (default: 1, uniform).")
     private Double ratio;
 
     @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")

@@ -137,8 +137,7 @@ final class GhostZones extends ZeusBlock {
             for (int i = r0[0]; i <= r1[0]; i++) {
                 for (int j = r0[1]; j <= r1[1]; j++) {
                     for (int k = r0[2]; k <= r1[2]; k++) {
-                        centre(i, j, k, x);
-                        x[dir] -= 0.5 * dx[s];
+                        faceCentre(dir, i, j, k, x);
                         inflow.at(x, time, c);
                         a[(V + dir) * sF + index(i, j, k)] = c[1 + dir];
                     }
@@ -162,8 +161,7 @@ final class GhostZones extends ZeusBlock {
                             }
                         }
                         for (int v = 0; v < dims; v++) {
-                            centre(i, j, k, x);
-                            x[v] -= 0.5 * dx[v + 3 - dims];
+                            faceCentre(v, i, j, k, x);
                             inflow.at(x, time, c);
                             a[(V + v) * sF + z] = c[1 + v];
                         }

@@ -1,7 +1,8 @@
 package org.jhpvm.apps.hydro;
 
 /**
- * Noh's implosion (Noh 1987) in 1-D (planar), 2-D (cylindrical) or 3-D (spherical): cold gas (density 1, pressure
+ * Noh's implosion (Noh 1987) in 1-D (planar), 2-D (cylindrical) or 3-D (spherical), or on a 1-D cylindrical or
+ * spherical grid ({@code --geometry}, where {@code dims} below reads as 2 or 3): cold gas (density 1, pressure
  * 1e-6, gamma 5/3) flowing at speed 1 towards the origin. A shock stands off the origin and moves out at
  * {@code (gamma - 1) / 2 = 1/3}; inside it the gas is at rest with density {@code ((gamma + 1) / (gamma - 1))^dims}
  * (4, 16, 64); outside, the converging flow has compressed the gas to {@code (1 + t / r)^(dims - 1)}. The grid is
@@ -15,22 +16,24 @@ final class Noh implements Problem {
     static final double P0 = 1e-6;
 
     private final int dims;
+    /** 1 planar, 2 cylindrical, 3 spherical: the dimensions, or the geometry of a curvilinear 1-D grid. */
+    private final int nu;
     private final double gamma;
     private final HydroRun.Spec spec;
 
     Noh(final Problem.Params p) {
-        p.uniformOnly("noh");
         this.dims = p.dims(2);
         this.gamma = p.gamma(5.0 / 3);
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
+        this.nu = p.geometry() == Geometry.SPHERICAL ? 3 : p.geometry() == Geometry.CYLINDRICAL ? 2 : dims;
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
         final HydroConfig base = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
         final Boundary[] upper = new Boundary[dims];
         java.util.Arrays.fill(upper, Boundary.INFLOW);
         final HydroConfig cfg = new HydroConfig(dims, base.zones(), base.lo(), base.hi(), gamma, base.cfl(),
-            base.qcon(), base.lower(), upper);
+            base.qcon(), base.lower(), upper).withGeometry(p.geometry(), p.ratio());
         final ZeusSolver.Initial init = x -> {
             final double[] c = new double[dims + 2];
             state(x, 0, c);
@@ -44,14 +47,14 @@ final class Noh implements Problem {
         final double r = Problem.radius(x);
         final double shock = (gamma - 1) / 2 * t;
         if (r < shock) {
-            out[0] = StrictMath.pow((gamma + 1) / (gamma - 1), dims); // inflow ghosts may be inside the shock
+            out[0] = StrictMath.pow((gamma + 1) / (gamma - 1), nu); // inflow ghosts may be inside the shock
             for (int d = 0; d < dims; d++) {
                 out[1 + d] = 0;
             }
             out[dims + 1] = (gamma - 1) * out[0] * 0.5;
             return;
         }
-        final double rho = r == 0 ? 1 : StrictMath.pow(1 + t / r, dims - 1);
+        final double rho = r == 0 ? 1 : StrictMath.pow(1 + t / r, nu - 1);
         out[0] = rho;
         for (int d = 0; d < dims; d++) {
             out[1 + d] = r == 0 ? 0 : -x[d] / r;
@@ -74,8 +77,8 @@ final class Noh implements Problem {
         final Analysis a = Analysis.empty();
         final double t = s.time();
         final double shockExact = (gamma - 1) / 2 * t;
-        final double inside = Math.pow((gamma + 1) / (gamma - 1), dims);
-        final double outside = Math.pow(1 + 2 / (gamma - 1), dims - 1);
+        final double inside = Math.pow((gamma + 1) / (gamma - 1), nu);
+        final double outside = Math.pow(1 + 2 / (gamma - 1), nu - 1);
         final Radial prof = Radial.of(s);
         // Under-resolved (3-D at a few dozen zones) the plateau stays below the exact density: then the level is
         // half-way to the peak reached.
@@ -103,7 +106,7 @@ final class Noh implements Problem {
             rhoE[i] = c[0];
         }
         a.panels().add(new Panel("density at t = " + String.format("%.4g", t) + (dims > 1 ? " (shell means)" : ""),
-            dims > 1 ? "r" : "x", "density", prof.r(), prof.rho(), re, rhoE));
+            nu > 1 ? "r" : "x", "density", prof.r(), prof.rho(), re, rhoE));
         return a;
     }
 }
