@@ -1,5 +1,10 @@
 package org.jhpvm.apps.commands;
 
+import static org.jhpvm.apps.commands.HydroResultFiles.charts;
+import static org.jhpvm.apps.commands.HydroResultFiles.grid;
+import static org.jhpvm.apps.commands.HydroResultFiles.plane;
+import static org.jhpvm.apps.commands.HydroResultFiles.writeCsv;
+
 import org.jhpvm.apps.FieldImage;
 import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
@@ -314,24 +319,24 @@ public final class HydroCommand implements Callable<Integer> {
         final int d = s.cfg().dims();
         final double zc = s.zoneCyclesPerSecond();
         System.out.printf("hydro %s: %s zones (%d-D) on %d PEs, t = %.4g in %d cycles, %.2f s (%.3g zone-cycles/s, "
-            + "%.3g per PE)%n", problem, HydroResultFiles.grid(s.cfg().zones()), d, pes, s.time(), s.cycles(), s.seconds(), zc,
+            + "%.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, s.time(), s.cycles(), s.seconds(), zc,
             zc / pes);
         a.lines().forEach(System.out::println);
         if (out != null) {
             Files.createDirectories(out);
             final Path csv = out.resolve(problem + ".csv");
-            HydroResultFiles.writeCsv(s, csv);
+            writeCsv(s, csv);
             final Path png = out.resolve(problem + ".png");
             if (d == 1) {
-                BitmapEncoder.saveBitmap(HydroResultFiles.charts(a.panels()), 1, a.panels().size(), png.toString(),
+                BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), png.toString(),
                     BitmapEncoder.BitmapFormat.PNG);
             } else {
-                ImageIO.write(FieldImage.of(HydroResultFiles.plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
+                ImageIO.write(FieldImage.of(plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
                     "%s density%s, t = %.4g, %s zones", problem, d == 3 ? " (mid-plane z slice)" : "", s.time(),
-                    HydroResultFiles.grid(s.cfg().zones()))), "png", png.toFile());
+                    grid(s.cfg().zones()))), "png", png.toFile());
                 if (!a.panels().isEmpty()) {
                     final Path prof = out.resolve(problem + "-profile.png");
-                    BitmapEncoder.saveBitmap(HydroResultFiles.charts(a.panels()), 1, a.panels().size(), prof.toString(),
+                    BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), prof.toString(),
                         BitmapEncoder.BitmapFormat.PNG);
                     System.out.println("wrote " + prof);
                 }
@@ -485,7 +490,7 @@ public final class HydroCommand implements Callable<Integer> {
                 // The same against the cores the PEs can actually run on.
                 final double coreEff = rate / Math.min(n, cores) / base;
                 rows.add(new double[] {n, rate, rate / n, eff, coreEff});
-                System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f |%n", n, HydroResultFiles.grid(s.cfg().zones()), rate,
+                System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f |%n", n, grid(s.cfg().zones()), rate,
                     rate / n, eff, coreEff);
                 arr.addObject().put("pes", n).put("zones", s.zones()).put("seconds", s.seconds())
                     .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)

@@ -78,7 +78,7 @@ class GeometryTest {
 
     @Test
     void nohShouldImplodeCylindricallyAndSphericallyOnARadius() {
-        // Post-shock densities 16 and 64 (gamma 5/3); the shock at t/3. Wall heating lowers the plateau near the centre.
+        // Post-shock densities 16 and 64 (gamma 5/3), the shock at t/3; wall heating lowers the plateau at the centre.
         for (final Geometry g : new Geometry[] {Geometry.CYLINDRICAL, Geometry.SPHERICAL}) {
             final Problem p = problem("noh", 2, 400, g, 1);
             final HydroRun.Snapshot s = run(p, 2, EnergyScheme.INTERNAL);
