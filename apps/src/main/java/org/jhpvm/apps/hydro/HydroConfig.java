@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * A hydro problem's grid, gas and boundaries: {@code dims} dimensions of {@code zones[d]} zones on
- * {@code [lo[d], hi[d]]} (uniform Cartesian ones, or a 1-D grid of ratioed zones and curvilinear coordinates), ideal
+ * {@code [lo[d], hi[d]]} (uniform Cartesian ones, or ratioed zones along the first and curvilinear coordinates), ideal
  * gas {@code gamma}, Courant number {@code cfl} (ZEUS: 0.5), artificial viscosity constant {@code qcon} (ZEUS: 2, a
  * shock over about three zones), a boundary type per face, and the energy the solver evolves.
  *
@@ -47,13 +47,14 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         if (!(ratio > 0 && Double.isFinite(ratio))) {
             throw new IllegalArgumentException("--ratio " + ratio + ": a finite number > 0");
         }
-        if (ratio != 1 && dims != 1) {
-            throw new IllegalArgumentException("--ratio: ratioed zones are built for 1-D grids so far (--dims 1)");
+        if (ratio != 1 && dims > 2) {
+            throw new IllegalArgumentException("--ratio: ratioed zones are built for 1-D and 2-D grids so far");
         }
         if (geometry != Geometry.CARTESIAN) {
-            if (dims != 1) {
-                throw new IllegalArgumentException("--geometry " + geometry.key() + ": built for 1-D grids so far "
-                    + "(--dims 1)");
+            final int most = geometry == Geometry.CYLINDRICAL ? 2 : 1;
+            if (dims > most) {
+                throw new IllegalArgumentException("--geometry " + geometry.key() + ": built for "
+                    + (most == 2 ? "1-D (r) and 2-D (r, z)" : "1-D") + " grids so far");
             }
             if (lower[0] == Boundary.PERIODIC) {
                 throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius cannot be periodic");
@@ -204,8 +205,8 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
     }
 
     /**
-     * The size of a zone: its volume on a curvilinear grid (of the whole cylinder per unit length, or the whole
-     * sphere, for 1-D), its length, area or volume on a Cartesian one.
+     * The size of a zone: its volume on a curvilinear grid (the whole ring of a cylindrical one, per unit length in
+     * 1-D; the whole shell of a spherical one), its length, area or volume on a Cartesian one.
      *
      * @param zone row-major zone number
      * @return the zone's volume
@@ -214,6 +215,15 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         if (uniform()) {
             return zoneVolume();
         }
-        return geometry.volume(face(zone), face(zone + 1)); // 1-D
+        int rest = 1;
+        for (int d = 1; d < dims; d++) {
+            rest *= zones[d];
+        }
+        final int i = zone / rest; // the first dimension's index of the row-major zone
+        double v = geometry.volume(face(i), face(i + 1));
+        for (int d = 1; d < dims; d++) {
+            v *= dx(d);
+        }
+        return v;
     }
 }

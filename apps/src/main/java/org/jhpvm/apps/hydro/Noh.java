@@ -27,7 +27,7 @@ final class Noh implements Problem {
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
-        this.nu = p.geometry() == Geometry.SPHERICAL ? 3 : p.geometry() == Geometry.CYLINDRICAL ? 2 : dims;
+        this.nu = dims + (p.geometry() == Geometry.SPHERICAL ? 2 : p.geometry() == Geometry.CYLINDRICAL ? 1 : 0);
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
         final HydroConfig base = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
         final Boundary[] upper = new Boundary[dims];

@@ -158,7 +158,7 @@ public interface Problem {
         public static Radial of(final HydroRun.Snapshot s) {
             final HydroConfig cfg = s.cfg();
             final int dims = cfg.dims();
-            if (!cfg.uniform()) {
+            if (!cfg.uniform() && dims == 1) {
                 // 1-D zones of different widths: each zone is its own shell.
                 final int n = cfg.zones()[0];
                 final double[] r = new double[n];
@@ -171,8 +171,13 @@ public interface Problem {
             }
             double width = Double.MAX_VALUE;
             double reach = 0;
+            if (!cfg.uniform()) {
+                // Ratioed radial zones: shells as wide as the widest zone, so that none is empty.
+                width = Math.max(Math.max(cfg.face(1) - cfg.face(0), cfg.face(cfg.zones()[0])
+                    - cfg.face(cfg.zones()[0] - 1)), cfg.dx(1));
+            }
             for (int d = 0; d < dims; d++) {
-                width = Math.min(width, cfg.dx(d));
+                width = cfg.uniform() ? Math.min(width, cfg.dx(d)) : width;
                 final double far = Math.max(Math.abs(cfg.lo()[d]), Math.abs(cfg.hi()[d]));
                 reach += far * far;
             }

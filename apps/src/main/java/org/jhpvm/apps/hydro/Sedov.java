@@ -33,8 +33,12 @@ final class Sedov implements Problem {
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
-        // A curvilinear 1-D grid is the radius of a cylindrical or spherical blast.
-        final int nu = p.geometry() == Geometry.SPHERICAL ? 3 : p.geometry() == Geometry.CYLINDRICAL ? 2 : dims;
+        // A cylindrical radius adds the dimension it turns through, a spherical one the two: (r, z) is a spherical
+        // blast, a spherical radius alone too.
+        final int nu = dims + (p.geometry() == Geometry.SPHERICAL ? 2 : p.geometry() == Geometry.CYLINDRICAL ? 1 : 0);
+        if (nu > 3) {
+            throw new IllegalArgumentException("sedov: --geometry " + p.geometry().key() + " in " + dims + "-D");
+        }
         this.exact = new SedovTaylor(gamma, nu);
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
         final HydroConfig cfg = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT).withGeometry(p.geometry(),
@@ -57,14 +61,21 @@ final class Sedov implements Problem {
             }
             hot = (gamma - 1) * ENERGY / (1 << dims) / (count * vol);
         } else {
-            // 1-D: within DEPOSIT widths of the first zone; the volumes are the whole sphere's or cylinder's, so the
-            // whole energy goes in (a Cartesian line holds the half on its side of the symmetry plane).
+            // Within DEPOSIT widths of the first zone. The volumes are whole rings or shells, so the energy is the
+            // whole blast's over the symmetry planes of the Cartesian dimensions (z of (r, z); x of a ratioed line).
             rDep = DEPOSIT * (cfg.face(1) - cfg.face(0));
+            final int nz = dims == 2 ? n : 1;
             double volume = 0;
             for (int i = 0; i < n && cfg.centre(0, i) < rDep; i++) {
-                volume += cfg.zoneVolume(i);
+                for (int j = 0; j < nz; j++) {
+                    final double zc = dims == 2 ? cfg.centre(1, j) : 0;
+                    if (Math.hypot(cfg.centre(0, i), zc) < rDep) {
+                        volume += cfg.zoneVolume(i * nz + j);
+                    }
+                }
             }
-            hot = (gamma - 1) * ENERGY / (p.geometry() == Geometry.CARTESIAN ? 2 : 1) / volume;
+            final int planes = dims - (p.geometry() == Geometry.CARTESIAN ? 0 : 1);
+            hot = (gamma - 1) * ENERGY / (1 << planes) / volume;
         }
         final ZeusSolver.Initial init = x -> {
             final double[] c = new double[dims + 2];

@@ -20,7 +20,7 @@ import org.jhpvm.apps.AtomicFiles;
 /**
  * A run's snapshots as VTK XML files that ParaView and VisIt open as an animation: each snapshot one image-data file
  * {@code DIR/NAME_NNNN.vti} of the whole uniform Cartesian grid, or a structured-grid file {@code DIR/NAME_NNNN.vts}
- * with the real positions of the zone corners for a ratioed or curvilinear (1-D) grid, its radius along x (PE 0
+ * with the real positions of the zone corners for a ratioed or curvilinear grid, its radius along x (PE 0
  * writes the fields the run gathered to it), and one
  * collection {@code DIR/NAME.pvd} listing every snapshot written so far with its time, rewritten after each, so a run
  * stopped midway leaves a series that opens. Every file is written to a temporary file and moved into place, so a
@@ -191,10 +191,15 @@ public final class VtkOutput {
         w.writeCharacters("\n      ");
         w.writeEndElement();
         if (!image) {
-            // The real positions of the zone corners: a 1-D grid's faces along x (the radius of a curvilinear one).
-            final double[] points = new double[3 * (n[0] + 1)];
-            for (int i = 0; i <= n[0]; i++) {
-                points[3 * i] = cfg.face(i);
+            // The real positions of the zone corners: the first dimension's faces along x (the radius of a
+            // curvilinear grid), the second's (z of a cylindrical (r, z) grid) along y.
+            final int ny = dims > 1 ? n[1] + 1 : 1;
+            final double[] points = new double[3 * (n[0] + 1) * ny];
+            for (int j = 0, c0 = 0; j < ny; j++) {
+                for (int i = 0; i <= n[0]; i++, c0++) {
+                    points[3 * c0] = cfg.face(i);
+                    points[3 * c0 + 1] = dims > 1 ? cfg.lo()[1] + j * cfg.dx(1) : 0;
+                }
             }
             w.writeCharacters("\n      ");
             w.writeStartElement("Points");

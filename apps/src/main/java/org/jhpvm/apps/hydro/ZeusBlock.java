@@ -82,13 +82,10 @@ class ZeusBlock {
 
     /** Sets {@code x} to the centre of zone (i, j, k) (slot indices; one coordinate per dimension). */
     final void centre(final int i, final int j, final int k, final double[] x) {
-        if (!cfg.uniform()) {
-            x[0] = cfg.centre(0, k); // 1-D
-            return;
-        }
         for (int d = 0; d < dims; d++) {
             final int s = d + 3 - dims;
-            x[d] = cfg.lo()[d] + ((s == 0 ? i : s == 1 ? j : k) + 0.5) * dx[s];
+            final int c = s == 0 ? i : s == 1 ? j : k;
+            x[d] = d == 0 && !cfg.uniform() ? cfg.centre(0, c) : cfg.lo()[d] + (c + 0.5) * dx[s];
         }
     }
 
@@ -98,8 +95,9 @@ class ZeusBlock {
      */
     final void faceCentre(final int dir, final int i, final int j, final int k, final double[] x) {
         centre(i, j, k, x);
-        if (!cfg.uniform()) {
-            x[0] = cfg.face(k); // 1-D
+        if (dir == 0 && !cfg.uniform()) {
+            final int s = 3 - dims;
+            x[0] = cfg.face(s == 0 ? i : s == 1 ? j : k);
             return;
         }
         x[dir] -= 0.5 * dx[dir + 3 - dims];

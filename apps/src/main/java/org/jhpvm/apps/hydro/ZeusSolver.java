@@ -21,8 +21,9 @@ import org.jhpvm.ga.GopOp;
  * every value is computed once, by its owner, from the same inputs whatever the decomposition: the fields are
  * bitwise identical on any number of PEs.
  * <p>
- * A 1-D grid of ratioed zones or curvilinear coordinates runs {@link RadialStep}'s kernels, which carry the widths,
- * areas and volumes of its {@link RadialGrid}; uniform Cartesian grids keep the loops below.
+ * A grid whose first dimension has ratioed zones or is a curvilinear radius (1-D, or 2-D cylindrical (r, z)) runs
+ * {@link RadialStep}'s kernels, which carry the widths, areas and volumes of its {@link RadialGrid}; uniform
+ * Cartesian grids keep the loops below.
  * <p>
  * With {@link EnergyScheme#TOTAL} (ZEUS-MP's total-energy option) the work of the pressure and of the viscosity
  * enters as the divergence of a flux, the transport step advects total energy, and one more ghost refresh at the end
@@ -384,9 +385,17 @@ public final class ZeusSolver {
     /** The transport step: one sweep per direction, each after a ghost refresh. */
     void transport(final double dt) {
         if (radial != null) {
-            boundary();
-            if (block.owns) {
-                radial.sweep(dt);
+            // Directionally split as below; the radius has its own sweep, z (2-D) the Cartesian one.
+            for (int m = 0; m < dims; m++) {
+                final int dir = cycle % 2 == 0 ? m : dims - 1 - m;
+                boundary();
+                if (block.owns) {
+                    if (dir == 0) {
+                        radial.sweep(dt);
+                    } else {
+                        transportStep.sweep(dir, dt);
+                    }
+                }
             }
             if (total) {
                 boundary();
