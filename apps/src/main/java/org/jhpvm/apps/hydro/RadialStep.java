@@ -139,7 +139,6 @@ final class RadialStep extends ZeusBlock {
         final double qcon = cfg.qcon();
         // Along the radius.
         for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 0);
             for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                 final double dv = Math.min(0, a[V * sF + z + or] - a[V * sF + z]);
@@ -173,7 +172,6 @@ final class RadialStep extends ZeusBlock {
         final int vb = (V + 1) * sF;
         final double dz = dx[2];
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 1);
             for (int k = kFirst(1); k <= kLast(0); k++, z++) {
                 final double dv = Math.min(0, a[vb + z + 1] - a[vb + z]);
@@ -182,7 +180,6 @@ final class RadialStep extends ZeusBlock {
         }
         if (!total) {
             for (int r = lo[rs]; r <= hi[rs]; r++) {
-                final int i = r + G;
                 int z = rowStart(r, 0);
                 for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                     a[E * sF + z] -= dt * q[z] * (a[vb + z + 1] - a[vb + z]) / dz;
@@ -190,7 +187,6 @@ final class RadialStep extends ZeusBlock {
             }
         }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 0);
             for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                 if (!wall(1, 2, k)) {
@@ -336,7 +332,6 @@ final class RadialStep extends ZeusBlock {
             }
         }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 0);
             for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                 a[D * sF + z] = dNew[z];
@@ -444,7 +439,6 @@ final class RadialStep extends ZeusBlock {
             }
         }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 0);
             for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                 a[E * sF + z] = q[z];
@@ -462,7 +456,6 @@ final class RadialStep extends ZeusBlock {
         final double qcon = cfg.qcon();
         final double[] w = vOld;
         for (int r = lo[rs] - 1; r <= hi[rs] + 1; r++) {
-            final int i = r + G;
             int z = rowStart(r, 0);
             for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                 final double dv = Math.min(0, w[z + or] - w[z]);
@@ -485,7 +478,6 @@ final class RadialStep extends ZeusBlock {
         }
         final double cz = dt / dx[2];
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 1);
             for (int k = kFirst(1); k <= kLast(1); k++, z++) {
                 final double dv = Math.min(0, w[sF + z + 1] - w[sF + z]);
@@ -493,7 +485,6 @@ final class RadialStep extends ZeusBlock {
             }
         }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final int i = r + G;
             int z = rowStart(r, 0);
             for (int k = kFirst(0); k <= kLast(0); k++, z++) {
                 final int vz = (V + 1) * sF + z;
