@@ -422,13 +422,19 @@ class CommandLineTest {
         final Path json = dir.resolve("s.json");
         final Run r = run("hydro", "sedov", "--dims", "1", "--geometry", "spherical", "--ratio", "1.01", "--zones",
             "60", "--t-end", "0.02", "--energy", "total", "--pes", "2", "--snapshots", "2", "--out",
-            dir.resolve("o").toString(), "--json", json.toString());
+            dir.resolve("o").toString(), "--json", json.toString(), "--checkpoint-every", "5", "--checkpoint",
+            dir.resolve("c").toString());
         assertEquals(0, r.exitCode(), r.out());
         final JsonNode j = new ObjectMapper().readTree(json.toFile());
         assertEquals(0, j.get("energy_error").asDouble(), 1e-12, j.toString());
         final String deck = Files.readString(dir.resolve("o/sedov.deck"));
         assertTrue(deck.contains("geometry=spherical") && deck.contains("ratio=1.01"), deck);
         assertTrue(Files.exists(dir.resolve("o/sedov_0002.vts")) && !Files.exists(dir.resolve("o/sedov_0000.vti")));
+        final Run flat = runWithErrors("hydro", "sedov", "--dims", "1", "--zones", "60", "--t-end", "0.02", "--energy",
+            "total", "--pes", "2", "--restart", dir.resolve("c/sedov.ckpt").toString());
+        assertEquals(2, flat.exitCode(), flat.out());
+        assertTrue(flat.out().contains("written by a run with geometry=spherical, this run has geometry=cartesian"),
+            flat.out());
         final Run again = run("hydro", "--deck", dir.resolve("o/sedov.deck").toString(), "--out",
             dir.resolve("p").toString());
         assertEquals(0, again.exitCode(), again.out());

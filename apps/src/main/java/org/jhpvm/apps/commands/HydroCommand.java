@@ -57,8 +57,13 @@ import picocli.CommandLine.Parameters;
             + "at zone centres, velocities interpolated, e the specific internal energy) and DIR/PROBLEM.png (1-D: "
             + "profiles with the exact solution; 2-D: a density image; 3-D: the density in the mid-plane z slice; "
             + "plus DIR/PROBLEM-profile.png with the radial profile where there is one); with --snapshots or --every, "
-            + "also the VTK XML time series DIR/PROBLEM_NNNN.vti and DIR/PROBLEM.pvd."})
+            + "also the VTK XML time series DIR/PROBLEM_NNNN.vti (.vts on ratioed and curvilinear grids) and "
+            + "DIR/PROBLEM.pvd."})
 public final class HydroCommand implements Callable<Integer> {
+    /** What a checkpoint written before --energy, --geometry and --ratio existed had. */
+    private static final Map<String, String> BEFORE_OPTIONS = Map.of("energy", EnergyScheme.INTERNAL.key(),
+        "geometry", Geometry.CARTESIAN.key(), "ratio", Double.toString(1.0));
+
     @Parameters(index = "0", paramLabel = "PROBLEM", description = "sod, sedov, noh, kh or blast3d (default: "
         + "${DEFAULT-VALUE}).", defaultValue = "sod")
     private String problem;
@@ -274,10 +279,8 @@ public final class HydroCommand implements Callable<Integer> {
         used.put("zones", Integer.toString(spec.cfg().zones()[0]));
         used.put("gamma", Double.toString(spec.cfg().gamma()));
         used.put("energy", scheme.key());
-        if (geo != Geometry.CARTESIAN || q != 1) {
-            used.put("geometry", geo.key());
-            used.put("ratio", Double.toString(q));
-        }
+        used.put("geometry", geo.key());
+        used.put("ratio", Double.toString(q));
         if ("sod".equals(problem)) {
             used.put("left", l[0] + "," + l[1] + "," + l[2]);
             used.put("right", r[0] + "," + r[1] + "," + r[2]);
@@ -380,9 +383,9 @@ public final class HydroCommand implements Callable<Integer> {
     private HydroRun.State restartState(final Map<String, String> used) throws IOException {
         final Checkpoint.Read read = Checkpoint.read(restart);
         for (final Map.Entry<String, String> e : used.entrySet()) {
-            // Checkpoints from before --energy existed were written by the internal-energy scheme.
-            final String theirs = read.run().getOrDefault(e.getKey(), "energy".equals(e.getKey())
-                ? EnergyScheme.INTERNAL.key() : null);
+            // Checkpoints from before --energy, --geometry and --ratio existed: internal energy, a uniform
+            // Cartesian grid.
+            final String theirs = read.run().getOrDefault(e.getKey(), BEFORE_OPTIONS.get(e.getKey()));
             if (!e.getValue().equals(theirs)) {
                 throw new IllegalArgumentException("checkpoint " + restart + ": written by a run with " + e.getKey()
                     + "=" + theirs + ", this run has " + e.getKey() + "=" + e.getValue());
