@@ -188,7 +188,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
      * @return the coordinate of its centre
      */
     public double centre(final int d, final int i) {
-        if (d > 0 || uniform() || ratio == 1 && geometry == Geometry.CARTESIAN) {
+        if (d > 0 || uniform()) {
             return lo[d] + (i + 0.5) * dx(d);
         }
         return 0.5 * (face(i) + face(i + 1));

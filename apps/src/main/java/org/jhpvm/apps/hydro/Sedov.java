@@ -68,8 +68,10 @@ final class Sedov implements Problem {
             double volume = 0;
             for (int i = 0; i < n && cfg.centre(0, i) < rDep; i++) {
                 for (int j = 0; j < nz; j++) {
-                    final double zc = dims == 2 ? cfg.centre(1, j) : 0;
-                    if (Math.hypot(cfg.centre(0, i), zc) < rDep) {
+                    // The same distance as the initial state's, so that the volume is the hot zones' exactly.
+                    final double[] at = dims == 2 ? new double[] {cfg.centre(0, i), cfg.centre(1, j)}
+                        : new double[] {cfg.centre(0, i)};
+                    if (Problem.radius(at) < rDep) {
                         volume += cfg.zoneVolume(i * nz + j);
                     }
                 }
