@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.Stats;
 import org.jhpvm.apps.hydro.EnergyScheme;
 import org.jhpvm.apps.hydro.ExactRiemann;
+import org.jhpvm.apps.hydro.Geometry;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
 import org.knowm.xchart.CategoryChart;
@@ -32,10 +33,12 @@ import picocli.CommandLine.Option;
         "Targets: total_energy_cost_ratio_max <= " + BenchHydroCommand.TOTAL_COST_TARGET + " (the total-energy "
             + "scheme's time per zone-cycle over the internal one's); sod_us_per_cycle_1pe <= "
             + BenchHydroCommand.SOD_ZEUS_MP_US + " (ZEUS-MP 2's figure for the same run on this kind of machine, "
-            + "quoted, not measured here)."})
+            + "quoted, not measured here); curvilinear_cost_ratio <= " + BenchHydroCommand.CURVILINEAR_COST_TARGET
+            + " (sod in a spherical shell against the Cartesian tube, 800 zones, 1 PE)."})
 final class BenchHydroCommand implements Callable<Integer> {
     static final double TOTAL_COST_TARGET = 1.3;
     static final double SOD_ZEUS_MP_US = 45;
+    static final double CURVILINEAR_COST_TARGET = 1.3;
     /** The problems and their grids: name, dimensions, zones per dimension. */
     private static final List<Object[]> PROBLEMS = List.of(new Object[] {"sod", 1, 800},
         new Object[] {"sedov", 2, 128}, new Object[] {"noh", 2, 128}, new Object[] {"kh", 2, 128},
@@ -82,13 +85,16 @@ final class BenchHydroCommand implements Callable<Integer> {
                 + String.join(", ", Problem.NAMES));
         }
         final List<Row> rows = new ArrayList<>();
-        final int runs = problems.size() * pes.length * 2 * (trials + warmups);
+        final boolean shell = problems.stream().anyMatch(p -> "sod".equals(p[0]));
+        final int runs = (problems.size() * pes.length + (shell ? 1 : 0)) * 2 * (trials + warmups);
+        final Pair curved;
         try (Progress progress = new Progress("bench hydro (runs)", runs)) {
             for (final Object[] p : problems) {
                 for (final int n : pes) {
                     rows.add(measure((String) p[0], (Integer) p[1], (Integer) p[2], n, progress));
                 }
             }
+            curved = shell ? curvilinear(progress) : null;
         }
         System.out.println("| problem | grid | PEs | cycles | internal: zone-cycles/s per PE | us/cycle | total: "
             + "zone-cycles/s per PE | us/cycle | total/internal cost |");
@@ -106,8 +112,19 @@ final class BenchHydroCommand implements Callable<Integer> {
             System.out.printf("sod 1-D 800 zones on 1 PE: %.1f us per cycle (ZEUS-MP 2 on this kind of machine: "
                 + "%.0f)%n", sodUs, SOD_ZEUS_MP_US);
         }
+        if (curved != null) {
+            System.out.printf("sod 800 zones in a spherical shell on 1 PE: %.3g zone-cycles/s, %.2f times the "
+                + "Cartesian tube's time per zone-cycle (target <= %.1f)%n", curved.second, curved.ratio,
+                CURVILINEAR_COST_TARGET);
+        }
         if (json != null) {
-            Reports.writeJson(json, toJson(rows, worst, sodUs));
+            final ObjectNode root = toJson(rows, worst, sodUs);
+            if (curved != null) {
+                ((ObjectNode) root.get("metrics")).put("sod_spherical_zone_cycles_per_second_per_pe_1pe", curved.second)
+                    .put("curvilinear_cost_ratio", curved.ratio);
+                ((ObjectNode) root.get("targets")).put("curvilinear_cost_ratio", CURVILINEAR_COST_TARGET);
+            }
+            Reports.writeJson(json, root);
             System.out.println("wrote " + json);
         }
         if (png != null) {
@@ -123,40 +140,70 @@ final class BenchHydroCommand implements Callable<Integer> {
     }
 
     private Row measure(final String name, final int dims, final int zones, final int n, final Progress progress) {
-        final Problem p = Problem.of(name, new Problem.Params(n, dims, zones, null, null),
-            new ExactRiemann.State(1, 0, 1), new ExactRiemann.State(0.125, 0, 0.1), 0.5);
-        final HydroRun.Spec base = p.spec();
+        final HydroRun.Spec base = problem(name, n, dims, zones, Geometry.CARTESIAN).spec();
+        final long cells = cells(base);
+        final int cycles = (int) Math.max(4, zoneCycles / cells);
+        final Pair r = alternate(n, withEnergy(base, EnergyScheme.INTERNAL), withEnergy(base, EnergyScheme.TOTAL),
+            cycles, progress);
+        return new Row(name, HydroResultFiles.grid(base.cfg().zones()), n, cycles, r.first / n, 1e6 * cells / r.first,
+            r.second / n, 1e6 * cells / r.second, r.ratio);
+    }
+
+    /** Sod on 800 zones on 1 PE against the same tube in a spherical shell: the curvilinear kernels' cost. */
+    private Pair curvilinear(final Progress progress) {
+        final HydroRun.Spec flat = problem("sod", 1, 1, 800, Geometry.CARTESIAN).spec();
+        final HydroRun.Spec shell = problem("sod", 1, 1, 800, Geometry.SPHERICAL).spec();
+        return alternate(1, flat, shell, (int) Math.max(4, zoneCycles / 800), progress);
+    }
+
+    private static Problem problem(final String name, final int n, final int dims, final int zones,
+        final Geometry g) {
+        return Problem.of(name, new Problem.Params(n, dims, zones, null, null, g, 1), new ExactRiemann.State(1, 0, 1),
+            new ExactRiemann.State(0.125, 0, 0.1), 0.5);
+    }
+
+    private static long cells(final HydroRun.Spec s) {
         long cells = 1;
-        for (final int z : base.cfg().zones()) {
+        for (final int z : s.cfg().zones()) {
             cells *= z;
         }
-        final int cycles = (int) Math.max(4, zoneCycles / cells);
-        final double[] internal = new double[trials];
-        final double[] total = new double[trials];
+        return cells;
+    }
+
+    private static HydroRun.Spec withEnergy(final HydroRun.Spec s, final EnergyScheme scheme) {
+        return new HydroRun.Spec(s.cfg().withEnergy(scheme), s.initial(), s.inflow(), s.tEnd(), s.warmup(),
+            s.cycles(), s.gather());
+    }
+
+    /** The medians of two variants' zone-cycle rates over the trials, and of their per-trial ratio first / second. */
+    private record Pair(double first, double second, double ratio) {
+    }
+
+    /** Runs two variants alternately, which goes first alternating too: a drift of the machine favours neither. */
+    private Pair alternate(final int n, final HydroRun.Spec a, final HydroRun.Spec b, final int cycles,
+        final Progress progress) {
+        final double[] ra = new double[trials];
+        final double[] rb = new double[trials];
         final double[] ratio = new double[trials];
         for (int t = -warmups; t < trials; t++) {
-            // Alternate which scheme goes first, so that a drift of the machine's speed favours neither.
-            final boolean internalFirst = (t & 1) == 0;
-            final double a = rate(n, base, internalFirst ? EnergyScheme.INTERNAL : EnergyScheme.TOTAL, cycles);
+            final boolean aFirst = (t & 1) == 0;
+            final double x = rate(n, aFirst ? a : b, cycles);
             progress.accept(1);
-            final double b = rate(n, base, internalFirst ? EnergyScheme.TOTAL : EnergyScheme.INTERNAL, cycles);
+            final double y = rate(n, aFirst ? b : a, cycles);
             progress.accept(1);
             if (t >= 0) {
-                internal[t] = internalFirst ? a : b;
-                total[t] = internalFirst ? b : a;
-                ratio[t] = internal[t] / total[t];
+                ra[t] = aFirst ? x : y;
+                rb[t] = aFirst ? y : x;
+                ratio[t] = ra[t] / rb[t];
             }
         }
-        final double ri = Stats.median(internal);
-        final double rt = Stats.median(total);
-        return new Row(name, HydroResultFiles.grid(base.cfg().zones()), n, cycles, ri / n, 1e6 * cells / ri, rt / n, 1e6 * cells / rt,
-            Stats.median(ratio));
+        return new Pair(Stats.median(ra), Stats.median(rb), Stats.median(ratio));
     }
 
     /** Zone-cycles per second over the whole grid of one run of {@code cycles} timed cycles. */
-    private static double rate(final int n, final HydroRun.Spec base, final EnergyScheme scheme, final int cycles) {
-        final HydroRun.Spec s = new HydroRun.Spec(base.cfg().withEnergy(scheme), base.initial(), base.inflow(),
-            base.tEnd(), Math.max(1, cycles / 10), cycles, false);
+    private static double rate(final int n, final HydroRun.Spec base, final int cycles) {
+        final HydroRun.Spec s = new HydroRun.Spec(base.cfg(), base.initial(), base.inflow(), base.tEnd(),
+            Math.max(1, cycles / 10), cycles, false);
         return HydroRun.run(n, Map.of(), s, null).zoneCyclesPerSecond();
     }
 
