@@ -14,7 +14,7 @@ import static org.jhpvm.apps.hydro.ZeusSolver.V;
  * which cancels). The transport along z is {@link TransportStep}'s own. On a uniform Cartesian grid everything
  * reduces to {@link SourceStep}, {@link TransportStep} and {@link CourantTimestep}, which keep their own loops.
  */
-final class RadialStep extends ZeusBlock {
+final class RadialStep extends ZeusBlock implements SourceKernels {
     private static final int G = ZeusSolver.GHOST;
     private final RadialGrid g;
     /** The slot of the radius (2 in 1-D, 1 in 2-D), its stride, and whether there is a z (the last slot). */
@@ -108,7 +108,8 @@ final class RadialStep extends ZeusBlock {
      * one it makes the work of the force exactly what {@link #heating} takes from the internal energy, summed by
      * parts, which the gradient alone misses near the origin); along z the gradient.
      */
-    void pressure(final double dt) {
+    @Override
+    public void pressure(final double dt) {
         final double c = dt * (gamma - 1);
         final double cz = c / dx[2];
         for (int r = lo[rs]; r <= hi[rs]; r++) {
@@ -135,7 +136,8 @@ final class RadialStep extends ZeusBlock {
      * {@link #heating} makes it (ZEUS's {@code -q dv/dx} is the same on a Cartesian grid and creates energy near a
      * curvilinear origin: a fifth of a spherical blast's). Under the total-energy scheme only the velocities move.
      */
-    void viscosity(final double dt) {
+    @Override
+    public void viscosity(final double dt) {
         final double qcon = cfg.qcon();
         // Along the radius.
         for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
@@ -207,7 +209,8 @@ final class RadialStep extends ZeusBlock {
     }
 
     /** Compressional heating, implicit and time-centred. */
-    void heating(final double dt) {
+    @Override
+    public void heating(final double dt) {
         final double h = 0.5 * dt * (gamma - 1);
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
@@ -401,7 +404,8 @@ final class RadialStep extends ZeusBlock {
     }
 
     /** Keeps the velocities as they are now, ghosts included, for the work of the substep that follows. */
-    void saveVelocities() {
+    @Override
+    public void saveVelocities() {
         System.arraycopy(a, V * sF, vOld, 0, dims * sF);
     }
 
@@ -412,7 +416,8 @@ final class RadialStep extends ZeusBlock {
      *
      * @param dt the time step
      */
-    void pressureWork(final double dt) {
+    @Override
+    public void pressureWork(final double dt) {
         final double c = dt * (gamma - 1);
         final double[] w = vOld;
         for (int r = lo[rs]; r <= hi[rs]; r++) {
@@ -452,7 +457,8 @@ final class RadialStep extends ZeusBlock {
      *
      * @param dt the time step
      */
-    void viscousWork(final double dt) {
+    @Override
+    public void viscousWork(final double dt) {
         final double qcon = cfg.qcon();
         final double[] w = vOld;
         for (int r = lo[rs] - 1; r <= hi[rs] + 1; r++) {
@@ -499,7 +505,8 @@ final class RadialStep extends ZeusBlock {
      * As {@link SourceStep#internalFromTotal}: the internal energy of the block's zones is the total less the
      * kinetic energy, a debt where that is negative.
      */
-    void internalFromTotal() {
+    @Override
+    public void internalFromTotal() {
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
             int z = rowStart(r, 0);

@@ -9,7 +9,7 @@ import static org.jhpvm.apps.hydro.ZeusSolver.V;
  * gradient, von Neumann-Richtmyer artificial viscosity with its heating, and compressional heating in ZEUS's
  * time-centred implicit form. Each is a plain loop over the block, innermost along the contiguous dimension.
  */
-final class SourceStep extends ZeusBlock {
+final class SourceStep extends ZeusBlock implements SourceKernels {
     private final double[] q;
     /** Under the total-energy scheme: the velocity fields as the substep being accounted for found them. */
     private final double[] vOld;
@@ -31,7 +31,8 @@ final class SourceStep extends ZeusBlock {
     }
 
     /** The pressure gradient accelerates the face velocities: v -= dt (g-1) grad(e) / d, d averaged to the face. */
-    void pressure(final double dt) {
+    @Override
+    public void pressure(final double dt) {
         final double g1 = gamma - 1;
         for (int dir = 0; dir < dims; dir++) {
             final int s = dir + 3 - dims;
@@ -57,7 +58,8 @@ final class SourceStep extends ZeusBlock {
      * Von Neumann-Richtmyer viscosity per direction: q = qcon d (dv)^2 where the flow converges. Heats the gas with
      * the internal-energy scheme; under the total-energy scheme only the velocities move.
      */
-    void viscosity(final double dt) {
+    @Override
+    public void viscosity(final double dt) {
         final double qcon = cfg.qcon();
         for (int dir = 0; dir < dims; dir++) {
             final int s = dir + 3 - dims;
@@ -99,7 +101,8 @@ final class SourceStep extends ZeusBlock {
     }
 
     /** Compressional heating, time-centred and implicit in e (ZEUS): e *= (1 - c) / (1 + c), c = dt/2 (g-1) div v. */
-    void heating(final double dt) {
+    @Override
+    public void heating(final double dt) {
         final double h = 0.5 * dt * (gamma - 1);
         for (int i = lo[0]; i <= hi[0]; i++) {
             for (int j = lo[1]; j <= hi[1]; j++) {
@@ -123,7 +126,8 @@ final class SourceStep extends ZeusBlock {
     /**
      * Keeps the velocity fields as they are now, ghosts included, for the work of the substep that follows.
      */
-    void saveVelocities() {
+    @Override
+    public void saveVelocities() {
         System.arraycopy(a, V * sF, vOld, 0, dims * sF);
     }
 
@@ -136,7 +140,8 @@ final class SourceStep extends ZeusBlock {
      *
      * @param dt the time step
      */
-    void pressureWork(final double dt) {
+    @Override
+    public void pressureWork(final double dt) {
         final double c = dt * (gamma - 1);
         final double[] w = vOld;
         final double[] rdx = inverseWidths;
@@ -186,7 +191,8 @@ final class SourceStep extends ZeusBlock {
      *
      * @param dt the time step
      */
-    void viscousWork(final double dt) {
+    @Override
+    public void viscousWork(final double dt) {
         final double qcon = cfg.qcon();
         final double[] w = vOld;
         for (int dir = 0; dir < dims; dir++) {
@@ -226,7 +232,8 @@ final class SourceStep extends ZeusBlock {
      * count as none ({@link #pressureEnergy}) and that the energy arriving with the shock repays. A floor that
      * set it to 0 instead would create that energy: in the 2-D Sedov blast, 1% of the blast's energy.
      */
-    void internalFromTotal() {
+    @Override
+    public void internalFromTotal() {
         for (int i = lo[0]; i <= hi[0]; i++) {
             for (int j = lo[1]; j <= hi[1]; j++) {
                 int z = index(i, j, lo[2]);

@@ -53,8 +53,10 @@ public final class ZeusSolver {
     private final CourantTimestep courant;
     private final SourceStep sourceStep;
     private final TransportStep transportStep;
-    /** The kernels of a 1-D grid that is not uniform Cartesian, or null. */
+    /** The kernels of a grid whose first dimension is ratioed or curvilinear, or null. */
     private final RadialStep radial;
+    /** The source step's kernels: {@link #radial}'s, or {@link #sourceStep}'s. */
+    private final SourceKernels kernels;
     private final boolean total;
     private double time;
     private double dtOld;
@@ -90,6 +92,7 @@ public final class ZeusSolver {
         this.sourceStep = new SourceStep(block, q);
         this.transportStep = new TransportStep(block, q);
         this.radial = cfg.uniform() ? null : new RadialStep(block, q);
+        this.kernels = radial != null ? radial : sourceStep;
         this.total = cfg.energy() == EnergyScheme.TOTAL;
     }
 
@@ -327,98 +330,54 @@ public final class ZeusSolver {
      */
     void source(final double dt) {
         final boolean owns = block.owns;
-        if (radial != null) {
-            if (total && owns) {
-                radial.saveVelocities();
-            }
-            if (owns) {
-                radial.pressure(dt);
-            }
-            boundary();
-            if (total) {
-                if (owns) {
-                    radial.pressureWork(dt);
-                    radial.saveVelocities();
-                }
-                ghosts.totalEnergy(true);
-            }
-            if (owns) {
-                radial.viscosity(dt);
-            }
-            boundary();
-            if (owns) {
-                if (total) {
-                    radial.viscousWork(dt);
-                } else {
-                    radial.heating(dt);
-                }
-            }
-            return;
-        }
+        final SourceKernels k = kernels;
         if (total && owns) {
-            sourceStep.saveVelocities();
+            k.saveVelocities();
         }
         if (owns) {
-            sourceStep.pressure(dt);
+            k.pressure(dt);
         }
         boundary();
         if (total) {
             if (owns) {
-                sourceStep.pressureWork(dt);
-                sourceStep.saveVelocities();
+                k.pressureWork(dt);
+                k.saveVelocities();
             }
             ghosts.totalEnergy(true);
         }
         if (owns) {
-            sourceStep.viscosity(dt);
+            k.viscosity(dt);
         }
         boundary();
         if (owns) {
             if (total) {
-                sourceStep.viscousWork(dt);
+                k.viscousWork(dt);
             } else {
-                sourceStep.heating(dt);
+                k.heating(dt);
             }
         }
     }
 
     /** The transport step: one sweep per direction, each after a ghost refresh. */
     void transport(final double dt) {
-        if (radial != null) {
-            // Directionally split as below; the radius has its own sweep, z (2-D) the Cartesian one.
-            for (int m = 0; m < dims; m++) {
-                final int dir = cycle % 2 == 0 ? m : dims - 1 - m;
-                boundary();
-                if (block.owns) {
-                    if (dir == 0) {
-                        radial.sweep(dt);
-                    } else {
-                        transportStep.sweep(dir, dt);
-                    }
-                }
-            }
-            if (total) {
-                boundary();
-                if (block.owns) {
-                    radial.internalFromTotal();
-                }
-                ghosts.totalEnergy(false);
-            }
-            return;
-        }
-        // Directionally split; the order alternates every cycle (x, y, z then z, y, x).
+        // Directionally split; the order alternates every cycle (x, y, z then z, y, x). A ratioed or curvilinear
+        // first dimension has its own sweep; the others are Cartesian.
         for (int m = 0; m < dims; m++) {
             final int dir = cycle % 2 == 0 ? m : dims - 1 - m;
             boundary();
             if (block.owns) {
-                transportStep.sweep(dir, dt);
+                if (dir == 0 && radial != null) {
+                    radial.sweep(dt);
+                } else {
+                    transportStep.sweep(dir, dt);
+                }
             }
         }
         if (total) {
             // Every zone's kinetic energy needs the velocity of its upper faces, which the neighbour just moved.
             boundary();
             if (block.owns) {
-                sourceStep.internalFromTotal();
+                kernels.internalFromTotal();
             }
             ghosts.totalEnergy(false);
         }
