@@ -5,8 +5,9 @@ import java.util.Locale;
 /**
  * The coordinates of the grid ({@code jhpvm hydro --geometry}). The first coordinate of a curvilinear grid is the
  * radius: cylindrical (r, z, phi), spherical (r, theta, phi). A 1-D cylindrical grid is the radius of a line
- * symmetric about its axis (per unit length), a 1-D spherical grid the radius of a point-symmetric flow over the
- * whole sphere. Curvilinear geometry is built for 1-D grids so far; more dimensions are refused.
+ * symmetric about its axis (per unit length), a 2-D one the (r, z) plane of a flow symmetric about the z axis, a 1-D
+ * spherical grid the radius of a point-symmetric flow over the whole sphere. Built so far: cylindrical 1-D and 2-D,
+ * spherical 1-D; the angular dimensions (theta, phi) are refused.
  */
 public enum Geometry {
     /** x, y, z. */
@@ -42,8 +43,8 @@ public enum Geometry {
     }
 
     /**
-     * The area of a face of the first coordinate at {@code x} (for a 1-D grid: of the whole cylinder per unit
-     * length, or the whole sphere). Ghost zones beyond the origin mirror it.
+     * The area of a face of the first coordinate at {@code x}, over the whole turn about the axis or the centre
+     * (per unit length of the other coordinates). Ghost zones beyond the origin mirror it.
      *
      * @param x the face's first coordinate
      * @return 1, {@code 2 pi |x|} or {@code 4 pi x^2}

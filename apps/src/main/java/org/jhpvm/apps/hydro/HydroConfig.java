@@ -8,15 +8,15 @@ import java.util.Arrays;
  * gas {@code gamma}, Courant number {@code cfl} (ZEUS: 0.5), artificial viscosity constant {@code qcon} (ZEUS: 2, a
  * shock over about three zones), a boundary type per face, and the energy the solver evolves.
  *
- * @param dims   1, 2 or 3
- * @param zones  zones per dimension
- * @param lo     lower domain edges
- * @param hi     upper domain edges
- * @param gamma  ratio of specific heats
- * @param cfl    Courant number
- * @param qcon   artificial viscosity constant
- * @param lower  boundary of each dimension's lower face
- * @param upper  boundary of each dimension's upper face
+ * @param dims     1, 2 or 3
+ * @param zones    zones per dimension
+ * @param lo       lower domain edges
+ * @param hi       upper domain edges
+ * @param gamma    ratio of specific heats
+ * @param cfl      Courant number
+ * @param qcon     artificial viscosity constant
+ * @param lower    boundary of each dimension's lower face
+ * @param upper    boundary of each dimension's upper face
  * @param energy   the energy the solver evolves
  * @param geometry the coordinates (the first one is the radius of a curvilinear grid)
  * @param ratio    the width of each zone of the first dimension over the one before it (1: uniform)
@@ -88,7 +88,8 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
 
     /**
      * Whether the grid is Cartesian with zones of one width per dimension: the solver's own kernels; any other grid
-     * (1-D so far) runs on {@link RadialGrid}'s widths, areas and volumes.
+     * (ratioed or curvilinear along the first dimension, 1-D or 2-D) runs on {@link RadialGrid}'s widths, areas and
+     * volumes.
      *
      * @return whether the grid is uniform and Cartesian
      */
