@@ -66,8 +66,8 @@ public interface Problem {
      * @param zones    zones per dimension
      * @param tEnd     end time
      * @param gamma    ratio of specific heats
-     * @param geometry the coordinates (sod, sedov and noh take curvilinear ones, in 1-D)
-     * @param ratio    the ratio of neighbouring zone widths along the first dimension (sod, sedov, noh; 1-D)
+     * @param geometry the coordinates (sod, sedov and noh take curvilinear ones: 1-D, and cylindrical (r, z))
+     * @param ratio    the ratio of neighbouring zone widths along the first dimension (sod, sedov, noh; 1-D, 2-D)
      */
     record Params(int pes, Integer dims, Integer zones, Double tEnd, Double gamma, Geometry geometry, double ratio) {
         /**

@@ -122,9 +122,8 @@ public final class Sod implements Problem {
         final HydroConfig cfg = new HydroConfig(dims, z, lo, hi, gamma, 0.5, 2.0, lower, upper)
             .withGeometry(p.geometry(), p.ratio());
         final double r = r0;
-        final ExactRiemann.State l = left;
         final ZeusSolver.Initial init = x -> {
-            final ExactRiemann.State s = x[0] - r < x0 ? l : right;
+            final ExactRiemann.State s = x[0] - r < x0 ? left : right;
             final double[] c = new double[dims + 2];
             c[0] = s.rho();
             c[1] = s.u();
