@@ -143,8 +143,8 @@ final class BenchHydroCommand implements Callable<Integer> {
         final HydroRun.Spec base = problem(name, n, dims, zones, Geometry.CARTESIAN).spec();
         final long cells = cells(base);
         final int cycles = (int) Math.max(4, zoneCycles / cells);
-        final Pair r = alternate(n, withEnergy(base, EnergyScheme.INTERNAL), withEnergy(base, EnergyScheme.TOTAL),
-            cycles, progress);
+        final Pair r = alternate(n, base.withEnergy(EnergyScheme.INTERNAL), base.withEnergy(EnergyScheme.TOTAL), cycles,
+            progress);
         return new Row(name, HydroResultFiles.grid(base.cfg().zones()), n, cycles, r.first / n, 1e6 * cells / r.first,
             r.second / n, 1e6 * cells / r.second, r.ratio);
     }
@@ -168,11 +168,6 @@ final class BenchHydroCommand implements Callable<Integer> {
             cells *= z;
         }
         return cells;
-    }
-
-    private static HydroRun.Spec withEnergy(final HydroRun.Spec s, final EnergyScheme scheme) {
-        return new HydroRun.Spec(s.cfg().withEnergy(scheme), s.initial(), s.inflow(), s.tEnd(), s.warmup(),
-            s.cycles(), s.gather());
     }
 
     /** The medians of two variants' zone-cycle rates over the trials, and of their per-trial ratio first / second. */

@@ -93,11 +93,12 @@ public final class HydroCommand implements Callable<Integer> {
     private String energy;
 
     @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
-        + "sod, sedov and noh, 1-D (the grid is the radius; sod runs in a shell at radius 1000).")
+        + "sod, sedov and noh; 1-D, and cylindrical (r, z) in 2-D (the first dimension is the radius; sod runs in a "
+        + "shell at radius 1000).")
     private String geometry;
 
-    @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh, 1-D: each zone Q times as wide as "
-        + "the one before (default: 1, uniform).")
+    @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh, 1-D and 2-D: each zone of the "
+        + "first dimension Q times as wide as the one before (default: 1, uniform).")
     private Double ratio;
 
     @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")
@@ -195,9 +196,6 @@ public final class HydroCommand implements Callable<Integer> {
         }
         final EnergyScheme scheme = energy == null ? EnergyScheme.INTERNAL : EnergyScheme.of(energy);
         final Geometry geo = geometry == null ? Geometry.CARTESIAN : Geometry.of(geometry);
-        if (ratio != null && !(ratio > 0 && Double.isFinite(ratio))) {
-            throw new IllegalArgumentException("--ratio " + ratio + ": a finite number > 0");
-        }
         if (scaling && (geometry != null || ratio != null)) {
             throw new IllegalArgumentException("--geometry and --ratio are not for --scaling");
         }
@@ -257,12 +255,6 @@ public final class HydroCommand implements Callable<Integer> {
         return scaling ? scaling(options, scheme) : single(options, scheme, geo);
     }
 
-    /** The spec with the energy scheme of {@code --energy}. */
-    private static HydroRun.Spec withEnergy(final HydroRun.Spec s, final EnergyScheme scheme) {
-        return new HydroRun.Spec(s.cfg().withEnergy(scheme), s.initial(), s.inflow(), s.tEnd(), s.warmup(),
-            s.cycles(), s.gather());
-    }
-
     private int single(final Map<String, String> options, final EnergyScheme scheme, final Geometry geo)
         throws IOException {
         final double[] l = left == null ? new double[] {1, 0, 1} : left;
@@ -271,7 +263,7 @@ public final class HydroCommand implements Callable<Integer> {
         final Problem p = Problem.of(problem, new Problem.Params(pes, dims, zones, tEnd, gamma, geo, q),
             new ExactRiemann.State(l[0], l[1], l[2]), new ExactRiemann.State(r[0], r[1], r[2]),
             x0 == null ? 0.5 : x0);
-        final HydroRun.Spec spec = withEnergy(p.spec(), scheme);
+        final HydroRun.Spec spec = p.spec().withEnergy(scheme);
         final double end = spec.tEnd();
         final Map<String, String> used = new LinkedHashMap<>();
         used.put(HydroDeck.PROBLEM, problem);
@@ -457,7 +449,7 @@ public final class HydroCommand implements Callable<Integer> {
         final List<HydroRun.Spec> specs = new ArrayList<>();
         for (final int n : peCounts) {
             // Blast3d.scaling checks the block before anything runs.
-            specs.add(withEnergy(Blast3d.scaling(n, block, untimed, timed), scheme));
+            specs.add(Blast3d.scaling(n, block, untimed, timed).withEnergy(scheme));
         }
         if (out != null) {
             final Map<String, String> d = new LinkedHashMap<>();

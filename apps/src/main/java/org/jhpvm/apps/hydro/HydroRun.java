@@ -48,6 +48,16 @@ public final class HydroRun {
         }
 
         /**
+         * The same run with another energy scheme.
+         *
+         * @param scheme the energy the solver evolves
+         * @return the spec
+         */
+        public Spec withEnergy(final EnergyScheme scheme) {
+            return new Spec(cfg.withEnergy(scheme), initial, inflow, tEnd, warmup, cycles, gather);
+        }
+
+        /**
          * A run to {@code tEnd} whose fields are read back.
          *
          * @param cfg     grid, gas and boundaries

@@ -24,9 +24,7 @@ class TotalEnergyTest {
     }
 
     private static HydroRun.Snapshot run(final Problem p, final int pes, final EnergyScheme scheme) {
-        final HydroRun.Spec s = p.spec();
-        return HydroRun.run(pes, Map.of(), new HydroRun.Spec(s.cfg().withEnergy(scheme), s.initial(), s.inflow(),
-            s.tEnd(), s.warmup(), s.cycles(), s.gather()), null);
+        return HydroRun.run(pes, Map.of(), p.spec().withEnergy(scheme), null);
     }
 
     private static Problem.Analysis analyse(final Problem p, final HydroRun.Snapshot s) {
