@@ -98,6 +98,38 @@ class VtkOutputTest {
     }
 
     @Test
+    void aCylindricalRzGridShouldPlaceItsCornersAtTheRealRadiiAndHeights(@TempDir final Path dir) throws Exception {
+        final Problem p = Problem.of("sedov", new Problem.Params(2, 2, 12, 0.02, null, Geometry.CYLINDRICAL, 1.05),
+            null, null, 0);
+        final VtkOutput vtk = new VtkOutput(dir, "sedov");
+        final List<HydroRun.Snapshot> taken = new ArrayList<>();
+        HydroRun.run(2, Map.of(), p.spec(), null, new HydroRun.Output(new double[] {0.02}, s -> {
+            taken.add(s);
+            vtk.write(s);
+        }));
+        final HydroRun.Snapshot s = taken.get(1);
+        final Document vts = parse(dir.resolve("sedov_0001.vts"));
+        assertEquals("0 12 0 12 0 0", ((Element) vts.getElementsByTagName("StructuredGrid").item(0))
+            .getAttribute("WholeExtent"));
+        final double[] points = numbers(array(vts, "Points").getTextContent());
+        final double[] rho = numbers(array(vts, "density").getTextContent());
+        assertEquals(3 * 13 * 13, points.length);
+        final HydroConfig cfg = s.cfg();
+        for (int j = 0; j <= 12; j++) {
+            for (int i = 0; i <= 12; i++) {
+                final int c = 3 * (j * 13 + i);
+                assertEquals(cfg.face(i), points[c], "r of corner " + i + "," + j);
+                assertEquals(j / 12.0, points[c + 1], 1e-15, "z of corner " + i + "," + j);
+            }
+        }
+        for (int j = 0; j < 12; j++) {
+            for (int i = 0; i < 12; i++) {
+                assertEquals(s.at(ZeusSolver.D, i * 12 + j), rho[j * 12 + i], "density of zone r " + i + ", z " + j);
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseABadSchedule() {
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0.1, 0.1}, s -> { }));
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0}, s -> { }));
