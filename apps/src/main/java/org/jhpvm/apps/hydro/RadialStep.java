@@ -14,7 +14,7 @@ import static org.jhpvm.apps.hydro.ZeusSolver.V;
  * which cancels). The transport along z is {@link TransportStep}'s own. On a uniform Cartesian grid everything
  * reduces to {@link SourceStep}, {@link TransportStep} and {@link CourantTimestep}, which keep their own loops.
  */
-final class RadialStep extends ZeusBlock implements SourceKernels {
+final class RadialStep extends SourceKernels {
     private static final int G = ZeusSolver.GHOST;
     private final RadialGrid g;
     /** The slot of the radius (2 in 1-D, 1 in 2-D), its stride, and whether there is a z (the last slot). */
@@ -26,8 +26,6 @@ final class RadialStep extends ZeusBlock implements SourceKernels {
     private final double[] dNew;
     private final double[] eNew;
     private final double[] flux;
-    /** Under the total-energy scheme: the velocities as the substep being accounted for found them. */
-    private final double[] vOld;
 
     /**
      * @param block this PE's block (1-D, or 2-D with the radius first)
@@ -44,7 +42,6 @@ final class RadialStep extends ZeusBlock implements SourceKernels {
         this.dNew = new double[sF];
         this.eNew = new double[sF];
         this.flux = new double[sF];
-        this.vOld = total ? new double[dims * sF] : null;
     }
 
     // ---------------------------------------------------------------- loops
@@ -401,12 +398,6 @@ final class RadialStep extends ZeusBlock implements SourceKernels {
      */
     private double atFace(final double below, final double above, final int i) {
         return (g.vdn[i - 1] * above + g.vup[i] * below) / g.volb[i];
-    }
-
-    /** Keeps the velocities as they are now, ghosts included, for the work of the substep that follows. */
-    @Override
-    public void saveVelocities() {
-        System.arraycopy(a, V * sF, vOld, 0, dims * sF);
     }
 
     /**

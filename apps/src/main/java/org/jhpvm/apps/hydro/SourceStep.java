@@ -9,10 +9,8 @@ import static org.jhpvm.apps.hydro.ZeusSolver.V;
  * gradient, von Neumann-Richtmyer artificial viscosity with its heating, and compressional heating in ZEUS's
  * time-centred implicit form. Each is a plain loop over the block, innermost along the contiguous dimension.
  */
-final class SourceStep extends ZeusBlock implements SourceKernels {
+final class SourceStep extends SourceKernels {
     private final double[] q;
-    /** Under the total-energy scheme: the velocity fields as the substep being accounted for found them. */
-    private final double[] vOld;
     /** Per slot, one over the zone width (the total-energy scheme's work terms multiply by it). */
     private final double[] inverseWidths;
 
@@ -23,7 +21,6 @@ final class SourceStep extends ZeusBlock implements SourceKernels {
     SourceStep(final ZeusBlock block, final double[] q) {
         super(block);
         this.q = q;
-        this.vOld = total ? new double[dims * sF] : null;
         this.inverseWidths = new double[3];
         for (int t = 0; t < 3; t++) {
             inverseWidths[t] = 1 / dx[t];
@@ -122,14 +119,6 @@ final class SourceStep extends ZeusBlock implements SourceKernels {
     }
 
     // ---------------------------------------------------------------- the total-energy scheme
-
-    /**
-     * Keeps the velocity fields as they are now, ghosts included, for the work of the substep that follows.
-     */
-    @Override
-    public void saveVelocities() {
-        System.arraycopy(a, V * sF, vOld, 0, dims * sF);
-    }
 
     /**
      * After {@link #pressure} and a ghost refresh, under the total-energy scheme: turns the energy field of the
