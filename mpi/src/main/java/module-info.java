@@ -1,0 +1,11 @@
+/**
+ * Layer module org.jhpvm.mpi: MPI-FM, message passing over Fast Messages, with the Open MPI Java bindings' API
+ * (package {@code mpi}) and its one-JVM launcher (package {@code org.jhpvm.mpi}). It reads only the layer directly
+ * below (org.jhpvm.fm); see README.md.
+ */
+module org.jhpvm.mpi {
+    requires org.jhpvm.fm;
+
+    exports mpi;
+    exports org.jhpvm.mpi;
+}

@@ -1,0 +1,487 @@
+package mpi;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+
+import org.jhpvm.mpi.internal.Kind;
+
+/**
+ * MPI's environment, constants and predefined objects, as the Open MPI Java bindings name them. The constants
+ * have Open MPI's values (from its {@code mpi.h}) and here are also compile-time constants.
+ * <p>
+ * Each rank of a job is a thread ({@code MpiJob}, {@code bin/jhpvm run}); {@link #COMM_WORLD} and
+ * {@link #COMM_SELF} are shared objects that stand for the calling rank's own communicators.
+ */
+public final class MPI {
+    // ---------------------------------------------------------------------------------------------- wildcards
+    /** Receive from any source. */
+    public static final int ANY_SOURCE = -1;
+    /** Receive any tag. */
+    public static final int ANY_TAG = -1;
+    /** The null process: operations with it complete at once and move nothing. */
+    public static final int PROC_NULL = -2;
+    /** The root of an inter-communicator collective (not used here). */
+    public static final int ROOT = -4;
+    /** An undefined count, rank, colour or index. */
+    public static final int UNDEFINED = -32766;
+
+    // ---------------------------------------------------------------------------------------------- comparisons
+    /** The same object. */
+    public static final int IDENT = 0;
+    /** The same members in the same order, another context. */
+    public static final int CONGRUENT = 1;
+    /** The same members in another order. */
+    public static final int SIMILAR = 2;
+    /** Different members. */
+    public static final int UNEQUAL = 3;
+
+    // ---------------------------------------------------------------------------------------------- threads
+    /** Only one thread. */
+    public static final int THREAD_SINGLE = 0;
+    /** Only the rank's main thread calls MPI (what jhpvm provides). */
+    public static final int THREAD_FUNNELED = 1;
+    /** Any thread, one at a time. */
+    public static final int THREAD_SERIALIZED = 2;
+    /** Any thread, at once. */
+    public static final int THREAD_MULTIPLE = 3;
+
+    // ---------------------------------------------------------------------------------------------- topologies
+    /** A Cartesian topology. */
+    public static final int CART = 1;
+    /** A graph topology. */
+    public static final int GRAPH = 2;
+    /** A distributed graph topology. */
+    public static final int DIST_GRAPH = 3;
+    /** Array order: the last index varies fastest. */
+    public static final int ORDER_C = 0;
+    /** Array order: the first index varies fastest. */
+    public static final int ORDER_FORTRAN = 1;
+
+    // ---------------------------------------------------------------------------------------------- attributes
+    /** Attribute key: the largest tag. */
+    public static final int TAG_UB = 0;
+    /** Attribute key: the host rank. */
+    public static final int HOST = 1;
+    /** Attribute key: the rank that may do I/O. */
+    public static final int IO = 2;
+    /** Attribute key: whether {@link #wtime()} is synchronized across ranks. */
+    public static final int WTIME_IS_GLOBAL = 3;
+    /** MPI version implemented. */
+    public static final int VERSION = 3;
+    /** MPI subversion implemented. */
+    public static final int SUBVERSION = 1;
+
+    // ---------------------------------------------------------------------------------------------- errors
+    /** No error. */
+    public static final int SUCCESS = 0;
+    /** Invalid buffer. */
+    public static final int ERR_BUFFER = 1;
+    /** Invalid count. */
+    public static final int ERR_COUNT = 2;
+    /** Invalid datatype. */
+    public static final int ERR_TYPE = 3;
+    /** Invalid tag. */
+    public static final int ERR_TAG = 4;
+    /** Invalid communicator. */
+    public static final int ERR_COMM = 5;
+    /** Invalid rank. */
+    public static final int ERR_RANK = 6;
+    /** Invalid request. */
+    public static final int ERR_REQUEST = 7;
+    /** Invalid root. */
+    public static final int ERR_ROOT = 8;
+    /** Invalid group. */
+    public static final int ERR_GROUP = 9;
+    /** Invalid operation. */
+    public static final int ERR_OP = 10;
+    /** Invalid topology. */
+    public static final int ERR_TOPOLOGY = 11;
+    /** Invalid dimensions. */
+    public static final int ERR_DIMS = 12;
+    /** Invalid argument. */
+    public static final int ERR_ARG = 13;
+    /** Unknown error. */
+    public static final int ERR_UNKNOWN = 14;
+    /** Message truncated on receive. */
+    public static final int ERR_TRUNCATE = 15;
+    /** Other error. */
+    public static final int ERR_OTHER = 16;
+    /** Internal error. */
+    public static final int ERR_INTERN = 17;
+    /** Error code in the statuses. */
+    public static final int ERR_IN_STATUS = 18;
+    /** Pending request. */
+    public static final int ERR_PENDING = 19;
+    /** The last error class. */
+    public static final int ERR_LASTCODE = 92;
+
+    /** The largest tag ({@code MPI_TAG_UB}'s value). */
+    static final int TAG_UB_VALUE = Integer.MAX_VALUE;
+    /** The longest message in bytes. */
+    static final long MAX_MESSAGE_BYTES = Integer.MAX_VALUE - 64;
+
+    // ---------------------------------------------------------------------------------------------- objects
+    /** Every rank of the job. */
+    public static final Intracomm COMM_WORLD = new Intracomm(Comm.WORLD);
+    /** The calling rank alone. */
+    public static final Intracomm COMM_SELF = new Intracomm(Comm.SELF);
+    /** Errors end the job (every communicator's default). */
+    public static final Errhandler ERRORS_ARE_FATAL = new Errhandler(true);
+    /** Errors are thrown as {@link MPIException}. */
+    public static final Errhandler ERRORS_RETURN = new Errhandler(false);
+    /** The null request. */
+    public static final Request REQUEST_NULL = new Request(null, (org.jhpvm.mpi.internal.Pending) null);
+    /** The empty group. */
+    public static final Group GROUP_EMPTY = new Group(new int[0], -1);
+
+    /** {@code byte}. */
+    public static final Datatype BYTE = Datatype.basic(Kind.BYTE, "MPI_BYTE");
+    /** {@code char} (2 bytes). */
+    public static final Datatype CHAR = Datatype.basic(Kind.CHAR, "MPI_CHAR");
+    /** {@code short}. */
+    public static final Datatype SHORT = Datatype.basic(Kind.SHORT, "MPI_SHORT");
+    /** {@code boolean}. */
+    public static final Datatype BOOLEAN = Datatype.basic(Kind.BOOLEAN, "MPI_BOOLEAN");
+    /** {@code int}. */
+    public static final Datatype INT = Datatype.basic(Kind.INT, "MPI_INT");
+    /** {@code long}. */
+    public static final Datatype LONG = Datatype.basic(Kind.LONG, "MPI_LONG");
+    /** {@code float}. */
+    public static final Datatype FLOAT = Datatype.basic(Kind.FLOAT, "MPI_FLOAT");
+    /** {@code double}. */
+    public static final Datatype DOUBLE = Datatype.basic(Kind.DOUBLE, "MPI_DOUBLE");
+    /** Packed bytes. */
+    public static final Datatype PACKED = Datatype.basic(Kind.BYTE, "MPI_PACKED");
+
+    /** Maximum. */
+    public static final Op MAX = new Op(Op.MAX);
+    /** Minimum. */
+    public static final Op MIN = new Op(Op.MIN);
+    /** Sum. */
+    public static final Op SUM = new Op(Op.SUM);
+    /** Product. */
+    public static final Op PROD = new Op(Op.PROD);
+    /** Logical and. */
+    public static final Op LAND = new Op(Op.LAND);
+    /** Bitwise and. */
+    public static final Op BAND = new Op(Op.BAND);
+    /** Logical or. */
+    public static final Op LOR = new Op(Op.LOR);
+    /** Bitwise or. */
+    public static final Op BOR = new Op(Op.BOR);
+    /** Logical exclusive or. */
+    public static final Op LXOR = new Op(Op.LXOR);
+    /** Bitwise exclusive or. */
+    public static final Op BXOR = new Op(Op.BXOR);
+    /** Minimum and its location (needs the pair types, not there yet: refused with {@code ERR_OP}). */
+    public static final Op MINLOC = new Op(Op.MINLOC);
+    /** Maximum and its location (needs the pair types, not there yet: refused with {@code ERR_OP}). */
+    public static final Op MAXLOC = new Op(Op.MAXLOC);
+    /** The second operand replaces the first. */
+    public static final Op REPLACE = new Op(Op.REPLACE);
+    /** No operation. */
+    public static final Op NO_OP = new Op(Op.NO_OP);
+
+    private static final long EPOCH_NS = System.nanoTime();
+
+    private MPI() {
+    }
+
+    /**
+     * {@code MPI_Init}: starts MPI on the calling rank.
+     *
+     * @param args the program's arguments
+     * @return the arguments (none are MPI's own here)
+     * @throws MPIException if the thread is not a rank of an MPI job, or MPI was initialized already
+     */
+    public static String[] Init(final String[] args) throws MPIException {
+        InitThread(args, THREAD_FUNNELED);
+        return args;
+    }
+
+    /**
+     * {@code MPI_Init_thread}.
+     *
+     * @param args     the program's arguments
+     * @param required the thread level asked for
+     * @return the level provided: {@link #THREAD_FUNNELED} at most (the rank's own thread calls MPI)
+     * @throws MPIException as {@link #Init}
+     */
+    public static int InitThread(final String[] args, final int required) throws MPIException {
+        final Rank r = Rank.ofThread();
+        if (r == null) {
+            throw new MPIException(ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
+                + "bin/jhpvm run or MpiJob)");
+        }
+        if (r.initialized) {
+            throw new MPIException(ERR_OTHER, "MPI is already initialized.");
+        }
+        r.initialized = true;
+        r.threadLevel = Math.min(Math.max(required, THREAD_SINGLE), THREAD_FUNNELED);
+        return r.threadLevel;
+    }
+
+    /**
+     * {@code MPI_Query_thread}.
+     *
+     * @return the level {@link #InitThread} provided
+     * @throws MPIException if MPI is not active
+     */
+    public static int queryThread() throws MPIException {
+        return Rank.active().threadLevel;
+    }
+
+    /**
+     * {@code MPI_Is_thread_main}.
+     *
+     * @return true on the rank's main thread (threads it starts inherit the rank, and are not main)
+     * @throws MPIException if MPI is not active
+     */
+    public static boolean isThreadMain() throws MPIException {
+        Rank.active();
+        return !Thread.currentThread().isVirtual();
+    }
+
+    /**
+     * {@code MPI_Finalize} (collective over the world): waits for every rank, then ends MPI on this one.
+     *
+     * @throws MPIException if MPI is not active
+     */
+    public static void Finalize() throws MPIException {
+        final Rank r = Rank.active();
+        Collectives.barrier(r.world);
+        r.finalized = true;
+    }
+
+    /**
+     * Whether {@link #Init} has been called on this rank.
+     *
+     * @return true after Init (also after Finalize)
+     */
+    public static boolean isInitialized() {
+        final Rank r = Rank.ofThread();
+        return r != null && r.initialized;
+    }
+
+    /**
+     * Whether {@link #Finalize} has been called on this rank.
+     *
+     * @return true after Finalize
+     */
+    public static boolean isFinalized() {
+        final Rank r = Rank.ofThread();
+        return r != null && r.finalized;
+    }
+
+    /**
+     * {@code MPI_Wtime}: seconds since a fixed point (the same for every rank of one JVM).
+     *
+     * @return seconds
+     */
+    public static double wtime() {
+        return (System.nanoTime() - EPOCH_NS) * 1e-9;
+    }
+
+    /**
+     * {@code MPI_Wtick}: the resolution of {@link #wtime()}.
+     *
+     * @return seconds (one nanosecond)
+     */
+    public static double wtick() {
+        return 1e-9;
+    }
+
+    /**
+     * {@code MPI_Get_processor_name}.
+     *
+     * @return this host's name and the rank, e.g. {@code "host (rank 3)"}
+     * @throws MPIException if MPI is not active
+     */
+    public static String getProcessorName() throws MPIException {
+        final Rank r = Rank.active();
+        String host;
+        try {
+            host = java.net.InetAddress.getLocalHost().getHostName();
+        } catch (java.io.IOException e) {
+            host = "localhost";
+        }
+        return host + " (rank " + r.engine.me + ")";
+    }
+
+    // ---------------------------------------------------------------------------------------------- buffers
+
+    /**
+     * A direct byte buffer in native order.
+     *
+     * @param capacity bytes
+     * @return the buffer
+     */
+    public static ByteBuffer newByteBuffer(final int capacity) {
+        return ByteBuffer.allocateDirect(capacity).order(ByteOrder.nativeOrder());
+    }
+
+    /**
+     * A direct char buffer.
+     *
+     * @param capacity chars
+     * @return the buffer
+     */
+    public static CharBuffer newCharBuffer(final int capacity) {
+        return newByteBuffer(capacity * 2).asCharBuffer();
+    }
+
+    /**
+     * A direct short buffer.
+     *
+     * @param capacity shorts
+     * @return the buffer
+     */
+    public static ShortBuffer newShortBuffer(final int capacity) {
+        return newByteBuffer(capacity * 2).asShortBuffer();
+    }
+
+    /**
+     * A direct int buffer.
+     *
+     * @param capacity ints
+     * @return the buffer
+     */
+    public static IntBuffer newIntBuffer(final int capacity) {
+        return newByteBuffer(capacity * 4).asIntBuffer();
+    }
+
+    /**
+     * A direct long buffer.
+     *
+     * @param capacity longs
+     * @return the buffer
+     */
+    public static LongBuffer newLongBuffer(final int capacity) {
+        return newByteBuffer(capacity * 8).asLongBuffer();
+    }
+
+    /**
+     * A direct float buffer.
+     *
+     * @param capacity floats
+     * @return the buffer
+     */
+    public static FloatBuffer newFloatBuffer(final int capacity) {
+        return newByteBuffer(capacity * 4).asFloatBuffer();
+    }
+
+    /**
+     * A direct double buffer.
+     *
+     * @param capacity doubles
+     * @return the buffer
+     */
+    public static DoubleBuffer newDoubleBuffer(final int capacity) {
+        return newByteBuffer(capacity * 8).asDoubleBuffer();
+    }
+
+    /**
+     * The buffer from element {@code offset} on ({@code &buf[offset]} in C).
+     *
+     * @param buf    a buffer
+     * @param offset the first element
+     * @return a buffer sharing its content from {@code offset}
+     */
+    public static ByteBuffer slice(final ByteBuffer buf, final int offset) {
+        return buf.duplicate().clear().position(offset).slice().order(buf.order());
+    }
+
+    /**
+     * The buffer from element {@code offset} on.
+     *
+     * @param buf    a buffer
+     * @param offset the first element
+     * @return a buffer sharing its content from {@code offset}
+     */
+    public static DoubleBuffer slice(final DoubleBuffer buf, final int offset) {
+        return buf.duplicate().clear().position(offset).slice();
+    }
+
+    /**
+     * The buffer from element {@code offset} on.
+     *
+     * @param buf    a buffer
+     * @param offset the first element
+     * @return a buffer sharing its content from {@code offset}
+     */
+    public static IntBuffer slice(final IntBuffer buf, final int offset) {
+        return buf.duplicate().clear().position(offset).slice();
+    }
+
+    /**
+     * The buffer from element {@code offset} on.
+     *
+     * @param buf    a buffer
+     * @param offset the first element
+     * @return a buffer sharing its content from {@code offset}
+     */
+    public static LongBuffer slice(final LongBuffer buf, final int offset) {
+        return buf.duplicate().clear().position(offset).slice();
+    }
+
+    /**
+     * The array from element {@code offset} on, as a heap buffer that calls use in place.
+     *
+     * @param buf    an array
+     * @param offset the first element
+     * @return the buffer
+     */
+    public static DoubleBuffer slice(final double[] buf, final int offset) {
+        return DoubleBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The array from element {@code offset} on.
+     *
+     * @param buf    an array
+     * @param offset the first element
+     * @return the buffer
+     */
+    public static IntBuffer slice(final int[] buf, final int offset) {
+        return IntBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The array from element {@code offset} on.
+     *
+     * @param buf    an array
+     * @param offset the first element
+     * @return the buffer
+     */
+    public static LongBuffer slice(final long[] buf, final int offset) {
+        return LongBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The array from element {@code offset} on.
+     *
+     * @param buf    an array
+     * @param offset the first element
+     * @return the buffer
+     */
+    public static FloatBuffer slice(final float[] buf, final int offset) {
+        return FloatBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+
+    /**
+     * The array from element {@code offset} on.
+     *
+     * @param buf    an array
+     * @param offset the first element
+     * @return the buffer
+     */
+    public static ByteBuffer slice(final byte[] buf, final int offset) {
+        return ByteBuffer.wrap(buf, offset, buf.length - offset).slice();
+    }
+}

@@ -1,0 +1,57 @@
+package mpi;
+
+import org.jhpvm.mpi.internal.Engine;
+
+/** One rank's API state: its engine, its world and self communicators, and where it is in Init/Finalize. */
+final class Rank {
+    final Engine engine;
+    final CommState world;
+    final CommState self;
+    boolean initialized;
+    boolean finalized;
+    int threadLevel = MPI.THREAD_FUNNELED;
+    /** The next free context id: each communicator takes two (point-to-point, collective). */
+    int nextContext = 4;
+
+    private Rank(final Engine engine) {
+        this.engine = engine;
+        final int[] all = new int[engine.size];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        this.world = new CommState(this, 0, all, "MPI_COMM_WORLD");
+        this.self = new CommState(this, 2, new int[] {engine.me}, "MPI_COMM_SELF");
+    }
+
+    /** The calling thread's rank, made on first use; null outside an MPI job. */
+    static Rank ofThread() {
+        final Engine e = Engine.current();
+        if (e == null) {
+            return null;
+        }
+        if (e.attachment == null) {
+            e.attachment = new Rank(e);
+        }
+        return (Rank) e.attachment;
+    }
+
+    /** The calling thread's rank, which must be between Init and Finalize. */
+    static Rank active() throws MPIException {
+        final Rank r = ofThread();
+        if (r == null) {
+            throw new MPIException(MPI.ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
+                + "bin/jhpvm run or MpiJob)");
+        }
+        r.check();
+        return r;
+    }
+
+    void check() throws MPIException {
+        if (!initialized) {
+            throw new MPIException(MPI.ERR_OTHER, "MPI is not initialized.");
+        }
+        if (finalized) {
+            throw new MPIException(MPI.ERR_OTHER, "MPI is finalized.");
+        }
+    }
+}

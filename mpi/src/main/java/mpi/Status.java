@@ -1,0 +1,123 @@
+package mpi;
+
+import org.jhpvm.mpi.internal.Kind;
+import org.jhpvm.mpi.internal.Pending;
+
+/**
+ * What a completed receive (or probe) found: its source, tag, error and how much arrived. A completed send's status
+ * has the destination as its source and {@code MPI.ANY_TAG}-free values as MPI leaves them.
+ */
+public final class Status {
+    private final int source;
+    private final int tag;
+    private final int error;
+    private final long elements;
+    private final Kind kind;
+    private final boolean cancelled;
+    private final int index;
+
+    Status(final int source, final int tag, final int error, final long elements, final Kind kind,
+           final boolean cancelled, final int index) {
+        this.source = source;
+        this.tag = tag;
+        this.error = error;
+        this.elements = elements;
+        this.kind = kind;
+        this.cancelled = cancelled;
+        this.index = index;
+    }
+
+    static Status of(final Pending p, final int index) {
+        return new Status(p.source, p.tag, p.error, p.elements, p.kind, p.cancelled, index);
+    }
+
+    /** The status of an operation with {@code MPI.PROC_NULL}: source PROC_NULL, tag ANY_TAG, nothing received. */
+    static Status procNull(final int index) {
+        return new Status(MPI.PROC_NULL, MPI.ANY_TAG, MPI.SUCCESS, 0, null, false, index);
+    }
+
+    /**
+     * {@code MPI_Get_count}: how many items of {@code datatype} arrived.
+     *
+     * @param datatype the receive's type
+     * @return the count, or {@code MPI.UNDEFINED} if what arrived is not a whole number of items
+     * @throws MPIException {@code ERR_TYPE} for a freed type
+     */
+    public int getCount(final Datatype datatype) throws MPIException {
+        final long bytes = bytes();
+        final long itemBytes = (long) datatype.forUse().size() * datatype.kind().bytes;
+        if (itemBytes == 0) {
+            return bytes == 0 ? 0 : MPI.UNDEFINED;
+        }
+        return bytes % itemBytes == 0 ? (int) (bytes / itemBytes) : MPI.UNDEFINED;
+    }
+
+    /**
+     * {@code MPI_Get_elements}: how many basic elements arrived.
+     *
+     * @param datatype the receive's type
+     * @return the number of base elements of {@code datatype}, or {@code MPI.UNDEFINED} if not a whole number
+     * @throws MPIException {@code ERR_TYPE} for a freed type
+     */
+    public int getElements(final Datatype datatype) throws MPIException {
+        final long bytes = bytes();
+        final int size = datatype.forUse().kind().bytes;
+        return bytes % size == 0 ? (int) (bytes / size) : MPI.UNDEFINED;
+    }
+
+    private long bytes() {
+        return kind == null ? 0 : elements * kind.bytes;
+    }
+
+    /**
+     * Whether the operation was cancelled.
+     *
+     * @return true if a cancel took effect
+     */
+    public boolean isCancelled() {
+        return cancelled;
+    }
+
+    /**
+     * The source's rank in the communicator.
+     *
+     * @return the rank ({@code MPI.PROC_NULL} for a receive from PROC_NULL)
+     */
+    public int getSource() {
+        return source;
+    }
+
+    /**
+     * The message's tag.
+     *
+     * @return the tag
+     */
+    public int getTag() {
+        return tag;
+    }
+
+    /**
+     * The error class of the operation ({@code MPI.SUCCESS}, or for example {@code MPI.ERR_TRUNCATE}).
+     *
+     * @return the error class
+     */
+    public int getError() {
+        return error;
+    }
+
+    /**
+     * Which request of an array completed ({@link Request#waitAnyStatus} and its relatives), else
+     * {@code MPI.UNDEFINED}.
+     *
+     * @return the index
+     */
+    public int getIndex() {
+        return index;
+    }
+
+    @Override
+    public String toString() {
+        return "Status[source=" + source + ", tag=" + tag + ", error=" + error + ", elements=" + elements
+            + (kind == null ? "" : " of " + kind) + (cancelled ? ", cancelled" : "") + "]";
+    }
+}

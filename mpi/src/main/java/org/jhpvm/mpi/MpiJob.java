@@ -1,0 +1,247 @@
+package org.jhpvm.mpi;
+
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+import mpi.MPI;
+
+import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmCounters;
+import org.jhpvm.fm.FmJob;
+import org.jhpvm.fm.FmJobExit;
+import org.jhpvm.mpi.internal.Engine;
+
+/**
+ * The MPI launcher: N ranks in this JVM over one emulated fabric (FM below), each a thread running the body, which
+ * calls {@code MPI.Init}, uses {@code MPI.COMM_WORLD} and the rest of package {@code mpi} as an Open MPI Java program
+ * does, and calls {@code MPI.Finalize}. A rank that fails (an exception, or an MPI error under the default
+ * {@code MPI.ERRORS_ARE_FATAL}) aborts the job: every other rank's blocking call ends promptly and {@link #run}
+ * throws {@link MpiAbortException} with the first cause and its rank. {@code comm.abort(code)} ends the job the same
+ * way, but {@link #run} returns the code as the report's exit status, as {@code mpirun} would exit with it.
+ * <p>
+ * Options: {@code mpi.eagerBytes} (the largest message sent eagerly, default 16384), {@code mpi.unexpectedBytes}
+ * (the most data of unexpected messages a rank holds, default 64M; each sender gets an equal share), and
+ * {@code fm.*} and {@code fabric.*} options, passed down.
+ */
+public final class MpiJob {
+    /** What each rank runs. */
+    @FunctionalInterface
+    public interface Body {
+        /**
+         * Runs one rank's program on the rank's own thread: {@code MPI.Init} ... {@code MPI.Finalize}.
+         *
+         * @throws Exception any failure aborts the job
+         */
+        void run() throws Exception;
+    }
+
+    /**
+     * What a finished job did.
+     *
+     * @param exitStatus the code given to {@code abort}, or 0
+     * @param aborted    true if a rank called {@code abort}
+     * @param elapsedNs  wall time
+     * @param counters   FM's totals over the ranks (empty after an abort)
+     */
+    public record Report(int exitStatus, boolean aborted, long elapsedNs, Map<String, Long> counters) {
+    }
+
+    private final int ranks;
+    private final int eagerBytes;
+    private final long unexpectedBytes;
+    private final FmJob fmJob;
+
+    private MpiJob(final Builder b) {
+        this.ranks = b.ranks;
+        this.eagerBytes = b.eagerBytes;
+        this.unexpectedBytes = b.unexpectedBytes;
+        final FmJob.Builder fb = FmJob.builder().pes(ranks).timeout(b.timeout);
+        if (b.inProcess) {
+            fb.inProcess();
+        }
+        b.lowerOptions.forEach(fb::option);
+        this.fmJob = fb.build();
+    }
+
+    /**
+     * Starts configuring a job.
+     *
+     * @return a builder: 2 ranks, a 10-minute timeout, a fault-free fabric
+     */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Runs {@code ranks} ranks with the defaults.
+     *
+     * @param ranks number of ranks
+     * @param body  what each rank runs
+     * @return the report
+     * @throws MpiAbortException if a rank failed or the job timed out
+     */
+    public static Report run(final int ranks, final Body body) {
+        return builder().ranks(ranks).build().run(body);
+    }
+
+    /**
+     * Runs the job.
+     *
+     * @param body what each rank runs
+     * @return what the job did
+     * @throws MpiAbortException if a rank failed (with its rank and cause) or the job timed out
+     */
+    public Report run(final Body body) {
+        Objects.requireNonNull(body, "body");
+        final long startNs = System.nanoTime();
+        final FmJob.Report fmReport;
+        try {
+            fmReport = fmJob.run(fm -> {
+                final Engine engine = new Engine(fm, eagerBytes, unexpectedBytes);
+                engine.bind();
+                try {
+                    body.run();
+                    if (MPI.isInitialized() && !MPI.isFinalized()) {
+                        throw new IllegalStateException("rank " + fm.pe() + " returned without calling MPI.Finalize");
+                    }
+                } finally {
+                    Engine.unbind();
+                }
+            });
+        } catch (FmAbortException e) {
+            if (e.getCause() instanceof FmJobExit x) {
+                return new Report(x.status(), true, System.nanoTime() - startNs, Map.of());
+            }
+            final MpiAbortException a = new MpiAbortException(e.pe() == FmAbortException.NO_PE
+                ? MpiAbortException.NO_RANK : e.pe(), e.getCause());
+            for (final Throwable s : e.getSuppressed()) {
+                a.addSuppressed(s);
+            }
+            throw a;
+        }
+        final Map<String, Long> counters = new LinkedHashMap<>();
+        final FmCounters t = fmReport.totals();
+        counters.put("fm.messagesSent", t.messagesSent());
+        counters.put("fm.bytesSent", t.bytesSent());
+        counters.put("fm.framesRetransmitted", t.framesRetransmitted());
+        return new Report(0, false, System.nanoTime() - startNs, Map.copyOf(counters));
+    }
+
+    /** Builds an {@link MpiJob}. */
+    public static final class Builder {
+        private int ranks = 2;
+        private int eagerBytes = 16 << 10;
+        private long unexpectedBytes = 64L << 20;
+        private Duration timeout = Duration.ofMinutes(10);
+        private final Map<String, String> lowerOptions = new LinkedHashMap<>();
+        private boolean inProcess;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets how many ranks the job runs (default 2).
+         *
+         * @param ranks at least 1
+         * @return this
+         * @throws IllegalArgumentException if {@code ranks} is less than 1 (the builder is unchanged)
+         */
+        public Builder ranks(final int ranks) {
+            if (ranks < 1) {
+                throw new IllegalArgumentException("ranks=" + ranks + " must be at least 1");
+            }
+            this.ranks = ranks;
+            return this;
+        }
+
+        /**
+         * Sets the job's time limit (default 10 minutes).
+         *
+         * @param timeout positive
+         * @return this
+         * @throws IllegalArgumentException if not positive (the builder is unchanged)
+         */
+        public Builder timeout(final Duration timeout) {
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout=" + timeout + " must be positive");
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Sets an option by name: {@code mpi.eagerBytes}, {@code mpi.unexpectedBytes}, {@code fm.*},
+         * {@code fabric.*}.
+         *
+         * @param key   option name
+         * @param value value
+         * @return this
+         * @throws IllegalArgumentException if the key is unknown or the value invalid (the builder is unchanged)
+         */
+        public Builder option(final String key, final String value) {
+            Objects.requireNonNull(value, "value");
+            switch (key) {
+                case "mpi.eagerBytes" -> {
+                    final long v = parse(key, value);
+                    if (v < 0 || v > Integer.MAX_VALUE) {
+                        throw new IllegalArgumentException(key + "=" + value + " must be in 0.." + Integer.MAX_VALUE);
+                    }
+                    eagerBytes = (int) v;
+                }
+                case "mpi.unexpectedBytes" -> {
+                    final long v = parse(key, value);
+                    if (v < 0) {
+                        throw new IllegalArgumentException(key + "=" + value + " must not be negative");
+                    }
+                    unexpectedBytes = v;
+                }
+                default -> {
+                    if (!key.startsWith("fabric.") && !key.startsWith("fm.")) {
+                        throw new IllegalArgumentException("unknown MPI job option '" + key + "' (known: "
+                            + "mpi.eagerBytes, mpi.unexpectedBytes, fm.*, fabric.*)");
+                    }
+                    FmJob.builder().option(key, value);
+                    lowerOptions.put(key, value);
+                }
+            }
+            return this;
+        }
+
+        private static long parse(final String key, final String value) {
+            final String v = value.trim().toUpperCase(java.util.Locale.ROOT);
+            long scale = 1;
+            String digits = v;
+            if (v.endsWith("K") || v.endsWith("M") || v.endsWith("G")) {
+                scale = v.endsWith("K") ? 1L << 10 : v.endsWith("M") ? 1L << 20 : 1L << 30;
+                digits = v.substring(0, v.length() - 1);
+            }
+            try {
+                return Math.multiplyExact(Long.parseLong(digits), scale);
+            } catch (NumberFormatException | ArithmeticException e) {
+                throw new IllegalArgumentException(key + "=" + value + " is not a byte count", e);
+            }
+        }
+
+        /**
+         * Runs every rank in this JVM on the emulated fabric even in a process of a launched job.
+         *
+         * @return this
+         */
+        public Builder inProcess() {
+            inProcess = true;
+            return this;
+        }
+
+        /**
+         * Makes the job.
+         *
+         * @return the job
+         * @throws IllegalArgumentException naming the setting if an option of a layer below is out of range
+         */
+        public MpiJob build() {
+            return new MpiJob(this);
+        }
+    }
+}

@@ -1,0 +1,473 @@
+package org.jhpvm.mpi.internal;
+
+import java.util.ArrayDeque;
+import java.util.function.BooleanSupplier;
+
+import mpi.MPI;
+
+import org.jhpvm.fm.FastMessages;
+import org.jhpvm.fm.FmInputStream;
+import org.jhpvm.fm.FmOutputStream;
+
+/**
+ * One rank's message-passing engine over its FM endpoint: the eager and rendezvous protocols, matching, the
+ * unexpected-message budget and the progress loop. Used by the rank's own thread; its FM handlers run inside that
+ * thread's extract. Progress is made inside MPI calls, as MPI-FM made it.
+ * <p>
+ * Protocols (the module README has the wire formats):
+ * <ul>
+ * <li><b>eager</b>: a message of at most {@link #eagerLimit()} bytes goes whole, envelope and data in one FM message,
+ * when the sender holds that much credit at the receiver. Its handler matches the envelope against the posted
+ * receives and receives the data straight into the matched receive's buffer; unmatched, it keeps the data until a
+ * receive comes. Kept data is bounded: each sender may have at most the budget over the job's size outstanding at a
+ * receiver, and the receiver gives the credit back when the data is consumed.</li>
+ * <li><b>rendezvous</b>: anything larger, every synchronous send, and eager sends without credit send a request to
+ * send (the envelope); once a receive matches it, the receiver answers clear-to-send and the sender sends the data,
+ * which the handler receives straight into the receive's buffer (FM's zero-copy path from 32 KiB).</li>
+ * </ul>
+ */
+public final class Engine {
+    /** FM handler ids of the protocol. */
+    static final int H_EAGER = 3000;
+    static final int H_RTS = 3001;
+    static final int H_CTS = 3002;
+    static final int H_DATA = 3003;
+    static final int H_CREDIT = 3004;
+    /** Envelope bytes: context, source, tag, kind, elements. */
+    static final int ENVELOPE = 20;
+    /** What an eager message costs in credit beyond its data. */
+    static final int OVERHEAD = 64;
+
+    private static final InheritableThreadLocal<Engine> CURRENT = new InheritableThreadLocal<>();
+
+    /** The API's per-rank state (communicators, initialization), kept here for the rank's threads to find. */
+    public Object attachment;
+
+    /** This rank in the world. */
+    public final int me;
+    /** The world's size. */
+    public final int size;
+    /** The rank's endpoint. */
+    public final FastMessages fm;
+    private final Transfer transfer = new Transfer();
+    private final Matching matching = new Matching();
+    private final Ids ids = new Ids();
+    private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
+    private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
+    private final int eagerLimit;
+    private final long creditPerPeer;
+    private final long[] credit;
+    private final long[] owed;
+    private final boolean[] creditQueued;
+    private final int[] creditQueue;
+    private int creditHead;
+    private int creditCount;
+    private long unexpectedBytes;
+    private long events;
+    private long seen;
+    private final BooleanSupplier wake = () -> events != seen || !clearToSend.isEmpty() || !readyData.isEmpty()
+        || creditCount > 0;
+
+    /**
+     * Makes the engine and registers its handlers (before the endpoint's first send or extract).
+     *
+     * @param fm              the rank's endpoint
+     * @param eagerBytes      the largest message sent eagerly
+     * @param unexpectedBytes the most data of unexpected messages this rank holds
+     */
+    public Engine(final FastMessages fm, final int eagerBytes, final long unexpectedBytes) {
+        this.fm = fm;
+        this.me = fm.pe();
+        this.size = fm.pes();
+        this.creditPerPeer = unexpectedBytes / size;
+        this.eagerLimit = (int) Math.max(0, Math.min(eagerBytes, creditPerPeer / 2 - OVERHEAD));
+        this.credit = new long[size];
+        this.owed = new long[size];
+        this.creditQueued = new boolean[size];
+        this.creditQueue = new int[size];
+        java.util.Arrays.fill(credit, creditPerPeer);
+        fm.register(H_EAGER, this::onEager);
+        fm.register(H_RTS, this::onRequestToSend);
+        fm.register(H_CTS, (sender, buf, off, len) -> onClearToSend(FastMessages.word(buf, off, 0),
+            FastMessages.word(buf, off, 1)));
+        fm.register(H_DATA, this::onData);
+        fm.register(H_CREDIT, (sender, buf, off, len) -> credit[sender] += FastMessages.word(buf, off, 0));
+    }
+
+    /**
+     * The engine of the rank the calling thread belongs to (threads a rank starts inherit it).
+     *
+     * @return the engine, or null outside an MPI job
+     */
+    public static Engine current() {
+        return CURRENT.get();
+    }
+
+    /** Makes this the calling thread's rank, until {@link #unbind()}. */
+    public void bind() {
+        CURRENT.set(this);
+    }
+
+    /** Ends the calling thread's binding to a rank. */
+    public static void unbind() {
+        CURRENT.remove();
+    }
+
+    /**
+     * The largest message (data bytes) sent eagerly: the configured size, or less where the per-peer share of the
+     * unexpected budget is small.
+     *
+     * @return bytes
+     */
+    public int eagerLimit() {
+        return eagerLimit;
+    }
+
+    // ------------------------------------------------------------------------------------------------ sends
+
+    /**
+     * Starts a send; an eager one is done on return, a rendezvous one when its data has gone.
+     *
+     * @param context   the communicator's context
+     * @param source    the sender's rank in the communicator
+     * @param destWorld the destination's world rank
+     * @param tag       the tag
+     * @param buf       the data, checked by the caller
+     * @param offset    the element of {@code buf} where item 0 starts
+     * @param type      its datatype's map
+     * @param count     items
+     * @param sync      a synchronous send: always by rendezvous, so it completes only once matched
+     * @return the send's state
+     */
+    public SendOp startSend(final int context, final int source, final int destWorld, final int tag, final Object buf,
+                            final long offset, final TypeMap type, final int count, final boolean sync) {
+        final SendOp op = new SendOp();
+        final Kind kind = type.kind();
+        final long elements = count * type.size();
+        final long bytes = elements * kind.bytes;
+        op.source = source;
+        op.tag = tag;
+        op.kind = kind;
+        op.elements = elements;
+        if (!sync && bytes <= eagerLimit && credit[destWorld] >= bytes + OVERHEAD) {
+            credit[destWorld] -= bytes + OVERHEAD;
+            final FmOutputStream out = fm.beginMessage(destWorld, ENVELOPE + (int) bytes, H_EAGER);
+            envelope(out, context, source, tag, kind, elements);
+            transfer.send(out, buf, offset, type, count);
+            out.endMessage();
+            op.done = true;
+            return op;
+        }
+        op.destWorld = destWorld;
+        op.buf = buf;
+        op.offset = offset;
+        op.type = type;
+        op.count = count;
+        final int id = ids.add(op);
+        final FmOutputStream out = fm.beginMessage(destWorld, ENVELOPE + 4, H_RTS);
+        envelope(out, context, source, tag, kind, elements);
+        out.sendInt(id);
+        out.endMessage();
+        return op;
+    }
+
+    private static void envelope(final FmOutputStream out, final int context, final int source, final int tag,
+                                 final Kind kind, final long elements) {
+        out.sendInt(context);
+        out.sendInt(source);
+        out.sendInt(tag);
+        out.sendInt(kind.ordinal());
+        out.sendInt((int) elements);
+    }
+
+    private void sendData(final SendOp op) {
+        final long bytes = op.elements * op.kind.bytes;
+        final FmOutputStream out = fm.beginMessage(op.destWorld, 4 + (int) bytes, H_DATA);
+        out.sendInt(op.recvId);
+        transfer.send(out, op.buf, op.offset, op.type, op.count);
+        out.endMessage();
+        ids.remove(op);
+        op.buf = null;
+        complete(op);
+    }
+
+    // ------------------------------------------------------------------------------------------------ receives
+
+    /**
+     * Posts a receive, or satisfies it at once from an unexpected message.
+     *
+     * @param context    the communicator's context
+     * @param wantSource the source's rank in the communicator, or {@code MPI.ANY_SOURCE}
+     * @param wantTag    the tag, or {@code MPI.ANY_TAG}
+     * @param buf        where the data goes, checked by the caller
+     * @param offset     the element of {@code buf} where item 0 starts
+     * @param type       its datatype's map
+     * @param count      items it holds
+     * @return the receive's state
+     */
+    public RecvOp startReceive(final int context, final int wantSource, final int wantTag, final Object buf,
+                               final long offset, final TypeMap type, final int count) {
+        final RecvOp r = new RecvOp();
+        r.context = context;
+        r.wantSource = wantSource;
+        r.wantTag = wantTag;
+        r.buf = buf;
+        r.offset = offset;
+        r.type = type;
+        r.capacity = count * type.size();
+        final Unexpected u = matching.findUnexpected(context, wantSource, wantTag);
+        if (u == null) {
+            matching.post(r);
+            return r;
+        }
+        matching.removeUnexpected(u);
+        r.source = u.source;
+        r.tag = u.tag;
+        r.kind = u.kind;
+        r.elements = u.elements;
+        if (u.data == null) {
+            matchedRequest(r, u.senderWorld, u.sendId);
+            return r;
+        }
+        unexpectedBytes -= u.data.length;
+        giveBack(u.senderWorld, u.data.length + OVERHEAD);
+        if (r.kind != type.kind()) {
+            r.error = MPI.ERR_TYPE;
+        } else {
+            transfer.unpack(u.data, buf, offset, type, Math.min(u.elements, r.capacity));
+            if (u.elements > r.capacity) {
+                r.error = MPI.ERR_TRUNCATE;
+            }
+        }
+        r.buf = null;
+        complete(r);
+        return r;
+    }
+
+    /**
+     * Cancels a receive that has not been matched.
+     *
+     * @param r the receive
+     * @return true if it was still posted (it is now done and cancelled)
+     */
+    public boolean cancel(final RecvOp r) {
+        if (!matching.unpost(r)) {
+            return false;
+        }
+        r.cancelled = true;
+        r.buf = null;
+        complete(r);
+        return true;
+    }
+
+    /**
+     * Looks for an unexpected message a receive would match, without receiving it ({@code MPI_Iprobe}).
+     *
+     * @param context the communicator's context
+     * @param source  the source or ANY
+     * @param tag     the tag or ANY
+     * @param into    gets the envelope if one is found
+     * @return true if one was found
+     */
+    public boolean probe(final int context, final int source, final int tag, final Pending into) {
+        final Unexpected u = matching.findUnexpected(context, source, tag);
+        if (u == null) {
+            return false;
+        }
+        into.source = u.source;
+        into.tag = u.tag;
+        into.kind = u.kind;
+        into.elements = u.elements;
+        into.error = MPI.SUCCESS;
+        return true;
+    }
+
+    private void matchedRequest(final RecvOp r, final int senderWorld, final int sendId) {
+        r.senderWorld = senderWorld;
+        r.sendId = sendId;
+        ids.add(r);
+        clearToSend.add(r);
+        events++;
+    }
+
+    private void onEager(final FmInputStream in, final int sender) {
+        final int context = in.receiveInt();
+        final int source = in.receiveInt();
+        final int tag = in.receiveInt();
+        final Kind kind = Kind.ofCode(in.receiveInt());
+        final long elements = in.receiveInt();
+        final RecvOp r = matching.takePosted(context, source, tag);
+        final long bytes = elements * kind.bytes;
+        if (r == null) {
+            final Unexpected u = unexpected(context, source, tag, kind, elements, sender);
+            u.data = new byte[(int) bytes];
+            in.receive(u.data, 0, (int) bytes);
+            unexpectedBytes += bytes;
+            matching.addUnexpected(u);
+            events++;
+            return;
+        }
+        giveBack(sender, bytes + OVERHEAD);
+        deliver(in, r, source, tag, kind, elements);
+    }
+
+    private void onRequestToSend(final FmInputStream in, final int sender) {
+        final int context = in.receiveInt();
+        final int source = in.receiveInt();
+        final int tag = in.receiveInt();
+        final Kind kind = Kind.ofCode(in.receiveInt());
+        final long elements = in.receiveInt();
+        final int sendId = in.receiveInt();
+        final RecvOp r = matching.takePosted(context, source, tag);
+        if (r == null) {
+            final Unexpected u = unexpected(context, source, tag, kind, elements, sender);
+            u.sendId = sendId;
+            matching.addUnexpected(u);
+            events++;
+            return;
+        }
+        r.source = source;
+        r.tag = tag;
+        r.kind = kind;
+        r.elements = elements;
+        matchedRequest(r, sender, sendId);
+    }
+
+    private void onClearToSend(final int sendId, final int recvId) {
+        if (ids.get(sendId) instanceof SendOp s) {
+            s.recvId = recvId;
+            readyData.add(s);
+            events++;
+        }
+    }
+
+    private void onData(final FmInputStream in, final int sender) {
+        final int recvId = in.receiveInt();
+        if (ids.get(recvId) instanceof RecvOp r) {
+            ids.remove(r);
+            deliver(in, r, r.source, r.tag, r.kind, r.elements);
+        }
+    }
+
+    /** Receives a matched message's data into its receive, or notes why not, and completes it. */
+    private void deliver(final FmInputStream in, final RecvOp r, final int source, final int tag, final Kind kind,
+                         final long elements) {
+        r.source = source;
+        r.tag = tag;
+        r.kind = kind;
+        r.elements = elements;
+        if (kind != r.type.kind()) {
+            r.error = MPI.ERR_TYPE;
+        } else {
+            transfer.receive(in, r.buf, r.offset, r.type, Math.min(elements, r.capacity));
+            if (elements > r.capacity) {
+                r.error = MPI.ERR_TRUNCATE;
+            }
+        }
+        r.buf = null;
+        complete(r);
+    }
+
+    private static Unexpected unexpected(final int context, final int source, final int tag, final Kind kind,
+                                         final long elements, final int sender) {
+        final Unexpected u = new Unexpected();
+        u.context = context;
+        u.source = source;
+        u.tag = tag;
+        u.kind = kind;
+        u.elements = elements;
+        u.senderWorld = sender;
+        return u;
+    }
+
+    private void giveBack(final int peer, final long bytes) {
+        owed[peer] += bytes;
+        if (!creditQueued[peer] && owed[peer] >= creditPerPeer / 4) {
+            creditQueued[peer] = true;
+            creditQueue[(creditHead + creditCount++) % size] = peer;
+        }
+    }
+
+    // ------------------------------------------------------------------------------------------------ progress
+
+    private void complete(final Pending p) {
+        p.done = true;
+        events++;
+    }
+
+    /**
+     * Sends what handlers asked for (clear-to-send answers, rendezvous data, credit): outside handlers, on the
+     * rank's thread.
+     *
+     * @return true if anything was sent
+     */
+    public boolean drainWork() {
+        boolean any = false;
+        RecvOp r;
+        while ((r = clearToSend.poll()) != null) {
+            fm.send4(r.senderWorld, H_CTS, r.sendId, r.id, 0, 0);
+            any = true;
+        }
+        SendOp s;
+        while ((s = readyData.poll()) != null) {
+            sendData(s);
+            any = true;
+        }
+        while (creditCount > 0) {
+            final int peer = creditQueue[creditHead];
+            creditHead = (creditHead + 1) % size;
+            creditCount--;
+            creditQueued[peer] = false;
+            final long n = owed[peer];
+            owed[peer] = 0;
+            fm.send4(peer, H_CREDIT, (int) n, 0, 0, 0);
+            any = true;
+        }
+        return any;
+    }
+
+    /** Extracts once and sends what that asked for ({@code MPI_Test}'s progress). */
+    public void poll() {
+        fm.extract();
+        drainWork();
+    }
+
+    /**
+     * Waits for something to happen: a completion, an unexpected message, or work for {@link #drainWork()}, which
+     * it does. Callers loop on their own condition around it.
+     */
+    public void idle() {
+        if (drainWork()) {
+            return;
+        }
+        seen = events;
+        fm.extractUntil(wake, Long.MAX_VALUE);
+        drainWork();
+    }
+
+    /**
+     * Makes progress until {@code p} is done.
+     *
+     * @param p an operation
+     */
+    public void await(final Pending p) {
+        while (!p.done) {
+            idle();
+        }
+    }
+
+    /** Data bytes of unexpected messages held now. */
+    public long unexpectedBytes() {
+        return unexpectedBytes;
+    }
+
+    /** Messages waiting unexpected now. */
+    public int unexpectedCount() {
+        return matching.unexpectedCount();
+    }
+
+    /** Rendezvous operations in flight now. */
+    public int inFlight() {
+        return ids.inFlight();
+    }
+}

@@ -1,0 +1,95 @@
+package org.jhpvm.mpi.internal;
+
+import java.lang.foreign.ValueLayout;
+import java.nio.Buffer;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.CharBuffer;
+import java.nio.DoubleBuffer;
+import java.nio.FloatBuffer;
+import java.nio.IntBuffer;
+import java.nio.LongBuffer;
+import java.nio.ShortBuffer;
+
+/**
+ * The primitive element types a datatype is made of, with what each is in a Java array, in a direct buffer and on
+ * the wire (little endian; a boolean is one byte, 0 or 1). Every datatype has one kind; messages carry it, and a
+ * receive of another kind is refused ({@code MPI_ERR_TYPE}).
+ */
+public enum Kind {
+    /** {@code MPI.BYTE}: {@code byte[]}. */
+    BYTE(1, byte[].class, ByteBuffer.class, ValueLayout.JAVA_BYTE),
+    /** {@code MPI.CHAR}: {@code char[]}, 2 bytes. */
+    CHAR(2, char[].class, CharBuffer.class, ValueLayout.JAVA_CHAR_UNALIGNED),
+    /** {@code MPI.SHORT}: {@code short[]}. */
+    SHORT(2, short[].class, ShortBuffer.class, ValueLayout.JAVA_SHORT_UNALIGNED),
+    /** {@code MPI.BOOLEAN}: {@code boolean[]}, one byte. */
+    BOOLEAN(1, boolean[].class, ByteBuffer.class, ValueLayout.JAVA_BYTE),
+    /** {@code MPI.INT}: {@code int[]}. */
+    INT(4, int[].class, IntBuffer.class, ValueLayout.JAVA_INT_UNALIGNED),
+    /** {@code MPI.LONG}: {@code long[]}. */
+    LONG(8, long[].class, LongBuffer.class, ValueLayout.JAVA_LONG_UNALIGNED),
+    /** {@code MPI.FLOAT}: {@code float[]}. */
+    FLOAT(4, float[].class, FloatBuffer.class, ValueLayout.JAVA_FLOAT_UNALIGNED),
+    /** {@code MPI.DOUBLE}: {@code double[]}. */
+    DOUBLE(8, double[].class, DoubleBuffer.class, ValueLayout.JAVA_DOUBLE_UNALIGNED);
+
+    private static final Kind[] VALUES = values();
+
+    /** Bytes of one element, in memory and on the wire. */
+    public final int bytes;
+    /** The array class a buffer of this kind is. */
+    public final Class<?> arrayClass;
+    /** The buffer class a direct buffer of this kind is (a {@link ByteBuffer} holds any kind). */
+    public final Class<? extends Buffer> bufferClass;
+    /** The element on the wire: little endian. */
+    public final ValueLayout wire;
+
+    Kind(final int bytes, final Class<?> arrayClass, final Class<? extends Buffer> bufferClass,
+         final ValueLayout layout) {
+        this.bytes = bytes;
+        this.arrayClass = arrayClass;
+        this.bufferClass = bufferClass;
+        this.wire = layout.withOrder(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /**
+     * The kind of a code carried in a message.
+     *
+     * @param code {@link #ordinal()}
+     * @return the kind, or null if the code is not one
+     */
+    public static Kind ofCode(final int code) {
+        return code >= 0 && code < VALUES.length ? VALUES[code] : null;
+    }
+
+    /**
+     * Whether {@code buf} can hold elements of this kind: an array of {@link #arrayClass}, or a buffer of
+     * {@link #bufferClass} or a {@link ByteBuffer}.
+     *
+     * @param buf a user's buffer
+     * @return true if it fits
+     */
+    public boolean accepts(final Object buf) {
+        if (buf == null) {
+            return false;
+        }
+        if (buf.getClass() == arrayClass) {
+            return true;
+        }
+        return buf instanceof Buffer b && (bufferClass.isInstance(b) || b instanceof ByteBuffer);
+    }
+
+    /**
+     * How many elements of this kind {@code buf} holds (an array's length; a buffer's capacity in elements).
+     *
+     * @param buf an accepted buffer
+     * @return its length in elements
+     */
+    public long lengthOf(final Object buf) {
+        if (buf instanceof Buffer b) {
+            return b instanceof ByteBuffer ? b.capacity() / bytes : b.capacity();
+        }
+        return java.lang.reflect.Array.getLength(buf);
+    }
+}

@@ -1,0 +1,19 @@
+package org.jhpvm.mpi.internal;
+
+/**
+ * A message that arrived before its receive was posted: its envelope, and either its data (eager) or the id of the
+ * sender's waiting send (rendezvous: the data stays at the sender until the receive is posted).
+ */
+final class Unexpected {
+    int context;
+    int source;
+    int tag;
+    Kind kind;
+    long elements;
+    int senderWorld;
+    /** The data of an eager message, null for a request to send. */
+    byte[] data;
+    int sendId;
+    Unexpected prev;
+    Unexpected next;
+}
