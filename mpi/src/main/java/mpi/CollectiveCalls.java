@@ -26,9 +26,10 @@ abstract class CollectiveCalls extends PointToPoint {
         return t;
     }
 
-    static void checkOp(final CommState c, final Op op, final TypeMap t, final String what) throws MPIException {
+    static void checkOp(final CommState c, final Op op, final Datatype type, final String what)
+        throws MPIException {
         try {
-            Reduction.check(op, t.kind());
+            Reduction.check(op, type);
         } catch (MPIException e) {
             throw c.error(MPI.ERR_OP, what + ": " + e.getMessage());
         }
@@ -118,7 +119,7 @@ abstract class CollectiveCalls extends PointToPoint {
         final CommState c = st();
         final TypeMap t = checked(c, sendbuf, count, type, "reduce");
         checkRoot(c, root, "reduce");
-        checkOp(c, op, t, "reduce");
+        checkOp(c, op, type, "reduce");
         if (c.me == root) {
             Buffers.check(c, recvbuf, t, count, "reduce");
         }
@@ -158,7 +159,7 @@ abstract class CollectiveCalls extends PointToPoint {
         final CommState c = st();
         final TypeMap t = checked(c, sendbuf, count, type, "allReduce");
         Buffers.check(c, recvbuf, t, count, "allReduce");
-        checkOp(c, op, t, "allReduce");
+        checkOp(c, op, type, "allReduce");
         Buffers.unpack(Collectives.allReduce(c, Buffers.pack(sendbuf, t, count), count, type, op), recvbuf, t,
             count);
     }

@@ -476,7 +476,7 @@ public class Comm extends CollectiveCalls implements Freeable, Cloneable {
         }
         final TypeMap t = checked(c, sendbuf, total, type, what);
         Buffers.check(c, recvbuf, t, counts[c.me], what);
-        checkOp(c, op, t, what);
+        checkOp(c, op, type, what);
         final Object all = Collectives.allReduce(c, Buffers.pack(sendbuf, t, total), total, type, op);
         final int size = (int) t.size();
         int before = 0;
@@ -503,7 +503,7 @@ public class Comm extends CollectiveCalls implements Freeable, Cloneable {
         final CommState c = Rank.active().self;
         final TypeMap t = checked(c, inBuf, count, type, "reduceLocal");
         Buffers.check(c, inOutBuf, t, count, "reduceLocal");
-        checkOp(c, op, t, "reduceLocal");
+        checkOp(c, op, type, "reduceLocal");
         final Object result = Buffers.pack(inOutBuf, t, count);
         Reduction.apply(op, Buffers.pack(inBuf, t, count), result, (int) (count * t.size()), count, type);
         Buffers.unpack(result, inOutBuf, t, count);

@@ -17,13 +17,20 @@ import org.jhpvm.mpi.internal.TypeMap;
  */
 public final class Datatype implements Freeable, Cloneable {
     final TypeMap map;
+    /** The layout of a MINLOC/MAXLOC pair type, else null. */
+    final Pair pair;
     private final boolean predefined;
     private boolean committed;
     private boolean freed;
     private String name;
 
     private Datatype(final TypeMap map, final boolean predefined, final String name) {
+        this(map, null, predefined, name);
+    }
+
+    private Datatype(final TypeMap map, final Pair pair, final boolean predefined, final String name) {
         this.map = map;
+        this.pair = pair;
         this.predefined = predefined;
         this.committed = predefined;
         this.name = name;
@@ -31,6 +38,15 @@ public final class Datatype implements Freeable, Cloneable {
 
     static Datatype basic(final Kind kind, final String name) {
         return new Datatype(TypeMap.basic(kind), true, name);
+    }
+
+    /** A MINLOC/MAXLOC pair type: bytes of the value and of the index, the struct's padding left out. */
+    static Datatype pair(final Kind value, final String name) {
+        final Pair p = new Pair(value);
+        final TypeMap m = p.indexOffset == value.bytes
+            ? new TypeMap(Kind.BYTE, new int[] {0}, new int[] {value.bytes + 4}, 0, p.extent)
+            : new TypeMap(Kind.BYTE, new int[] {0, p.indexOffset}, new int[] {value.bytes, 4}, 0, p.extent);
+        return new Datatype(m, p, true, name);
     }
 
     /**

@@ -110,6 +110,46 @@ public class Intracomm extends Comm {
     }
 
     /**
+     * {@code MPI_Cart_create} (collective): a communicator whose first {@code prod(dims)} members, in rank order, are
+     * laid out on a grid; the others get null.
+     *
+     * @param dims    the grid's extents (each at least 1)
+     * @param periods which dimensions wrap around
+     * @param reorder whether ranks may be renumbered (accepted; they are not)
+     * @return the Cartesian communicator, or null on a rank left out
+     * @throws MPIException {@code ERR_DIMS} for an extent below 1 or a grid larger than the communicator,
+     *                      {@code ERR_ARG} if dims and periods differ in length
+     */
+    public final CartComm createCart(final int[] dims, final boolean[] periods, final boolean reorder)
+        throws MPIException {
+        final CommState c = st();
+        if (dims == null || periods == null || dims.length != periods.length || dims.length == 0) {
+            throw c.error(MPI.ERR_ARG, "createCart: dims and periods need the same length, at least 1");
+        }
+        long cells = 1;
+        for (final int d : dims) {
+            if (d < 1) {
+                throw c.error(MPI.ERR_DIMS, "createCart: extent " + d + " is below 1");
+            }
+            cells *= d;
+        }
+        if (cells > c.size()) {
+            throw c.error(MPI.ERR_DIMS, "createCart: a grid of " + cells + " ranks does not fit " + c.name
+                + " (size " + c.size() + ")");
+        }
+        final int context = newContext(c);
+        if (c.me >= cells) {
+            return null;
+        }
+        final CommState s = new CommState(c.rank, context, java.util.Arrays.copyOf(c.members, (int) cells),
+            "Cartesian " + java.util.Arrays.toString(dims));
+        s.errhandler = c.errhandler;
+        s.dims = dims.clone();
+        s.periods = periods.clone();
+        return new CartComm(s);
+    }
+
+    /**
      * {@code MPI_Scan}: member i gets the reduction of members 0..i's items, combined in rank order.
      *
      * @param sendbuf this member's items
@@ -172,7 +212,7 @@ public class Intracomm extends Comm {
         final CommState c = st();
         final TypeMap t = checked(c, sendbuf, count, type, what);
         Buffers.check(c, recvbuf, t, count, what);
-        checkOp(c, op, t, what);
+        checkOp(c, op, type, what);
         final Object result = Collectives.scan(c, Buffers.pack(sendbuf, t, count), count, type, op, inclusive);
         if (result != null) {
             Buffers.unpack(result, recvbuf, t, count);

@@ -159,6 +159,27 @@ public final class MPI {
     /** Packed bytes. */
     public static final Datatype PACKED = Datatype.basic(Kind.BYTE, "MPI_PACKED");
 
+    /** MINLOC/MAXLOC pairs of two {@code int}s (value, index). */
+    public static final Datatype INT2 = Datatype.pair(Kind.INT, "MPI_2INT");
+    /** MINLOC/MAXLOC pairs of a {@code short} value and an {@code int} index. */
+    public static final Datatype SHORT_INT = Datatype.pair(Kind.SHORT, "MPI_SHORT_INT");
+    /** MINLOC/MAXLOC pairs of a {@code long} value and an {@code int} index. */
+    public static final Datatype LONG_INT = Datatype.pair(Kind.LONG, "MPI_LONG_INT");
+    /** MINLOC/MAXLOC pairs of a {@code float} value and an {@code int} index. */
+    public static final Datatype FLOAT_INT = Datatype.pair(Kind.FLOAT, "MPI_FLOAT_INT");
+    /** MINLOC/MAXLOC pairs of a {@code double} value and an {@code int} index. */
+    public static final Datatype DOUBLE_INT = Datatype.pair(Kind.DOUBLE, "MPI_DOUBLE_INT");
+    /** Access to {@link #INT2} items in byte buffers. */
+    public static final Int2 int2 = new Int2(INT2);
+    /** Access to {@link #SHORT_INT} items. */
+    public static final ShortInt shortInt = new ShortInt(SHORT_INT);
+    /** Access to {@link #LONG_INT} items. */
+    public static final LongInt longInt = new LongInt(LONG_INT);
+    /** Access to {@link #FLOAT_INT} items. */
+    public static final FloatInt floatInt = new FloatInt(FLOAT_INT);
+    /** Access to {@link #DOUBLE_INT} items. */
+    public static final DoubleInt doubleInt = new DoubleInt(DOUBLE_INT);
+
     /** Maximum. */
     public static final Op MAX = new Op(Op.MAX);
     /** Minimum. */
@@ -179,9 +200,9 @@ public final class MPI {
     public static final Op LXOR = new Op(Op.LXOR);
     /** Bitwise exclusive or. */
     public static final Op BXOR = new Op(Op.BXOR);
-    /** Minimum and its location (needs the pair types, not there yet: refused with {@code ERR_OP}). */
+    /** Minimum and its location, on the pair types ({@link #DOUBLE_INT}, ...); ties take the smaller index. */
     public static final Op MINLOC = new Op(Op.MINLOC);
-    /** Maximum and its location (needs the pair types, not there yet: refused with {@code ERR_OP}). */
+    /** Maximum and its location, on the pair types; ties take the smaller index. */
     public static final Op MAXLOC = new Op(Op.MAXLOC);
     /** The second operand replaces the first. */
     public static final Op REPLACE = new Op(Op.REPLACE);

@@ -9,6 +9,7 @@ package mpi;
 public final class MPIException extends Exception {
     private static final long serialVersionUID = 1L;
 
+    /** The MPI error class. */
     private final int errorClass;
 
     /**

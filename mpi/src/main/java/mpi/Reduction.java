@@ -11,11 +11,20 @@ final class Reduction {
     }
 
     /** Refuses an operation the kind does not take, before anything is sent. */
-    static void check(final Op op, final Kind kind) throws MPIException {
+    static void check(final Op op, final Datatype type) throws MPIException {
         if (op == null || op.isFreed()) {
             throw new MPIException(MPI.ERR_OP, op == null ? "op is null" : "op has been freed");
         }
         if (op.function != null || op.code == Op.REPLACE || op.code == Op.NO_OP) {
+            return;
+        }
+        final Kind kind = type.kind();
+        if (type.pair != null || op.code == Op.MINLOC || op.code == Op.MAXLOC) {
+            if (type.pair == null || (op.code != Op.MINLOC && op.code != Op.MAXLOC)) {
+                throw new MPIException(MPI.ERR_OP, "operation " + name(op.code) + " is not defined on "
+                    + type.describe() + " (MINLOC and MAXLOC take exactly the pair types INT2, SHORT_INT, LONG_INT, "
+                    + "FLOAT_INT and DOUBLE_INT)");
+            }
             return;
         }
         final boolean ok = switch (op.code) {
@@ -25,9 +34,7 @@ final class Reduction {
             default -> false;
         };
         if (!ok) {
-            throw new MPIException(MPI.ERR_OP, "operation " + name(op.code) + " is not defined on " + kind
-                + (op.code == Op.MINLOC || op.code == Op.MAXLOC ? " (MINLOC and MAXLOC need the pair types, which "
-                + "jhpvm does not have yet)" : ""));
+            throw new MPIException(MPI.ERR_OP, "operation " + name(op.code) + " is not defined on " + kind);
         }
     }
 
@@ -41,6 +48,7 @@ final class Reduction {
             case Op.NO_OP -> {
             }
             case Op.REPLACE -> System.arraycopy(in, 0, inOut, 0, elements);
+            case Op.MINLOC, Op.MAXLOC -> type.pair.locate((byte[]) in, (byte[]) inOut, count, op.code == Op.MAXLOC);
             default -> {
                 switch (inOut) {
                     case double[] b -> doubles(op.code, (double[]) in, b, elements);

@@ -10,6 +10,7 @@ public final class MpiAbortException extends RuntimeException {
     /** The rank of a failure that belongs to no rank (a timeout). */
     public static final int NO_RANK = -1;
 
+    /** The rank that failed first. */
     private final int rank;
 
     /**
