@@ -235,10 +235,15 @@ public final class MPI {
      * @throws MPIException as {@link #Init}
      */
     public static int InitThread(final String[] args, final int required) throws MPIException {
-        final Rank r = Rank.ofThread();
+        Rank r = Rank.ofThread();
         if (r == null) {
-            throw new MPIException(ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
-                + "bin/jhpvm run or MpiJob)");
+            final org.jhpvm.mpi.AttachedJob.Seat seat = org.jhpvm.mpi.AttachedJob.locate();
+            if (seat == null) {
+                throw new MPIException(ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
+                    + "bin/jhpvm run or MpiJob)");
+            }
+            seat.job().join(seat.rank());
+            r = Rank.ofThread();
         }
         if (r.initialized) {
             throw new MPIException(ERR_OTHER, "MPI is already initialized.");
@@ -278,6 +283,9 @@ public final class MPI {
         final Rank r = Rank.active();
         Collectives.barrier(r.world);
         r.finalized = true;
+        if (r.engine.onFinalize != null) {
+            r.engine.onFinalize.run();
+        }
     }
 
     /**

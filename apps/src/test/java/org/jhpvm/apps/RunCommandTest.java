@@ -55,6 +55,9 @@ class RunCommandTest {
         "GaTaskPool.java, 5, '200 tasks on 5 PEs, each done once, every answer right'",
         "GaSparseJacobi.java, 4, 'sparse Jacobi on 32 x 32 (1024 unknowns, 4992 stored elements), 4 PEs: converged'",
         "GaSparseJacobi.java, 3, 'sparse Jacobi on 32 x 32 (1024 unknowns, 4992 stored elements), 3 PEs: converged'",
+        "MpiStencil.java, 4, 'MPI stencil 48 x 48, 60 sweeps on a 2 x 2 grid of ranks: residual 4.004875e-03, every point'",
+        "MpiStencil.java, 3, 'MPI stencil 48 x 48, 60 sweeps on a 3 x 1 grid of ranks: residual 4.004875e-03, every point'",
+        "MpiStencil.java, 1, 'MPI stencil 48 x 48, 60 sweeps on a 1 x 1 grid of ranks: residual 4.004875e-03, every point'",
     })
     void everyExampleShouldRunAndFindItsOwnAnswerRight(final String example, final int pes, final String expected) {
         final Run r = run("run", "--pes", Integer.toString(pes), EXAMPLES.resolve(example).toString());
@@ -93,6 +96,51 @@ class RunCommandTest {
         assertTrue(r.err().startsWith("jhpvm run: PE 3 failed: java.lang.ArithmeticException: PE 3 divided by zero\n"
             + "\tat Thrower.lambda$main$0(Thrower.java:5)"), r.err());
         assertTrue(System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(30), "the other PEs were released");
+    }
+
+    @Test
+    void anMpiProgramShouldHaveStaticsPerRankAndEndAsMpirunEndsIt(@TempDir final Path dir) throws IOException {
+        final Path prog = dir.resolve("Ranks.java");
+        Files.writeString(prog, """
+            import mpi.*;
+            public class Ranks {
+                static int inits;
+                public static void main(String[] args) throws MPIException {
+                    MPI.Init(args);
+                    inits++;
+                    int me = MPI.COMM_WORLD.getRank();
+                    if (args[0].equals("abort") && me == 1) {
+                        MPI.COMM_WORLD.abort(9);
+                    }
+                    if (args[0].equals("throw") && me == 2) {
+                        throw new ArithmeticException("rank 2 divided by zero");
+                    }
+                    if (args[0].equals("skip") && me == 0) {
+                        return;
+                    }
+                    int[] v = {inits};
+                    MPI.COMM_WORLD.allReduce(v, 1, MPI.INT, MPI.SUM);
+                    if (me == 0) {
+                        System.out.println("ranks " + MPI.COMM_WORLD.getSize() + ", inits summed " + v[0]);
+                    }
+                    MPI.Finalize();
+                }
+            }
+            """);
+        final Run ok = run("run", "--pes", "3", prog.toString(), "ok");
+        assertEquals(0, ok.exitCode(), ok.err());
+        assertTrue(ok.out().contains("ranks 3, inits summed 3"), "statics shared between ranks: " + ok.out());
+        final Run abort = run("run", "--pes", "3", prog.toString(), "abort");
+        assertEquals(9, abort.exitCode(), abort.out() + abort.err());
+        final long startNs = System.nanoTime();
+        final Run thrown = run("run", "--pes", "4", prog.toString(), "throw");
+        assertEquals(1, thrown.exitCode());
+        assertTrue(thrown.err().startsWith("jhpvm run: PE 2 failed: java.lang.ArithmeticException: rank 2 divided "
+            + "by zero\n\tat Ranks.main(Ranks.java:12)"), thrown.err());
+        assertTrue(System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(30), "the other ranks were released");
+        final Run skipped = run("run", "--pes", "2", prog.toString(), "skip");
+        assertEquals(1, skipped.exitCode());
+        assertTrue(skipped.err().contains("PE 0's program ended without calling MPI.Finalize"), skipped.err());
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.Objects;
 
 import mpi.MPI;
 
+import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmJob;
@@ -95,21 +96,39 @@ public final class MpiJob {
      */
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
+        return runFm((fm, engine) -> {
+            engine.bind();
+            try {
+                body.run();
+                if (MPI.isInitialized() && !MPI.isFinalized()) {
+                    throw new IllegalStateException("rank " + fm.pe() + " returned without calling MPI.Finalize");
+                }
+            } finally {
+                Engine.unbind();
+            }
+        });
+    }
+
+    /** What a rank's FM thread does with its endpoint and engine. */
+    @FunctionalInterface
+    interface RankBody {
+        void run(FastMessages fm, Engine engine) throws Exception;
+    }
+
+    /**
+     * The ranks of this process: all of them in one JVM, this process's share under {@code bin/jhpvm launch}.
+     *
+     * @return the world ranks
+     */
+    public int[] localRanks() {
+        return fmJob.localPes();
+    }
+
+    Report runFm(final RankBody body) {
         final long startNs = System.nanoTime();
         final FmJob.Report fmReport;
         try {
-            fmReport = fmJob.run(fm -> {
-                final Engine engine = new Engine(fm, eagerBytes, unexpectedBytes);
-                engine.bind();
-                try {
-                    body.run();
-                    if (MPI.isInitialized() && !MPI.isFinalized()) {
-                        throw new IllegalStateException("rank " + fm.pe() + " returned without calling MPI.Finalize");
-                    }
-                } finally {
-                    Engine.unbind();
-                }
-            });
+            fmReport = fmJob.run(fm -> body.run(fm, new Engine(fm, eagerBytes, unexpectedBytes)));
         } catch (FmAbortException e) {
             if (e.getCause() instanceof FmJobExit x) {
                 return new Report(x.status(), true, System.nanoTime() - startNs, Map.of());

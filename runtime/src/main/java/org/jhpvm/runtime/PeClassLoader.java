@@ -45,7 +45,7 @@ final class PeClassLoader extends URLClassLoader {
             if (c == null) {
                 c = platformClass(name);
             }
-            if (c == null && name.startsWith("org.jhpvm.")) {
+            if (c == null && (name.startsWith("org.jhpvm.") || name.startsWith("mpi."))) {
                 c = parentClass(name);
             }
             if (c == null) {

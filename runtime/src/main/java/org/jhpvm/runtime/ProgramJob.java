@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
+import org.jhpvm.mpi.AttachedJob;
+import org.jhpvm.mpi.MpiJob;
 import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.ShmemAbortException;
 import org.jhpvm.shmem.ShmemJob;
@@ -28,6 +30,8 @@ final class ProgramJob {
     final JobOptions options;
     final List<String> args;
     private final ShmemJob shmemJob;
+    /** The MPI ranks of this process, joined by PEs' main threads at {@code MPI.Init} (run mode), else null. */
+    private final AttachedJob mpiJob;
     /** Each local PE's class loader (run mode), or null (library mode: one body for every PE, no program threads). */
     private final ClassLoader[] loaders;
 
@@ -56,6 +60,22 @@ final class ProgramJob {
         this.loaders = loaders;
         this.waiting = new ShmemJob.Body[localPes];
         this.shmemJob = options.applyTo(ShmemJob.builder().pes(npes).timeout(timeout)).build();
+        if (loaders != null) {
+            final MpiJob.Builder b = MpiJob.builder().ranks(npes).timeout(timeout);
+            options.values().forEach((k, v) -> {
+                if (k.startsWith("fm.") || k.startsWith("fabric.")) {
+                    b.option(k, v);
+                }
+            });
+            this.mpiJob = new AttachedJob(b.build());
+        } else {
+            this.mpiJob = null;
+        }
+    }
+
+    /** The MPI job PEs' main threads join at {@code MPI.Init} (run mode), or null. */
+    AttachedJob mpi() {
+        return mpiJob;
     }
 
     /**
@@ -135,6 +155,11 @@ final class ProgramJob {
      * @param failure what it ended with, or null if its main returned
      */
     synchronized void peEnded(final int pe, final Throwable failure) {
+        if (mpiJob != null) {
+            // After MPI.Finalize this does nothing; otherwise the rank leaves the MPI job (ending it if it runs).
+            mpiJob.leave(pe, failure != null ? failure : new IllegalStateException("PE " + pe + "'s program ended "
+                + "without calling MPI.Finalize"));
+        }
         if (ended != null) {
             return;
         }

@@ -7,6 +7,10 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmJobExit;
+import org.jhpvm.mpi.AttachedJob;
+import org.jhpvm.mpi.MpiAbortException;
 import org.jhpvm.shmem.ShmemAbortException;
 
 /**
@@ -20,6 +24,15 @@ import org.jhpvm.shmem.ShmemAbortException;
  * it with that status. Example: {@code ProgramRunner.builder(Program.of("Ring.java", null)).pes(4).build().run()}.
  */
 public final class ProgramRunner {
+    static {
+        // MPI.Init on a PE's main thread: the PE's rank of its program's MPI job.
+        AttachedJob.setLocator(() -> {
+            final PeContext c = PeContext.current();
+            return c == null || c.inBody() || c.job().mpi() == null ? null
+                : new AttachedJob.Seat(c.job().mpi(), c.pe());
+        });
+    }
+
     /** The longest a run may take when no timeout is given: in effect none. */
     static final Duration NO_TIMEOUT = Duration.ofDays(36_500);
 
@@ -117,6 +130,13 @@ public final class ProgramRunner {
         }
         threads.forEach(Thread::start);
         awaitAll(threads, outcome);
+        if (job.mpi().started()) {
+            try {
+                job.mpi().await();
+            } catch (MpiAbortException e) {
+                outcome.record(e.rank(), e);
+            }
+        }
         for (final PeClassLoader l : loaders) {
             Program.close(l);
         }
@@ -167,9 +187,14 @@ public final class ProgramRunner {
         private Integer exitStatus;
 
         synchronized void record(final int pe, final Throwable t) {
-            if (t instanceof ProgramExit e) {
+            final Integer status = t instanceof ProgramExit e ? Integer.valueOf(e.status)
+                : t instanceof FmJobExit x ? Integer.valueOf(x.status())
+                : t instanceof FmAbortException a && a.getCause() instanceof FmJobExit x ? Integer.valueOf(x.status())
+                : t instanceof MpiAbortException a && a.getCause() instanceof FmJobExit x ? Integer.valueOf(x.status())
+                : null;
+            if (status != null) {
                 if (exitStatus == null) {
-                    exitStatus = e.status;
+                    exitStatus = status;
                 }
             } else if (t instanceof JhpvmAbortException a) {
                 if (released == null) {
@@ -178,6 +203,12 @@ public final class ProgramRunner {
             } else if (root == null) {
                 if (t instanceof ShmemAbortException a) {
                     failedPe = a.pe() == ShmemAbortException.NO_PE ? Result.NO_PE : a.pe();
+                    root = a.getCause() != null ? a.getCause() : a;
+                } else if (t instanceof FmAbortException a) {
+                    failedPe = a.pe() == FmAbortException.NO_PE ? Result.NO_PE : a.pe();
+                    root = a.getCause() != null ? a.getCause() : a;
+                } else if (t instanceof MpiAbortException a) {
+                    failedPe = a.rank() == MpiAbortException.NO_RANK ? Result.NO_PE : a.rank();
                     root = a.getCause() != null ? a.getCause() : a;
                 } else {
                     failedPe = pe;

@@ -42,6 +42,8 @@ public final class Engine {
 
     /** The API's per-rank state (communicators, initialization), kept here for the rank's threads to find. */
     public Object attachment;
+    /** Run by {@code MPI.Finalize} once the rank is done with its endpoint (a rank attached to a program thread). */
+    public Runnable onFinalize;
 
     /** This rank in the world. */
     public final int me;
