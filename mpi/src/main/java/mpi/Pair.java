@@ -25,13 +25,17 @@ final class Pair {
         this.indexOffset = Math.max(4, value.bytes);
         this.extent = Math.max(8, 2 * Math.max(4, value.bytes));
         this.valueHandle = switch (value) {
-            case SHORT -> MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.nativeOrder());
+            case SHORT -> view(short[].class);
             case INT -> INT;
-            case LONG -> MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.nativeOrder());
-            case FLOAT -> MethodHandles.byteArrayViewVarHandle(float[].class, ByteOrder.nativeOrder());
-            case DOUBLE -> MethodHandles.byteArrayViewVarHandle(double[].class, ByteOrder.nativeOrder());
+            case LONG -> view(long[].class);
+            case FLOAT -> view(float[].class);
+            case DOUBLE -> view(double[].class);
             default -> throw new IllegalArgumentException(value.toString());
         };
+    }
+
+    private static VarHandle view(final Class<?> arrayClass) {
+        return MethodHandles.byteArrayViewVarHandle(arrayClass, ByteOrder.nativeOrder());
     }
 
     /** Bytes of data in one packed item (no gap): the value, then the index. */

@@ -290,9 +290,11 @@ abstract class PointToPoint {
         return c.engine.probe(c.context, source, tag, into) ? Status.of(into, MPI.UNDEFINED) : null;
     }
 
-    private Request sendRequest(final Buffer buf, final int count, final Datatype type, final int dest,
+    private Request sendRequest(final Object buf, final int count, final Datatype type, final int dest,
                                 final int tag, final boolean sync, final String what) throws MPIException {
-        checkDirect(buf, "");
+        if (buf instanceof Buffer b) {
+            checkDirect(b, "");
+        }
         final CommState c = st();
         final SendOp s = startSend(c, buf, count, type, dest, tag, sync, what);
         return s == null ? new Request(c, Status.procNull(MPI.UNDEFINED)) : new Request(c, s);
@@ -359,7 +361,48 @@ abstract class PointToPoint {
      */
     public final Request iRecv(final Buffer buf, final int count, final Datatype type, final int source,
                                final int tag) throws MPIException {
-        checkDirect(buf, "");
+        return receiveRequest(buf, count, type, source, tag);
+    }
+
+    /**
+     * {@code MPI_Isend} from a Java array (an extension of the Open MPI bindings, as mpiJava and MPJ Express take
+     * arrays here; start at an offset with {@code MPI.slice}): the array must not change until the request
+     * completes, and large messages go from it without a copy.
+     *
+     * @param buf   an array of the type's base type
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @return the request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Request iSend(final Object buf, final int count, final Datatype type, final int dest,
+                               final int tag) throws MPIException {
+        return sendRequest(buf, count, type, dest, tag, false, "iSend");
+    }
+
+    /**
+     * {@code MPI_Irecv} into a Java array (an extension, as {@link #iSend(Object, int, Datatype, int, int)}).
+     *
+     * @param buf    an array of the type's base type
+     * @param count  items it holds
+     * @param type   their datatype
+     * @param source the source, {@code MPI.ANY_SOURCE} or {@code MPI.PROC_NULL}
+     * @param tag    the tag or {@code MPI.ANY_TAG}
+     * @return the request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Request iRecv(final Object buf, final int count, final Datatype type, final int source,
+                               final int tag) throws MPIException {
+        return receiveRequest(buf, count, type, source, tag);
+    }
+
+    private Request receiveRequest(final Object buf, final int count, final Datatype type, final int source,
+                                   final int tag) throws MPIException {
+        if (buf instanceof Buffer b) {
+            checkDirect(b, "");
+        }
         final CommState c = st();
         final RecvOp r = startReceive(c, buf, count, type, source, tag, "iRecv");
         return r == null ? new Request(c, Status.procNull(MPI.UNDEFINED)) : new Request(c, r);

@@ -162,6 +162,36 @@ class CommandLineTest {
     }
 
     @Test
+    @Timeout(300)
+    void benchMpiShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("mpi.json");
+        final Path png = dir.resolve("mpi.png");
+        final Run r = run("bench", "mpi", "--trials", "1", "--warmups", "0", "--round-trips", "100",
+            "--mb-per-point", "1", "--max-ranks", "4", "--json", json.toString(), "--png", png.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("mpi_min_efficiency") && r.out().contains("mpi_latency_overhead_ns_8B"), r.out());
+        final JsonNode root = new ObjectMapper().readTree(json.toFile());
+        final JsonNode m = root.get("metrics");
+        for (final String key : new String[] {"mpi_min_efficiency", "mpi_bw_MBps_1MiB", "arraycopy_bw_MBps_1MiB",
+            "fm_bw_MBps_1MiB", "mpi_latency_ns_8B", "fm_latency_ns_8B", "mpi_buffer_bw_MBps_1MiB",
+            "mpi_bibw_MBps_1MiB", "allreduce_us_8B_2ranks", "allreduce_us_1048576B_4ranks"}) {
+            assertTrue(m.has(key), "missing metrics." + key);
+            assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
+        }
+        assertTrue(m.has("mpi_latency_overhead_ns_8B"), "missing metrics.mpi_latency_overhead_ns_8B");
+        assertEquals(m.get("mpi_latency_ns_8B").asDouble() - m.get("fm_latency_ns_8B").asDouble(),
+            m.get("mpi_latency_overhead_ns_8B").asDouble(), 1e-6, "the overhead is the difference of the figures");
+        double min = Double.MAX_VALUE;
+        for (final JsonNode row : root.get("sizes")) {
+            min = Math.min(min, row.get("mpi_bw_MBps").asDouble() / row.get("fm_bw_MBps").asDouble());
+        }
+        assertEquals(min, m.get("mpi_min_efficiency").asDouble(), 1e-9, "the lowest ratio over every size");
+        assertEquals(8, root.get("sizes").size());
+        assertEquals(2, root.get("allreduce").size(), "2 and 4 ranks");
+        assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
+    }
+
+    @Test
     void benchShmemShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("shmem.json");
         final Path png = dir.resolve("shmem.png");

@@ -22,7 +22,12 @@ import org.jhpvm.mpi.internal.Engine;
  * and rank the thread belongs to.
  */
 public final class AttachedJob {
-    /** A thread's place: its job and rank. */
+    /**
+     * A thread's place: its job and rank.
+     *
+     * @param job  the attached job
+     * @param rank the thread's rank in it
+     */
     public record Seat(AttachedJob job, int rank) {
     }
 

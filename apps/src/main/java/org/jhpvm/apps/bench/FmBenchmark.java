@@ -35,6 +35,8 @@ public final class FmBenchmark {
     private final int roundTrips;
     private final long bytesPerPoint;
     private final double dropRate;
+    private final int[] latencySizes;
+    private final int[] bandwidthSizes;
 
     /**
      * Keeps the settings; nothing runs until {@link #run} or a sweep is called. They are not checked here
@@ -48,6 +50,25 @@ public final class FmBenchmark {
      */
     public FmBenchmark(final int trials, final int warmups, final int roundTrips, final long bytesPerPoint,
                        final double dropRate) {
+        this(trials, warmups, roundTrips, bytesPerPoint, dropRate, LATENCY_SIZES, BANDWIDTH_SIZES);
+    }
+
+    /**
+     * As the other constructor, with sweeps of other sizes (a layer above comparing itself with FM at its own
+     * sizes); a {@link Sweep}'s arrays then follow these sizes, and its size lookups do not apply.
+     *
+     * @param trials         measured trials
+     * @param warmups        warm-up passes per job
+     * @param roundTrips     ping-pong round trips per latency point
+     * @param bytesPerPoint  bytes streamed per bandwidth point
+     * @param dropRate       drop probability of the lossy sweep
+     * @param latencySizes   sizes of the latency sweep, bytes
+     * @param bandwidthSizes sizes of the bandwidth sweep, bytes
+     */
+    public FmBenchmark(final int trials, final int warmups, final int roundTrips, final long bytesPerPoint,
+                       final double dropRate, final int[] latencySizes, final int[] bandwidthSizes) {
+        this.latencySizes = latencySizes.clone();
+        this.bandwidthSizes = bandwidthSizes.clone();
         this.trials = trials;
         this.warmups = warmups;
         this.roundTrips = roundTrips;
@@ -145,28 +166,28 @@ public final class FmBenchmark {
      */
     private Sweep sweep(final FaultPlan plan, final IntConsumer progress, final boolean perRoundTrip,
                         final IntConsumer beforeTrial) {
-        final double[][] latency = new double[LATENCY_SIZES.length][trials];
-        final double[][] latencyMedian = new double[LATENCY_SIZES.length][trials];
-        final double[][] bandwidth = new double[BANDWIDTH_SIZES.length][trials];
+        final double[][] latency = new double[latencySizes.length][trials];
+        final double[][] latencyMedian = new double[latencySizes.length][trials];
+        final double[][] bandwidth = new double[bandwidthSizes.length][trials];
         final FmJob.Builder builder = FmJob.builder().fabric(FabricConfig.builder(2).faultPlan(plan).build())
             .fm(FmConfig.defaults()).timeout(Duration.ofMinutes(20));
         final FmJob job = (inProcess ? builder.inProcess() : builder).build();
         final FmJob.Report report = job.run(fm -> {
-            final PeState s = new PeState(fm, perRoundTrip && fm.pe() == 0 ? roundTrips : 0);
+            final PeState s = new PeState(fm, perRoundTrip && fm.pe() == 0 ? roundTrips : 0, maxSize());
             for (int pass = 0; pass < warmups + trials; pass++) {
                 final boolean measured = pass >= warmups;
                 if (measured && beforeTrial != null && fm.pe() == 0) {
                     beforeTrial.accept(pass - warmups);
                 }
-                for (int i = 0; i < LATENCY_SIZES.length; i++) {
-                    final double ns = s.pingPong(LATENCY_SIZES[i], measured ? roundTrips : roundTrips / 10 + 1);
+                for (int i = 0; i < latencySizes.length; i++) {
+                    final double ns = s.pingPong(latencySizes[i], measured ? roundTrips : roundTrips / 10 + 1);
                     if (measured && fm.pe() == 0) {
                         latency[i][pass - warmups] = ns;
                         latencyMedian[i][pass - warmups] = s.medianOneWayNs;
                     }
                 }
-                for (int i = 0; i < BANDWIDTH_SIZES.length; i++) {
-                    final int size = BANDWIDTH_SIZES[i];
+                for (int i = 0; i < bandwidthSizes.length; i++) {
+                    final int size = bandwidthSizes[i];
                     final int n = measured ? messages(size) : messages(size) / 10 + 1;
                     final double mbps = s.stream(size, n);
                     if (measured && fm.pe() == 0) {
@@ -183,12 +204,23 @@ public final class FmBenchmark {
             report.fabricTotals().framesDropped(), report.totals().rendezvousMessages());
     }
 
+    private int maxSize() {
+        int m = 0;
+        for (final int x : latencySizes) {
+            m = Math.max(m, x);
+        }
+        for (final int x : bandwidthSizes) {
+            m = Math.max(m, x);
+        }
+        return m;
+    }
+
     /** What one PE of the benchmark job keeps: its buffers and what has arrived. */
     private static final class PeState {
         private final FastMessages fm;
         private final int peer;
-        private final byte[] out = new byte[1 << 20];
-        private final byte[] in = new byte[1 << 20];
+        private final byte[] out;
+        private final byte[] in;
         private long pings;
         private long streamed;
         private long acks;
@@ -196,8 +228,10 @@ public final class FmBenchmark {
         private final long[] roundTripNs;
         private double medianOneWayNs = Double.NaN;
 
-        PeState(final FastMessages fm, final int timedRoundTrips) {
+        PeState(final FastMessages fm, final int timedRoundTrips, final int maxBytes) {
             this.fm = fm;
+            this.out = new byte[maxBytes];
+            this.in = new byte[maxBytes];
             this.roundTripNs = new long[timedRoundTrips];
             this.peer = 1 - fm.pe();
             final FmHandler receiveAll = (stream, sender) -> stream.receive(in, 0, stream.declaredLength());

@@ -29,7 +29,7 @@ import picocli.CommandLine.Option;
  * fabric's frames.
  */
 @Command(name = "all", mixinStandardHelpOptions = true,
-    description = {"Runs bench fabric, via, fm, shmem, ga and hydro, and writes DIR/report.md (tables, summary "
+    description = {"Runs bench fabric, via, fm, shmem, ga, hydro and mpi, and writes DIR/report.md (tables, summary "
         + "figures, layering efficiency), DIR/latency.png and DIR/bandwidth.png (every layer on one plot), and each "
         + "bench's JSON and PNG (DIR/LAYER.json, DIR/LAYER.png).",
         "Summary per layer from its streaming bandwidth curve (Hockney's model t(n) = t0 + n / r_inf, as the FM "
@@ -125,9 +125,21 @@ final class BenchAllCommand implements Callable<Integer> {
             throw new IllegalStateException("bench hydro failed (exit code " + code + ")");
         }
         final JsonNode hydroResult = mapper.readTree(out.resolve("hydro.json").toFile());
+        final List<String> mpi = new ArrayList<>(List.of("bench", "mpi", "--json", out.resolve("mpi.json").toString(),
+            "--png", out.resolve("mpi.png").toString()));
+        add(mpi, "--trials", trials);
+        add(mpi, "--warmups", warmups);
+        add(mpi, "--round-trips", roundTrips);
+        add(mpi, "--mb-per-point", mb);
+        System.out.println("== jhpvm " + String.join(" ", mpi));
+        final int mpiCode = Main.execute(mpi.toArray(new String[0]));
+        if (mpiCode != 0) {
+            throw new IllegalStateException("bench mpi failed (exit code " + mpiCode + ")");
+        }
+        final JsonNode mpiResult = mapper.readTree(out.resolve("mpi.json").toFile());
         final Path report = out.resolve("report.md");
         Files.writeString(report, report(results) + section("The ZEUS solver, zone-cycles/s per PE", "hydro",
-            hydroResult));
+            hydroResult) + section("MPI-FM against Fast Messages", "mpi", mpiResult));
         Reports.writePng(out.resolve("latency.png"), List.of(latencyChart(results)));
         Reports.writePng(out.resolve("bandwidth.png"), List.of(bandwidthChart(results)));
         System.out.println("wrote " + report + ", " + out.resolve("latency.png") + " and "

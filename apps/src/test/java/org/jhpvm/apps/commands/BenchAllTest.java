@@ -41,11 +41,12 @@ class BenchAllTest {
         for (final String layer : new String[] {"| emulated Myrinet fabric (frames) |", "| Fast Messages |",
             "| SHMEM put |", "| Global Arrays put (1-D section) |", "| NIC RDMA write (VIA) |",
             "min_put_efficiency_1KiB", "n_half_bytes", "register_ns_cached_4KiB", "(`bench hydro`)",
-            "total_energy_cost_ratio_max", "blast3d_zone_cycles_per_second_per_pe_2pe"}) {
+            "total_energy_cost_ratio_max", "blast3d_zone_cycles_per_second_per_pe_2pe", "(`bench mpi`)",
+            "mpi_min_efficiency"}) {
             assertTrue(md.contains(layer), "the report lacks " + layer);
         }
         for (final String f : new String[] {"latency.png", "bandwidth.png", "fabric.png", "fm.png", "shmem.png",
-            "ga.png", "via.png", "hydro.png"}) {
+            "ga.png", "via.png", "hydro.png", "mpi.png"}) {
             assertEquals("PNG", new String(Files.readAllBytes(dir.resolve(f)), 1, 3, StandardCharsets.US_ASCII), f);
         }
         assertEquals(2, Main.execute("bench", "all", "--out", dir.toString(), "--trials", "0"),

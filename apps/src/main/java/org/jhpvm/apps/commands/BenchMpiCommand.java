@@ -1,0 +1,173 @@
+package org.jhpvm.apps.commands;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.Progress;
+import org.jhpvm.apps.Reports;
+import org.jhpvm.apps.bench.MpiBenchmark;
+import org.knowm.xchart.XYChart;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jhpvm bench mpi}: MPI-FM against Fast Messages and {@code System.arraycopy}, OSU style. */
+@Command(name = "mpi", mixinStandardHelpOptions = true,
+    description = {"MPI-FM on 2 ranks against Fast Messages and System.arraycopy in the same run: one-way latency "
+        + "(send/recv ping-pong) and window bandwidth (" + MpiBenchmark.WINDOW + " iSends, waitAll) for 8 B .. 4 MiB, "
+        + "from arrays and from direct buffers, bidirectional bandwidth; allReduce of doubles, 8 B .. 1 MiB, on "
+        + "2 .. 64 ranks.",
+        "Targets: mpi_min_efficiency (MPI bandwidth / FM bandwidth, the lowest over every size) >= "
+            + BenchMpiCommand.EFFICIENCY_TARGET + ", mpi_latency_overhead_ns_8B (MPI one-way - FM one-way) <= "
+            + BenchMpiCommand.OVERHEAD_TARGET_NS + "."})
+final class BenchMpiCommand implements Callable<Integer> {
+    static final double EFFICIENCY_TARGET = 0.9;
+    static final double OVERHEAD_TARGET_NS = 60;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
+        + "default: none).")
+    private Path json;
+
+    @Option(names = "--png", paramLabel = "FILE", description = "Draw latency and bandwidth curves into a PNG "
+        + "(default: none).")
+    private Path png;
+
+    @Option(names = "--trials", paramLabel = "N", description = "Measured trials; medians are reported (default: "
+        + "${DEFAULT-VALUE}).")
+    private int trials = 5;
+
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes per job (default: ${DEFAULT-VALUE}).")
+    private int warmups = 2;
+
+    @Option(names = "--round-trips", paramLabel = "N", description = "Ping-pong round trips per latency point "
+        + "(a fiftieth of them from 1 MiB; default: ${DEFAULT-VALUE}).")
+    private int roundTrips = 5_000;
+
+    @Option(names = "--mb-per-point", paramLabel = "MB", description = "Megabytes streamed per bandwidth point "
+        + "(default: ${DEFAULT-VALUE}).")
+    private int mbPerPoint = 64;
+
+    @Option(names = "--max-ranks", paramLabel = "N", description = "Largest rank count of the allReduce sweep (of "
+        + "2, 4, 8, 16, 32, 64; default: ${DEFAULT-VALUE}).")
+    private int maxRanks = 64;
+
+    @Override
+    public Integer call() throws Exception {
+        if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1 || maxRanks < 2) {
+            throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
+                + "--mb-per-point >= 1, --max-ranks >= 2");
+        }
+        final MpiBenchmark bench = new MpiBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20, maxRanks);
+        final MpiBenchmark.Result r;
+        try (Progress progress = new Progress("bench mpi", bench.steps())) {
+            r = bench.run(progress);
+        }
+        final int[] sizes = MpiBenchmark.SIZES;
+        System.out.printf("bench mpi: 2 ranks in one JVM over the emulated Myrinet, FM and arraycopy in the same run; "
+            + "medians of %d trials after %d warm-up passes%n", trials, warmups);
+        System.out.printf("%10s %12s %12s %12s %12s %14s %12s %12s %10s%n", "bytes", "fm_lat_ns", "mpi_lat_ns",
+            "fm_MBps", "mpi_MBps", "mpi_buf_MBps", "mpi_bi_MBps", "copy_MBps", "mpi/fm");
+        for (int i = 0; i < sizes.length; i++) {
+            System.out.printf("%10d %12.1f %12.1f %12.1f %12.1f %14.1f %12.1f %12.1f %10.2f%n", sizes[i],
+                r.fm().latencyNs()[i], r.mpiLatencyNs()[i], r.fm().bandwidthMBps()[i], r.mpiMBps()[i],
+                r.mpiBufferMBps()[i], r.mpiBiMBps()[i], r.arraycopyMBps()[i],
+                r.mpiMBps()[i] / r.fm().bandwidthMBps()[i]);
+        }
+        System.out.printf("allReduce of doubles, microseconds per call (rank 0):%n%8s", "ranks");
+        for (final int b : MpiBenchmark.ALLREDUCE_SIZES) {
+            System.out.printf(" %12s", b + " B");
+        }
+        System.out.println();
+        final List<Integer> rankCounts = rankCounts();
+        for (int k = 0; k < rankCounts.size(); k++) {
+            System.out.printf("%8d", rankCounts.get(k));
+            for (int j = 0; j < MpiBenchmark.ALLREDUCE_SIZES.length; j++) {
+                System.out.printf(" %12.1f", r.allReduceUs()[k * MpiBenchmark.ALLREDUCE_SIZES.length + j]);
+            }
+            System.out.println();
+        }
+        final double eff = r.minEfficiency();
+        final double overhead = r.latencyOverheadNs8B();
+        System.out.printf("mpi_min_efficiency = %.3f (target >= %.1f: %s)%n", eff, EFFICIENCY_TARGET,
+            eff >= EFFICIENCY_TARGET ? "met" : "MISSED");
+        System.out.printf("mpi_latency_overhead_ns_8B = %.1f (target <= %.0f: %s)%n", overhead, OVERHEAD_TARGET_NS,
+            overhead <= OVERHEAD_TARGET_NS ? "met" : "MISSED");
+        System.out.printf("mpi_bw_MBps_1MiB = %.1f, arraycopy_bw_MBps_1MiB = %.1f%n",
+            MpiBenchmark.Result.at(r.mpiMBps(), 1 << 20), MpiBenchmark.Result.at(r.arraycopyMBps(), 1 << 20));
+        if (json != null) {
+            Reports.writeJson(json, toJson(r, rankCounts));
+            System.out.println("wrote " + json);
+        }
+        if (png != null) {
+            Reports.writePng(png, charts(r));
+            System.out.println("wrote " + png);
+        }
+        return 0;
+    }
+
+    private List<Integer> rankCounts() {
+        return java.util.Arrays.stream(MpiBenchmark.ALLREDUCE_RANKS).filter(n -> n <= maxRanks).boxed().toList();
+    }
+
+    private ObjectNode toJson(final MpiBenchmark.Result r, final List<Integer> rankCounts) {
+        final ObjectNode root = Reports.object();
+        root.put("benchmark", "mpi");
+        final ObjectNode cfg = root.putObject("config");
+        cfg.put("ranks", 2).put("trials", trials).put("warmups", warmups).put("round_trips", roundTrips)
+            .put("mb_per_point", mbPerPoint).put("window", MpiBenchmark.WINDOW).put("max_ranks", maxRanks)
+            .put("cores", Runtime.getRuntime().availableProcessors()).put("java", System.getProperty("java.version"));
+        final ObjectNode m = root.putObject("metrics");
+        m.put("mpi_min_efficiency", r.minEfficiency());
+        m.put("mpi_latency_overhead_ns_8B", r.latencyOverheadNs8B());
+        m.put("mpi_latency_ns_8B", r.mpiLatencyNs()[0]);
+        m.put("fm_latency_ns_8B", r.fm().latencyNs()[0]);
+        m.put("mpi_bw_MBps_1MiB", MpiBenchmark.Result.at(r.mpiMBps(), 1 << 20));
+        m.put("fm_bw_MBps_1MiB", MpiBenchmark.Result.at(r.fm().bandwidthMBps(), 1 << 20));
+        m.put("arraycopy_bw_MBps_1MiB", MpiBenchmark.Result.at(r.arraycopyMBps(), 1 << 20));
+        m.put("mpi_buffer_bw_MBps_1MiB", MpiBenchmark.Result.at(r.mpiBufferMBps(), 1 << 20));
+        m.put("mpi_bibw_MBps_1MiB", MpiBenchmark.Result.at(r.mpiBiMBps(), 1 << 20));
+        for (int k = 0; k < rankCounts.size(); k++) {
+            for (int j = 0; j < MpiBenchmark.ALLREDUCE_SIZES.length; j++) {
+                m.put("allreduce_us_" + MpiBenchmark.ALLREDUCE_SIZES[j] + "B_" + rankCounts.get(k) + "ranks",
+                    r.allReduceUs()[k * MpiBenchmark.ALLREDUCE_SIZES.length + j]);
+            }
+        }
+        final ObjectNode targets = root.putObject("targets");
+        targets.put("mpi_min_efficiency_min", EFFICIENCY_TARGET);
+        targets.put("mpi_min_efficiency_met", r.minEfficiency() >= EFFICIENCY_TARGET);
+        targets.put("mpi_latency_overhead_ns_8B_max", OVERHEAD_TARGET_NS);
+        targets.put("mpi_latency_overhead_ns_8B_met", r.latencyOverheadNs8B() <= OVERHEAD_TARGET_NS);
+        final ArrayNode rows = root.putArray("sizes");
+        for (int i = 0; i < MpiBenchmark.SIZES.length; i++) {
+            rows.addObject().put("bytes", MpiBenchmark.SIZES[i]).put("fm_latency_ns", r.fm().latencyNs()[i])
+                .put("mpi_latency_ns", r.mpiLatencyNs()[i]).put("fm_bw_MBps", r.fm().bandwidthMBps()[i])
+                .put("mpi_bw_MBps", r.mpiMBps()[i]).put("mpi_buffer_bw_MBps", r.mpiBufferMBps()[i])
+                .put("mpi_bibw_MBps", r.mpiBiMBps()[i]).put("arraycopy_bw_MBps", r.arraycopyMBps()[i])
+                .put("efficiency", r.mpiMBps()[i] / r.fm().bandwidthMBps()[i]);
+        }
+        final ArrayNode ar = root.putArray("allreduce");
+        for (int k = 0; k < rankCounts.size(); k++) {
+            final ObjectNode row = ar.addObject().put("ranks", rankCounts.get(k));
+            for (int j = 0; j < MpiBenchmark.ALLREDUCE_SIZES.length; j++) {
+                row.put("us_" + MpiBenchmark.ALLREDUCE_SIZES[j] + "B",
+                    r.allReduceUs()[k * MpiBenchmark.ALLREDUCE_SIZES.length + j]);
+            }
+        }
+        return root;
+    }
+
+    private static List<XYChart> charts(final MpiBenchmark.Result r) {
+        final double[] x = java.util.Arrays.stream(MpiBenchmark.SIZES).asDoubleStream().toArray();
+        final XYChart lat = Reports.logLogChart("One-way latency", "ns");
+        lat.addSeries("FM", x, r.fm().latencyNs());
+        lat.addSeries("MPI", x, r.mpiLatencyNs());
+        final XYChart bw = Reports.logLogChart("Bandwidth", "MB/s");
+        bw.addSeries("FM stream", x, r.fm().bandwidthMBps());
+        bw.addSeries("MPI iSend window (arrays)", x, r.mpiMBps());
+        bw.addSeries("MPI iSend window (direct buffers)", x, r.mpiBufferMBps());
+        bw.addSeries("arraycopy", x, r.arraycopyMBps());
+        return List.of(lat, bw);
+    }
+}
