@@ -58,8 +58,8 @@ final class Pair {
     }
 
     /**
-     * MINLOC or MAXLOC over packed items ({@link #size()} bytes each, the index right after the value): {@code inOut} keeps the better value, and on a
-     * tie the smaller index, as MPI defines them.
+     * MINLOC or MAXLOC over packed items ({@link #size()} bytes each, the index right after the value):
+     * {@code inOut} keeps the better value, and on a tie the smaller index, as MPI defines them.
      */
     void locate(final byte[] in, final byte[] inOut, final int count, final boolean max) {
         final int n = size();

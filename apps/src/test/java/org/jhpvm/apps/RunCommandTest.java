@@ -106,6 +106,9 @@ class RunCommandTest {
             public class Ranks {
                 static int inits;
                 public static void main(String[] args) throws MPIException {
+                    if (args[0].equals("noinit") && org.jhpvm.runtime.Jhpvm.pe() == 1) {
+                        return;
+                    }
                     MPI.Init(args);
                     inits++;
                     int me = MPI.COMM_WORLD.getRank();
@@ -136,11 +139,15 @@ class RunCommandTest {
         final Run thrown = run("run", "--pes", "4", prog.toString(), "throw");
         assertEquals(1, thrown.exitCode());
         assertTrue(thrown.err().startsWith("jhpvm run: PE 2 failed: java.lang.ArithmeticException: rank 2 divided "
-            + "by zero\n\tat Ranks.main(Ranks.java:12)"), thrown.err());
+            + "by zero\n\tat Ranks.main(Ranks.java:15)"), thrown.err());
         assertTrue(System.nanoTime() - startNs < TimeUnit.SECONDS.toNanos(30), "the other ranks were released");
         final Run skipped = run("run", "--pes", "2", prog.toString(), "skip");
         assertEquals(1, skipped.exitCode());
-        assertTrue(skipped.err().contains("PE 0's program ended without calling MPI.Finalize"), skipped.err());
+        assertTrue(skipped.err().startsWith("jhpvm run: PE 0 failed: java.lang.IllegalStateException: PE 0's program "
+            + "ended without calling MPI.Finalize"), skipped.err());
+        final Run noInit = run("run", "--pes", "3", prog.toString(), "noinit");
+        assertEquals(1, noInit.exitCode());
+        assertTrue(noInit.err().contains("PE 1's program ended without calling MPI.Finalize"), noInit.err());
     }
 
     @Test

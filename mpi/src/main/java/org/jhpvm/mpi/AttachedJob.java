@@ -37,6 +37,7 @@ public final class AttachedJob {
     private final Map<Integer, CompletableFuture<Engine>> engines = new HashMap<>();
     private final Map<Integer, CompletableFuture<Throwable>> left = new HashMap<>();
     private final CompletableFuture<Object> outcome = new CompletableFuture<>();
+    private final java.util.Set<Integer> joined = java.util.concurrent.ConcurrentHashMap.newKeySet();
     private boolean started;
 
     /**
@@ -146,6 +147,7 @@ public final class AttachedJob {
                 + " joined: " + o));
         }
         final Engine engine = e.join();
+        joined.add(rank);
         engine.onFinalize = () -> leave(rank, null);
         engine.bind();
     }
@@ -162,6 +164,19 @@ public final class AttachedJob {
         if (f != null) {
             f.complete(failure);
         }
+    }
+
+    /**
+     * Whether {@code rank} joined (called {@code MPI.Init}) and has not left ({@code MPI.Finalize}): a program
+     * thread that ends so ends the job.
+     *
+     * @param rank a rank of this process
+     * @return true if it joined and is still in the job
+     */
+    public boolean unfinished(final int rank) {
+        final CompletableFuture<Engine> e = engines.get(rank);
+        final CompletableFuture<Throwable> l = left.get(rank);
+        return e != null && e.isDone() && joined.contains(rank) && !l.isDone();
     }
 
     /**

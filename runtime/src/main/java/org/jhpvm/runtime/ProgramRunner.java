@@ -7,7 +7,9 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmClosedException;
 import org.jhpvm.fm.FmJobExit;
 import org.jhpvm.mpi.AttachedJob;
 import org.jhpvm.mpi.MpiAbortException;
@@ -120,6 +122,9 @@ public final class ProgramRunner {
                 Throwable failure = null;
                 try {
                     MainMethod.of(Class.forName(prepared.mainClass(), true, loader)).invoke(args.toArray(new String[0]));
+                    if (job.mpi().unfinished(pe)) {
+                        throw new IllegalStateException("PE " + pe + "'s program ended without calling MPI.Finalize");
+                    }
                 } catch (Throwable t) {
                     failure = t;
                     outcome.record(pe, t);
@@ -184,6 +189,8 @@ public final class ProgramRunner {
         private int failedPe = Result.NO_PE;
         private Throwable root;
         private JhpvmAbortException released;
+        private Throwable closed;
+        private int closedPe = Result.NO_PE;
         private Integer exitStatus;
 
         synchronized void record(final int pe, final Throwable t) {
@@ -199,6 +206,12 @@ public final class ProgramRunner {
             } else if (t instanceof JhpvmAbortException a) {
                 if (released == null) {
                     released = a;
+                }
+            } else if (t instanceof FabricClosedException || t instanceof FmClosedException) {
+                // A rank whose fabric closed under it because the job ended: the job's own cause comes first.
+                if (closed == null) {
+                    closedPe = pe;
+                    closed = t;
                 }
             } else if (root == null) {
                 if (t instanceof ShmemAbortException a) {
@@ -226,6 +239,9 @@ public final class ProgramRunner {
             }
             if (released != null) {
                 return new Result(1, released.pe(), released);
+            }
+            if (closed != null) {
+                return new Result(1, closedPe, closed);
             }
             return new Result(0, Result.NO_PE, null);
         }
