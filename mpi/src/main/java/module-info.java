@@ -1,6 +1,7 @@
 /**
  * Layer module org.jhpvm.mpi: MPI-FM, message passing over Fast Messages, with the Open MPI Java bindings' API
- * (package {@code mpi}) and its one-JVM launcher (package {@code org.jhpvm.mpi}). It reads only the layer directly
+ * (package {@code mpi}), FPVM's PVM 3 face (package {@code org.jhpvm.mpi.pvm}) and the one-JVM launcher (package
+ * {@code org.jhpvm.mpi}). It reads only the layer directly
  * below (org.jhpvm.fm); see README.md.
  */
 module org.jhpvm.mpi {
@@ -8,4 +9,5 @@ module org.jhpvm.mpi {
 
     exports mpi;
     exports org.jhpvm.mpi;
+    exports org.jhpvm.mpi.pvm;
 }

@@ -27,7 +27,7 @@ class LayeringTest {
                 "java.base"), r + " is transitive");
         }
         assertEquals(Set.of("java.base", "org.jhpvm.fm"), requires);
-        assertEquals(Set.of("mpi", "org.jhpvm.mpi"), new TreeSet<>(d.exports().stream()
+        assertEquals(Set.of("mpi", "org.jhpvm.mpi", "org.jhpvm.mpi.pvm"), new TreeSet<>(d.exports().stream()
             .map(ModuleDescriptor.Exports::source).toList()));
     }
 }

@@ -27,6 +27,9 @@ import org.jhpvm.fm.FmOutputStream;
  * </ul>
  */
 public final class Engine {
+    /** A wildcard source or tag ({@code MPI.ANY_SOURCE}, {@code MPI.ANY_TAG}). */
+    public static final int ANY = Matching.ANY;
+
     /** FM handler ids of the protocol. */
     static final int H_EAGER = 3000;
     static final int H_RTS = 3001;
@@ -44,6 +47,8 @@ public final class Engine {
     public Object attachment;
     /** Run by {@code MPI.Finalize} once the rank is done with its endpoint (a rank attached to a program thread). */
     public Runnable onFinalize;
+    /** The PVM face's per-task state, made on its first use. */
+    public Object pvm;
 
     /** This rank in the world. */
     public final int me;
@@ -439,11 +444,20 @@ public final class Engine {
      * it does. Callers loop on their own condition around it.
      */
     public void idle() {
+        idle(Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #idle()}, waiting at most {@code timeoutNs}.
+     *
+     * @param timeoutNs the longest wait
+     */
+    public void idle(final long timeoutNs) {
         if (drainWork()) {
             return;
         }
         seen = events;
-        fm.extractUntil(wake, Long.MAX_VALUE);
+        fm.extractUntil(wake, timeoutNs);
         drainWork();
     }
 
