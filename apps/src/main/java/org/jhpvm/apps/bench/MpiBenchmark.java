@@ -21,7 +21,8 @@ import org.jhpvm.mpi.MpiJob;
  * through a copy here) and in both directions at once;</li>
  * <li>allReduce of doubles, 8 B .. 1 MiB, on 2 .. 64 ranks: the mean time per call on rank 0.</li>
  * </ul>
- * Each figure is the median over trials; each job first runs warm-up passes.
+ * Each figure is the median over trials; FM's and MPI's trials alternate (a job each, warmed up first), so that both
+ * see the machine in the same state.
  */
 public final class MpiBenchmark {
     /** Sizes of the point-to-point sweeps, bytes. */
@@ -63,7 +64,7 @@ public final class MpiBenchmark {
      * @return steps
      */
     public int steps() {
-        return 1 + 2 * (warmups + trials) + rankCounts();
+        return 1 + 2 * trials * (warmups + 1) + rankCounts();
     }
 
     private int rankCounts() {
@@ -74,8 +75,9 @@ public final class MpiBenchmark {
         return n;
     }
 
+    /** Messages per bandwidth point: as many as FM's sweep streams (50 .. 200,000), in whole windows. */
     private int messages(final int size) {
-        final long n = Math.max(WINDOW, Math.min(64L * WINDOW, bytesPerPoint / size));
+        final long n = Math.max(WINDOW, Math.min(200_000, bytesPerPoint / size));
         return (int) (n / WINDOW * WINDOW);
     }
 
@@ -93,38 +95,27 @@ public final class MpiBenchmark {
             }
         }
         progress.accept(1);
-        final FmBenchmark.Sweep fm = new FmBenchmark(trials, warmups, roundTrips, bytesPerPoint, 0, SIZES, SIZES)
-            .cleanSweep(progress);
+        final double[][] fmLat = new double[SIZES.length][trials];
+        final double[][] fmBw = new double[SIZES.length][trials];
         final double[][] lat = new double[SIZES.length][trials];
         final double[][] bw = new double[SIZES.length][trials];
         final double[][] bwBuffer = new double[SIZES.length][trials];
         final double[][] bibw = new double[SIZES.length][trials];
-        MpiJob.builder().ranks(2).timeout(Duration.ofMinutes(30)).build().run(() -> {
-            MPI.Init(new String[0]);
-            final PointToPoint p = new PointToPoint(SIZES[SIZES.length - 1]);
-            for (int pass = 0; pass < warmups + trials; pass++) {
-                final boolean measured = pass >= warmups;
-                final int t = pass - warmups;
-                for (int i = 0; i < SIZES.length; i++) {
-                    final int n = measured ? roundTrips : roundTrips / 10 + 1;
-                    final double ns = p.pingPong(SIZES[i], Math.max(10, SIZES[i] >= 1 << 20 ? n / 50 : n));
-                    final double mbps = p.window(SIZES[i], measured ? messages(SIZES[i]) : WINDOW, false, false);
-                    final double mbpsBuffer = p.window(SIZES[i], measured ? messages(SIZES[i]) : WINDOW, true,
-                        false);
-                    final double both = p.window(SIZES[i], measured ? messages(SIZES[i]) : WINDOW, false, true);
-                    if (measured && p.me == 0) {
-                        lat[i][t] = ns;
-                        bw[i][t] = mbps;
-                        bwBuffer[i][t] = mbpsBuffer;
-                        bibw[i][t] = both;
-                    }
-                }
-                if (p.me == 0) {
-                    progress.accept(1);
-                }
+        // FM and MPI alternate, one trial each, so that both see the machine in the same state (a VM's speed
+        // drifts over minutes); each job warms up first.
+        final FmBenchmark fmBench = new FmBenchmark(1, warmups, roundTrips, bytesPerPoint, 0, SIZES, SIZES);
+        long rendezvous = 0;
+        for (int t = 0; t < trials; t++) {
+            final FmBenchmark.Sweep fm = fmBench.cleanSweep(progress);
+            rendezvous += fm.rendezvousMessages();
+            for (int i = 0; i < SIZES.length; i++) {
+                fmLat[i][t] = fm.latencyNs()[i];
+                fmBw[i][t] = fm.bandwidthMBps()[i];
             }
-            MPI.Finalize();
-        });
+            mpiTrial(t, lat, bw, bwBuffer, bibw, progress);
+        }
+        final FmBenchmark.Sweep fm = new FmBenchmark.Sweep(Stats.medians(fmLat), new double[SIZES.length],
+            Stats.medians(fmBw), 0, 0, rendezvous);
         final int counts = rankCounts();
         final double[][] allReduceUs = new double[counts * ALLREDUCE_SIZES.length][];
         int k = 0;
@@ -142,30 +133,61 @@ public final class MpiBenchmark {
             Stats.medians(bibw), Stats.medians(allReduceUs));
     }
 
+    /** One MPI job: warm-up passes, then trial {@code t} of every point-to-point figure. */
+    private void mpiTrial(final int t, final double[][] lat, final double[][] bw, final double[][] bwBuffer,
+                          final double[][] bibw, final IntConsumer progress) {
+        MpiJob.builder().ranks(2).timeout(Duration.ofMinutes(30)).build().run(() -> {
+            MPI.Init(new String[0]);
+            final PointToPoint p = new PointToPoint(SIZES[SIZES.length - 1]);
+            for (int pass = 0; pass <= warmups; pass++) {
+                final boolean measured = pass == warmups;
+                for (int i = 0; i < SIZES.length; i++) {
+                    final int n = measured ? roundTrips : roundTrips / 10 + 1;
+                    final double ns = p.pingPong(SIZES[i], Math.max(10, SIZES[i] >= 1 << 20 ? n / 50 : n));
+                    final int m = measured ? messages(SIZES[i]) : WINDOW;
+                    final double mbps = p.window(SIZES[i], m, false, false);
+                    final double mbpsBuffer = p.window(SIZES[i], m, true, false);
+                    final double both = p.window(SIZES[i], m, false, true);
+                    if (measured && p.me == 0) {
+                        lat[i][t] = ns;
+                        bw[i][t] = mbps;
+                        bwBuffer[i][t] = mbpsBuffer;
+                        bibw[i][t] = both;
+                    }
+                }
+                if (p.me == 0) {
+                    progress.accept(1);
+                }
+            }
+            MPI.Finalize();
+        });
+    }
+
     /** Times allReduce at each size on {@code ranks} ranks: per size, the trials' mean microseconds per call. */
     private double[][] allReduce(final int ranks) {
         final double[][] us = new double[ALLREDUCE_SIZES.length][trials];
         MpiJob.builder().ranks(ranks).timeout(Duration.ofMinutes(30)).build().run(() -> {
             MPI.Init(new String[0]);
             final int me = MPI.COMM_WORLD.getRank();
-            for (int i = 0; i < ALLREDUCE_SIZES.length; i++) {
-                final int count = ALLREDUCE_SIZES[i] / 8;
-                final double[] in = new double[count];
-                final double[] out = new double[count];
-                java.util.Arrays.fill(in, me);
-                final int calls = (int) Math.max(3, Math.min(2_000, (8L << 20) / ALLREDUCE_SIZES[i] / ranks));
-                for (int pass = 0; pass < warmups + trials; pass++) {
+            // Passes over every size, the warm-up ones first (so the first size is not timed cold).
+            for (int pass = 0; pass < warmups + trials; pass++) {
+                for (int i = 0; i < ALLREDUCE_SIZES.length; i++) {
+                    final int count = ALLREDUCE_SIZES[i] / 8;
+                    final double[] in = new double[count];
+                    final double[] out = new double[count];
+                    java.util.Arrays.fill(in, me);
+                    final int calls = (int) Math.max(3, Math.min(2_000, (8L << 20) / ALLREDUCE_SIZES[i] / ranks));
                     MPI.COMM_WORLD.barrier();
                     final long t0 = System.nanoTime();
-                    for (int c = 0; c < (pass < warmups ? Math.max(1, calls / 10) : calls); c++) {
+                    for (int c = 0; c < calls; c++) {
                         MPI.COMM_WORLD.allReduce(in, out, count, MPI.DOUBLE, MPI.SUM);
                     }
                     if (pass >= warmups && me == 0) {
                         us[i][pass - warmups] = (System.nanoTime() - t0) / 1e3 / calls;
                     }
-                }
-                if (out[0] != (double) ranks * (ranks - 1) / 2) {
-                    throw new IllegalStateException("allReduce gave " + out[0] + " on " + ranks + " ranks");
+                    if (out[0] != (double) ranks * (ranks - 1) / 2) {
+                        throw new IllegalStateException("allReduce gave " + out[0] + " on " + ranks + " ranks");
+                    }
                 }
             }
             MPI.Finalize();

@@ -178,13 +178,12 @@ public final class Engine {
         return op;
     }
 
+    /** The envelope in three pieces: context and source, tag and elements, kind. */
     private static void envelope(final FmOutputStream out, final int context, final int source, final int tag,
                                  final Kind kind, final long elements) {
-        out.sendInt(context);
-        out.sendInt(source);
-        out.sendInt(tag);
+        out.sendLong(((long) context << 32) | (source & 0xFFFF_FFFFL));
+        out.sendLong(((long) tag << 32) | (elements & 0xFFFF_FFFFL));
         out.sendInt(kind.ordinal());
-        out.sendInt((int) elements);
     }
 
     private void sendData(final SendOp op) {
@@ -298,11 +297,13 @@ public final class Engine {
     }
 
     private void onEager(final FmInputStream in, final int sender) {
-        final int context = in.receiveInt();
-        final int source = in.receiveInt();
-        final int tag = in.receiveInt();
+        final long contextSource = in.receiveLong();
+        final long tagElements = in.receiveLong();
         final Kind kind = Kind.ofCode(in.receiveInt());
-        final long elements = in.receiveInt();
+        final int context = (int) (contextSource >> 32);
+        final int source = (int) contextSource;
+        final int tag = (int) (tagElements >> 32);
+        final long elements = tagElements & 0xFFFF_FFFFL;
         final RecvOp r = matching.takePosted(context, source, tag);
         final long bytes = elements * kind.bytes;
         if (r == null) {
@@ -319,11 +320,13 @@ public final class Engine {
     }
 
     private void onRequestToSend(final FmInputStream in, final int sender) {
-        final int context = in.receiveInt();
-        final int source = in.receiveInt();
-        final int tag = in.receiveInt();
+        final long contextSource = in.receiveLong();
+        final long tagElements = in.receiveLong();
         final Kind kind = Kind.ofCode(in.receiveInt());
-        final long elements = in.receiveInt();
+        final int context = (int) (contextSource >> 32);
+        final int source = (int) contextSource;
+        final int tag = (int) (tagElements >> 32);
+        final long elements = tagElements & 0xFFFF_FFFFL;
         final int sendId = in.receiveInt();
         final RecvOp r = matching.takePosted(context, source, tag);
         if (r == null) {
