@@ -33,7 +33,7 @@ abstract class PvmMessages {
     public static final int PvmSysErr = -14;
     /** The tid of rank 0; a task's tid is this plus its rank. */
     public static final int TID_BASE = 0x40000;
-    /** {@link #psend} data types (pvm3.h values). */
+    /** The data types of {@code Pvm.psend} (pvm3.h values): byte. */
     public static final int PVM_BYTE = 1;
     /** Short. */
     public static final int PVM_SHORT = 2;
