@@ -131,6 +131,15 @@ class LaunchTest {
     }
 
     @Test
+    void anMpiProgramShouldRunUnchangedAsAJobOfProcesses() throws Exception {
+        final Run r = run("launch", "-n", "2", "--pes-per-process", "2", "--", "run",
+            Path.of("..", "examples", "MpiStencil.java").toString(), "40", "30");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PEs 0-1] MPI stencil 40 x 40, 30 sweeps on a 2 x 2 grid of ranks: residual "
+            + "8.082209e-03, every point equal to one array's"), r.out());
+    }
+
+    @Test
     void globalExitOnOnePeShouldEndEveryProcessWithItsStatus(@TempDir final Path dir) throws Exception {
         final Path prog = dir.resolve("Exits.java");
         Files.writeString(prog, """

@@ -198,6 +198,36 @@ class CollectivesTest {
     }
 
     @Test
+    void sixtyFourRanksOnTwoCoresAgreeOnEveryCollective() {
+        final int n = 64;
+        PointToPointTest.run(n, () -> {
+            MPI.Init(new String[0]);
+            final Intracomm w = MPI.COMM_WORLD;
+            final int me = w.getRank();
+            w.barrier();
+            final long[] sum = {me, 1, (long) me * me};
+            w.allReduce(sum, 3, MPI.LONG, MPI.SUM);
+            assertArrayEquals(new long[] {n * (n - 1) / 2, n, (long) (n - 1) * n * (2 * n - 1) / 6}, sum);
+            final int[] b = me == 37 ? new int[] {1, 2, 3} : new int[3];
+            w.bcast(b, 3, MPI.INT, 37);
+            assertArrayEquals(new int[] {1, 2, 3}, b);
+            final int[] all = new int[n];
+            w.allGather(new int[] {me * 3}, 1, MPI.INT, all, 1, MPI.INT);
+            for (int p = 0; p < n; p++) {
+                assertEquals(p * 3, all[p]);
+            }
+            final long[] prefix = {1};
+            w.scan(prefix, 1, MPI.LONG, MPI.SUM);
+            assertEquals(me + 1, prefix[0]);
+            final Intracomm third = w.split(me % 3, me);
+            final int[] size = {1};
+            third.allReduce(size, 1, MPI.INT, MPI.SUM);
+            assertEquals(me % 3 == 0 ? 22 : 21, size[0]);
+            MPI.Finalize();
+        });
+    }
+
+    @Test
     void splitOrdersByKeyAndDupKeepsItsMessagesApart() {
         PointToPointTest.run(6, () -> {
             MPI.Init(new String[0]);
