@@ -8,46 +8,9 @@ public final class DoubleInt extends Struct {
         super(type);
     }
 
-    /**
-     * The item at {@code index} of a buffer.
-     *
-     * @param buffer the items
-     * @param index  which item
-     * @return its view
-     */
-    public Data getData(final ByteBuffer buffer, final int index) {
+    @Override
+    Data newData(final ByteBuffer buffer, final int index) {
         return new Data(this, buffer, index);
-    }
-
-    /**
-     * The first item of a buffer.
-     *
-     * @param buffer the items
-     * @return its view
-     */
-    public Data getData(final ByteBuffer buffer) {
-        return getData(buffer, 0);
-    }
-
-    /**
-     * The item at {@code index} of an array.
-     *
-     * @param array the items
-     * @param index which item
-     * @return its view
-     */
-    public Data getData(final byte[] array, final int index) {
-        return getData(wrap(array), index);
-    }
-
-    /**
-     * The first item of an array.
-     *
-     * @param array the items
-     * @return its view
-     */
-    public Data getData(final byte[] array) {
-        return getData(wrap(array), 0);
     }
 
     /** One item: value and index. */

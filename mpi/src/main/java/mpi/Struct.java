@@ -35,8 +35,54 @@ public abstract class Struct {
         return type;
     }
 
-    static ByteBuffer wrap(final byte[] array) {
-        return ByteBuffer.wrap(array).order(ByteOrder.nativeOrder());
+    /** Makes the view of one item. */
+    abstract Data newData(ByteBuffer buffer, int index);
+
+    /**
+     * The item at {@code index} of a buffer.
+     *
+     * @param buffer the items
+     * @param index  which item
+     * @param <T>    the item class of this pair type ({@code DoubleInt.Data}, ...)
+     * @return its view
+     */
+    @SuppressWarnings("unchecked")
+    public final <T extends Data> T getData(final ByteBuffer buffer, final int index) {
+        return (T) newData(buffer, index);
+    }
+
+    /**
+     * The first item of a buffer.
+     *
+     * @param buffer the items
+     * @param <T>    the item class
+     * @return its view
+     */
+    public final <T extends Data> T getData(final ByteBuffer buffer) {
+        return getData(buffer, 0);
+    }
+
+    /**
+     * The item at {@code index} of an array.
+     *
+     * @param array the items
+     * @param index which item
+     * @param <T>   the item class
+     * @return its view
+     */
+    public final <T extends Data> T getData(final byte[] array, final int index) {
+        return getData(ByteBuffer.wrap(array).order(ByteOrder.nativeOrder()), index);
+    }
+
+    /**
+     * The first item of an array.
+     *
+     * @param array the items
+     * @param <T>   the item class
+     * @return its view
+     */
+    public final <T extends Data> T getData(final byte[] array) {
+        return getData(array, 0);
     }
 
     /** One item of a pair type in a buffer: its value and index. */

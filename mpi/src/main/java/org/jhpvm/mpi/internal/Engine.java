@@ -70,6 +70,11 @@ public final class Engine {
     private int creditHead;
     private int creditCount;
     private long unexpectedBytes;
+    private int inContext;
+    private int inSource;
+    private int inTag;
+    private Kind inKind;
+    private long inElements;
     private long events;
     private long seen;
     private final BooleanSupplier wake = () -> events != seen || !clearToSend.isEmpty() || !readyData.isEmpty()
@@ -296,14 +301,27 @@ public final class Engine {
         events++;
     }
 
-    private void onEager(final FmInputStream in, final int sender) {
+    /**
+     * Reads an envelope (always inside a message's first frame, so no other handler runs meanwhile) into the
+     * {@code in*} fields, which the handler copies at once.
+     */
+    private void readEnvelope(final FmInputStream in) {
         final long contextSource = in.receiveLong();
         final long tagElements = in.receiveLong();
-        final Kind kind = Kind.ofCode(in.receiveInt());
-        final int context = (int) (contextSource >> 32);
-        final int source = (int) contextSource;
-        final int tag = (int) (tagElements >> 32);
-        final long elements = tagElements & 0xFFFF_FFFFL;
+        inKind = Kind.ofCode(in.receiveInt());
+        inContext = (int) (contextSource >> 32);
+        inSource = (int) contextSource;
+        inTag = (int) (tagElements >> 32);
+        inElements = tagElements & 0xFFFF_FFFFL;
+    }
+
+    private void onEager(final FmInputStream in, final int sender) {
+        readEnvelope(in);
+        final int context = inContext;
+        final int source = inSource;
+        final int tag = inTag;
+        final Kind kind = inKind;
+        final long elements = inElements;
         final RecvOp r = matching.takePosted(context, source, tag);
         final long bytes = elements * kind.bytes;
         if (r == null) {
@@ -320,13 +338,12 @@ public final class Engine {
     }
 
     private void onRequestToSend(final FmInputStream in, final int sender) {
-        final long contextSource = in.receiveLong();
-        final long tagElements = in.receiveLong();
-        final Kind kind = Kind.ofCode(in.receiveInt());
-        final int context = (int) (contextSource >> 32);
-        final int source = (int) contextSource;
-        final int tag = (int) (tagElements >> 32);
-        final long elements = tagElements & 0xFFFF_FFFFL;
+        readEnvelope(in);
+        final int context = inContext;
+        final int source = inSource;
+        final int tag = inTag;
+        final Kind kind = inKind;
+        final long elements = inElements;
         final int sendId = in.receiveInt();
         final RecvOp r = matching.takePosted(context, source, tag);
         if (r == null) {

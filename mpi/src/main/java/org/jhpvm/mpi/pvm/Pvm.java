@@ -100,16 +100,7 @@ public final class Pvm extends PvmMessages {
         if (r < 0 || msgtag < 0) {
             return PvmBadParam;
         }
-        final PvmBuffer b = buffers.get(sbuf);
-        if (b == null) {
-            return PvmNoBuf;
-        }
-        if (exited) {
-            return PvmSysErr;
-        }
-        transport.pump();
-        transport.send(new int[] {r}, msgtag, b.contents());
-        return PvmOk;
+        return sendActive(new int[] {r}, msgtag);
     }
 
     /**
@@ -135,6 +126,11 @@ public final class Pvm extends PvmMessages {
                 dests.add(r);
             }
         }
+        return sendActive(dests.stream().mapToInt(Integer::intValue).toArray(), msgtag);
+    }
+
+    /** Sends the active send buffer to the ranks given (the arguments checked). */
+    private int sendActive(final int[] ranks, final int msgtag) {
         final PvmBuffer b = buffers.get(sbuf);
         if (b == null) {
             return PvmNoBuf;
@@ -143,7 +139,7 @@ public final class Pvm extends PvmMessages {
             return PvmSysErr;
         }
         transport.pump();
-        transport.send(dests.stream().mapToInt(Integer::intValue).toArray(), msgtag, b.contents());
+        transport.send(ranks, msgtag, b.contents());
         return PvmOk;
     }
 
