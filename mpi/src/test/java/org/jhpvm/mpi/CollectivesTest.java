@@ -305,6 +305,11 @@ class CollectivesTest {
                     block[i] = i;
                 }
                 MPI.COMM_WORLD.send(block, 1, face, 1, 1);
+                // Fortran order: a 2 x 2 corner of a 4 x 3 array whose first index varies fastest.
+                final Datatype corner = Datatype.createSubarray(new int[] {4, 3}, new int[] {2, 2},
+                    new int[] {1, 1}, MPI.ORDER_FORTRAN, MPI.INT);
+                corner.commit();
+                MPI.COMM_WORLD.send(java.util.stream.IntStream.range(0, 12).toArray(), 1, corner, 1, 2);
             } else {
                 final double[] col = new double[4];
                 MPI.COMM_WORLD.recv(col, 4, MPI.DOUBLE, 0, 0);
@@ -315,6 +320,9 @@ class CollectivesTest {
                 for (int i = 0; i < 120; i++) {
                     assertEquals(i % 6 == 5 ? i : 0, into[i], "element " + i);
                 }
+                final int[] corner = new int[4];
+                MPI.COMM_WORLD.recv(corner, 4, MPI.INT, 0, 2);
+                assertArrayEquals(new int[] {5, 6, 9, 10}, corner);
             }
             column.free();
             PointToPointTest.assertClass(MPI.ERR_TYPE, column::free);
