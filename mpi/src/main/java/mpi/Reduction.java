@@ -1,6 +1,12 @@
 package mpi;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
 import org.jhpvm.mpi.internal.Kind;
+import org.jhpvm.mpi.internal.Transfer;
 
 /**
  * Applies a reduction to two dense vectors of a base kind: {@code inOut[i] = in[i] op inOut[i]}, MPI's order of
@@ -41,7 +47,17 @@ final class Reduction {
     static void apply(final Op op, final Object in, final Object inOut, final int elements, final int count,
                       final Datatype type) throws MPIException {
         if (op.function != null) {
-            op.function.call(in, inOut, count, type);
+            if (type.kind() == Kind.BOOLEAN) {
+                op.function.call(in, inOut, count, type);
+                return;
+            }
+            // As the Open MPI bindings call it: byte buffers, whose default form calls the array form.
+            final ByteBuffer a = direct(in, type.kind(), elements);
+            final ByteBuffer b = direct(inOut, type.kind(), elements);
+            op.function.call(a, b, count, type);
+            final ValueLayout layout = type.kind().wire.withOrder(ByteOrder.nativeOrder());
+            MemorySegment.copy(MemorySegment.ofBuffer(b), layout, 0, Transfer.arraySegment(inOut), layout, 0,
+                elements);
             return;
         }
         switch (op.code) {
@@ -63,6 +79,14 @@ final class Reduction {
                 }
             }
         }
+    }
+
+    /** A native-order byte buffer holding the first {@code n} elements of a dense array. */
+    private static ByteBuffer direct(final Object array, final Kind kind, final int n) {
+        final ByteBuffer b = ByteBuffer.allocateDirect(n * kind.bytes).order(ByteOrder.nativeOrder());
+        final ValueLayout layout = kind.wire.withOrder(ByteOrder.nativeOrder());
+        MemorySegment.copy(Transfer.arraySegment(array), layout, 0, MemorySegment.ofBuffer(b), layout, 0, n);
+        return b;
     }
 
     private static void doubles(final int code, final double[] a, final double[] b, final int n) {

@@ -1,11 +1,18 @@
 package mpi;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+import org.jhpvm.mpi.internal.Kind;
+import org.jhpvm.mpi.internal.Transfer;
 
 /**
  * A user-defined reduction ({@code MPI_Op_create}'s function): override {@link #call(Object, Object, int, Datatype)}
- * to combine {@code inVec} into {@code inOutVec} element by element, {@code inOutVec[i] = inVec[i] op inOutVec[i]}.
- * The vectors are arrays of the datatype's base type holding {@code count} items packed one after another.
+ * (arrays of the base type) or {@link #call(ByteBuffer, ByteBuffer, int, Datatype)} (byte buffers) to combine
+ * {@code inVec} into {@code inOutVec} element by element, {@code inOutVec[i] = inVec[i] op inOutVec[i]}. The vectors
+ * hold {@code count} items packed one after another.
  */
 public abstract class UserFunction {
     /** For subclasses. */
@@ -28,8 +35,9 @@ public abstract class UserFunction {
     }
 
     /**
-     * Combines two vectors held in byte buffers; the default is not used by this implementation, which always
-     * passes arrays.
+     * Combines two vectors held in byte buffers (native order), the form the reductions call for every base type but
+     * {@code BOOLEAN}, as in the Open MPI bindings. The default converts both to arrays of the base type, calls
+     * {@link #call(Object, Object, int, Datatype)} and copies the result back, so overriding either form works.
      *
      * @param in       the left operand
      * @param inOut    the right operand and the result
@@ -39,6 +47,14 @@ public abstract class UserFunction {
      */
     public void call(final ByteBuffer in, final ByteBuffer inOut, final int count, final Datatype datatype)
         throws MPIException {
-        throw new UnsupportedOperationException("byte-buffer user functions are not called by jhpvm");
+        final Kind kind = datatype.kind();
+        final int n = inOut.capacity() / kind.bytes;
+        final Object a = Buffers.newArray(kind, n);
+        final Object b = Buffers.newArray(kind, n);
+        final ValueLayout layout = kind.wire.withOrder(ByteOrder.nativeOrder());
+        MemorySegment.copy(MemorySegment.ofBuffer(in), layout, 0, Transfer.arraySegment(a), layout, 0, n);
+        MemorySegment.copy(MemorySegment.ofBuffer(inOut), layout, 0, Transfer.arraySegment(b), layout, 0, n);
+        call(a, b, count, datatype);
+        MemorySegment.copy(Transfer.arraySegment(b), layout, 0, MemorySegment.ofBuffer(inOut), layout, 0, n);
     }
 }

@@ -121,6 +121,28 @@ class CollectivesTest {
         });
     }
 
+    @Test
+    void aUserOperationWrittenForByteBuffersIsCalledWithThem() {
+        PointToPointTest.run(3, () -> {
+            MPI.Init(new String[0]);
+            final int me = MPI.COMM_WORLD.getRank();
+            // Overrides only the byte-buffer form, as some Open MPI Java programs do: a maximum of ints.
+            final Op max = new Op(new UserFunction() {
+                @Override
+                public void call(final java.nio.ByteBuffer in, final java.nio.ByteBuffer inOut, final int count,
+                                 final Datatype type) {
+                    for (int i = 0; i < count; i++) {
+                        inOut.putInt(4 * i, Math.max(in.getInt(4 * i), inOut.getInt(4 * i)));
+                    }
+                }
+            }, true);
+            final int[] v = {me * 10, 50 - me};
+            MPI.COMM_WORLD.allReduce(v, 2, MPI.INT, max);
+            assertArrayEquals(new int[] {20, 50}, v);
+            MPI.Finalize();
+        });
+    }
+
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 3, 6})
     void gatherScatterAllGatherAndAllToAllPlaceEveryBlock(final int n) {

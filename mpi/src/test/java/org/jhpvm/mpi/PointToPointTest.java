@@ -103,7 +103,8 @@ class PointToPointTest {
                     MPI.COMM_WORLD.send(m, m.length, MPI.INT, 1, i % 4);
                 }
             } else {
-                Thread.sleep(100);
+                // The first message (a large one, by rendezvous) waits unexpected before any receive is posted.
+                assertEquals(20_000, MPI.COMM_WORLD.probe(0, 0).getCount(MPI.INT));
                 final int[] m = new int[20_000];
                 for (int i = 0; i < k; i++) {
                     final Status s = MPI.COMM_WORLD.recv(m, m.length, MPI.INT, 0, MPI.ANY_TAG);
