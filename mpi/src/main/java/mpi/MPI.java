@@ -121,6 +121,9 @@ public final class MPI {
     /** The last error class. */
     public static final int ERR_LASTCODE = 92;
 
+    /** Bytes a buffered send takes in the attached buffer beyond its data. */
+    public static final int BSEND_OVERHEAD = 128;
+
     /** The largest tag ({@code MPI_TAG_UB}'s value). */
     static final int TAG_UB_VALUE = Integer.MAX_VALUE;
     /** The longest message in bytes. */
@@ -281,6 +284,7 @@ public final class MPI {
      */
     public static void Finalize() throws MPIException {
         final Rank r = Rank.active();
+        r.drainBuffered();
         Collectives.barrier(r.world);
         r.finalized = true;
         if (r.engine.onFinalize != null) {
@@ -306,6 +310,41 @@ public final class MPI {
     public static boolean isFinalized() {
         final Rank r = Rank.ofThread();
         return r != null && r.finalized;
+    }
+
+    /**
+     * {@code MPI_Buffer_attach}: the space buffered sends ({@code bSend}) may take while in flight: each takes its
+     * data's bytes plus {@link #BSEND_OVERHEAD}. jhpvm keeps the copies in arrays of its own and uses the buffer's
+     * size only, so its contents are left alone.
+     *
+     * @param buffer the buffer
+     * @throws MPIException {@code ERR_BUFFER} if a buffer is attached already or {@code buffer} is null
+     */
+    public static void attachBuffer(final byte[] buffer) throws MPIException {
+        final Rank r = Rank.active();
+        if (buffer == null || r.attached != null) {
+            throw r.world.error(ERR_BUFFER, buffer == null ? "attachBuffer: null buffer"
+                : "attachBuffer: a buffer is attached already (detach it first)");
+        }
+        r.attached = buffer;
+        r.attachedUsed = 0;
+    }
+
+    /**
+     * {@code MPI_Buffer_detach}: waits until every buffered send has gone, then gives the buffer back.
+     *
+     * @return the buffer attached
+     * @throws MPIException {@code ERR_BUFFER} if none is attached
+     */
+    public static byte[] detachBuffer() throws MPIException {
+        final Rank r = Rank.active();
+        if (r.attached == null) {
+            throw r.world.error(ERR_BUFFER, "detachBuffer: no buffer is attached");
+        }
+        r.drainBuffered();
+        final byte[] b = r.attached;
+        r.attached = null;
+        return b;
     }
 
     /**

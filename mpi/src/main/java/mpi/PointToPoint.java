@@ -128,6 +128,68 @@ abstract class PointToPoint {
         complete(c, startSend(c, buf, count, type, dest, tag, false, "send"));
     }
 
+    /** Checks a buffered send, copies its data and starts it; the copy's space is given back when it has gone. */
+    static void startBuffered(final CommState c, final Object buf, final int count, final Datatype type,
+                              final int dest, final int tag, final String what) throws MPIException {
+        final TypeMap t = type(c, type, what);
+        Buffers.check(c, buf, t, count, what);
+        checkDest(c, dest, what);
+        checkSendTag(c, tag, what);
+        if (dest == MPI.PROC_NULL) {
+            return;
+        }
+        final Rank r = c.rank;
+        r.reclaim();
+        final long need = count * t.size() * t.kind().bytes + MPI.BSEND_OVERHEAD;
+        if (r.attached == null || r.attachedUsed + need > r.attached.length) {
+            throw c.error(MPI.ERR_BUFFER, what + ": " + need + " bytes of buffer needed, "
+                + (r.attached == null ? "none attached (MPI.attachBuffer)" : (r.attached.length - r.attachedUsed)
+                + " of " + r.attached.length + " free"));
+        }
+        final Object copy = Buffers.pack(buf, t, count);
+        final Pending p = c.engine.startSend(c.context, c.me, c.members[dest], tag, copy, 0,
+            TypeMap.basic(t.kind()), Math.toIntExact(count * t.size()), false);
+        if (!p.done) {
+            r.attachedUsed += need;
+            r.buffered.add(java.util.Map.entry(p, need));
+        }
+    }
+
+    /**
+     * {@code MPI_Bsend}: a buffered send; returns at once, the data copied, taking space in the buffer
+     * {@code MPI.attachBuffer} gave until it has gone.
+     *
+     * @param buf   the data
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @throws MPIException a bad argument, or {@code ERR_BUFFER} when the attached buffer has no room
+     */
+    public final void bSend(final Object buf, final int count, final Datatype type, final int dest, final int tag)
+        throws MPIException {
+        startBuffered(st(), buf, count, type, dest, tag, "bSend");
+    }
+
+    /**
+     * {@code MPI_Ibsend}: {@link #bSend} as a request, complete at once.
+     *
+     * @param buf   a direct buffer
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @return the (completed) request
+     * @throws MPIException as {@link #bSend}
+     */
+    public final Request ibSend(final Buffer buf, final int count, final Datatype type, final int dest,
+                                final int tag) throws MPIException {
+        checkDirect(buf, "");
+        final CommState c = st();
+        startBuffered(c, buf, count, type, dest, tag, "ibSend");
+        return new Request(c, Request.emptyStatus(MPI.UNDEFINED));
+    }
+
     /**
      * {@code MPI_Ssend}: a synchronous send; returns only once the matching receive has started.
      *
@@ -396,6 +458,88 @@ abstract class PointToPoint {
     public final Request iRecv(final Object buf, final int count, final Datatype type, final int source,
                                final int tag) throws MPIException {
         return receiveRequest(buf, count, type, source, tag);
+    }
+
+    private Prequest sendInit(final Buffer buf, final int count, final Datatype type, final int dest, final int tag,
+                              final boolean sync, final String what) throws MPIException {
+        checkDirect(buf, "");
+        final CommState c = st();
+        final TypeMap t = type(c, type, what);
+        Buffers.check(c, buf, t, count, what);
+        checkDest(c, dest, what);
+        checkSendTag(c, tag, what);
+        return new Prequest(c, () -> startSend(c, buf, count, type, dest, tag, sync, what));
+    }
+
+    /**
+     * {@code MPI_Send_init}: a persistent standard-mode send from a direct buffer ({@link Prequest#start()} sends
+     * the buffer's contents at that time).
+     *
+     * @param buf   a direct buffer
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @return the inactive request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Prequest sendInit(final Buffer buf, final int count, final Datatype type, final int dest,
+                                   final int tag) throws MPIException {
+        return sendInit(buf, count, type, dest, tag, false, "sendInit");
+    }
+
+    /**
+     * {@code MPI_Ssend_init}: a persistent synchronous send.
+     *
+     * @param buf   a direct buffer
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @return the inactive request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Prequest sSendInit(final Buffer buf, final int count, final Datatype type, final int dest,
+                                    final int tag) throws MPIException {
+        return sendInit(buf, count, type, dest, tag, true, "sSendInit");
+    }
+
+    /**
+     * {@code MPI_Rsend_init}: a persistent ready-mode send (here a standard one).
+     *
+     * @param buf   a direct buffer
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @return the inactive request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Prequest rSendInit(final Buffer buf, final int count, final Datatype type, final int dest,
+                                    final int tag) throws MPIException {
+        return sendInit(buf, count, type, dest, tag, false, "rSendInit");
+    }
+
+    /**
+     * {@code MPI_Recv_init}: a persistent receive into a direct buffer.
+     *
+     * @param buf    a direct buffer
+     * @param count  items it holds
+     * @param type   their datatype
+     * @param source the source, {@code MPI.ANY_SOURCE} or {@code MPI.PROC_NULL}
+     * @param tag    the tag or {@code MPI.ANY_TAG}
+     * @return the inactive request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Prequest recvInit(final Buffer buf, final int count, final Datatype type, final int source,
+                                   final int tag) throws MPIException {
+        checkDirect(buf, "");
+        final CommState c = st();
+        final TypeMap t = type(c, type, "recvInit");
+        Buffers.check(c, buf, t, count, "recvInit");
+        checkSource(c, source, "recvInit");
+        checkRecvTag(c, tag, "recvInit");
+        return new Prequest(c, () -> startReceive(c, buf, count, type, source, tag, "recvInit"));
     }
 
     private Request receiveRequest(final Object buf, final int count, final Datatype type, final int source,

@@ -12,6 +12,32 @@ final class Rank {
     int threadLevel = MPI.THREAD_FUNNELED;
     /** The next free context id: each communicator takes two (point-to-point, collective). */
     int nextContext = 4;
+    /** The buffer {@code MPI.attachBuffer} gave (its size bounds the buffered sends in flight), or null. */
+    byte[] attached;
+    /** Bytes of it the buffered sends in flight take (their data and {@code MPI.BSEND_OVERHEAD} each). */
+    long attachedUsed;
+    /** The buffered sends in flight and what each takes. */
+    final java.util.List<java.util.Map.Entry<org.jhpvm.mpi.internal.Pending, Long>> buffered =
+        new java.util.ArrayList<>();
+
+    /** Gives back the space of the buffered sends that have completed. */
+    void reclaim() {
+        buffered.removeIf(e -> {
+            if (e.getKey().done) {
+                attachedUsed -= e.getValue();
+                return true;
+            }
+            return false;
+        });
+    }
+
+    /** Waits until every buffered send has completed. */
+    void drainBuffered() {
+        for (final java.util.Map.Entry<org.jhpvm.mpi.internal.Pending, Long> e : buffered) {
+            engine.await(e.getKey());
+        }
+        reclaim();
+    }
 
     private Rank(final Engine engine) {
         this.engine = engine;

@@ -10,9 +10,9 @@ import org.jhpvm.mpi.internal.RecvOp;
  * its communicator's error handler when it is waited for.
  */
 public class Request implements Freeable {
-    private CommState comm;
-    private Pending op;
-    private Status nullStatus;
+    CommState comm;
+    Pending op;
+    Status nullStatus;
 
     Request(final CommState comm, final Pending op) {
         this.comm = comm;
@@ -31,7 +31,17 @@ public class Request implements Freeable {
      * @return true if null
      */
     public final boolean isNull() {
-        return op == null && nullStatus == null;
+        return !active() && !persistent();
+    }
+
+    /** Whether an operation is attached (a null request, or an inactive persistent one, has none). */
+    final boolean active() {
+        return op != null || nullStatus != null;
+    }
+
+    /** Whether this is a persistent request that has not been freed ({@link Prequest}). */
+    boolean persistent() {
+        return false;
     }
 
     /**
@@ -198,7 +208,7 @@ public class Request implements Freeable {
         while (true) {
             for (int i = 0; i < requests.length; i++) {
                 final Request r = requests[i];
-                if (r != null && !r.isNull() && r.done()) {
+                if (r != null && r.active() && r.done()) {
                     return r.finish(i);
                 }
             }
@@ -234,7 +244,7 @@ public class Request implements Freeable {
         c.engine.poll();
         for (int i = 0; i < requests.length; i++) {
             final Request r = requests[i];
-            if (r != null && !r.isNull() && r.done()) {
+            if (r != null && r.active() && r.done()) {
                 return r.finish(i);
             }
         }
@@ -361,7 +371,7 @@ public class Request implements Freeable {
 
     private static CommState anyComm(final Request[] requests) {
         for (final Request r : requests) {
-            if (r != null && !r.isNull() && r.comm != null) {
+            if (r != null && r.active() && r.comm != null) {
                 return r.comm;
             }
         }
@@ -380,7 +390,7 @@ public class Request implements Freeable {
     private static int countDone(final Request[] requests) {
         int n = 0;
         for (final Request r : requests) {
-            if (r != null && !r.isNull() && r.done()) {
+            if (r != null && r.active() && r.done()) {
                 n++;
             }
         }
@@ -408,7 +418,7 @@ public class Request implements Freeable {
         MPIException failed = null;
         for (int i = 0; i < requests.length; i++) {
             final Request r = requests[i];
-            if (r != null && !r.isNull() && r.done()) {
+            if (r != null && r.active() && r.done()) {
                 out[k++] = r.finishQuiet(i);
                 if (out[k - 1].getError() != MPI.SUCCESS) {
                     failed = new MPIException(out[k - 1].getError(), "request " + i + " failed");
