@@ -133,6 +133,11 @@ class RunCommandTest {
         final Run ok = run("run", "--pes", "3", prog.toString(), "ok");
         assertEquals(0, ok.exitCode(), ok.err());
         assertTrue(ok.out().contains("ranks 3, inits summed 3"), "statics shared between ranks: " + ok.out());
+        final Run rendezvous = run("run", "--pes", "3", "--option", "mpi.eagerBytes=0", prog.toString(), "ok");
+        assertEquals(0, rendezvous.exitCode(), rendezvous.err());
+        assertTrue(rendezvous.out().contains("ranks 3, inits summed 3"), rendezvous.out());
+        final Run badOption = run("run", "--pes", "3", "--option", "mpi.eagerBytes=-5", prog.toString(), "ok");
+        assertEquals(2, badOption.exitCode(), "a bad MPI option is bad input");
         final Run abort = run("run", "--pes", "3", prog.toString(), "abort");
         assertEquals(9, abort.exitCode(), abort.out() + abort.err());
         final long startNs = System.nanoTime();

@@ -2,6 +2,7 @@ package org.jhpvm.mpi;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -47,6 +48,30 @@ public final class MpiJob {
      * @param counters   FM's totals over the ranks (empty after an abort)
      */
     public record Report(int exitStatus, boolean aborted, long elapsedNs, Map<String, Long> counters) {
+    }
+
+    /**
+     * One of MPI's own options: what {@link Builder#option} takes besides {@code fm.*} and {@code fabric.*}.
+     *
+     * @param key          the option's name
+     * @param type         what its value is
+     * @param defaultValue its default
+     * @param meaning      what it sets
+     */
+    public record Option(String key, String type, String defaultValue, String meaning) {
+    }
+
+    /**
+     * MPI's own options ({@code mpi.*}).
+     *
+     * @return the options, in the order the builder documents them
+     */
+    public static List<Option> options() {
+        return List.of(
+            new Option("mpi.eagerBytes", "bytes", "16384", "the largest message sent eagerly (larger ones, and those "
+                + "without credit, go by rendezvous)"),
+            new Option("mpi.unexpectedBytes", "bytes", "64M", "the most data of unexpected messages a rank holds; "
+                + "each sender gets an equal share"));
     }
 
     private final int ranks;

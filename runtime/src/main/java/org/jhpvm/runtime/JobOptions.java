@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.apache.commons.text.similarity.LevenshteinDistance;
+import org.jhpvm.mpi.MpiJob;
 import org.jhpvm.shmem.ShmemJob;
 import org.jhpvm.shmem.ShmemOption;
 
@@ -20,6 +21,8 @@ import org.jhpvm.shmem.ShmemOption;
  */
 public final class JobOptions {
     private static final LevenshteinDistance DISTANCE = LevenshteinDistance.getDefaultInstance();
+
+    private static final String MPI_PREFIX = "mpi.";
 
     private final Map<String, String> values;
 
@@ -51,7 +54,11 @@ public final class JobOptions {
                 throw new IllegalArgumentException("unknown option '" + e.getKey() + "'" + suggestion(e.getKey())
                     + " (bin/jhpvm info --all lists every key)");
             }
-            probe.option(e.getKey(), e.getValue());
+            if (e.getKey().startsWith(MPI_PREFIX)) {
+                MpiJob.builder().option(e.getKey(), e.getValue());
+            } else {
+                probe.option(e.getKey(), e.getValue());
+            }
         }
         probe.build(); // ranges that depend on several settings (ring sizes against pools, ...)
         return new JobOptions(values);
@@ -85,7 +92,11 @@ public final class JobOptions {
      * @return the keys, in the layers' order (SHMEM's first, then FM's, then the fabric's)
      */
     public static List<ShmemOption> known() {
-        return ShmemJob.options();
+        final List<ShmemOption> all = new ArrayList<>(ShmemJob.options());
+        for (final MpiJob.Option o : MpiJob.options()) {
+            all.add(new ShmemOption(o.key(), o.type(), o.defaultValue(), o.meaning()));
+        }
+        return List.copyOf(all);
     }
 
     /**
@@ -132,7 +143,26 @@ public final class JobOptions {
      * @return the builder
      */
     public ShmemJob.Builder applyTo(final ShmemJob.Builder builder) {
-        values.forEach(builder::option);
+        values.forEach((k, v) -> {
+            if (!k.startsWith(MPI_PREFIX)) {
+                builder.option(k, v);
+            }
+        });
+        return builder;
+    }
+
+    /**
+     * Passes the options an MPI job takes ({@code mpi.*}, {@code fm.*}, {@code fabric.*}) to its builder.
+     *
+     * @param builder the MPI job's builder
+     * @return the builder
+     */
+    public MpiJob.Builder applyTo(final MpiJob.Builder builder) {
+        values.forEach((k, v) -> {
+            if (k.startsWith(MPI_PREFIX) || k.startsWith("fm.") || k.startsWith("fabric.")) {
+                builder.option(k, v);
+            }
+        });
         return builder;
     }
 

@@ -61,13 +61,7 @@ final class ProgramJob {
         this.waiting = new ShmemJob.Body[localPes];
         this.shmemJob = options.applyTo(ShmemJob.builder().pes(npes).timeout(timeout)).build();
         if (loaders != null) {
-            final MpiJob.Builder b = MpiJob.builder().ranks(npes).timeout(timeout);
-            options.values().forEach((k, v) -> {
-                if (k.startsWith("fm.") || k.startsWith("fabric.")) {
-                    b.option(k, v);
-                }
-            });
-            this.mpiJob = new AttachedJob(b.build());
+            this.mpiJob = new AttachedJob(options.applyTo(MpiJob.builder().ranks(npes).timeout(timeout)).build());
         } else {
             this.mpiJob = null;
         }

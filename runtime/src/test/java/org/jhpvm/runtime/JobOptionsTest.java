@@ -25,6 +25,21 @@ class JobOptionsTest {
     }
 
     @Test
+    void mpiOptionsShouldBeKnownCheckedAndKeptFromTheShmemJob() {
+        final JobOptions o = JobOptions.parse(List.of("mpi.eagerBytes=0", "mpi.unexpectedBytes=1M",
+            "fm.windowFrames=8"));
+        assertEquals(Map.of("mpi.eagerBytes", "0", "mpi.unexpectedBytes", "1M", "fm.windowFrames", "8"), o.values());
+        // The SHMEM job gets only what it takes (mpi.* would be an unknown SHMEM option).
+        o.applyTo(org.jhpvm.shmem.ShmemJob.builder()).build();
+        o.applyTo(org.jhpvm.mpi.MpiJob.builder()).build();
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> JobOptions.parse(List.of("mpi.eagerBytes=-1")))
+            .getMessage().contains("mpi.eagerBytes"));
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> JobOptions.parse(List.of("mpi.eagerbytes=1")))
+            .getMessage().contains("did you mean 'mpi.eagerBytes'"));
+        assertTrue(JobOptions.known().stream().anyMatch(k -> k.key().equals("mpi.unexpectedBytes")));
+    }
+
+    @Test
     void shouldRefuseBadPairsAndValues() {
         assertThrows(IllegalArgumentException.class, () -> JobOptions.parse(List.of("shmem.heapBytes")));
         assertThrows(IllegalArgumentException.class, () -> JobOptions.parse(List.of("=1")));
