@@ -32,6 +32,8 @@ class InfoTest {
         assertEquals(1, root.get("openshmem").get("major").asInt());
         assertEquals(5, root.get("openshmem").get("minor").asInt());
         assertTrue(root.get("apis").has("global_arrays") && root.get("apis").has("mpi"));
+        assertTrue(root.get("apis").get("mpi").asText().startsWith("MPI-FM: the Open MPI Java bindings' API"),
+            root.get("apis").get("mpi").asText());
         final List<String> fabrics = new ArrayList<>();
         root.get("fabrics").forEach(f -> fabrics.add(f.get("name").asText()));
         assertEquals(List.of("emulated-myrinet", "aeron"), fabrics);
@@ -42,7 +44,7 @@ class InfoTest {
         assertTrue(root.get("fabrics").get(0).get("nic_handlers").asBoolean());
         assertFalse(root.get("fabrics").get(1).get("rdma").asBoolean());
         assertFalse(root.get("fabrics").get(1).get("nic_handlers").asBoolean());
-        assertEquals(7, root.get("modules").size());
+        assertEquals(8, root.get("modules").size());
         assertFalse(root.has("options"), "keys only with --all");
     }
 

@@ -50,7 +50,9 @@ public final class InfoCommand implements Callable<Integer> {
         new Module("fm-transport", "org.jhpvm.fm", "fabric-emulator (the SPI)", "Illinois Fast Messages 1.x and 2.x"),
         new Module("shmem", "org.jhpvm.shmem", "fm-transport", "OpenSHMEM on Fast Messages"),
         new Module("global-arrays", "org.jhpvm.ga", "shmem", "Global Arrays on SHMEM"),
-        new Module("runtime", "org.jhpvm.runtime", "global-arrays, shmem",
+        new Module("mpi", "mpi, org.jhpvm.mpi", "fm-transport",
+            "MPI-FM with the Open MPI Java bindings' API, and FPVM's PVM 3 face"),
+        new Module("runtime", "org.jhpvm.runtime", "global-arrays, shmem, mpi",
             "users' programs: Jhpvm, the program runner of 'run'"),
         new Module("apps", "org.jhpvm.apps", "every layer", "bin/jhpvm: samples, hydro, benchmarks, launch, run"));
 
@@ -74,7 +76,10 @@ public final class InfoCommand implements Callable<Integer> {
             + "gop/brdcst, processor groups"},
         new String[] {"fast_messages", "Illinois Fast Messages 1.x (send4, send, extract) and 2.x (beginMessage/"
             + "sendPiece/endMessage, receive, extract(maxBytes)): reliable, ordered, exactly once, flow-controlled"},
-        new String[] {"mpi", "not built yet (planned: MPI-FM with the Open MPI Java bindings' API, FPVM)"});
+        new String[] {"mpi", "MPI-FM: the Open MPI Java bindings' API (package mpi, MPI " + mpi.MPI.VERSION + "."
+            + mpi.MPI.SUBVERSION + " calls): point-to-point, requests, persistent and buffered sends, collectives, "
+            + "communicators, groups, Cartesian topologies, derived datatypes, MINLOC/MAXLOC pairs; thread level "
+            + "FUNNELED; FPVM's PVM 3 message interface (org.jhpvm.mpi.pvm)"});
 
     @Option(names = "--all", description = "Also every configuration key and environment variable (default: "
         + "off).")
@@ -129,7 +134,7 @@ public final class InfoCommand implements Callable<Integer> {
         for (final ShmemOption o : options) {
             out.printf("  %-28s %-12s %-10s %s%n", o.key(), o.type(), o.defaultValue(), o.meaning());
         }
-        out.println("  (Global Arrays: no keys of its own; mpi.*: the MPI layer is not built yet)");
+        out.println("  (Global Arrays: no keys of its own)");
         out.println();
         out.println("Environment of a launched job's processes (set by bin/jhpvm launch, or by you under srun/mpirun):");
         for (final JobEnvironment.Variable v : JobEnvironment.variables()) {
