@@ -94,6 +94,31 @@ class PersistentAndBufferedTest {
     }
 
     @Test
+    void anUnmatchedReceiveCanBeCancelledAndGroupsComputeTheirSets() {
+        PointToPointTest.run(4, () -> {
+            MPI.Init(new String[0]);
+            final Request r = MPI.COMM_WORLD.iRecv(MPI.newIntBuffer(1), 1, MPI.INT, MPI.ANY_SOURCE, 99);
+            r.cancel();
+            final Status s = r.waitStatus();
+            assertTrue(s.isCancelled());
+            assertTrue(r.isNull());
+            final mpi.Group all = MPI.COMM_WORLD.getGroup();
+            final mpi.Group even = all.rangeIncl(new int[][] {{0, 3, 2}});
+            final mpi.Group upper = all.excl(new int[] {0, 1});
+            assertEquals(2, even.getSize());
+            assertEquals(MPI.IDENT, mpi.Group.compare(mpi.Group.union(even, upper), all.incl(new int[] {0, 2, 3})));
+            assertEquals(MPI.SIMILAR, mpi.Group.compare(mpi.Group.union(upper, even), all.incl(new int[] {0, 2, 3})));
+            assertArrayEquals(new int[] {MPI.UNDEFINED, 0}, mpi.Group.translateRanks(all, new int[] {1, 2},
+                mpi.Group.intersection(even, upper)));
+            assertEquals(1, mpi.Group.difference(even, upper).getSize());
+            assertEquals(MPI.UNEQUAL, mpi.Group.compare(even, upper));
+            assertEquals(MPI.COMM_WORLD.getRank() == 2 ? 0 : MPI.UNDEFINED,
+                mpi.Group.intersection(even, upper).getRank());
+            MPI.Finalize();
+        });
+    }
+
+    @Test
     void persistentAndBufferedCallsCheckTheirArgumentsFirst() {
         PointToPointTest.run(2, () -> {
             MPI.Init(new String[0]);
