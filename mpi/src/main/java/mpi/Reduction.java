@@ -52,8 +52,8 @@ final class Reduction {
                 return;
             }
             // As the Open MPI bindings call it: byte buffers, whose default form calls the array form.
-            final ByteBuffer a = direct(in, type.kind(), elements);
-            final ByteBuffer b = direct(inOut, type.kind(), elements);
+            final ByteBuffer a = bufferOf(in, type.kind(), elements);
+            final ByteBuffer b = bufferOf(inOut, type.kind(), elements);
             op.function.call(a, b, count, type);
             final ValueLayout layout = type.kind().wire.withOrder(ByteOrder.nativeOrder());
             MemorySegment.copy(MemorySegment.ofBuffer(b), layout, 0, Transfer.arraySegment(inOut), layout, 0,
@@ -81,9 +81,12 @@ final class Reduction {
         }
     }
 
-    /** A native-order byte buffer holding the first {@code n} elements of a dense array. */
-    private static ByteBuffer direct(final Object array, final Kind kind, final int n) {
-        final ByteBuffer b = ByteBuffer.allocateDirect(n * kind.bytes).order(ByteOrder.nativeOrder());
+    /**
+     * A native-order byte buffer holding the first {@code n} elements of a dense array: a heap buffer, since a
+     * direct one costs far more to make and a user function reads both alike.
+     */
+    private static ByteBuffer bufferOf(final Object array, final Kind kind, final int n) {
+        final ByteBuffer b = ByteBuffer.allocate(n * kind.bytes).order(ByteOrder.nativeOrder());
         final ValueLayout layout = kind.wire.withOrder(ByteOrder.nativeOrder());
         MemorySegment.copy(Transfer.arraySegment(array), layout, 0, MemorySegment.ofBuffer(b), layout, 0, n);
         return b;

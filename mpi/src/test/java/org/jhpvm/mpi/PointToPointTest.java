@@ -153,7 +153,8 @@ class PointToPointTest {
                 MPI.COMM_WORLD.sSend(new int[] {5}, 1, MPI.INT, 1, 0);
                 assertTrue(posted.get(), "sSend returned before the receive was posted");
             } else {
-                Thread.sleep(300);
+                // Rank 0 is inside sSend once its request to send is here; only then is the receive posted.
+                MPI.COMM_WORLD.probe(0, 0);
                 posted.set(true);
                 final int[] v = new int[1];
                 MPI.COMM_WORLD.recv(v, 1, MPI.INT, 0, 0);
