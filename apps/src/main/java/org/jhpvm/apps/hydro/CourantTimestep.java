@@ -4,21 +4,18 @@ import static org.jhpvm.apps.hydro.ZeusSolver.D;
 import static org.jhpvm.apps.hydro.ZeusSolver.E;
 import static org.jhpvm.apps.hydro.ZeusSolver.V;
 
-import org.jhpvm.ga.GlobalArrays;
-import org.jhpvm.ga.GopOp;
-
 /**
  * The Courant time step (ZEUS): per zone the inverse squares of the sound crossing time, of the flow crossing time
  * per direction and of the viscous diffusion time are summed, the largest sum over the grid is found by one
  * max-reduction (exact, so every PE count gets the same step), and the step is cfl over its square root.
  */
 final class CourantTimestep extends ZeusBlock {
-    private final GlobalArrays ga;
+    private final SolverComm comm;
     private final double[] maxRate = new double[1];
 
-    CourantTimestep(final ZeusBlock block, final GlobalArrays ga) {
+    CourantTimestep(final ZeusBlock block, final SolverComm comm) {
         super(block);
-        this.ga = ga;
+        this.comm = comm;
     }
 
     /**
@@ -72,7 +69,7 @@ final class CourantTimestep extends ZeusBlock {
     double reduce(final double worst) {
         final double[] m = maxRate;
         m[0] = worst;
-        ga.gop(m, GopOp.MAX);
+        comm.max(m);
         if (!(m[0] > 0)) {
             throw new IllegalStateException("no signal speed anywhere: the time step is unbounded");
         }

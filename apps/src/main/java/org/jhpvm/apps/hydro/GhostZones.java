@@ -5,17 +5,14 @@ import static org.jhpvm.apps.hydro.ZeusSolver.E;
 import static org.jhpvm.apps.hydro.ZeusSolver.GHOST;
 import static org.jhpvm.apps.hydro.ZeusSolver.V;
 
-import org.jhpvm.ga.GlobalArray;
-
 /**
- * The ghost zones of one PE's block: GA's {@code updateGhosts} exchanges every field's ghosts between blocks
- * (periodic dimensions wrap), then the ghosts beyond the grid's physical faces are filled here: copied outwards at an
+ * The ghost zones of one PE's block: the layer's ghost exchange ({@link SolverComm#exchangeGhosts}) fills every
+ * field's ghosts from the blocks that own them (periodic dimensions wrap), then the ghosts beyond the grid's physical faces are filled here: copied outwards at an
  * outflow face, mirrored at a wall (the normal velocity odd, 0 on the wall), or taken from the inflow state at their
  * place and time. The solver refreshes them before every substep that reads neighbours.
  */
 final class GhostZones extends ZeusBlock {
-    private final GlobalArray u;
-    private final boolean[] periodic;
+    private final SolverComm comm;
     // Scratch of face() and inflowFace() (every boundary refresh).
     private final int[] faceLo = new int[3];
     private final int[] faceHi = new int[3];
@@ -25,14 +22,12 @@ final class GhostZones extends ZeusBlock {
     private boolean totalEnergy;
 
     /**
-     * @param block    this PE's block
-     * @param u        the fields array
-     * @param periodic per dimension of {@code u} (the field dimension first, never periodic): whether it wraps
+     * @param block this PE's block
+     * @param comm  the layer that exchanges the ghosts between blocks
      */
-    GhostZones(final ZeusBlock block, final GlobalArray u, final boolean[] periodic) {
+    GhostZones(final ZeusBlock block, final SolverComm comm) {
         super(block);
-        this.u = u;
-        this.periodic = periodic;
+        this.comm = comm;
     }
 
     /** Sets the state of the {@link Boundary#INFLOW} faces. */
@@ -56,7 +51,7 @@ final class GhostZones extends ZeusBlock {
      * @param time the time the inflow state is taken at
      */
     void update(final double time) {
-        u.updateGhosts(periodic);
+        comm.exchangeGhosts();
         if (!owns) {
             return;
         }

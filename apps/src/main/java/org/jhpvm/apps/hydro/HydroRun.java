@@ -5,14 +5,18 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
 
-import org.jhpvm.ga.GlobalArray;
+import java.util.function.Supplier;
+
+import mpi.MPI;
+
 import org.jhpvm.ga.GlobalArrays;
-import org.jhpvm.shmem.Shmem;
+import org.jhpvm.mpi.MpiJob;
 import org.jhpvm.shmem.ShmemJob;
 
 /**
  * Runs the ZEUS solver on a job of PEs: set up, integrate (to a time, or a number of cycles after warm-up cycles),
- * measure, and read the final fields back to PE 0 for analysis.
+ * measure, and read the final fields back to PE 0 for analysis. The job is a SHMEM job with Global Arrays on it, or
+ * an MPI job ({@link Spec#comm}); the fields come out bitwise the same on both.
  */
 public final class HydroRun {
     private HydroRun() {
@@ -28,11 +32,13 @@ public final class HydroRun {
      * @param warmup  cycles run before the clock starts (cycle-count runs)
      * @param cycles  cycles to time after the warm-up, or 0 to run to {@code tEnd}
      * @param gather  whether PE 0 reads the final fields back
+     * @param comm    the layer the solver communicates through
      */
     public record Spec(HydroConfig cfg, ZeusSolver.Initial initial, ZeusSolver.Inflow inflow, double tEnd,
-                       int warmup, int cycles, boolean gather) {
+                       int warmup, int cycles, boolean gather, Communication comm) {
         /** Checks the spec. */
         public Spec {
+            java.util.Objects.requireNonNull(comm, "comm");
             if (cycles < 0 || warmup < 0 || (cycles == 0 && !(tEnd > 0 && Double.isFinite(tEnd)))) {
                 throw new IllegalArgumentException("need a finite end time > 0 (or cycles > 0), warm-up >= 0; got "
                     + "t-end " + tEnd + ", " + cycles + " cycles, " + warmup + " warm-up");
@@ -48,13 +54,39 @@ public final class HydroRun {
         }
 
         /**
+         * A run on Global Arrays.
+         *
+         * @param cfg     grid, gas and boundaries
+         * @param initial the initial state
+         * @param inflow  the state of {@link Boundary#INFLOW} faces, or null
+         * @param tEnd    end time (ignored when {@code cycles > 0})
+         * @param warmup  cycles run before the clock starts (cycle-count runs)
+         * @param cycles  cycles to time after the warm-up, or 0 to run to {@code tEnd}
+         * @param gather  whether PE 0 reads the final fields back
+         */
+        public Spec(final HydroConfig cfg, final ZeusSolver.Initial initial, final ZeusSolver.Inflow inflow,
+            final double tEnd, final int warmup, final int cycles, final boolean gather) {
+            this(cfg, initial, inflow, tEnd, warmup, cycles, gather, Communication.GA);
+        }
+
+        /**
+         * The same run on another layer.
+         *
+         * @param layer the layer the solver communicates through
+         * @return the spec
+         */
+        public Spec withComm(final Communication layer) {
+            return new Spec(cfg, initial, inflow, tEnd, warmup, cycles, gather, layer);
+        }
+
+        /**
          * The same run with another energy scheme.
          *
          * @param scheme the energy the solver evolves
          * @return the spec
          */
         public Spec withEnergy(final EnergyScheme scheme) {
-            return new Spec(cfg.withEnergy(scheme), initial, inflow, tEnd, warmup, cycles, gather);
+            return new Spec(cfg.withEnergy(scheme), initial, inflow, tEnd, warmup, cycles, gather, comm);
         }
 
         /**
@@ -307,14 +339,27 @@ public final class HydroRun {
         }
         final HydroConfig cfg = spec.cfg();
         final Snapshot[] out = new Snapshot[1];
-        final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofHours(2));
-        options.forEach(job::option);
         final IllegalArgumentException[] refused = new IllegalArgumentException[1];
         try {
-            job.build().run(sh -> body(sh, spec, progress, output, checkpoints, restart, out, refused));
+            if (spec.comm() == Communication.MPI) {
+                final MpiJob.Builder job = MpiJob.builder().ranks(pes).timeout(Duration.ofHours(2));
+                options.forEach(job::option);
+                job.build().run(() -> {
+                    MPI.Init(new String[0]);
+                    body(solver(() -> new MpiComm(cfg), cfg, refused), pes, spec, progress, output, checkpoints,
+                        restart, out);
+                    MPI.Finalize();
+                });
+            } else {
+                final ShmemJob.Builder job = ShmemJob.builder().pes(pes).timeout(Duration.ofHours(2));
+                options.forEach(job::option);
+                job.build().run(sh -> body(solver(() -> new GaComm(new GlobalArrays(sh), cfg), cfg, refused), pes,
+                    spec, progress, output, checkpoints, restart, out));
+            }
         } catch (final RuntimeException e) {
             if (refused[0] != null) {
-                // GA refused the grid on every PE alike before anything moved (e.g. blocks thinner than the ghosts).
+                // The layer refused the grid on every PE alike before anything moved (e.g. blocks thinner than the
+                // ghosts).
                 throw new IllegalArgumentException(cfg.dims() + "-D grid of " + Arrays.toString(cfg.zones())
                     + " zones on " + pes + " PEs: " + refused[0].getMessage(), e);
             }
@@ -323,19 +368,20 @@ public final class HydroRun {
         return out[0];
     }
 
-    private static void body(final Shmem sh, final Spec spec, final DoubleConsumer progress, final Output output,
-        final Checkpoints checkpoints, final State restart, final Snapshot[] out,
+    /** The solver on the layer {@code comm} sets up; a refusal of the grid is kept in {@code refused}. */
+    private static ZeusSolver solver(final Supplier<SolverComm> comm, final HydroConfig cfg,
         final IllegalArgumentException[] refused) {
-        final HydroConfig cfg = spec.cfg();
-        final int pes = sh.nPes();
-        final GlobalArrays ga = new GlobalArrays(sh);
-        final ZeusSolver zeus;
         try {
-            zeus = new ZeusSolver(ga, cfg);
+            return new ZeusSolver(comm.get(), cfg);
         } catch (final IllegalArgumentException e) {
             refused[0] = e;
             throw e;
         }
+    }
+
+    private static void body(final ZeusSolver zeus, final int pes, final Spec spec, final DoubleConsumer progress,
+        final Output output, final Checkpoints checkpoints, final State restart, final Snapshot[] out) {
+        final HydroConfig cfg = spec.cfg();
         zeus.inflow(spec.inflow());
         final double[] before;
         if (restart == null) {
@@ -345,14 +391,15 @@ public final class HydroRun {
             zeus.restore(restart.fields(), restart.time(), restart.dtPrev(), restart.cycle());
             before = restart.before().clone();
         }
-        final DoubleConsumer told = ga.nodeid() == 0 ? progress : null;
+        final boolean first = zeus.rank() == 0;
+        final DoubleConsumer told = first ? progress : null;
         final long t0;
         final int cycles;
         if (spec.cycles() > 0) {
             for (int c = 0; c < spec.warmup(); c++) {
                 zeus.step(Double.MAX_VALUE);
             }
-            ga.sync();
+            zeus.barrier();
             t0 = System.nanoTime();
             for (int c = 0; c < spec.cycles(); c++) {
                 final double t = zeus.step(Double.MAX_VALUE);
@@ -373,7 +420,7 @@ public final class HydroRun {
                 next++; // a restart continues the schedule after its time
             }
             if (output != null) {
-                snapshot(ga, zeus, cfg, pes, output);
+                snapshot(zeus, cfg, pes, output);
             }
             // The same cycles as zeus.run(0, tEnd): snapshots and checkpoints never shorten a step.
             while (zeus.time() < spec.tEnd()) {
@@ -382,54 +429,38 @@ public final class HydroRun {
                     told.accept(zeus.time());
                 }
                 if (next < times.length && zeus.time() >= times[next]) {
-                    snapshot(ga, zeus, cfg, pes, output);
+                    snapshot(zeus, cfg, pes, output);
                     while (next < times.length && zeus.time() >= times[next]) {
                         next++;
                     }
                 }
                 if (checkpoints != null && zeus.cycles() % checkpoints.every() == 0 && zeus.time() < spec.tEnd()) {
-                    ga.sync();
-                    if (ga.nodeid() == 0) {
+                    final double[] fields = zeus.gather();
+                    if (first) {
                         checkpoints.sink().accept(new State(zeus.time(), zeus.lastTimeStep(), zeus.cycles(),
-                            before.clone(), readAll(zeus.fields())));
+                            before.clone(), fields));
                     }
-                    ga.sync();
+                    zeus.barrier();
                 }
             }
             cycles = zeus.cycles();
         }
-        ga.sync(); // every PE's last sweep is committed before PE 0 reads the blocks
+        zeus.barrier(); // every PE has finished its last cycle
         final double seconds = (System.nanoTime() - t0) / 1e9;
         final double[] after = zeus.totals();
-        if (ga.nodeid() == 0) {
-            final double[] fields = spec.gather() ? readAll(zeus.fields()) : null;
+        final double[] fields = spec.gather() ? zeus.gather() : null;
+        if (first) {
             out[0] = new Snapshot(cfg, pes, zeus.time(), cycles, seconds, fields, before, after);
         }
-        ga.sync();
+        zeus.barrier();
     }
 
     /** Collective: PE 0 reads the fields back and tells the sink. */
-    private static void snapshot(final GlobalArrays ga, final ZeusSolver zeus, final HydroConfig cfg, final int pes,
-        final Output output) {
-        ga.sync();
-        if (ga.nodeid() == 0) {
-            output.sink().accept(new Snapshot(cfg, pes, zeus.time(), zeus.cycles(), 0,
-                readAll(zeus.fields()), null, null));
+    private static void snapshot(final ZeusSolver zeus, final HydroConfig cfg, final int pes, final Output output) {
+        final double[] fields = zeus.gather();
+        if (zeus.rank() == 0) {
+            output.sink().accept(new Snapshot(cfg, pes, zeus.time(), zeus.cycles(), 0, fields, null, null));
         }
-        ga.sync();
-    }
-
-    private static double[] readAll(final GlobalArray f) {
-        final int[] d = f.dims();
-        final int[] lo = new int[d.length];
-        final int[] hi = d.clone();
-        long n = 1;
-        for (int k = 0; k < d.length; k++) {
-            hi[k]--;
-            n *= d[k];
-        }
-        final double[] all = new double[(int) n];
-        f.get(lo, hi, all, Arrays.copyOfRange(d, 1, d.length));
-        return all;
+        zeus.barrier();
     }
 }

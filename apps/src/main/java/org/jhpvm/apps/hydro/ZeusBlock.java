@@ -1,7 +1,5 @@
 package org.jhpvm.apps.hydro;
 
-import org.jhpvm.ga.LocalBlock;
-
 /**
  * One PE's block of the ZEUS fields and where it lies in the grid: the PE's {@code double[]} of every field (ghost
  * layers included), the field stride, and per slot the block's zone range, ghost width, stride, the grid's zone count
@@ -27,17 +25,22 @@ class ZeusBlock {
     final double[] dx;
 
     /**
-     * @param cfg the problem's grid, gas and boundaries
-     * @param b   this PE's block of the fields array ({@code [2 + dims, zones...]}, never split along the fields)
+     * @param cfg     the problem's grid, gas and boundaries
+     * @param a       this PE's fields array, {@code [2 + dims, zones...]} row-major with {@link ZeusSolver#GHOST}
+     *                ghost layers in each spatial dimension (never split along the fields)
+     * @param strides the array's stride per dimension (the field dimension first)
+     * @param blo     the block's first zone per dimension (the field dimension first, 0)
+     * @param bhi     the block's last zone per dimension
+     * @param owns    whether the block holds any zone (a PE may be left without one)
      */
-    ZeusBlock(final HydroConfig cfg, final LocalBlock b) {
+    ZeusBlock(final HydroConfig cfg, final double[] a, final int[] strides, final int[] blo, final int[] bhi,
+        final boolean owns) {
         this.cfg = cfg;
         this.dims = cfg.dims();
         this.gamma = cfg.gamma();
         this.total = cfg.energy() == EnergyScheme.TOTAL;
-        this.a = b.doubles();
-        this.owns = !b.isEmpty();
-        final int[] strides = b.strides();
+        this.a = a;
+        this.owns = owns;
         this.sF = strides[0];
         this.lo = new int[3];
         this.hi = new int[3];
@@ -45,8 +48,6 @@ class ZeusBlock {
         this.st = new int[3];
         this.n = new int[3];
         this.dx = new double[3];
-        final int[] blo = b.lo();
-        final int[] bhi = b.hi();
         for (int s = 0; s < 3; s++) {
             final int d = s - (3 - dims);
             if (d >= 0) {

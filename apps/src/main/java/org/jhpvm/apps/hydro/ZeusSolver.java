@@ -1,18 +1,17 @@
 package org.jhpvm.apps.hydro;
 
-import org.jhpvm.ga.GaType;
-import org.jhpvm.ga.GlobalArray;
 import org.jhpvm.ga.GlobalArrays;
-import org.jhpvm.ga.GopOp;
 
 /**
  * A ZEUS-type solver of the ideal-gas Euler equations (Stone &amp; Norman 1992, ZEUS-2D; the hydro part of Zeus-MP)
- * on one PE's block of a Global Array, for 1-, 2- and 3-D Cartesian grids of uniform zones.
+ * on one PE's block of the grid, for 1-, 2- and 3-D grids. The block and its communication come from the layer the
+ * solver runs on ({@link SolverComm}): Global Arrays (one GA array, GA's ghost update and {@code gop}), or MPI as
+ * Zeus-MP ran (a Cartesian communicator, halo exchange of subarray types by {@code sendRecv}, {@code allReduce}).
  * <p>
  * Staggered mesh: density {@code d} and internal energy density {@code e} at zone centres, the velocity component
- * {@code v[dir]} at the zone's lower face in that direction. All fields live in one GA array of dimensions
+ * {@code v[dir]} at the zone's lower face in that direction. A PE's fields live in one array of dimensions
  * {@code [2 + dims, n0, (n1, (n2))]}, three ghost layers in the spatial dimensions, never split along the field
- * dimension; one {@code updateGhosts} exchanges every field, then the physical-boundary ghosts are filled.
+ * dimension; one ghost exchange fills every field's, then the physical-boundary ghosts are filled.
  * A cycle: the Courant time step (one global max-reduction: exact, so every PE count gets the same {@code dt});
  * the source step (pressure gradient, von Neumann-Richtmyer artificial viscosity with its heating, compressional
  * heating in ZEUS's time-centred implicit form); the transport step, directionally split in alternating order,
@@ -44,9 +43,8 @@ public final class ZeusSolver {
     /** Field number of the first velocity component (V + dir). */
     public static final int V = 2;
 
-    private final GlobalArrays ga;
+    private final SolverComm comm;
     private final HydroConfig cfg;
-    private final GlobalArray u;
     private final int dims;
     private final ZeusBlock block;
     private final GhostZones ghosts;
@@ -63,30 +61,28 @@ public final class ZeusSolver {
     private int cycle;
 
     /**
-     * Creates the fields (collective over the world).
+     * Creates the fields in a Global Array (collective over the world).
      *
      * @param ga  the PE's Global Arrays
      * @param cfg the problem's grid, gas and boundaries
      */
     public ZeusSolver(final GlobalArrays ga, final HydroConfig cfg) {
-        this.ga = ga;
+        this(new GaComm(ga, cfg), cfg);
+    }
+
+    /**
+     * Creates the solver on a layer's block of the fields (collective).
+     *
+     * @param comm the layer: Global Arrays or MPI
+     * @param cfg  the problem's grid, gas and boundaries
+     */
+    ZeusSolver(final SolverComm comm, final HydroConfig cfg) {
+        this.comm = comm;
         this.cfg = cfg;
         this.dims = cfg.dims();
-        final int[] shape = new int[dims + 1];
-        final int[] width = new int[dims + 1];
-        final int[] chunk = new int[dims + 1];
-        shape[0] = 2 + dims;
-        chunk[0] = 2 + dims;
-        final boolean[] periodic = new boolean[dims + 1];
-        for (int d = 0; d < dims; d++) {
-            shape[d + 1] = cfg.zones()[d];
-            width[d + 1] = GHOST;
-            periodic[d + 1] = cfg.lower()[d] == Boundary.PERIODIC;
-        }
-        this.u = ga.builder(GaType.DOUBLE, shape).ghosts(width).chunk(chunk).name("zeus").create();
-        this.block = new ZeusBlock(cfg, u.access());
-        this.ghosts = new GhostZones(block, u, periodic);
-        this.courant = new CourantTimestep(block, ga);
+        this.block = comm.block();
+        this.ghosts = new GhostZones(block, comm);
+        this.courant = new CourantTimestep(block, comm);
         // The source and transport steps share one zone-sized scratch array: each rewrites it before reading it.
         final double[] q = new double[block.sF];
         this.sourceStep = new SourceStep(block, q);
@@ -145,8 +141,7 @@ public final class ZeusSolver {
                 }
             }
         }
-        u.releaseUpdate();
-        ga.sync();
+        comm.written();
     }
 
     /**
@@ -154,22 +149,13 @@ public final class ZeusSolver {
      * takes the clock. What a cycle reads besides the fields is the time, the previous time step (its growth limit)
      * and the cycle count (the order of the directional sweeps); ghost zones are filled again at each step's start.
      *
-     * @param fields every field, {@code [field][zones...]} row-major, as {@link #fields()} holds them (PE 0's only)
+     * @param fields every field, {@code [field][zones...]} row-major, as {@link #gather()} gives them (PE 0's only)
      * @param t      the time
      * @param dtPrev the last time step
      * @param cycles the cycles done
      */
     public void restore(final double[] fields, final double t, final double dtPrev, final int cycles) {
-        if (ga.nodeid() == 0) {
-            final int[] d = u.dims();
-            final int[] lo = new int[d.length];
-            final int[] hi = d.clone();
-            for (int k = 0; k < d.length; k++) {
-                hi[k]--;
-            }
-            u.put(lo, hi, fields, java.util.Arrays.copyOfRange(d, 1, d.length));
-        }
-        ga.sync();
+        comm.scatter(fields);
         this.time = t;
         this.dtOld = dtPrev;
         this.cycle = cycles;
@@ -206,13 +192,26 @@ public final class ZeusSolver {
     }
 
     /**
-     * The Global Array that holds every field, for reading the state back ({@link HydroRun} gathers it to PE 0
-     * after a sync).
+     * Reads every field back to PE 0 (collective).
      *
-     * @return the global array of the fields ({@code [field, zones...]}: d, e, v0, v1, v2)
+     * @return on PE 0 every field, {@code [field][zones...]} row-major (d, e, v0, (v1, (v2))); null elsewhere
      */
-    public GlobalArray fields() {
-        return u;
+    public double[] gather() {
+        return comm.gather();
+    }
+
+    /**
+     * This PE's number on the layer the solver runs on.
+     *
+     * @return the rank, 0 for the PE that reads the fields back
+     */
+    public int rank() {
+        return comm.rank();
+    }
+
+    /** Waits until every PE has come here (collective). */
+    public void barrier() {
+        comm.barrier();
     }
 
     /**
@@ -270,7 +269,7 @@ public final class ZeusSolver {
                 }
             }
         }
-        ga.gop(t, GopOp.SUM);
+        comm.sum(t);
         return t;
     }
 
