@@ -210,6 +210,20 @@ class LaunchTest {
     }
 
     @Test
+    void hydroOnMpiOverThreeProcessesShouldGiveTheGaRunsBytes(@TempDir final Path dir) throws Exception {
+        final Path launched = dir.resolve("launched");
+        final Path inJvm = dir.resolve("jvm");
+        final Run r = run("launch", "-n", "3", "--", "hydro", "sedov", "--zones", "24", "--t-end", "0.05", "--comm",
+            "mpi", "--out", launched.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("on 3 PEs (MPI)"), r.out());
+        assertEquals(0, Main.execute("hydro", "sedov", "--zones", "24", "--t-end", "0.05", "--pes", "1", "--out",
+            inJvm.toString()));
+        assertArrayEquals(Files.readAllBytes(inJvm.resolve("sedov.csv")),
+            Files.readAllBytes(launched.resolve("sedov.csv")), "MPI ranks as processes against GA in one JVM");
+    }
+
+    @Test
     void killingOneProcessShouldEndTheJobWithinTheBoundNamingTheLostPe() throws Exception {
         final Process launcher = launcher(Map.of(), "launch", "-n", "3", "--", "hydro", "sod", "--zones", "50000")
             .start();

@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.hydro.Blast3d;
 import org.jhpvm.apps.hydro.Checkpoint;
+import org.jhpvm.apps.hydro.Communication;
 import org.jhpvm.apps.hydro.EnergyScheme;
 import org.jhpvm.apps.hydro.ExactRiemann;
 import org.jhpvm.apps.hydro.Geometry;
@@ -39,10 +40,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code jhpvm hydro PROBLEM}: the ZEUS-type hydrodynamics code on Global Arrays. */
+/** {@code jhpvm hydro PROBLEM}: the ZEUS-type hydrodynamics code on Global Arrays or MPI. */
 @Command(name = "hydro", mixinStandardHelpOptions = true,
     description = {"A ZEUS-type hydrodynamics code (staggered mesh, operator split, van Leer transport) on Global "
-        + "Arrays over the emulated fabric, validated against exact solutions.",
+        + "Arrays (or MPI: --comm mpi) over the emulated fabric, validated against exact solutions.",
         "Problems (defaults: dims, zones per dimension, t-end, gamma):",
         "  sod      any 1-D Riemann problem (--left/--right/--x0), along x of a 1-3-D grid; exact Riemann solver "
             + "(1, 400, 0.2, 1.4)",
@@ -100,6 +101,11 @@ public final class HydroCommand implements Callable<Integer> {
     @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh, 1-D and 2-D: each zone of the "
         + "first dimension Q times as wide as the one before (default: 1, uniform).")
     private Double ratio;
+
+    @Option(names = "--comm", paramLabel = "LAYER", description = "ga (Global Arrays, the default) or mpi (MPI on "
+        + "a Cartesian communicator, halo exchange by sendRecv of subarray types, as Zeus-MP): the same bits either "
+        + "way.")
+    private String comm;
 
     @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")
     private double[] left;
@@ -196,6 +202,7 @@ public final class HydroCommand implements Callable<Integer> {
         }
         final EnergyScheme scheme = energy == null ? EnergyScheme.INTERNAL : EnergyScheme.of(energy);
         final Geometry geo = geometry == null ? Geometry.CARTESIAN : Geometry.of(geometry);
+        final Communication layer = comm == null ? Communication.GA : Communication.of(comm);
         if (scaling && (geometry != null || ratio != null)) {
             throw new IllegalArgumentException("--geometry and --ratio are not for --scaling");
         }
@@ -252,18 +259,18 @@ public final class HydroCommand implements Callable<Integer> {
             options.put("fabric.faults.corrupt", Double.toString(corrupt));
             options.put("fabric.faults.duplicate", Double.toString(duplicate));
         }
-        return scaling ? scaling(options, scheme) : single(options, scheme, geo);
+        return scaling ? scaling(options, scheme, layer) : single(options, scheme, geo, layer);
     }
 
-    private int single(final Map<String, String> options, final EnergyScheme scheme, final Geometry geo)
-        throws IOException {
+    private int single(final Map<String, String> options, final EnergyScheme scheme, final Geometry geo,
+        final Communication layer) throws IOException {
         final double[] l = left == null ? new double[] {1, 0, 1} : left;
         final double[] r = right == null ? new double[] {0.125, 0, 0.1} : right;
         final double q = ratio == null ? 1 : ratio;
         final Problem p = Problem.of(problem, new Problem.Params(pes, dims, zones, tEnd, gamma, geo, q),
             new ExactRiemann.State(l[0], l[1], l[2]), new ExactRiemann.State(r[0], r[1], r[2]),
             x0 == null ? 0.5 : x0);
-        final HydroRun.Spec spec = p.spec().withEnergy(scheme);
+        final HydroRun.Spec spec = p.spec().withEnergy(scheme).withComm(layer);
         final double end = spec.tEnd();
         final Map<String, String> used = new LinkedHashMap<>();
         used.put(HydroDeck.PROBLEM, problem);
@@ -279,8 +286,10 @@ public final class HydroCommand implements Callable<Integer> {
             used.put("x0", Double.toString(x0 == null ? 0.5 : x0));
         }
         final HydroRun.State from = restart == null ? null : restartState(used);
+        // A checkpoint restarts on any number of PEs, any end time, either layer.
         used.put("pes", Integer.toString(pes));
         used.put("t-end", Double.toString(end));
+        used.put("comm", layer.key());
         final HydroRun.Checkpoints saving = checkpointEvery == null ? null
             : new HydroRun.Checkpoints(checkpointEvery, state -> {
                 try {
@@ -313,9 +322,9 @@ public final class HydroCommand implements Callable<Integer> {
         Problem.conservation(s, a);
         final int d = s.cfg().dims();
         final double zc = s.zoneCyclesPerSecond();
-        System.out.printf("hydro %s: %s zones (%d-D) on %d PEs, t = %.4g in %d cycles, %.2f s (%.3g zone-cycles/s, "
-            + "%.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, s.time(), s.cycles(), s.seconds(), zc,
-            zc / pes);
+        System.out.printf("hydro %s: %s zones (%d-D) on %d PEs (%s), t = %.4g in %d cycles, %.2f s (%.3g "
+            + "zone-cycles/s, %.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, layer.key().toUpperCase(
+            java.util.Locale.ROOT), s.time(), s.cycles(), s.seconds(), zc, zc / pes);
         a.lines().forEach(System.out::println);
         if (out != null) {
             Files.createDirectories(out);
@@ -349,6 +358,7 @@ public final class HydroCommand implements Callable<Integer> {
         if (json != null) {
             final ObjectNode o = Reports.object();
             o.put("problem", problem).put("pes", pes).put("dims", d).put("energy", s.cfg().energy().key())
+                .put("comm", layer.key())
                 .put("t_end", s.time())
                 .put("cycles", s.cycles()).put("wall_seconds", s.seconds()).put("zone_cycles_per_second", zc)
                 .put("zone_cycles_per_second_per_pe", zc / pes);
@@ -438,7 +448,8 @@ public final class HydroCommand implements Callable<Integer> {
         return s.length == 3 && Arrays.stream(s).allMatch(Double::isFinite) && s[0] > 0 && s[2] > 0;
     }
 
-    private int scaling(final Map<String, String> options, final EnergyScheme scheme) throws IOException {
+    private int scaling(final Map<String, String> options, final EnergyScheme scheme, final Communication layer)
+        throws IOException {
         final int block = zones == null ? 32 : zones;
         final int timed = cycles == null ? 50 : cycles;
         final int untimed = warmup == null ? 5 : warmup;
@@ -449,7 +460,7 @@ public final class HydroCommand implements Callable<Integer> {
         final List<HydroRun.Spec> specs = new ArrayList<>();
         for (final int n : peCounts) {
             // Blast3d.scaling checks the block before anything runs.
-            specs.add(Blast3d.scaling(n, block, untimed, timed).withEnergy(scheme));
+            specs.add(Blast3d.scaling(n, block, untimed, timed).withEnergy(scheme).withComm(layer));
         }
         if (out != null) {
             final Map<String, String> d = new LinkedHashMap<>();
@@ -460,17 +471,18 @@ public final class HydroCommand implements Callable<Integer> {
             d.put("cycles", Integer.toString(timed));
             d.put("warmup", Integer.toString(untimed));
             d.put("energy", scheme.key());
+            d.put("comm", layer.key());
             writeDeck(d);
         }
         final int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf("blast3d weak scaling: %d^3 zones per PE, %d timed cycles after %d, %d cores on this "
-            + "machine%n", block, timed, untimed, cores);
+        System.out.printf("blast3d weak scaling on %s: %d^3 zones per PE, %d timed cycles after %d, %d cores on this "
+            + "machine%n", layer == Communication.MPI ? "MPI" : "GA", block, timed, untimed, cores);
         System.out.println("| PEs | grid | zone-cycles/s | per PE | weak-scaling efficiency | per core used |");
         System.out.println("|---:|---|---:|---:|---:|---:|");
         final List<double[]> rows = new ArrayList<>();
         final ObjectNode o = Reports.object();
         o.put("problem", "blast3d").put("block", block).put("cycles", timed).put("warmup", untimed)
-            .put("cores", cores).put("energy", scheme.key());
+            .put("cores", cores).put("energy", scheme.key()).put("comm", layer.key());
         final ArrayNode arr = o.putArray("scaling");
         double base = Double.NaN;
         try (Progress progress = new Progress("blast3d scaling (cycles)", (long) timed * peCounts.length)) {
