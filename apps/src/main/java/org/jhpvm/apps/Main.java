@@ -18,11 +18,12 @@ import picocli.CommandLine.ScopeType;
  * The {@code bin/jhpvm} command: sample programs and benchmarks of the jhpvm stack.
  */
 @Command(name = "jhpvm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    description = "jhpvm: Illinois HPVM re-created in Java (emulated Myrinet, Fast Messages, SHMEM, Global Arrays).",
+    description = "jhpvm: Illinois HPVM re-created in Java (emulated Myrinet, Fast Messages, SHMEM, Global Arrays, "
+        + "MPI).",
     subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
         SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
-        BenchCommand.class, LaunchCommand.class, RunCommand.class, InfoCommand.class,
+        SampleCommands.RingCommand.class, BenchCommand.class, LaunchCommand.class, RunCommand.class, InfoCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */

@@ -267,6 +267,14 @@ class CommandLineTest {
         final Run tooFew = run("jacobi", "--pes", "2", "--n", "10", "--max-iterations", "3");
         assertEquals(1, tooFew.exitCode(), "an unconverged answer is wrong: " + tooFew.out());
         assertTrue(tooFew.out().contains("WRONG"), tooFew.out());
+        for (final String ranks : new String[] {"1", "3"}) {
+            final Run ring = run("ring", "--pes", ranks, "--laps", "5");
+            assertEquals(0, ring.exitCode(), ring.out());
+            final int n = Integer.parseInt(ranks);
+            assertTrue(ring.out().contains("rank 0 of " + n + ": received the token 6 times, " + 6 * n + " hops in all")
+                && ring.out().contains("rank " + (n - 1) + " of " + n + ": received the token 6 times"), ring.out());
+        }
+        assertEquals(2, run("ring", "--laps", "-1").exitCode(), "negative laps");
         final Run tasks = run("taskpool", "--pes", "2", "--width", "40", "--height", "30", "--out", dir.toString());
         assertEquals(0, tasks.exitCode(), tasks.out());
         assertEquals("PNG", new String(Files.readAllBytes(dir.resolve("taskpool.png")), 1, 3,

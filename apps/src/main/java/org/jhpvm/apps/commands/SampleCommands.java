@@ -16,6 +16,7 @@ import org.jhpvm.apps.samples.Gups;
 import org.jhpvm.apps.samples.Hello;
 import org.jhpvm.apps.samples.Jacobi;
 import org.jhpvm.apps.samples.Matmul;
+import org.jhpvm.apps.samples.MpiRing;
 import org.jhpvm.apps.samples.TaskPool;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -52,6 +53,42 @@ public final class SampleCommands {
                 }
             }
             return 0;
+        }
+    }
+
+    /** {@code jhpvm ring}. */
+    @Command(name = "ring", mixinStandardHelpOptions = true,
+        description = {"The classic MPI ring in the Open MPI Java bindings' API: a token goes round the ranks --laps "
+            + "times, rank 0 counting the laps down. Each rank prints what it received; exits 1 if any count is "
+            + "wrong."})
+    public static final class RingCommand implements Callable<Integer> {
+        @Option(names = "--pes", paramLabel = "N", description = "Ranks (default: 4, or the launched job's PEs).")
+        private int pes = Launched.pes(4);
+
+        @Option(names = "--laps", paramLabel = "L", description = "Laps of the token (default: ${DEFAULT-VALUE}).")
+        private int laps = 10;
+
+        /** Creates the {@code jhpvm ring} command; picocli calls this reflectively, then sets the options given. */
+        public RingCommand() {
+        }
+
+        @Override
+        public Integer call() {
+            positive(pes, "--pes");
+            if (laps < 0) {
+                throw new IllegalArgumentException("--laps " + laps + ": at least 0");
+            }
+            boolean ok = true;
+            for (final MpiRing.Seen s : MpiRing.run(pes, laps)) {
+                if (s == null) {
+                    continue; // under launch each process prints the lines of its own ranks
+                }
+                final boolean right = s.right(laps);
+                ok &= right;
+                System.out.printf("rank %d of %d: received the token %d times%s%s%n", s.rank(), s.ranks(),
+                    s.received(), s.rank() == 0 ? ", " + s.hops() + " hops in all" : "", right ? "" : " (WRONG)");
+            }
+            return ok ? 0 : 1;
         }
     }
 

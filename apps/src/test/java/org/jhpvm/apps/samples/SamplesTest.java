@@ -46,6 +46,23 @@ class SamplesTest {
         assertEquals(0, Matmul.run(pes, 45).mismatches());
     }
 
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 5})
+    void theMpiRingShouldPassTheTokenLapsPlusOneTimesThroughEveryRank(final int ranks) {
+        final MpiRing.Seen[] seen = MpiRing.run(ranks, 7);
+        assertEquals(ranks, seen.length);
+        for (int r = 0; r < ranks; r++) {
+            assertEquals(r, seen[r].rank());
+            assertEquals(8, seen[r].received(), "rank " + r);
+            assertTrue(seen[r].right(7), seen[r].toString());
+            assertEquals(r == 0 ? 8L * ranks : -1, seen[r].hops());
+        }
+        assertTrue(!new MpiRing.Seen(0, 3, 8, 23).right(7) && !new MpiRing.Seen(1, 3, 7, -1).right(7),
+            "a hop or a token missing is wrong");
+        final MpiRing.Seen[] none = MpiRing.run(ranks, 0);
+        assertEquals(1, none[ranks - 1].received(), "zero laps: the stop goes round once");
+    }
+
     @Test
     void gupsStartsShouldJumpAheadInTheStream() {
         long x = 1;
