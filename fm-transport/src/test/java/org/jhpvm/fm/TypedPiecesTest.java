@@ -77,6 +77,73 @@ class TypedPiecesTest {
     }
 
     @Test
+    void shortRunsOfEveryTypeShouldMoveElementByElementAndStayExact() {
+        // Runs below the bulk-copy size take the element-by-element path; 200 of them cross frame boundaries too.
+        final int runs = 200;
+        final double[] d = new double[runs * 7];
+        final long[] l = new long[runs * 7];
+        final int[] i32 = new int[runs * 7];
+        final float[] f = new float[runs * 7];
+        final byte[] b = new byte[runs * 7];
+        for (int k = 0; k < d.length; k++) {
+            d[k] = Double.longBitsToDouble(0x7ff0_0000_0000_0001L + k * 0x1_0000_0001L); // NaN payloads survive
+            l[k] = Long.MIN_VALUE + k * 0x0102_0304_0506_0709L;
+            i32[k] = Integer.MIN_VALUE + k * 0x0102_0305;
+            f[k] = k * -1.75f;
+            b[k] = (byte) (k * 13);
+        }
+        final double[] gd = new double[d.length];
+        final long[] gl = new long[l.length];
+        final int[] gi = new int[i32.length];
+        final float[] gf = new float[f.length];
+        final byte[] gb = new byte[b.length];
+        final AtomicReference<Boolean> done = new AtomicReference<>();
+        FmTestSupport.job(2).run(fm -> {
+            fm.register(H, (FmHandler) (in, sender) -> {
+                for (int r = 0; r < runs; r++) {
+                    final int at = r * 7;
+                    in.receiveDoubles(gd, at, 1, 3);
+                    in.receiveLongs(gl, at + 1, 2, 3);
+                    in.receiveInts(gi, at, 1, 5);
+                    in.receiveFloats(gf, at + 2, 1, 2);
+                    in.receiveBytes(gb, at, 3, 2);
+                }
+                done.set(true);
+            });
+            if (fm.pe() == 0) {
+                final FmOutputStream out = fm.beginMessage(1, runs * (3 * 8 + 3 * 8 + 5 * 4 + 2 * 4 + 2), H);
+                for (int r = 0; r < runs; r++) {
+                    final int at = r * 7;
+                    out.sendDoubles(d, at, 1, 3);
+                    out.sendLongs(l, at + 1, 2, 3);
+                    out.sendInts(i32, at, 1, 5);
+                    out.sendFloats(f, at + 2, 1, 2);
+                    out.sendBytes(b, at, 3, 2);
+                }
+                out.endMessage();
+            } else {
+                assertTrue(fm.extractUntil(() -> done.get() != null, FmTestSupport.WAIT_NS));
+            }
+        });
+        for (int r = 0; r < runs; r++) {
+            final int at = r * 7;
+            for (int k = 0; k < 3; k++) {
+                assertEquals(Double.doubleToRawLongBits(d[at + k]), Double.doubleToRawLongBits(gd[at + k]));
+                assertEquals(l[at + 1 + 2 * k], gl[at + 1 + 2 * k], "long " + r + "." + k);
+            }
+            for (int k = 0; k < 5; k++) {
+                assertEquals(i32[at + k], gi[at + k]);
+            }
+            assertEquals(f[at + 2], gf[at + 2]);
+            assertEquals(f[at + 3], gf[at + 3]);
+            assertEquals(b[at], gb[at]);
+            assertEquals(b[at + 3], gb[at + 3]);
+            assertEquals(0, gb[at + 1], "untouched between strided bytes");
+            assertEquals(0, gl[at + 2], "untouched between strided longs");
+        }
+    }
+
+    @Test
     void shouldRejectBadElementRangesBeforeSendingAnything() {
         final AtomicReference<long[]> got = new AtomicReference<>();
         FmTestSupport.job(2).run(fm -> {

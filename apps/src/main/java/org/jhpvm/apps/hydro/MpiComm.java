@@ -40,6 +40,15 @@ final class MpiComm implements SolverComm {
     private final Datatype[] recvHigh;
     /** Every zone of my block, in my array. */
     private final Datatype interior;
+    /**
+     * Per dimension whose neighbour on both sides is this rank (periodic and not split), the start of each row of my
+     * first ghost-many layers (rows along the last dimension, {@link #rowLength} long), else null: such a wrap is
+     * copied within the array instead of sent to myself.
+     */
+    private final int[][] selfRows;
+    private final int[] rowLength;
+    private final int[] layerStride;
+    private final int[] extents;
 
     /**
      * Sets up the decomposition and the halo types (collective over {@code MPI.COMM_WORLD}, after {@code MPI.Init}).
@@ -115,6 +124,18 @@ final class MpiComm implements SolverComm {
                 from[d + 1] = g;
             }
             this.interior = committed(Datatype.createSubarray(local, sub, from, MPI.ORDER_C, MPI.DOUBLE));
+            this.extents = extent;
+            this.selfRows = new int[dims][];
+            this.rowLength = new int[dims];
+            this.layerStride = new int[dims];
+            final int me = cart.getRank();
+            for (int d = 0; d < dims; d++) {
+                layerStride[d] = strides[d + 1];
+                if (lower[d] == me && upper[d] == me) {
+                    selfRows[d] = rows(d, extent, strides);
+                    rowLength[d] = d == dims - 1 ? g : extent[dims - 1];
+                }
+            }
         } catch (final MPIException e) {
             throw new IllegalStateException(e);
         }
@@ -141,6 +162,37 @@ final class MpiComm implements SolverComm {
             }
         }
         return committed(Datatype.createSubarray(local, sub, from, MPI.ORDER_C, MPI.DOUBLE));
+    }
+
+    /**
+     * The start of each row (along the last dimension) of {@link #layers}' region of dimension {@code d} from layer
+     * {@code GHOST}: my first interior layers.
+     */
+    private int[] rows(final int d, final int[] extent, final int[] strides) {
+        final int[] sub = new int[dims + 1];
+        final int[] from = new int[dims + 1];
+        sub[0] = local[0];
+        for (int e = 0; e < dims; e++) {
+            sub[e + 1] = e < d ? local[e + 1] : e > d ? extent[e] : ZeusSolver.GHOST;
+            from[e + 1] = e < d ? 0 : ZeusSolver.GHOST;
+        }
+        int count = 1;
+        for (int k = 0; k < dims; k++) {
+            count *= sub[k];
+        }
+        final int[] starts = new int[count];
+        final int[] at = new int[dims]; // index within the region, dimensions 0 .. dims-1 of the array
+        for (int r = 0; r < count; r++) {
+            int off = from[dims] * strides[dims];
+            for (int k = 0; k < dims; k++) {
+                off += (from[k] + at[k]) * strides[k];
+            }
+            starts[r] = off;
+            for (int k = dims - 1; k >= 0 && ++at[k] == sub[k]; k--) {
+                at[k] = 0;
+            }
+        }
+        return starts;
     }
 
     private static Datatype committed(final Datatype t) throws MPIException {
@@ -177,12 +229,36 @@ final class MpiComm implements SolverComm {
         final double[] a = block.a;
         try {
             for (int d = 0; d < dims; d++) {
+                if (selfRows[d] != null) {
+                    wrap(a, d);
+                    continue;
+                }
                 // My first layers go down and my upper ghosts come from above; then the other way.
                 cart.sendRecv(a, 1, sendLow[d], lower[d], TAG_DOWN, a, 1, recvHigh[d], upper[d], TAG_DOWN);
                 cart.sendRecv(a, 1, sendHigh[d], upper[d], TAG_UP, a, 1, recvLow[d], lower[d], TAG_UP);
             }
         } catch (final MPIException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * The exchange of a periodic dimension this rank holds whole: the same copies as a {@code sendRecv} to itself,
+     * made within the array. Upper ghosts {@code ext + g ..} get the first layers {@code g ..}; lower ghosts
+     * {@code 0 ..} get the last layers {@code ext ..}.
+     */
+    private void wrap(final double[] a, final int d) {
+        final int[] starts = selfRows[d];
+        final int len = rowLength[d];
+        final int up = extents[d] * layerStride[d];
+        final int down = ZeusSolver.GHOST * layerStride[d];
+        for (final int o : starts) {
+            for (int k = 0; k < len; k++) {
+                a[o + up + k] = a[o + k];
+            }
+            for (int k = 0; k < len; k++) {
+                a[o - down + k] = a[o + up - down + k];
+            }
         }
     }
 

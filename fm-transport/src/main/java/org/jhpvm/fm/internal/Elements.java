@@ -15,7 +15,99 @@ final class Elements {
     static final ValueLayout FLOAT = ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     static final ValueLayout DOUBLE = ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
 
+    private static final ValueLayout.OfInt INT_LE = (ValueLayout.OfInt) INT;
+    private static final ValueLayout.OfLong LONG_LE = (ValueLayout.OfLong) LONG;
+    private static final ValueLayout.OfFloat FLOAT_LE = (ValueLayout.OfFloat) FLOAT;
+    private static final ValueLayout.OfDouble DOUBLE_LE = (ValueLayout.OfDouble) DOUBLE;
+    /**
+     * Runs shorter than this many bytes (and strided elements) are copied element by element:
+     * {@code MemorySegment.copy}'s checks of the array's type, the layout and the bounds cost more than such a copy
+     * (an MPI subarray's rows along a ghost face are a few elements each), while an element access with a constant
+     * layout compiles to a plain load or store.
+     */
+    static final int BULK_BYTES = 64;
+
     private Elements() {
+    }
+
+    /**
+     * Copies elements {@code index, index+stride, ...} ({@code count} of them, checked by the caller) of a primitive
+     * array into {@code seg} at {@code at}, packed.
+     */
+    static void toSegment(final Object array, final int index, final int stride, final int count,
+        final MemorySegment seg, final ValueLayout layout, final long at) {
+        if (stride == 1 && count * layout.byteSize() >= BULK_BYTES) {
+            MemorySegment.copy(array, index, seg, layout, at, count);
+            return;
+        }
+        switch (array) {
+            case double[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    seg.set(DOUBLE_LE, at + ((long) k << 3), a[i]);
+                }
+            }
+            case long[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    seg.set(LONG_LE, at + ((long) k << 3), a[i]);
+                }
+            }
+            case int[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    seg.set(INT_LE, at + ((long) k << 2), a[i]);
+                }
+            }
+            case float[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    seg.set(FLOAT_LE, at + ((long) k << 2), a[i]);
+                }
+            }
+            case byte[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    seg.set(ValueLayout.JAVA_BYTE, at + k, a[i]);
+                }
+            }
+            default -> throw new IllegalArgumentException("not a byte, int, long, float or double array");
+        }
+    }
+
+    /**
+     * Copies {@code count} packed elements from {@code seg} at {@code at} into elements {@code index, index+stride,
+     * ...} of a primitive array (checked by the caller).
+     */
+    static void fromSegment(final MemorySegment seg, final ValueLayout layout, final long at, final Object array,
+        final int index, final int stride, final int count) {
+        if (stride == 1 && count * layout.byteSize() >= BULK_BYTES) {
+            MemorySegment.copy(seg, layout, at, array, index, count);
+            return;
+        }
+        switch (array) {
+            case double[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    a[i] = seg.get(DOUBLE_LE, at + ((long) k << 3));
+                }
+            }
+            case long[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    a[i] = seg.get(LONG_LE, at + ((long) k << 3));
+                }
+            }
+            case int[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    a[i] = seg.get(INT_LE, at + ((long) k << 2));
+                }
+            }
+            case float[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    a[i] = seg.get(FLOAT_LE, at + ((long) k << 2));
+                }
+            }
+            case byte[] a -> {
+                for (int k = 0, i = index; k < count; k++, i += stride) {
+                    a[i] = seg.get(ValueLayout.JAVA_BYTE, at + k);
+                }
+            }
+            default -> throw new IllegalArgumentException("not a byte, int, long, float or double array");
+        }
     }
 
     /**

@@ -371,16 +371,8 @@ final class InboundStream implements FmInputStream, Runnable {
                 continue;
             }
             final int n = Math.min(fit, left);
-            final MemorySegment seg = frame.segment();
-            final long at = frame.payloadOffset() + pos;
-            if (stride == 1) {
-                MemorySegment.copy(seg, layout, at, dst, i, n);
-                i += n;
-            } else {
-                for (int k = 0; k < n; k++, i += stride) {
-                    MemorySegment.copy(seg, layout, at + (long) k * eb, dst, i, 1);
-                }
-            }
+            Elements.fromSegment(frame.segment(), layout, frame.payloadOffset() + pos, dst, i, stride, n);
+            i += n * stride;
             pos += n * eb;
             received += n * eb;
             left -= n;

@@ -118,14 +118,7 @@ final class NicMessageView implements FmNicMessage {
         final int eb = (int) layout.byteSize();
         final long bytes = Elements.check(Elements.lengthOf(dst), index, stride, count, eb);
         take(bytes);
-        final long at = base + pos;
-        if (stride == 1) {
-            MemorySegment.copy(request, layout, at, dst, index, count);
-        } else {
-            for (int k = 0, i = index; k < count; k++, i += stride) {
-                MemorySegment.copy(request, layout, at + (long) k * eb, dst, i, 1);
-            }
-        }
+        Elements.fromSegment(request, layout, base + pos, dst, index, stride, count);
         pos += (int) bytes;
     }
 
@@ -182,13 +175,7 @@ final class NicMessageView implements FmNicMessage {
             return;
         }
         room((long) count * eb);
-        if (stride == 1) {
-            MemorySegment.copy(src, index, reply, layout, replyLength, count);
-        } else {
-            for (int k = 0, i = index; k < count; k++, i += stride) {
-                MemorySegment.copy(src, i, reply, layout, replyLength + (long) k * eb, 1);
-            }
-        }
+        Elements.toSegment(src, index, stride, count, reply, layout, replyLength);
         replyLength += (long) count * eb;
     }
 

@@ -147,16 +147,8 @@ final class OutboundStream implements FmOutputStream {
                 continue;
             }
             final int n = Math.min(fit, left);
-            final MemorySegment seg = frame.segment();
-            final long at = frame.payloadOffset() + framePos;
-            if (stride == 1) {
-                MemorySegment.copy(src, i, seg, layout, at, n);
-                i += n;
-            } else {
-                for (int k = 0; k < n; k++, i += stride) {
-                    Elements.toSegment(src, i, seg, layout, at + (long) k * eb);
-                }
-            }
+            Elements.toSegment(src, i, stride, n, frame.segment(), layout, frame.payloadOffset() + framePos);
+            i += n * stride;
             framePos += n * eb;
             written += n * eb;
             left -= n;

@@ -236,14 +236,8 @@ final class RendezvousReceiver implements FmHandler, FmInputStream {
         while (left > 0) {
             staged(eb);
             final int n = Math.min(left, (stageLimit - stagePos) / eb);
-            if (stride == 1) {
-                MemorySegment.copy(stageSegment, layout, stagePos, dst, i, n);
-                i += n;
-            } else {
-                for (int k = 0; k < n; k++, i += stride) {
-                    MemorySegment.copy(stageSegment, layout, stagePos + (long) k * eb, dst, i, 1);
-                }
-            }
+            Elements.fromSegment(stageSegment, layout, stagePos, dst, i, stride, n);
+            i += n * stride;
             consumeStaged(n * eb);
             left -= n;
         }

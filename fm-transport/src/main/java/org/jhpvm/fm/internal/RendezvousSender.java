@@ -168,14 +168,7 @@ final class RendezvousSender implements FmOutputStream {
             && addDirect(src, (long) index * eb, n)) {
             return;
         }
-        final MemorySegment to = stageRoom(n);
-        if (stride == 1) {
-            MemorySegment.copy(src, index, to, layout, staged, count);
-        } else {
-            for (int k = 0, i = index; k < count; k++, i += stride) {
-                Elements.toSegment(src, i, to, layout, staged + (long) k * eb);
-            }
-        }
+        Elements.toSegment(src, index, stride, count, stageRoom(n), layout, staged);
         addStaged(n);
     }
 
