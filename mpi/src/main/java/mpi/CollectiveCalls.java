@@ -1,5 +1,6 @@
 package mpi;
 
+import org.jhpvm.mpi.internal.Schedule;
 import org.jhpvm.mpi.internal.TypeMap;
 
 /**
@@ -63,13 +64,13 @@ abstract class CollectiveCalls extends PointToPoint {
         }
     }
 
-    private static int[] uniform(final int n, final int count) {
+    static int[] uniform(final int n, final int count) {
         final int[] a = new int[n];
         java.util.Arrays.fill(a, count);
         return a;
     }
 
-    private static int[] blocks(final int n, final int count) {
+    static int[] blocks(final int n, final int count) {
         final int[] a = new int[n];
         for (int i = 0; i < n; i++) {
             a[i] = i * count;
@@ -83,7 +84,14 @@ abstract class CollectiveCalls extends PointToPoint {
      * @throws MPIException if the communicator is not usable
      */
     public final void barrier() throws MPIException {
-        Collectives.barrier(st());
+        final CommState c = st();
+        Collectives.run(c, barrierSchedule(c));
+    }
+
+    static Schedule barrierSchedule(final CommState c) {
+        final Schedule s = new Schedule();
+        Collectives.barrier(c, s, Collectives.nextTag(c));
+        return s;
     }
 
     /**
@@ -98,9 +106,17 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void bcast(final Object buf, final int count, final Datatype type, final int root)
         throws MPIException {
         final CommState c = st();
-        final TypeMap t = checked(c, buf, count, type, "bcast");
-        checkRoot(c, root, "bcast");
-        Collectives.bcast(c, Buffers.data(buf, t.kind()), Buffers.base(buf, t.kind()), t, count, root);
+        Collectives.run(c, bcastSchedule(c, buf, count, type, root, "bcast"));
+    }
+
+    static Schedule bcastSchedule(final CommState c, final Object buf, final int count, final Datatype type,
+                                  final int root, final String what) throws MPIException {
+        final TypeMap t = checked(c, buf, count, type, what);
+        checkRoot(c, root, what);
+        final Schedule s = new Schedule();
+        Collectives.bcast(c, s, Collectives.nextTag(c), Buffers.data(buf, t.kind()), Buffers.base(buf, t.kind()), t,
+            count, root);
+        return s;
     }
 
     /**
@@ -117,16 +133,27 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void reduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type,
                              final Op op, final int root) throws MPIException {
         final CommState c = st();
-        final TypeMap t = checked(c, sendbuf, count, type, "reduce");
-        checkRoot(c, root, "reduce");
-        checkOp(c, op, type, "reduce");
+        Collectives.run(c, reduceSchedule(c, sendbuf, recvbuf, count, type, op, root, "reduce"));
+    }
+
+    static Schedule reduceSchedule(final CommState c, final Object sendbuf, final Object recvbuf, final int count,
+                                   final Datatype type, final Op op, final int root, final String what)
+        throws MPIException {
+        final TypeMap t = checked(c, sendbuf, count, type, what);
+        checkRoot(c, root, what);
+        checkOp(c, op, type, what);
         if (c.me == root) {
-            Buffers.check(c, recvbuf, t, count, "reduce");
+            Buffers.check(c, recvbuf, t, count, what);
         }
-        final Object result = Collectives.reduce(c, Buffers.pack(sendbuf, t, count), count, type, op, root);
-        if (result != null) {
-            Buffers.unpack(result, recvbuf, t, count);
-        }
+        final Schedule s = new Schedule();
+        final Collectives.Result out = new Collectives.Result();
+        Collectives.reduce(c, s, Collectives.nextTag(c), Buffers.pack(sendbuf, t, count), count, type, op, root, out);
+        s.then(() -> {
+            if (out.value != null) {
+                Buffers.unpack(out.value, recvbuf, t, count);
+            }
+        });
+        return s;
     }
 
     /**
@@ -157,11 +184,19 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void allReduce(final Object sendbuf, final Object recvbuf, final int count, final Datatype type,
                                 final Op op) throws MPIException {
         final CommState c = st();
-        final TypeMap t = checked(c, sendbuf, count, type, "allReduce");
-        Buffers.check(c, recvbuf, t, count, "allReduce");
-        checkOp(c, op, type, "allReduce");
-        Buffers.unpack(Collectives.allReduce(c, Buffers.pack(sendbuf, t, count), count, type, op), recvbuf, t,
-            count);
+        Collectives.run(c, allReduceSchedule(c, sendbuf, recvbuf, count, type, op, "allReduce"));
+    }
+
+    static Schedule allReduceSchedule(final CommState c, final Object sendbuf, final Object recvbuf, final int count,
+                                      final Datatype type, final Op op, final String what) throws MPIException {
+        final TypeMap t = checked(c, sendbuf, count, type, what);
+        Buffers.check(c, recvbuf, t, count, what);
+        checkOp(c, op, type, what);
+        final Schedule s = new Schedule();
+        final Collectives.Result out = new Collectives.Result();
+        Collectives.allReduce(c, s, Collectives.nextTag(c), Buffers.pack(sendbuf, t, count), count, type, op, out);
+        s.then(() -> Buffers.unpack(out.value, recvbuf, t, count));
+        return s;
     }
 
     /**
@@ -194,8 +229,8 @@ abstract class CollectiveCalls extends PointToPoint {
                              final int recvcount, final Datatype recvtype, final int root) throws MPIException {
         final CommState c = st();
         final int n = c.size();
-        gathervChecked(c, sendbuf, sendcount, sendtype, recvbuf, uniform(n, recvcount), blocks(n, recvcount),
-            recvtype, root, "gather");
+        Collectives.run(c, gathervSchedule(c, sendbuf, sendcount, sendtype, recvbuf, uniform(n, recvcount),
+            blocks(n, recvcount), recvtype, root, "gather"));
     }
 
     /**
@@ -210,10 +245,15 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void gather(final Object buf, final int count, final Datatype type, final int root)
         throws MPIException {
         final CommState c = st();
+        Collectives.run(c, gatherInPlaceSchedule(c, buf, count, type, root, "gather"));
+    }
+
+    static Schedule gatherInPlaceSchedule(final CommState c, final Object buf, final int count, final Datatype type,
+                                          final int root, final String what) throws MPIException {
         final int n = c.size();
-        checkRoot(c, root, "gather");
-        gathervChecked(c, c.me == root ? null : buf, count, type, c.me == root ? buf : null, uniform(n, count),
-            blocks(n, count), type, root, "gather");
+        checkRoot(c, root, what);
+        return gathervSchedule(c, c.me == root ? null : buf, count, type, c.me == root ? buf : null,
+            uniform(n, count), blocks(n, count), type, root, what);
     }
 
     /**
@@ -232,7 +272,9 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype,
                               final Object recvbuf, final int[] recvcount, final int[] displs,
                               final Datatype recvtype, final int root) throws MPIException {
-        gathervChecked(st(), sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype, root, "gatherv");
+        final CommState c = st();
+        Collectives.run(c, gathervSchedule(c, sendbuf, sendcount, sendtype, recvbuf, recvcount, displs, recvtype,
+            root, "gatherv"));
     }
 
     /**
@@ -247,7 +289,9 @@ abstract class CollectiveCalls extends PointToPoint {
      */
     public final void gatherv(final Object recvbuf, final int[] recvcount, final int[] displs,
                               final Datatype recvtype, final int root) throws MPIException {
-        gathervChecked(st(), null, 0, recvtype, recvbuf, recvcount, displs, recvtype, root, "gatherv");
+        final CommState c = st();
+        Collectives.run(c, gathervSchedule(c, null, 0, recvtype, recvbuf, recvcount, displs, recvtype, root,
+            "gatherv"));
     }
 
     /**
@@ -261,12 +305,15 @@ abstract class CollectiveCalls extends PointToPoint {
      */
     public final void gatherv(final Object sendbuf, final int sendcount, final Datatype sendtype, final int root)
         throws MPIException {
-        gathervChecked(st(), sendbuf, sendcount, sendtype, null, null, null, sendtype, root, "gatherv");
+        final CommState c = st();
+        Collectives.run(c, gathervSchedule(c, sendbuf, sendcount, sendtype, null, null, null, sendtype, root,
+            "gatherv"));
     }
 
-    static void gathervChecked(final CommState c, final Object sendbuf, final int sendcount, final Datatype sendtype,
-                               final Object recvbuf, final int[] counts, final int[] displs, final Datatype recvtype,
-                               final int root, final String what) throws MPIException {
+    static Schedule gathervSchedule(final CommState c, final Object sendbuf, final int sendcount,
+                                    final Datatype sendtype, final Object recvbuf, final int[] counts,
+                                    final int[] displs, final Datatype recvtype, final int root, final String what)
+        throws MPIException {
         checkRoot(c, root, what);
         final TypeMap st = sendbuf == null ? null : checked(c, sendbuf, sendcount, sendtype, what);
         TypeMap rt = null;
@@ -277,7 +324,10 @@ abstract class CollectiveCalls extends PointToPoint {
         } else if (sendbuf == null) {
             throw c.error(MPI.ERR_BUFFER, what + ": only the root may gather in place");
         }
-        Collectives.gatherv(c, sendbuf, 0, sendcount, st, recvbuf, counts, displs, rt, root);
+        final Schedule s = new Schedule();
+        Collectives.gatherv(c, s, Collectives.nextTag(c), sendbuf, 0, sendcount, st, recvbuf, counts, displs, rt,
+            root);
+        return s;
     }
 
     /**
@@ -297,8 +347,8 @@ abstract class CollectiveCalls extends PointToPoint {
         throws MPIException {
         final CommState c = st();
         final int n = c.size();
-        scattervChecked(c, sendbuf, uniform(n, sendcount), blocks(n, sendcount), sendtype, recvbuf, recvcount,
-            recvtype, root, "scatter");
+        Collectives.run(c, scattervSchedule(c, sendbuf, uniform(n, sendcount), blocks(n, sendcount), sendtype,
+            recvbuf, recvcount, recvtype, root, "scatter"));
     }
 
     /**
@@ -313,10 +363,16 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void scatter(final Object buf, final int count, final Datatype type, final int root)
         throws MPIException {
         final CommState c = st();
+        Collectives.run(c, scatterInPlaceSchedule(c, buf, count, type, root, "scatter"));
+    }
+
+    static Schedule scatterInPlaceSchedule(final CommState c, final Object buf, final int count,
+                                           final Datatype type, final int root, final String what)
+        throws MPIException {
         final int n = c.size();
-        checkRoot(c, root, "scatter");
-        scattervChecked(c, c.me == root ? buf : null, uniform(n, count), blocks(n, count), type,
-            c.me == root ? null : buf, count, type, root, "scatter");
+        checkRoot(c, root, what);
+        return scattervSchedule(c, c.me == root ? buf : null, uniform(n, count), blocks(n, count), type,
+            c.me == root ? null : buf, count, type, root, what);
     }
 
     /**
@@ -335,7 +391,9 @@ abstract class CollectiveCalls extends PointToPoint {
     public final void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs,
                                final Datatype sendtype, final Object recvbuf, final int recvcount,
                                final Datatype recvtype, final int root) throws MPIException {
-        scattervChecked(st(), sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype, root, "scatterv");
+        final CommState c = st();
+        Collectives.run(c, scattervSchedule(c, sendbuf, sendcount, displs, sendtype, recvbuf, recvcount, recvtype,
+            root, "scatterv"));
     }
 
     /**
@@ -350,7 +408,9 @@ abstract class CollectiveCalls extends PointToPoint {
      */
     public final void scatterv(final Object sendbuf, final int[] sendcount, final int[] displs,
                                final Datatype sendtype, final int root) throws MPIException {
-        scattervChecked(st(), sendbuf, sendcount, displs, sendtype, null, 0, sendtype, root, "scatterv");
+        final CommState c = st();
+        Collectives.run(c, scattervSchedule(c, sendbuf, sendcount, displs, sendtype, null, 0, sendtype, root,
+            "scatterv"));
     }
 
     /**
@@ -364,13 +424,15 @@ abstract class CollectiveCalls extends PointToPoint {
      */
     public final void scatterv(final Object recvbuf, final int recvcount, final Datatype recvtype, final int root)
         throws MPIException {
-        scattervChecked(st(), null, null, null, recvtype, recvbuf, recvcount, recvtype, root, "scatterv");
+        final CommState c = st();
+        Collectives.run(c, scattervSchedule(c, null, null, null, recvtype, recvbuf, recvcount, recvtype, root,
+            "scatterv"));
     }
 
-    private static void scattervChecked(final CommState c, final Object sendbuf, final int[] counts,
-                                        final int[] displs, final Datatype sendtype, final Object recvbuf,
-                                        final int recvcount, final Datatype recvtype, final int root,
-                                        final String what) throws MPIException {
+    static Schedule scattervSchedule(final CommState c, final Object sendbuf, final int[] counts,
+                                     final int[] displs, final Datatype sendtype, final Object recvbuf,
+                                     final int recvcount, final Datatype recvtype, final int root,
+                                     final String what) throws MPIException {
         checkRoot(c, root, what);
         final TypeMap rt = recvbuf == null ? null : checked(c, recvbuf, recvcount, recvtype, what);
         TypeMap st = null;
@@ -381,6 +443,9 @@ abstract class CollectiveCalls extends PointToPoint {
         } else if (recvbuf == null) {
             throw c.error(MPI.ERR_BUFFER, what + ": only the root may scatter in place");
         }
-        Collectives.scatterv(c, sendbuf, counts, displs, st, recvbuf, recvcount, rt, root);
+        final Schedule s = new Schedule();
+        Collectives.scatterv(c, s, Collectives.nextTag(c), sendbuf, counts, displs, st, recvbuf, recvcount, rt,
+            root);
+        return s;
     }
 }

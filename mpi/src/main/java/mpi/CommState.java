@@ -16,6 +16,8 @@ final class CommState {
     Errhandler errhandler = MPI.ERRORS_ARE_FATAL;
     boolean freed;
     String name;
+    /** Collectives this rank has called on the communicator: the next one's sequence number. */
+    int collectives;
     /** Cartesian dimensions, periods (null if none). */
     int[] dims;
     boolean[] periods;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 
+import org.jhpvm.mpi.internal.Schedule;
 import org.jhpvm.mpi.internal.TypeMap;
 
 /**
@@ -207,15 +208,92 @@ public class Intracomm extends Comm {
         scan(buf, buf, count, type, op, false, "exScan");
     }
 
+    /**
+     * {@code MPI_Iscan}: the non-blocking {@link #scan(Object, Object, int, Datatype, Op)}.
+     *
+     * @param sendbuf this member's items
+     * @param recvbuf the result
+     * @param count   items
+     * @param type    their datatype
+     * @param op      the operation
+     * @return the request
+     * @throws MPIException a bad argument
+     */
+    public final Request iScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type,
+                               final Op op) throws MPIException {
+        final CommState c = st();
+        return new Request(c, c.engine.start(scanSchedule(c, sendbuf, recvbuf, count, type, op, true, "iScan")));
+    }
+
+    /**
+     * {@code MPI_Iscan} in place.
+     *
+     * @param buf   this member's items, replaced by the result
+     * @param count items
+     * @param type  their datatype
+     * @param op    the operation
+     * @return the request
+     * @throws MPIException a bad argument
+     */
+    public final Request iScan(final Object buf, final int count, final Datatype type, final Op op)
+        throws MPIException {
+        return iScan(buf, buf, count, type, op);
+    }
+
+    /**
+     * {@code MPI_Iexscan}: the non-blocking {@link #exScan(Object, Object, int, Datatype, Op)}.
+     *
+     * @param sendbuf this member's items
+     * @param recvbuf the result (unchanged on member 0)
+     * @param count   items
+     * @param type    their datatype
+     * @param op      the operation
+     * @return the request
+     * @throws MPIException a bad argument
+     */
+    public final Request iExScan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type,
+                                 final Op op) throws MPIException {
+        final CommState c = st();
+        return new Request(c, c.engine.start(scanSchedule(c, sendbuf, recvbuf, count, type, op, false,
+            "iExScan")));
+    }
+
+    /**
+     * {@code MPI_Iexscan} in place.
+     *
+     * @param buf   this member's items, replaced by the result (unchanged on member 0)
+     * @param count items
+     * @param type  their datatype
+     * @param op    the operation
+     * @return the request
+     * @throws MPIException a bad argument
+     */
+    public final Request iExScan(final Object buf, final int count, final Datatype type, final Op op)
+        throws MPIException {
+        return iExScan(buf, buf, count, type, op);
+    }
+
     private void scan(final Object sendbuf, final Object recvbuf, final int count, final Datatype type, final Op op,
                       final boolean inclusive, final String what) throws MPIException {
         final CommState c = st();
+        Collectives.run(c, scanSchedule(c, sendbuf, recvbuf, count, type, op, inclusive, what));
+    }
+
+    private static Schedule scanSchedule(final CommState c, final Object sendbuf, final Object recvbuf,
+                                         final int count, final Datatype type, final Op op, final boolean inclusive,
+                                         final String what) throws MPIException {
         final TypeMap t = checked(c, sendbuf, count, type, what);
         Buffers.check(c, recvbuf, t, count, what);
         checkOp(c, op, type, what);
-        final Object result = Collectives.scan(c, Buffers.pack(sendbuf, t, count), count, type, op, inclusive);
-        if (result != null) {
-            Buffers.unpack(result, recvbuf, t, count);
-        }
+        final Schedule s = new Schedule();
+        final Collectives.Result out = new Collectives.Result();
+        Collectives.scan(c, s, Collectives.nextTag(c), Buffers.pack(sendbuf, t, count), count, type, op, inclusive,
+            out);
+        s.then(() -> {
+            if (out.value != null) {
+                Buffers.unpack(out.value, recvbuf, t, count);
+            }
+        });
+        return s;
     }
 }

@@ -2,6 +2,7 @@ package mpi;
 
 import org.jhpvm.mpi.internal.Pending;
 import org.jhpvm.mpi.internal.RecvOp;
+import org.jhpvm.mpi.internal.Schedule;
 
 /**
  * A non-blocking operation ({@code MPI_Request}). Waiting or testing until it completes frees it, as MPI does: it
@@ -153,6 +154,9 @@ public class Request implements Freeable {
         op = null;
         final Status s = Status.of(p, index);
         if (p.error != MPI.SUCCESS) {
+            if (p instanceof Schedule collective) {
+                throw Collectives.failure(comm, collective);
+            }
             throw comm.error(p.error, describe(p));
         }
         return s;

@@ -1,6 +1,7 @@
 package org.jhpvm.mpi.internal;
 
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.function.BooleanSupplier;
 
 import mpi.MPI;
@@ -75,6 +76,8 @@ public final class Engine {
     private int inTag;
     private Kind inKind;
     private long inElements;
+    private final ArrayList<Schedule> schedules = new ArrayList<>();
+    private boolean advancing;
     private long events;
     private long seen;
     private final BooleanSupplier wake = () -> events != seen || !clearToSend.isEmpty() || !readyData.isEmpty()
@@ -450,7 +453,45 @@ public final class Engine {
             fm.send4(peer, H_CREDIT, (int) n, 0, 0, 0);
             any = true;
         }
-        return any;
+        return advanceSchedules() || any;
+    }
+
+    /**
+     * Starts a non-blocking collective: runs its first steps now; later progress of the rank advances it.
+     *
+     * @param s the collective's schedule
+     * @return {@code s}
+     */
+    public Schedule start(final Schedule s) {
+        s.advance();
+        if (!s.done) {
+            schedules.add(s);
+        }
+        return s;
+    }
+
+    /** Advances the non-blocking collectives in flight (not from within one of their own steps). */
+    private boolean advanceSchedules() {
+        if (advancing || schedules.isEmpty()) {
+            return false;
+        }
+        advancing = true;
+        try {
+            boolean any = false;
+            for (int i = 0; i < schedules.size(); ) {
+                final Schedule s = schedules.get(i);
+                any |= s.advance();
+                if (s.done) {
+                    schedules.remove(i);
+                    events++;
+                } else {
+                    i++;
+                }
+            }
+            return any;
+        } finally {
+            advancing = false;
+        }
     }
 
     /** Extracts once and sends what that asked for ({@code MPI_Test}'s progress). */
