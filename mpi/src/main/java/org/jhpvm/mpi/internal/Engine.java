@@ -235,6 +235,60 @@ public final class Engine {
             return r;
         }
         matching.removeUnexpected(u);
+        return receive(r, u);
+    }
+
+    /**
+     * A matched probe ({@code MPI_Improbe}): takes a matching message out of matching, so that no other receive can
+     * get it, for {@link #receiveMatched}.
+     *
+     * @param context the communicator's context
+     * @param source  the source's rank in the communicator, or {@code MPI.ANY_SOURCE}
+     * @param tag     the tag, or {@code MPI.ANY_TAG}
+     * @param into    gets the message's envelope (source, tag, kind, elements)
+     * @return the message, or null if none matches now
+     */
+    public Unexpected takeMatch(final int context, final int source, final int tag, final Pending into) {
+        final Unexpected u = matching.findUnexpected(context, source, tag);
+        if (u != null) {
+            matching.removeUnexpected(u);
+            into.source = u.source;
+            into.tag = u.tag;
+            into.kind = u.kind;
+            into.elements = u.elements;
+            into.error = MPI.SUCCESS;
+        }
+        return u;
+    }
+
+    /**
+     * Receives a message a matched probe took ({@code MPI_Mrecv}).
+     *
+     * @param u      the message
+     * @param buf    where the data goes, checked by the caller
+     * @param offset the element of {@code buf} where item 0 starts
+     * @param type   its datatype's map
+     * @param count  items it holds
+     * @return the receive's state
+     */
+    public RecvOp receiveMatched(final Unexpected u, final Object buf, final long offset, final TypeMap type,
+                                 final int count) {
+        final RecvOp r = new RecvOp();
+        r.context = u.context;
+        r.wantSource = u.source;
+        r.wantTag = u.tag;
+        r.buf = buf;
+        r.offset = offset;
+        r.type = type;
+        r.capacity = count * type.size();
+        return receive(r, u);
+    }
+
+    /** Gives {@code r} the unexpected message {@code u}, taken out of matching. */
+    private RecvOp receive(final RecvOp r, final Unexpected u) {
+        final Object buf = r.buf;
+        final long offset = r.offset;
+        final TypeMap type = r.type;
         r.source = u.source;
         r.tag = u.tag;
         r.kind = u.kind;

@@ -2,9 +2,10 @@ package org.jhpvm.mpi.internal;
 
 /**
  * A message that arrived before its receive was posted: its envelope, and either its data (eager) or the id of the
- * sender's waiting send (rendezvous: the data stays at the sender until the receive is posted).
+ * sender's waiting send (rendezvous: the data stays at the sender until the receive is posted). Public only as the
+ * handle of a matched probe ({@code mpi.Message}): a message taken out of matching, for one receive to get.
  */
-final class Unexpected {
+public final class Unexpected {
     int context;
     int source;
     int tag;
