@@ -23,17 +23,26 @@ public final class Datatype implements Freeable, Cloneable {
     private boolean committed;
     private boolean freed;
     private String name;
+    /** The alignment a C compiler gives the type in a struct, in bytes (a struct's extent is rounded up to it). */
+    final int align;
 
     private Datatype(final TypeMap map, final boolean predefined, final String name) {
-        this(map, null, predefined, name);
+        this(map, null, predefined, name, map.kind().bytes);
     }
 
-    private Datatype(final TypeMap map, final Pair pair, final boolean predefined, final String name) {
+    private Datatype(final TypeMap map, final Pair pair, final boolean predefined, final String name,
+                     final int align) {
         this.map = map;
         this.pair = pair;
         this.predefined = predefined;
         this.committed = predefined;
         this.name = name;
+        this.align = align;
+    }
+
+    /** A type derived from {@code old}: its elements, so its alignment. */
+    private static Datatype derived(final TypeMap map, final Datatype old) {
+        return new Datatype(map, null, false, null, old.align);
     }
 
     static Datatype basic(final Kind kind, final String name) {
@@ -46,7 +55,7 @@ public final class Datatype implements Freeable, Cloneable {
         final TypeMap m = p.indexOffset == value.bytes
             ? new TypeMap(Kind.BYTE, new int[] {0}, new int[] {value.bytes + 4}, 0, p.extent)
             : new TypeMap(Kind.BYTE, new int[] {0, p.indexOffset}, new int[] {value.bytes, 4}, 0, p.extent);
-        return new Datatype(m, p, true, name);
+        return new Datatype(m, p, true, name, Math.max(4, value.bytes));
     }
 
     /**
@@ -154,6 +163,67 @@ public final class Datatype implements Freeable, Cloneable {
     }
 
     /**
+     * {@code MPI_Type_create_struct}, the most general constructor: block i is {@code blockLengths[i]} items of
+     * {@code types[i]} at byte {@code displacements[i]}. As in the Open MPI bindings its base type is
+     * {@link MPI#BYTE}: items live in byte arrays or byte buffers in the C struct's layout, each member in native
+     * byte order. Its lower bound is the lowest block start, and its extent runs to the highest block end rounded up
+     * to the largest member alignment (a member's element size, 4 or 8 for the pair types), as a C compiler pads a
+     * struct, so that consecutive items line up as in a C array.
+     *
+     * @param blockLengths  items per block
+     * @param displacements each block's start, in bytes
+     * @param types         each block's item type
+     * @return the new (uncommitted) type
+     * @throws MPIException {@code ERR_ARG} if the arrays differ in length, {@code ERR_COUNT} for a negative length,
+     *                      {@code ERR_TYPE} for a null or freed type
+     */
+    public static Datatype createStruct(final int[] blockLengths, final int[] displacements, final Datatype[] types)
+        throws MPIException {
+        sameLength(blockLengths, displacements);
+        if (types == null || types.length != blockLengths.length) {
+            throw new MPIException(MPI.ERR_ARG, "struct: blockLengths, displacements and types must have one length");
+        }
+        final List<long[]> runs = new ArrayList<>();
+        long lb = Long.MAX_VALUE;
+        long ub = Long.MIN_VALUE;
+        int align = 1;
+        for (int i = 0; i < types.length; i++) {
+            final Datatype t = usable(types[i]);
+            checkCount(blockLengths[i]);
+            final TypeMap m = t.map;
+            final int eb = m.kind().bytes;
+            align = Math.max(align, t.align);
+            for (int k = 0; k < blockLengths[i]; k++) {
+                final long origin = displacements[i] + (long) k * m.extent() * eb;
+                lb = Math.min(lb, origin + m.lb() * eb);
+                ub = Math.max(ub, origin + (m.lb() + m.extent()) * eb);
+                for (int j = 0; j < m.displs().length; j++) {
+                    final long start = origin + (long) m.displs()[j] * eb;
+                    final long bytes = (long) m.lengths()[j] * eb;
+                    final long[] last = runs.isEmpty() ? null : runs.get(runs.size() - 1);
+                    if (last != null && last[0] + last[1] == start) {
+                        last[1] += bytes;
+                    } else {
+                        runs.add(new long[] {start, bytes});
+                    }
+                }
+            }
+        }
+        if (runs.isEmpty()) {
+            lb = 0;
+            ub = 0;
+        }
+        final long extent = (ub - lb + align - 1) / align * align;
+        final int[] d = new int[runs.size()];
+        final int[] l = new int[runs.size()];
+        for (int i = 0; i < d.length; i++) {
+            d[i] = Math.toIntExact(runs.get(i)[0]);
+            l[i] = Math.toIntExact(runs.get(i)[1]);
+        }
+        return new Datatype(new TypeMap(Kind.BYTE, d, l, lb, extent), null, false, null, align);
+    }
+
+    /**
      * {@code MPI_Type_create_resized}: the same elements with another lower bound and extent (in base elements).
      *
      * @param oldType the type
@@ -164,8 +234,9 @@ public final class Datatype implements Freeable, Cloneable {
      */
     public static Datatype createResized(final Datatype oldType, final int lb, final int extent)
         throws MPIException {
-        final TypeMap m = usable(oldType).map;
-        return new Datatype(new TypeMap(m.kind(), m.displs(), m.lengths(), lb, extent), false, null);
+        final Datatype old = usable(oldType);
+        final TypeMap m = old.map;
+        return derived(new TypeMap(m.kind(), m.displs(), m.lengths(), lb, extent), old);
     }
 
     /**
@@ -219,8 +290,8 @@ public final class Datatype implements Freeable, Cloneable {
         }
         final Datatype t = derive(lengths, displs, false, old);
         final long oldExtent = old.map.extent();
-        return new Datatype(new TypeMap(t.map.kind(), t.map.displs(), t.map.lengths(), 0,
-            Math.multiplyExact(total, oldExtent)), false, null);
+        return derived(new TypeMap(t.map.kind(), t.map.displs(), t.map.lengths(), 0,
+            Math.multiplyExact(total, oldExtent)), old);
     }
 
     private static void walk(final int k, final int n, final int fast, final int order, final int[] subSizes,
@@ -279,7 +350,7 @@ public final class Datatype implements Freeable, Cloneable {
             lb = 0;
             ub = 0;
         }
-        return new Datatype(new TypeMap(m.kind(), d, l, lb, ub - lb), false, null);
+        return derived(new TypeMap(m.kind(), d, l, lb, ub - lb), old);
     }
 
     private static Datatype usable(final Datatype t) throws MPIException {
@@ -419,14 +490,14 @@ public final class Datatype implements Freeable, Cloneable {
      * @throws MPIException {@code ERR_TYPE} if freed
      */
     public Datatype dup() throws MPIException {
-        final Datatype d = new Datatype(usable(this).map, false, name);
+        final Datatype d = new Datatype(usable(this).map, pair, false, name, align);
         d.committed = committed;
         return d;
     }
 
     @Override
     public Datatype clone() {
-        final Datatype d = new Datatype(map, false, name);
+        final Datatype d = new Datatype(map, pair, false, name, align);
         d.committed = committed;
         return d;
     }
