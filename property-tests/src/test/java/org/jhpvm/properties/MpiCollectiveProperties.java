@@ -1,8 +1,8 @@
 package org.jhpvm.properties;
 
+import static org.jhpvm.properties.MpiJobs.mpiJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -15,7 +15,6 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.jhpvm.mpi.MpiJob;
 
 /**
  * Collectives, blocking and non-blocking, interleaved at random on one communicator, on 1..7 ranks over a fabric
@@ -62,13 +61,7 @@ class MpiCollectiveProperties {
     @Property(tries = 40)
     void interleavedCollectivesGiveTheirSequentialResults(@ForAll("cases") final Case c) {
         final int n = c.ranks();
-        final MpiJob.Builder b = MpiJob.builder().ranks(n).timeout(Duration.ofSeconds(60));
-        if (c.drop() > 0) {
-            b.option("fabric.faults.seed", Long.toString(c.seed())).option("fabric.faults.drop", Double.toString(
-                c.drop())).option("fabric.faults.duplicate", Double.toString(c.drop())).option(
-                "fabric.faults.reorder", Double.toString(c.drop()));
-        }
-        b.build().run(() -> {
+        mpiJob(n, c.drop(), c.seed()).run(() -> {
             MPI.Init(new String[0]);
             final Intracomm w = MPI.COMM_WORLD;
             final int me = w.getRank();

@@ -1,11 +1,11 @@
 package org.jhpvm.properties;
 
+import static org.jhpvm.properties.MpiJobs.mpiJob;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -23,7 +23,6 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-import org.jhpvm.mpi.MpiJob;
 
 /**
  * MPI matching checked against its definition: random programs of sends (standard, non-blocking and synchronous,
@@ -128,13 +127,7 @@ class MpiMatchingProperties {
         for (int d = 0; d < n; d++) {
             got.add(Collections.synchronizedList(new ArrayList<>()));
         }
-        final MpiJob.Builder b = MpiJob.builder().ranks(n).timeout(Duration.ofSeconds(60));
-        if (c.drop() > 0) {
-            b.option("fabric.faults.seed", Long.toString(c.seed())).option("fabric.faults.drop", Double.toString(
-                c.drop())).option("fabric.faults.duplicate", Double.toString(c.drop())).option(
-                "fabric.faults.reorder", Double.toString(c.drop()));
-        }
-        b.build().run(() -> {
+        mpiJob(n, c.drop(), c.seed()).run(() -> {
             MPI.Init(new String[0]);
             final int me = MPI.COMM_WORLD.getRank();
             final List<int[]> mine = new ArrayList<>(incoming.get(me));

@@ -252,13 +252,18 @@ public final class Engine {
         final Unexpected u = matching.findUnexpected(context, source, tag);
         if (u != null) {
             matching.removeUnexpected(u);
-            into.source = u.source;
-            into.tag = u.tag;
-            into.kind = u.kind;
-            into.elements = u.elements;
-            into.error = MPI.SUCCESS;
+            describe(u, into);
         }
         return u;
+    }
+
+    /** Copies an unexpected message's envelope into a probe's status. */
+    private static void describe(final Unexpected u, final Pending into) {
+        into.source = u.source;
+        into.tag = u.tag;
+        into.kind = u.kind;
+        into.elements = u.elements;
+        into.error = MPI.SUCCESS;
     }
 
     /**
@@ -342,11 +347,7 @@ public final class Engine {
         if (u == null) {
             return false;
         }
-        into.source = u.source;
-        into.tag = u.tag;
-        into.kind = u.kind;
-        into.elements = u.elements;
-        into.error = MPI.SUCCESS;
+        describe(u, into);
         return true;
     }
 
