@@ -39,8 +39,6 @@ public final class Engine {
     static final int H_CREDIT = 3004;
     /** Envelope bytes: context, source, tag, kind, elements. */
     static final int ENVELOPE = 20;
-    /** What an eager message costs in credit beyond its data. */
-    static final int OVERHEAD = 64;
 
     private static final InheritableThreadLocal<Engine> CURRENT = new InheritableThreadLocal<>();
 
@@ -63,13 +61,7 @@ public final class Engine {
     private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
     private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
     private final int eagerLimit;
-    private final long creditPerPeer;
-    private final long[] credit;
-    private final long[] owed;
-    private final boolean[] creditQueued;
-    private final int[] creditQueue;
-    private int creditHead;
-    private int creditCount;
+    private final Credits credits;
     private long unexpectedBytes;
     private int inContext;
     private int inSource;
@@ -80,8 +72,7 @@ public final class Engine {
     private boolean advancing;
     private long events;
     private long seen;
-    private final BooleanSupplier wake = () -> events != seen || !clearToSend.isEmpty() || !readyData.isEmpty()
-        || creditCount > 0;
+    private final BooleanSupplier wake;
 
     /**
      * Makes the engine and registers its handlers (before the endpoint's first send or extract).
@@ -94,19 +85,16 @@ public final class Engine {
         this.fm = fm;
         this.me = fm.pe();
         this.size = fm.pes();
-        this.creditPerPeer = unexpectedBytes / size;
-        this.eagerLimit = (int) Math.max(0, Math.min(eagerBytes, creditPerPeer / 2 - OVERHEAD));
-        this.credit = new long[size];
-        this.owed = new long[size];
-        this.creditQueued = new boolean[size];
-        this.creditQueue = new int[size];
-        java.util.Arrays.fill(credit, creditPerPeer);
+        final long creditPerPeer = unexpectedBytes / size;
+        this.eagerLimit = (int) Math.max(0, Math.min(eagerBytes, creditPerPeer / 2 - Credits.OVERHEAD));
+        this.credits = new Credits(size, creditPerPeer, H_CREDIT);
+        this.wake = () -> events != seen || !clearToSend.isEmpty() || !readyData.isEmpty() || credits.pending();
         fm.register(H_EAGER, this::onEager);
         fm.register(H_RTS, this::onRequestToSend);
         fm.register(H_CTS, (sender, buf, off, len) -> onClearToSend(FastMessages.word(buf, off, 0),
             FastMessages.word(buf, off, 1)));
         fm.register(H_DATA, this::onData);
-        fm.register(H_CREDIT, (sender, buf, off, len) -> credit[sender] += FastMessages.word(buf, off, 0));
+        fm.register(H_CREDIT, (sender, buf, off, len) -> credits.returned(sender, FastMessages.word(buf, off, 0)));
     }
 
     /**
@@ -164,8 +152,7 @@ public final class Engine {
         op.tag = tag;
         op.kind = kind;
         op.elements = elements;
-        if (!sync && bytes <= eagerLimit && credit[destWorld] >= bytes + OVERHEAD) {
-            credit[destWorld] -= bytes + OVERHEAD;
+        if (!sync && bytes <= eagerLimit && credits.take(destWorld, bytes)) {
             final FmOutputStream out = fm.beginMessage(destWorld, ENVELOPE + (int) bytes, H_EAGER);
             envelope(out, context, source, tag, kind, elements);
             transfer.send(out, buf, offset, type, count);
@@ -303,7 +290,7 @@ public final class Engine {
             return r;
         }
         unexpectedBytes -= u.data.length;
-        giveBack(u.senderWorld, u.data.length + OVERHEAD);
+        credits.owe(u.senderWorld, u.data.length);
         if (r.kind != type.kind()) {
             r.error = MPI.ERR_TYPE;
         } else {
@@ -391,7 +378,7 @@ public final class Engine {
             events++;
             return;
         }
-        giveBack(sender, bytes + OVERHEAD);
+        credits.owe(sender, bytes);
         deliver(in, r, source, tag, kind, elements);
     }
 
@@ -465,14 +452,6 @@ public final class Engine {
         return u;
     }
 
-    private void giveBack(final int peer, final long bytes) {
-        owed[peer] += bytes;
-        if (!creditQueued[peer] && owed[peer] >= creditPerPeer / 4) {
-            creditQueued[peer] = true;
-            creditQueue[(creditHead + creditCount++) % size] = peer;
-        }
-    }
-
     // ------------------------------------------------------------------------------------------------ progress
 
     private void complete(final Pending p) {
@@ -498,16 +477,7 @@ public final class Engine {
             sendData(s);
             any = true;
         }
-        while (creditCount > 0) {
-            final int peer = creditQueue[creditHead];
-            creditHead = (creditHead + 1) % size;
-            creditCount--;
-            creditQueued[peer] = false;
-            final long n = owed[peer];
-            owed[peer] = 0;
-            fm.send4(peer, H_CREDIT, (int) n, 0, 0, 0);
-            any = true;
-        }
+        any |= credits.send(fm);
         return advanceSchedules() || any;
     }
 
