@@ -4,7 +4,6 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
-
 import java.util.function.Supplier;
 
 import mpi.MPI;

@@ -3,6 +3,8 @@ package org.jhpvm.mpi.internal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 
+import mpi.MPI;
+
 /**
  * A collective as a schedule (libNBC's idea): steps run in order on the rank's thread; a step may post sends and
  * receives, and the next step runs only once everything posted so far has completed. A blocking collective runs its
@@ -22,9 +24,6 @@ public final class Schedule extends Pending {
          */
         void run() throws Exception;
     }
-
-    /** MPI's {@code ERR_OTHER}: the class of a step that threw (the waiter gets what it threw). */
-    private static final int ERR_OTHER = 16;
 
     private final ArrayDeque<Step> steps = new ArrayDeque<>();
     private final ArrayList<Pending> posted = new ArrayList<>();
@@ -77,7 +76,7 @@ public final class Schedule extends Pending {
                 if (!p.done) {
                     return any;
                 }
-                if (p.error != 0) {
+                if (p.error != MPI.SUCCESS) {
                     fail(p.error, p, null);
                     return true;
                 }
@@ -92,7 +91,7 @@ public final class Schedule extends Pending {
             try {
                 s.run();
             } catch (final Exception e) {
-                fail(ERR_OTHER, null, e);
+                fail(MPI.ERR_OTHER, null, e); // the waiter gets what it threw
                 return true;
             }
         }
