@@ -311,6 +311,55 @@ abstract class FabricContractTest {
     }
 
     @Test
+    void aDeliveryShouldWakeAReceiverAsleepInTheNicWhateverTheMomentItArrives() throws InterruptedException {
+        // A receiver waits with a long timeout; frames arrive at random moments around the time it goes to sleep
+        // (at once, while it spins, while it parks). A lost wake-up would hold one receive for 60 s.
+        try (Fabric fabric = fabric(2, 4)) {
+            final int rounds = 400;
+            final AtomicReference<Throwable> outcome = new AtomicReference<>();
+            final CountDownLatch[] ready = new CountDownLatch[rounds];
+            for (int r = 0; r < rounds; r++) {
+                ready[r] = new CountDownLatch(1);
+            }
+            final Thread receiver = new Thread(() -> {
+                try {
+                    final Nic nic = fabric.nic(1);
+                    for (int r = 0; r < rounds; r++) {
+                        ready[r].countDown();
+                        final Frame f = nic.receive(TimeUnit.SECONDS.toNanos(60));
+                        if (f == null) {
+                            throw new AssertionError("round " + r + ": no frame within 60 s");
+                        }
+                        nic.release(f);
+                    }
+                } catch (final Throwable t) {
+                    outcome.set(t);
+                }
+            });
+            receiver.start();
+            final java.util.Random random = new java.util.Random(7);
+            final Nic sender = fabric.nic(0);
+            final long t0 = System.nanoTime();
+            for (int r = 0; r < rounds; r++) {
+                assertTrue(ready[r].await(60, TimeUnit.SECONDS), "round " + r);
+                final int pause = random.nextInt(4);
+                if (pause == 1) {
+                    Thread.onSpinWait();
+                } else if (pause == 2) {
+                    Thread.sleep(0, random.nextInt(200_000));
+                } else if (pause == 3) {
+                    Thread.sleep(1 + random.nextInt(3));
+                }
+                sender.send(sender.acquire().setDestination(1).setLength(8));
+            }
+            receiver.join(120_000);
+            assertFalse(receiver.isAlive(), "the receiver is still waiting");
+            assertNull(outcome.get(), String.valueOf(outcome.get()));
+            assertTrue(System.nanoTime() - t0 < TimeUnit.SECONDS.toNanos(60), "a wake-up was lost");
+        }
+    }
+
+    @Test
     void interruptShouldEndAWait() throws InterruptedException {
         try (Fabric fabric = fabric(2, 4)) {
             final AtomicReference<Throwable> outcome = new AtomicReference<>();

@@ -1,5 +1,7 @@
 package org.jhpvm.fabric.internal;
 
+import java.util.concurrent.locks.LockSupport;
+
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.CompletionQueue;
 import org.jhpvm.fabric.QueuePair;
@@ -231,14 +233,20 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
                     return null;
                 }
                 if (!registered && idle.nextIdleParks()) {
-                    // About to sleep: register to be woken by the next delivery, then look once more (a wake-up
-                    // lost to the race costs at most one park).
+                    // About to sleep: register to be woken by the next delivery, then look once more (a delivery
+                    // after this look unparks us, so no wake-up is lost).
                     port.setWaiter(Thread.currentThread());
                     registered = true;
                     frame = port.poll();
                     if (frame != null) {
                         return frame;
                     }
+                }
+                if (registered && !hasWork() && progress() == 0) {
+                    // Nothing of ours to move: sleep until a delivery, a write of our memory or a close wakes us, or
+                    // the deadline, rather than waking on a doubling timer to look.
+                    sleepUntil(deadlineNs);
+                    continue;
                 }
                 waitTurn("receive");
             }
@@ -264,6 +272,21 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     }
 
     /** One step of a waiting call: give the NIC a turn, idle, and end the wait on close or interrupt. */
+    /** One park until {@code deadlineNs} (or an unpark), then the same checks as {@link #waitTurn}. */
+    private void sleepUntil(final long deadlineNs) {
+        final long left = deadlineNs - System.nanoTime();
+        if (left > 0) {
+            LockSupport.parkNanos(left);
+        }
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new NicInterruptedException("receive on NIC " + id + " interrupted");
+        }
+        if (fabric.isClosed()) {
+            throw new FabricClosedException("receive on NIC " + id + " ended: the fabric was closed");
+        }
+    }
+
     private void waitTurn(final String call) {
         idle.idle(progress());
         if (Thread.interrupted()) {

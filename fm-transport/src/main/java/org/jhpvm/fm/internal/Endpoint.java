@@ -484,13 +484,16 @@ public final class Endpoint extends EndpointNicApi {
         if (idle.nextIdleParks() && !(lean && queue.isFull())) {
             serviceTimers();
             // Park inside the NIC so that a delivery wakes us at once.
+            final boolean arrived;
             try {
-                receive.awaitFrame(config.maxParkNs());
+                arrived = receive.awaitFrame(config.maxParkNs());
             } catch (NicInterruptedException e) {
                 checkUsable();
                 throw e;
             }
-            idle.idle(1);
+            if (arrived) {
+                idle.idle(1); // traffic: spin again first next time
+            }
         } else {
             idle.idle(0);
         }

@@ -190,12 +190,15 @@ final class ReceivePath {
     /**
      * Parks inside the NIC for up to {@code timeoutNs} so that a delivery wakes the PE at once; a frame that arrives
      * is run through the protocol and queued.
+     *
+     * @return true if a frame arrived, false if the time ran out or the PE was woken without one
      */
-    void awaitFrame(final long timeoutNs) {
+    boolean awaitFrame(final long timeoutNs) {
         final Frame f = nic.receive(timeoutNs);
         if (f != null && accept(f, true)) {
             queue.add(f);
         }
+        return f != null;
     }
 
     /** @return true if a handler for a message from {@code source} is suspended, waiting for its next frame */
