@@ -87,6 +87,20 @@ public interface Nic {
     Frame receive(long timeoutNs);
 
     /**
+     * As {@link #receive}, for a host that has already spun and yielded waiting and now wants to sleep: a NIC that
+     * can be woken by a delivery (an interrupt) sleeps at once instead of spinning again first. The default is
+     * {@code receive}.
+     *
+     * @param timeoutNs longest wait in nanoseconds
+     * @return a delivered frame, or null on timeout or a write to this NIC's memory
+     * @throws FabricClosedException   if the fabric is or becomes closed
+     * @throws NicInterruptedException if the thread is interrupted while waiting
+     */
+    default Frame sleep(final long timeoutNs) {
+        return receive(timeoutNs);
+    }
+
+    /**
      * Returns a frame to its pool: a frame delivered to this NIC, after reading it, or a frame acquired from this
      * NIC and not sent. The hand-back itself happens at this host's next send (after the frame has gone), poll
      * or progress call, so that it never delays a reply; at most 8 frames wait for it.

@@ -10,10 +10,13 @@ import org.jhpvm.fm.FmClosedException;
  * short non-blocking passes, runs the handlers of whatever arrived and sends their replies, so puts, gets and
  * atomics aimed at a busy PE complete (one-sided progress). With nothing to do it backs off to parking (a few
  * spins, then parks growing from {@code minParkNs} to {@code maxParkNs}), so an idle agent costs a wake-up per
- * {@code maxParkNs}, not a core. While the PE's thread is inside SHMEM it drives progress itself and the agent
- * stays parked.
+ * {@code maxParkNs}, not a core. While the PE's thread is inside SHMEM (waiting in a barrier, say) it drives progress
+ * itself and the agent sleeps until the PE leaves, whose exit wakes it.
  */
 final class ProgressAgent implements Runnable {
+    /** The longest sleep while the PE is inside SHMEM. */
+    static final long INSIDE_SLEEP_NS = 20_000_000;
+
     private final Engine engine;
     private final long minParkNs;
     private final long maxParkNs;
@@ -59,6 +62,21 @@ final class ProgressAgent implements Runnable {
         }
     }
 
+    /**
+     * While the PE's thread is inside SHMEM it drives progress itself: sleep until it leaves (its exit wakes the
+     * agent), at most {@link #INSIDE_SLEEP_NS} (a wake-up that races with the PE leaving is bounded by that).
+     */
+    private void insideSleep() {
+        engine.agentSleeping(thread);
+        try {
+            if (running && engine.peInside()) {
+                LockSupport.parkNanos(this, Math.max(maxParkNs, INSIDE_SLEEP_NS));
+            }
+        } finally {
+            engine.agentSleeping(null);
+        }
+    }
+
     Throwable failure() {
         return failure;
     }
@@ -77,6 +95,11 @@ final class ProgressAgent implements Runnable {
                 }
                 if (work == 0 && ++idle < 20) {
                     Thread.onSpinWait();
+                    continue;
+                }
+                if (work < 0 && engine.peInside()) {
+                    insideSleep();
+                    parkNs = minParkNs; // the PE may have left to compute: look again soon
                     continue;
                 }
                 LockSupport.parkNanos(this, parkNs);

@@ -67,6 +67,54 @@ class ProgressTest {
     }
 
     @Test
+    void shouldSleepWhileItsPeWaitsInsideShmemAndServeItOnceItLeaves() {
+        final long[] passes = new long[4];
+        final long[] computeNs = new long[4];
+        ShmemTestSupport.job(4).run(sh -> {
+            final SymmetricLongs flag = sh.mallocLongs(1);
+            final SymmetricLongs a = sh.mallocLongs(64);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                Thread.sleep(1_000); // the others wait inside SHMEM meanwhile
+                for (int pe = 1; pe < 4; pe++) {
+                    flag.p(pe, 0, 1);
+                }
+                sh.quiet();
+                // Then they compute without calling SHMEM: only their agents, woken as they left, can serve this.
+                for (int pe = 1; pe < 4; pe++) {
+                    for (int i = 0; i < 50; i++) {
+                        a.atomicFetchAdd(pe, 0, 1);
+                    }
+                }
+                for (int pe = 1; pe < 4; pe++) {
+                    flag.p(pe, 0, 2);
+                }
+                sh.quiet();
+            } else {
+                final long before = sh.engine.agentPasses;
+                flag.waitUntil(0, Cmp.EQ, 1);
+                passes[sh.myPe()] = sh.engine.agentPasses - before;
+                final long start = System.nanoTime();
+                long x = 0;
+                while (flag.local()[0] != 2 && System.nanoTime() - start < 20_000_000_000L) {
+                    for (int i = 0; i < 10_000; i++) {
+                        x += i ^ x >>> 3;
+                    }
+                    java.lang.invoke.VarHandle.acquireFence();
+                }
+                computeNs[sh.myPe()] = System.nanoTime() - start + (x == 42 ? 1 : 0);
+                assertEquals(50, a.local()[0]);
+            }
+        });
+        for (int pe = 1; pe < 4; pe++) {
+            // Waking on its own timer the agent makes about a thousand passes in that second; asleep until the PE
+            // leaves, a few dozen at most (a sleep is bounded by 20 ms).
+            assertTrue(passes[pe] < 300, "PE " + pe + "'s agent made " + passes[pe] + " passes while it waited");
+            assertTrue(computeNs[pe] < 15_000_000_000L, "PE " + pe + " was served while it computed");
+        }
+    }
+
+    @Test
     void shouldEndTheJobWithGlobalExitStatus() {
         final long start = System.nanoTime();
         final ShmemJob.Report r = ShmemTestSupport.job(4).run(sh -> {

@@ -220,6 +220,16 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
 
     @Override
     public Frame receive(final long timeoutNs) {
+        return receive(timeoutNs, false);
+    }
+
+    @Override
+    public Frame sleep(final long timeoutNs) {
+        return receive(timeoutNs, true);
+    }
+
+    /** {@link #receive}; {@code sleepAtOnce}: the caller has spun already, so skip to registering and sleeping. */
+    private Frame receive(final long timeoutNs, final boolean sleepAtOnce) {
         final long deadlineNs = System.nanoTime() + Math.max(0, timeoutNs);
         idle.reset();
         boolean registered = false;
@@ -232,7 +242,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
                 if (memoryWrittenSinceLastLook() || System.nanoTime() - deadlineNs >= 0) {
                     return null;
                 }
-                if (!registered && idle.nextIdleParks()) {
+                if (!registered && (sleepAtOnce || idle.nextIdleParks())) {
                     // About to sleep: register to be woken by the next delivery, then look once more (a delivery
                     // after this look unparks us, so no wake-up is lost).
                     port.setWaiter(Thread.currentThread());
