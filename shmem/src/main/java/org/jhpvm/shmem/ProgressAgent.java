@@ -97,9 +97,13 @@ final class ProgressAgent implements Runnable {
                     Thread.onSpinWait();
                     continue;
                 }
-                if (work < 0 && engine.peInside()) {
+                if (work < 0 && parkNs >= maxParkNs && engine.peInside()) {
+                    // Inside for a while (the parks have grown to their longest): not a short wait whose exit would
+                    // pay for waking the agent.
                     insideSleep();
-                    parkNs = minParkNs; // the PE may have left to compute: look again soon
+                    if (!engine.peInside()) {
+                        parkNs = minParkNs; // the PE left, maybe to compute: look again soon
+                    }
                     continue;
                 }
                 LockSupport.parkNanos(this, parkNs);
