@@ -281,24 +281,22 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
         return true;
     }
 
-    /** One step of a waiting call: give the NIC a turn, idle, and end the wait on close or interrupt. */
     /** One park until {@code deadlineNs} (or an unpark), then the same checks as {@link #waitTurn}. */
     private void sleepUntil(final long deadlineNs) {
         final long left = deadlineNs - System.nanoTime();
         if (left > 0) {
             LockSupport.parkNanos(left);
         }
-        if (Thread.interrupted()) {
-            Thread.currentThread().interrupt();
-            throw new NicInterruptedException("receive on NIC " + id + " interrupted");
-        }
-        if (fabric.isClosed()) {
-            throw new FabricClosedException("receive on NIC " + id + " ended: the fabric was closed");
-        }
+        endWaitIfClosedOrInterrupted("receive");
     }
 
+    /** One step of a waiting call: give the NIC a turn, idle, and end the wait on close or interrupt. */
     private void waitTurn(final String call) {
         idle.idle(progress());
+        endWaitIfClosedOrInterrupted(call);
+    }
+
+    private void endWaitIfClosedOrInterrupted(final String call) {
         if (Thread.interrupted()) {
             Thread.currentThread().interrupt();
             throw new NicInterruptedException(call + " on NIC " + id + " interrupted");
