@@ -153,11 +153,14 @@ class CommandLineTest {
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }
         assertTrue(m.has("mpi_latency_overhead_ns_8B"), "missing metrics.mpi_latency_overhead_ns_8B");
+        // One trial: the per-trial pairs are the figures themselves.
         assertEquals(m.get("mpi_latency_ns_8B").asDouble() - m.get("fm_latency_ns_8B").asDouble(),
             m.get("mpi_latency_overhead_ns_8B").asDouble(), 1e-6, "the overhead is the difference of the figures");
         double min = Double.MAX_VALUE;
         for (final JsonNode row : root.get("sizes")) {
-            min = Math.min(min, row.get("mpi_bw_MBps").asDouble() / row.get("fm_bw_MBps").asDouble());
+            assertEquals(row.get("mpi_bw_MBps").asDouble() / row.get("fm_bw_MBps").asDouble(),
+                row.get("efficiency").asDouble(), 1e-9, "one trial's ratio");
+            min = Math.min(min, row.get("efficiency").asDouble());
         }
         assertEquals(min, m.get("mpi_min_efficiency").asDouble(), 1e-9, "the lowest ratio over every size");
         assertEquals(8, root.get("sizes").size());

@@ -130,7 +130,33 @@ public final class MpiBenchmark {
             progress.accept(1);
         }
         return new Result(Stats.medians(copy), fm, Stats.medians(lat), Stats.medians(bw), Stats.medians(bwBuffer),
-            Stats.medians(bibw), Stats.medians(allReduceUs));
+            Stats.medians(bibw), Stats.medians(allReduceUs), pairedRatios(bw, fmBw), pairedDifference(lat[0],
+            fmLat[0]));
+    }
+
+    /**
+     * Per size, the median over trials of {@code a[i][t] / b[i][t]}: each MPI trial against the FM trial run just
+     * before it (the machine in the same state), so a slow spell in one trial does not decide the figure.
+     */
+    static double[] pairedRatios(final double[][] a, final double[][] b) {
+        final double[] out = new double[a.length];
+        for (int i = 0; i < a.length; i++) {
+            final double[] r = new double[a[i].length];
+            for (int t = 0; t < r.length; t++) {
+                r[t] = a[i][t] / b[i][t];
+            }
+            out[i] = Stats.median(r);
+        }
+        return out;
+    }
+
+    /** The median over trials of {@code a[t] - b[t]}, paired as in {@link #pairedRatios}. */
+    static double pairedDifference(final double[] a, final double[] b) {
+        final double[] d = new double[a.length];
+        for (int t = 0; t < d.length; t++) {
+            d[t] = a[t] - b[t];
+        }
+        return Stats.median(d);
     }
 
     /** One MPI job: warm-up passes, then trial {@code t} of every point-to-point figure. */
@@ -274,29 +300,34 @@ public final class MpiBenchmark {
      * @param mpiBiMBps      MPI bidirectional window bandwidth (both directions added)
      * @param allReduceUs    microseconds per allReduce: rows rank count by rank count, {@link #ALLREDUCE_SIZES}
      *                       within each
+     * @param efficiency     per size, the median over trials of MPI bandwidth / FM bandwidth in the FM trial run
+     *                       just before
+     * @param overheadNs8B   the median over trials of MPI's 8 B one-way latency minus FM's in the trial before
      */
     public record Result(double[] arraycopyMBps, FmBenchmark.Sweep fm, double[] mpiLatencyNs, double[] mpiMBps,
-                         double[] mpiBufferMBps, double[] mpiBiMBps, double[] allReduceUs) {
+                         double[] mpiBufferMBps, double[] mpiBiMBps, double[] allReduceUs, double[] efficiency,
+                         double overheadNs8B) {
         /**
-         * The lowest MPI-over-FM bandwidth ratio over every size ({@code mpi_min_efficiency}).
+         * The lowest MPI-over-FM bandwidth ratio over every size ({@code mpi_min_efficiency}), each size's ratio
+         * paired trial by trial.
          *
-         * @return min over sizes of MPI bandwidth / FM bandwidth
+         * @return min over sizes of the median MPI bandwidth / FM bandwidth
          */
         public double minEfficiency() {
             double m = Double.MAX_VALUE;
-            for (int i = 0; i < SIZES.length; i++) {
-                m = Math.min(m, mpiMBps[i] / fm.bandwidthMBps()[i]);
+            for (final double e : efficiency) {
+                m = Math.min(m, e);
             }
             return m;
         }
 
         /**
-         * MPI's one-way latency minus FM's at 8 bytes ({@code mpi_latency_overhead_ns_8B}).
+         * MPI's one-way latency minus FM's at 8 bytes ({@code mpi_latency_overhead_ns_8B}), paired trial by trial.
          *
          * @return nanoseconds
          */
         public double latencyOverheadNs8B() {
-            return mpiLatencyNs[0] - fm.latencyNs()[0];
+            return overheadNs8B;
         }
 
         /**
