@@ -342,6 +342,8 @@ abstract class FabricContractTest {
             final long t0 = System.nanoTime();
             for (int r = 0; r < rounds; r++) {
                 assertTrue(ready[r].await(60, TimeUnit.SECONDS), "round " + r);
+                // Not waits for a condition: pauses of random length put the delivery at random points of the
+                // receiver's way to sleep, which is what is tested.
                 final int pause = random.nextInt(4);
                 if (pause == 1) {
                     Thread.onSpinWait();

@@ -75,7 +75,9 @@ class ProgressTest {
             final SymmetricLongs a = sh.mallocLongs(64);
             sh.barrierAll();
             if (sh.myPe() == 0) {
-                Thread.sleep(1_000); // the others wait inside SHMEM meanwhile
+                // Not a wait for a condition: this second, in which the others wait inside SHMEM, is the interval
+                // whose agent passes are counted.
+                Thread.sleep(1_000);
                 for (int pe = 1; pe < 4; pe++) {
                     flag.p(pe, 0, 1);
                 }
