@@ -35,6 +35,10 @@ import java.util.List;
  *                            small request names the sender's pieces and the receiver's handler pulls each piece by
  *                            RDMA straight into the array it receives into (no frames, no copy at the sender); 0 never
  *                            (every message in frames). Needs {@code nicOffload} and {@code extractWhileWaiting}
+ * @param scheduling          how a job's PE threads in one process share its cores (FM-DCS run slots)
+ * @param cores               the cores a job's PE threads in one process may use, 0 for the machine's
+ * @param quantumNs           the run slots' quantum: the longest a PE waits for a slot before it runs anyway (DCS),
+ *                            or a gang's turn (GANG)
  */
 public record FmConfig(
     int windowFrames,
@@ -53,10 +57,15 @@ public record FmConfig(
     long minParkNs,
     long maxParkNs,
     boolean nicOffload,
-    int rendezvousBytes) {
+    int rendezvousBytes,
+    Scheduling scheduling,
+    int cores,
+    long quantumNs) {
 
     /** Largest window or receive queue. */
     public static final int MAX_FRAMES = 1 << 16;
+    /** Most cores a job may be given. */
+    public static final int MAX_CORES = 1 << 12;
 
     /** Checks the settings. */
     public FmConfig {
@@ -65,6 +74,11 @@ public record FmConfig(
         check("ackEveryFrames", ackEveryFrames, 0, MAX_FRAMES);
         check("maxFm1MessageBytes", maxFm1MessageBytes, 16, Integer.MAX_VALUE - 64);
         check("rendezvousBytes", rendezvousBytes, 0, Integer.MAX_VALUE);
+        check("cores", cores, 0, MAX_CORES);
+        java.util.Objects.requireNonNull(scheduling, "scheduling");
+        if (quantumNs < 100_000 || quantumNs > 1_000_000_000) {
+            throw new IllegalArgumentException("quantumNs=" + quantumNs + " outside 100 us..1 s");
+        }
         if (ackDelayNs < 0 || rejectBackoffNs < 0) {
             throw new IllegalArgumentException("ackDelayNs=" + ackDelayNs + " and rejectBackoffNs=" + rejectBackoffNs
                 + " must be >= 0");
@@ -130,12 +144,15 @@ public record FmConfig(
         boolean inlineWholeMessages = true;
         int maxFm1MessageBytes = 1 << 20;
         boolean extractWhileWaiting = true;
-        long idleSpins = 100;
+        long idleSpins = 800;
         long idleYields = 10;
         long minParkNs = 1_000;
         long maxParkNs = 1_000_000;
         boolean nicOffload = true;
         int rendezvousBytes = 32 << 10;
+        Scheduling scheduling = Scheduling.NONE;
+        int cores;
+        long quantumNs = 10_000_000;
 
         private Builder() {
         }
@@ -275,8 +292,10 @@ public record FmConfig(
 
         /**
          * Sets how FM's waiting calls wait while nothing happens: spin {@code spins} times, then yield {@code yields}
-         * times, then park, from {@code minPark} doubling up to {@code maxPark}; any work resets the sequence. Defaults
-         * 100, 10, 1 microsecond and 1 ms.
+         * times, then park, from {@code minPark} doubling up to {@code maxPark}; any work resets the sequence. A PE that
+         * another PE waits to run on its core skips the spins and yields and blocks at once (see {@link Scheduling}).
+         * Defaults 800 (about 20 microseconds, what waking a parked thread costs on the machine it was measured on),
+         * 10, 1 microsecond and 1 ms.
          *
          * @param spins   spins, at least 0
          * @param yields  yields, at least 0
@@ -318,6 +337,22 @@ public record FmConfig(
         }
 
         /**
+         * Sets how the job's PE threads in one process share its cores, and how many cores that is.
+         *
+         * @param policy    {@link Scheduling#NONE} (the default), {@code DCS} or {@code GANG}
+         * @param coreCount cores, 0 (the default) for the machine's, up to {@link FmConfig#MAX_CORES}
+         * @param quantum   ns, 100 us to 1 s (default 10 ms): the longest a PE waits for a run slot before it runs
+         *                  anyway (DCS), or a gang's turn (GANG) (checked by {@link #build()})
+         * @return this
+         */
+        public Builder scheduling(final Scheduling policy, final int coreCount, final long quantum) {
+            scheduling = policy;
+            cores = coreCount;
+            quantumNs = quantum;
+            return this;
+        }
+
+        /**
          * Sets one setting by its option name ({@code fm.windowFrames}, ...: {@link FmConfig#options()} lists them
          * with their types and defaults), for layers above that pass {@code key=value} strings through.
          *
@@ -342,7 +377,8 @@ public record FmConfig(
         public FmConfig build() {
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
-                idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes);
+                idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, scheduling, cores,
+                quantumNs);
         }
     }
 }

@@ -174,7 +174,7 @@ public final class FmJob {
         }
         final int pes = fabricConfig.nicCount();
         final long startNs = System.nanoTime();
-        final JobControl job = new JobControl(pes);
+        final JobControl job = new JobControl(pes, pes, fmConfig);
         final List<FmCounters> counters;
         final NicCounters fabricTotals;
         try (Fabric fabric = EmulatedMyrinet.create(fabricConfig)) {
@@ -201,7 +201,7 @@ public final class FmJob {
                 + fabric.localNicCount() + ")");
         }
         final long startNs = System.nanoTime();
-        final JobControl job = new JobControl(pes, fabric.localNicCount());
+        final JobControl job = new JobControl(pes, fabric.localNicCount(), fmConfig);
         final AtomicReference<Thread[]> threads = new AtomicReference<>();
         final ProcessFabric.JobSession session = fabric.beginJob(new ProcessFabric.JobHooks() {
             @Override
@@ -258,6 +258,7 @@ public final class FmJob {
             final Endpoint ep = endpoints[i];
             threads[i] = Thread.ofPlatform().name("jhpvm-pe-" + (first + i)).daemon(true).unstarted(() -> {
                 try {
+                    ep.enterRunSlot();
                     body.run(ep);
                     ep.exitBarrier();
                 } catch (Throwable t) {
@@ -270,6 +271,7 @@ public final class FmJob {
                         }
                     }
                 } finally {
+                    ep.leaveRunSlot();
                     finished.countDown();
                 }
             });

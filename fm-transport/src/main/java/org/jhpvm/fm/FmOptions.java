@@ -60,7 +60,14 @@ final class FmOptions {
                 + "false carries them in FM messages", (b, v) -> b.nicOffload = booleanValue(v)),
             row("rendezvousBytes", "int", d.rendezvousBytes, "messages declared at least this long move by RDMA "
                 + "from the sender's arrays into the receiver's where the NIC does RDMA (0: never)",
-                (b, v) -> b.rendezvousBytes(intValue(v))));
+                (b, v) -> b.rendezvousBytes(intValue(v))),
+            row("scheduling", "none|dcs|gang", d.scheduling, "how a job's PE threads in one process share its "
+                + "cores: the operating system (none) or run slots (dcs: a PE woken by a message first; gang)",
+                (b, v) -> b.scheduling = Scheduling.parse(v)),
+            row("cores", "int", "auto", "cores a job's PE threads in one process may use (auto: the machine's)",
+                (b, v) -> b.cores = autoInt(v)),
+            row("quantumNs", "nanoseconds", d.quantumNs, "longest a PE waits for a run slot before it runs anyway "
+                + "(dcs), or a gang's turn (gang)", (b, v) -> b.quantumNs = longValue(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FmOption> listed = new ArrayList<>();
         for (final Row r : rows) {

@@ -53,6 +53,8 @@ public final class Endpoint extends EndpointNicApi {
     private final boolean lean;
     private final FmHandler[] handlers = new FmHandler[RendezvousReceiver.H_RENDEZVOUS + 1];
     private final BackoffIdleStrategy idle;
+    private final RunSlots slots;
+    private final RunSlots.Slot slot;
     final Counters counters = new Counters();
     final HostQueue queue;
     private final Retransmitter retransmitter;
@@ -132,6 +134,8 @@ public final class Endpoint extends EndpointNicApi {
         } else {
             this.rendezvous = null;
         }
+        this.slots = job.slots();
+        this.slot = slots.newSlot();
         job.register(this);
     }
 
@@ -262,21 +266,25 @@ public final class Endpoint extends EndpointNicApi {
         }
         final long deadline = System.nanoTime() + timeoutNs;
         idle.reset();
-        while (!done.getAsBoolean()) {
-            final int work = extract(Integer.MAX_VALUE);
-            if (work == 0) {
-                if (done.getAsBoolean()) {
-                    return true;
+        try {
+            while (!done.getAsBoolean()) {
+                final int work = extract(Integer.MAX_VALUE);
+                if (work == 0) {
+                    if (done.getAsBoolean()) {
+                        return true;
+                    }
+                    if (System.nanoTime() - deadline >= 0) {
+                        return false;
+                    }
+                    idleOnce();
+                } else {
+                    idle.idle(work);
                 }
-                if (System.nanoTime() - deadline >= 0) {
-                    return false;
-                }
-                idleOnce();
-            } else {
-                idle.idle(work);
             }
+            return true;
+        } finally {
+            resume();
         }
-        return true;
     }
 
     @Override
@@ -477,12 +485,21 @@ public final class Endpoint extends EndpointNicApi {
     }
 
     /**
-     * One pass of the idle wait of {@code extractUntil} and the exit barrier: before parking, look at the timers and
-     * park inside the NIC, so that a delivery wakes the PE at once.
+     * One pass of the idle wait of {@code extractUntil} and the exit barrier. The PE spins (then yields) while no other
+     * PE wants its core; then, or at once if one does, it looks at the timers, gives its run slot up and parks inside
+     * the NIC, so that a delivery wakes it at once. Once blocked it stays blocked (no spinning without a slot) until a
+     * frame arrives while a slot is free, or its wait ends ({@link #resume}).
      */
     private void idleOnce() {
-        if (idle.nextIdleParks() && !(lean && queue.isFull())) {
+        final boolean peThread = slot.isThread(Thread.currentThread());
+        final boolean blocked = peThread && !slot.held();
+        if (lean && queue.isFull()) {
+            idle.idle(0); // frames wait in the fabric: the queue must drain first
+        } else if (blocked || idle.nextIdleParks() || peThread && slots.contended(slot)) {
             serviceTimers();
+            if (peThread && !blocked) {
+                slots.release(slot);
+            }
             // Park inside the NIC so that a delivery wakes us at once.
             final boolean arrived;
             try {
@@ -491,13 +508,42 @@ public final class Endpoint extends EndpointNicApi {
                 checkUsable();
                 throw e;
             }
-            if (arrived) {
-                idle.idle(1); // traffic: spin again first next time
+            if (arrived && (!peThread || slots.tryAcquire(slot))) {
+                idle.idle(1); // traffic, and a core for us: spin again first next time
             }
         } else {
             idle.idle(0);
         }
         checkUsable();
+    }
+
+    /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */
+    private void resume() {
+        if (!slot.held() && slot.isThread(Thread.currentThread())) {
+            slots.acquire(slot, true);
+        }
+    }
+
+    /**
+     * A flow-control wait found nothing to do: if another PE wants this PE's core, let it run (true), else false and
+     * the caller idles.
+     */
+    boolean yieldIfContended() {
+        if (slot.held() && slots.contended(slot) && slot.isThread(Thread.currentThread())) {
+            slots.yieldSlot(slot);
+            return true;
+        }
+        return false;
+    }
+
+    /** The launcher's PE thread starts: it takes its run slot (waiting for one under DCS and GANG). */
+    public void enterRunSlot() {
+        slots.enter(slot);
+    }
+
+    /** The launcher's PE thread ends: its run slot goes to the next PE. */
+    public void leaveRunSlot() {
+        slots.leave(slot);
     }
 
     /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */

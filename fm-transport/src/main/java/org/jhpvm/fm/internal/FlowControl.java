@@ -95,11 +95,14 @@ final class FlowControl {
     }
 
     /**
-     * One pass of a flow-control wait: keep the protocol going, idle, and notice aborts. Outside handlers, and if
-     * configured, it extracts too: the PEs this one waits for may be waiting for it.
+     * One pass of a flow-control wait: keep the protocol going, idle (or let a PE that wants the core run), and notice
+     * aborts. Outside handlers, and if configured, it extracts too: the PEs this one waits for may be waiting for it.
      */
     void waitOnce() {
-        idle.idle(progressOnce());
+        final int work = progressOnce();
+        if (work > 0 || !ep.yieldIfContended()) {
+            idle.idle(work);
+        }
     }
 
     /**

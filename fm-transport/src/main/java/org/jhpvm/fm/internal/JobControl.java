@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmConfig;
 
 /**
  * What the PEs of one job share: the first failure (which aborts every PE's blocking calls), and the counts the
@@ -29,9 +30,10 @@ public final class JobControl {
     private final AtomicInteger bodiesDone = new AtomicInteger();
     private final Endpoint[] endpoints;
     private final int localPes;
+    private final RunSlots slots;
     private volatile java.util.function.BooleanSupplier jobWideEnd;
 
-    /** @param pes number of PEs, all in this JVM */
+    /** @param pes number of PEs, all in this JVM (run slots: FM's default policy) */
     public JobControl(final int pes) {
         this(pes, pes);
     }
@@ -39,12 +41,27 @@ public final class JobControl {
     /**
      * @param pes      number of PEs in the job
      * @param localPes how many of them run in this JVM (the others in other processes: the end of the job is then
-     *                 decided job-wide, see {@link #jobWideEnd})
+     *                 decided job-wide, see {@link #jobWideEnd}); run slots: FM's default policy
      */
     public JobControl(final int pes, final int localPes) {
+        this(pes, localPes, FmConfig.defaults());
+    }
+
+    /**
+     * @param pes      number of PEs in the job
+     * @param localPes how many of them run in this JVM
+     * @param config   FM's settings, for the run slots' policy, cores and quantum
+     */
+    public JobControl(final int pes, final int localPes, final FmConfig config) {
         this.pes = pes;
         this.localPes = localPes;
         this.endpoints = new Endpoint[pes];
+        this.slots = new RunSlots(config.scheduling(), localPes, config.cores(), config.quantumNs(), this::isAborted);
+    }
+
+    /** @return the run slots of the job's PE threads in this process */
+    public RunSlots slots() {
+        return slots;
     }
 
     /**

@@ -1,0 +1,380 @@
+package org.jhpvm.fm.internal;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+
+import org.jhpvm.fm.Scheduling;
+
+/**
+ * The run slots of one job's PE threads in this process: FM-DCS. A PE thread holds a slot while it runs and gives it
+ * up when it blocks in an FM wait; under {@link Scheduling#DCS} and {@link Scheduling#GANG} at most {@code cores}
+ * slots are held, and a thread that wants one waits for it (parked), so the PEs that run are not time-sliced against
+ * each other by the operating system. Under {@link Scheduling#NONE} nothing waits for a slot: the count of running PE
+ * threads only tells a spinning waiter whether another PE wants its core.
+ * <p>
+ * Order of the grants (DCS): a waiter that has waited a whole quantum first (no PE starves, whether it computes or
+ * communicates), then the PEs woken by a message, then the others, first come first served. A waiter that waits
+ * longer than the starvation bound (two quanta under DCS, a whole round of the gangs under GANG) runs anyway, beyond
+ * the cores: a slot holder that never blocks (a PE computing, or blocked outside FM) cannot stall the others for
+ * longer. A holder that has kept its slot longer than the bound adds a slot while it keeps it, so that the PEs that
+ * go on communicating beside it do not each wait the bound again. An abort of the job lets every waiter go at once.
+ * <p>
+ * Thread-safe: slots are granted under one lock, taken only on the way into and out of a block (the fast paths of a
+ * running PE read two fields).
+ */
+public final class RunSlots {
+    /** Longest park of a waiter between looks at the time (starvation, gang turns) and the job's abort. */
+    private static final long WAITER_PARK_NS = 1_000_000;
+
+    private final Scheduling policy;
+    private final int cores;
+    private final long quantumNs;
+    private final long starvationNs;
+    private final int gangs;
+    private final BooleanSupplier abandoned;
+    private final ReentrantLock lock = new ReentrantLock();
+    /** PE threads holding a slot (beyond {@link #cores} only after over-admission; under NONE: not blocked). */
+    private final AtomicInteger running = new AtomicInteger();
+    /** Threads queued for a slot. */
+    private volatile int waiting;
+    /** Every slot made, to find the holders that have not blocked for longer than the starvation bound. */
+    private final java.util.ArrayList<Slot> all = new java.util.ArrayList<>();
+    private final ArrayDeque<Slot> wokenQueue = new ArrayDeque<>();
+    private final ArrayDeque<Slot> otherQueue = new ArrayDeque<>();
+    private int slotsMade;
+    private volatile int currentGang;
+    private volatile long turnStartNs = System.nanoTime();
+    private final AtomicLong grants = new AtomicLong();
+    private final AtomicLong overAdmissions = new AtomicLong();
+
+    /** One PE's claim on a run slot; its PE thread is the only one that takes or gives it. */
+    public static final class Slot {
+        private final int gang;
+        private volatile Thread thread;
+        private volatile boolean held;
+        private boolean woken;
+        private long sinceNs;
+        private volatile long heldSinceNs;
+
+        private Slot(final int gang) {
+            this.gang = gang;
+        }
+
+        /**
+         * Tells whether {@code t} is the PE thread of this slot.
+         *
+         * @param t a thread
+         * @return true if {@code t} entered with this slot and has not left
+         */
+        public boolean isThread(final Thread t) {
+            return thread == t;
+        }
+
+        /** @return true while the PE thread holds a run slot */
+        public boolean held() {
+            return held;
+        }
+    }
+
+    /**
+     * Makes the slots of a job.
+     *
+     * @param policy    the policy
+     * @param localPes  the job's PE threads in this process
+     * @param cores     cores given to them, 0 for the machine's
+     * @param quantumNs after a quantum a waiter goes first, after two it runs anyway (DCS); a gang's turn (GANG)
+     * @param abandoned true once the job is aborted: waiters stop waiting
+     */
+    public RunSlots(final Scheduling policy, final int localPes, final int cores, final long quantumNs,
+                    final BooleanSupplier abandoned) {
+        this.cores = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
+        this.policy = policy;
+        this.quantumNs = quantumNs;
+        this.gangs = Math.max(1, (localPes + this.cores - 1) / this.cores);
+        this.starvationNs = (this.policy == Scheduling.GANG ? gangs + 1 : 2) * quantumNs;
+        this.abandoned = abandoned;
+    }
+
+    /** @return the policy */
+    public Scheduling policy() {
+        return policy;
+    }
+
+    /** @return the cores the slots stand for */
+    public int cores() {
+        return cores;
+    }
+
+    /** @return slots granted from the queue so far (a measure of hand-overs) */
+    public long grants() {
+        return grants.get();
+    }
+
+    /** @return waiters that ran beyond the cores because they waited longer than the starvation bound */
+    public long overAdmissions() {
+        return overAdmissions.get();
+    }
+
+    /** @return threads waiting for a slot now */
+    public int waiting() {
+        return waiting;
+    }
+
+    /** @return PE threads running now (holding a slot) */
+    public int running() {
+        return running.get();
+    }
+
+    /**
+     * Makes the next PE's slot; the gangs are PEs in the order their slots are made, {@code cores} to a gang.
+     *
+     * @return a slot nobody has entered
+     */
+    public Slot newSlot() {
+        lock.lock();
+        try {
+            final Slot s = new Slot(slotsMade++ / cores % gangs);
+            all.add(s);
+            return s;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The PE thread starts: it takes its slot, waiting for it if the policy says so.
+     *
+     * @param s the PE's slot
+     */
+    public void enter(final Slot s) {
+        s.thread = Thread.currentThread();
+        acquire(s, false);
+    }
+
+    /**
+     * The PE thread ends: its slot, if held, goes to the next waiter.
+     *
+     * @param s the PE's slot
+     */
+    public void leave(final Slot s) {
+        if (s.held) {
+            release(s);
+        }
+        s.thread = null;
+    }
+
+    /**
+     * Tells a waiting PE whether another PE wants its core, so that it blocks rather than spins.
+     *
+     * @param s the PE's slot
+     * @return true if a thread waits for a slot, more PE threads run than there are cores, or (GANG) the PE's gang
+     *         has had its turn
+     */
+    public boolean contended(final Slot s) {
+        return switch (policy) {
+            case NONE -> running.get() > cores;
+            case GANG -> waiting > 0 || s.gang != currentGang || running.get() > cores;
+            default -> waiting > 0 || running.get() > cores;
+        };
+    }
+
+    /**
+     * Gives the slot up: the PE is about to block.
+     *
+     * @param s the PE's slot, held
+     */
+    public void release(final Slot s) {
+        if (policy == Scheduling.NONE) {
+            s.held = false;
+            running.decrementAndGet();
+            return;
+        }
+        lock.lock();
+        try {
+            s.held = false;
+            running.decrementAndGet();
+            grantFree(System.nanoTime());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Takes the slot back without waiting, if one is free and nobody waits for it.
+     *
+     * @param s the PE's slot, not held
+     * @return true if the PE now holds its slot
+     */
+    public boolean tryAcquire(final Slot s) {
+        if (policy == Scheduling.NONE) {
+            s.held = true;
+            running.incrementAndGet();
+            return true;
+        }
+        if (waiting > 0) {
+            return false;
+        }
+        lock.lock();
+        try {
+            return takeFree(s, System.nanoTime());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Takes the slot, waiting (parked) until it is granted, the PE has waited longer than the starvation bound, or the
+     * job is abandoned; the caller notices an abort itself.
+     *
+     * @param s     the PE's slot, not held
+     * @param woken true if a message woke the PE (it goes before PEs that were not woken)
+     */
+    public void acquire(final Slot s, final boolean woken) {
+        if (policy == Scheduling.NONE) {
+            s.held = true;
+            running.incrementAndGet();
+            return;
+        }
+        lock.lock();
+        try {
+            final long now = System.nanoTime();
+            nextTurnIfDue(now);
+            if (takeFree(s, now)) {
+                return;
+            }
+            s.woken = woken;
+            s.sinceNs = now;
+            (woken ? wokenQueue : otherQueue).addLast(s);
+            waiting++;
+            grantFree(now); // GANG: slots may be free for this gang while another's PEs wait
+        } finally {
+            lock.unlock();
+        }
+        while (!s.held) {
+            LockSupport.parkNanos(this, Math.min(WAITER_PARK_NS, quantumNs));
+            if (s.held) {
+                return;
+            }
+            final boolean give = abandoned.getAsBoolean() || Thread.currentThread().isInterrupted();
+            lock.lock();
+            try {
+                final long now = System.nanoTime();
+                nextTurnIfDue(now);
+                grantFree(now);
+                if (!s.held && (give || now - s.sinceNs >= starvationNs)) {
+                    (s.woken ? wokenQueue : otherQueue).remove(s);
+                    waiting--;
+                    running.incrementAndGet();
+                    s.heldSinceNs = now;
+                    s.held = true;
+                    overAdmissions.incrementAndGet();
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /**
+     * Lets a waiter run in this PE's place if one waits (the PE waits for flow control, which others' progress ends):
+     * under NONE a yield of the core.
+     *
+     * @param s the PE's slot, held
+     */
+    public void yieldSlot(final Slot s) {
+        if (policy == Scheduling.NONE) {
+            Thread.yield();
+        } else if (waiting > 0) {
+            release(s);
+            acquire(s, false);
+        }
+    }
+
+    /** Under the lock: takes a free slot for {@code s} if the policy lets it run now and nobody waits before it. */
+    private boolean takeFree(final Slot s, final long now) {
+        if (waiting == 0 && running.get() < capacity(now) && (policy != Scheduling.GANG || s.gang == currentGang)) {
+            running.incrementAndGet();
+            s.heldSinceNs = now;
+            s.held = true;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Under the lock: the slots there are now, the cores and one more for each holder that has run longer than the
+     * starvation bound without blocking (it computes, or blocks outside FM): the PEs beside it go on as if it had
+     * left its core, and the operating system shares the cores between them.
+     */
+    private int capacity(final long now) {
+        int c = cores;
+        if (running.get() >= cores) {
+            for (final Slot h : all) {
+                if (h.held && now - h.heldSinceNs >= starvationNs) {
+                    c++;
+                }
+            }
+        }
+        return c;
+    }
+
+    /** Under the lock: hands the free slots to the waiters, in the policy's order. */
+    private void grantFree(final long now) {
+        while (running.get() < capacity(now)) {
+            final Slot w = next(now);
+            if (w == null) {
+                return;
+            }
+            waiting--;
+            running.incrementAndGet();
+            grants.incrementAndGet();
+            w.heldSinceNs = now;
+            w.held = true;
+            LockSupport.unpark(w.thread);
+        }
+    }
+
+    /** Under the lock: removes and returns the next waiter that may run, or null. */
+    private Slot next(final long now) {
+        if (policy == Scheduling.GANG) {
+            final Slot w = firstOfGang(wokenQueue);
+            return w != null ? w : firstOfGang(otherQueue);
+        }
+        final Slot oldest = otherQueue.peekFirst();
+        if (oldest != null && now - oldest.sinceNs >= quantumNs) {
+            return otherQueue.pollFirst();
+        }
+        final Slot w = wokenQueue.pollFirst();
+        return w != null ? w : otherQueue.pollFirst();
+    }
+
+    private Slot firstOfGang(final ArrayDeque<Slot> q) {
+        for (final Iterator<Slot> it = q.iterator(); it.hasNext(); ) {
+            final Slot w = it.next();
+            if (w.gang == currentGang) {
+                it.remove();
+                return w;
+            }
+        }
+        return null;
+    }
+
+    /** Under the lock (GANG): the next gang's turn once the current one has had a quantum. */
+    private void nextTurnIfDue(final long now) {
+        if (policy == Scheduling.GANG && gangs > 1 && now - turnStartNs >= quantumNs) {
+            currentGang = (currentGang + 1) % gangs;
+            turnStartNs = now;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RunSlots{policy=" + policy + ", cores=" + cores + ", running=" + running.get()
+            + ", waiting=" + waiting + ", grants=" + grants.get() + ", overAdmissions=" + overAdmissions.get() + '}';
+    }
+}

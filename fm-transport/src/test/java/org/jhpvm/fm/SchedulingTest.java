@@ -1,0 +1,134 @@
+package org.jhpvm.fm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** Jobs under each scheduling policy: many PEs on few cores, no starvation, prompt aborts. */
+@Timeout(120)
+class SchedulingTest {
+    private static FmJob job(final int pes, final Scheduling policy, final int cores, final long quantumNs) {
+        return FmJob.builder().pes(pes).fm(FmConfig.builder().scheduling(policy, cores, quantumNs).build())
+            .timeout(Duration.ofSeconds(90)).build();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Scheduling.class, names = {"NONE", "DCS"})
+    void aJobOf256PesOnTwoCoresShouldFinishABarrierLoop(final Scheduling policy) {
+        final int pes = 256;
+        final int rounds = 10;
+        final AtomicInteger arrivals = new AtomicInteger();
+        final AtomicInteger early = new AtomicInteger();
+        job(pes, policy, 2, 10_000_000).run(fm -> {
+            final Barrier b = new Barrier(fm);
+            for (int r = 1; r <= rounds; r++) {
+                arrivals.incrementAndGet();
+                b.await();
+                if (arrivals.get() < r * pes) {
+                    early.incrementAndGet(); // left a barrier before every PE had arrived at it
+                }
+            }
+        });
+        assertEquals(pes * rounds, arrivals.get());
+        assertEquals(0, early.get());
+    }
+
+    @Test
+    void gangShouldFinishABarrierLoopWithItsGangsTakingTurns() {
+        final AtomicInteger passed = new AtomicInteger();
+        job(8, Scheduling.GANG, 2, 1_000_000).run(fm -> {
+            final Barrier b = new Barrier(fm);
+            for (int r = 0; r < 20; r++) {
+                b.await();
+                passed.incrementAndGet();
+            }
+        });
+        assertEquals(8 * 20, passed.get());
+    }
+
+    @Test
+    void aPeThatComputesWithoutCommunicatingShouldNotStopTheOthersOnOneCore() {
+        final long computeNs = TimeUnit.MILLISECONDS.toNanos(600);
+        final int messages = 300;
+        final AtomicLong computeEnd = new AtomicLong();
+        final AtomicLong exchangeEnd = new AtomicLong();
+        final AtomicInteger received = new AtomicInteger();
+        job(4, Scheduling.DCS, 1, 5_000_000).run(fm -> {
+            final int[] got = new int[1];
+            fm.register(7, (Fm1Handler) (sender, buffer, offset, length) -> got[0]++);
+            if (fm.pe() == 0) {
+                final long end = System.nanoTime() + computeNs;
+                long spins = 0;
+                while (System.nanoTime() < end) {
+                    spins++; // computing: no FM call, the run slot kept
+                }
+                assertTrue(spins > 0);
+                computeEnd.set(System.nanoTime());
+                return;
+            }
+            // PEs 1..3: a ring of messages, each waiting for its predecessor's.
+            final int next = fm.pe() % 3 + 1;
+            for (int i = 0; i < messages; i++) {
+                fm.send4(next, 7, i, 0, 0, 0);
+                final int want = i + 1;
+                assertTrue(fm.extractUntil(() -> got[0] >= want, FmTestSupport.WAIT_NS));
+            }
+            received.addAndGet(got[0]);
+            exchangeEnd.accumulateAndGet(System.nanoTime(), Math::max);
+        });
+        assertEquals(3 * messages, received.get());
+        assertTrue(exchangeEnd.get() < computeEnd.get(), "the communicating PEs waited for the computing one to "
+            + "finish: finished " + (exchangeEnd.get() - computeEnd.get()) + " ns after it");
+    }
+
+    @Test
+    void anAbortShouldEndEveryPeWithinASecondWhileMostWaitForARunSlot() {
+        final RuntimeException boom = new IllegalStateException("boom");
+        final AtomicLong slowestAbortNs = new AtomicLong();
+        final long[] failedAt = new long[1];
+        final CountDownLatch waiting = new CountDownLatch(15);
+        final FmAbortException e = assertThrows(FmAbortException.class, () -> job(16, Scheduling.DCS, 1,
+            TimeUnit.SECONDS.toNanos(1)).run(fm -> {
+                if (fm.pe() == 3) {
+                    assertTrue(waiting.await(20, TimeUnit.SECONDS), "the other PEs never got going");
+                    failedAt[0] = System.nanoTime();
+                    throw boom;
+                }
+                waiting.countDown();
+                try {
+                    fm.extractUntil(() -> false, 30_000_000_000L);
+                } catch (FmAbortException abort) {
+                    slowestAbortNs.accumulateAndGet(System.nanoTime() - failedAt[0], Math::max);
+                    throw abort;
+                }
+            }));
+        assertEquals(3, e.pe());
+        assertSame(boom, e.getCause());
+        assertTrue(slowestAbortNs.get() < 1_000_000_000L, "slowest abort took " + slowestAbortNs.get() + " ns");
+    }
+
+    @Test
+    void aBadPolicyOrCoreCountShouldBeRefusedWithItsName() {
+        final IllegalArgumentException policy = assertThrows(IllegalArgumentException.class,
+            () -> FmConfig.builder().option("fm.scheduling", "fair"));
+        assertTrue(policy.getMessage().contains("fm.scheduling") && policy.getMessage().contains("none, dcs or gang"),
+            policy.getMessage());
+        final FmConfig.Builder b = FmConfig.builder().option("fm.cores", "-1");
+        final IllegalArgumentException cores = assertThrows(IllegalArgumentException.class, b::build);
+        assertTrue(cores.getMessage().contains("cores"), cores.getMessage());
+        assertEquals(Scheduling.NONE, FmConfig.defaults().scheduling());
+        assertEquals(Scheduling.DCS, FmConfig.builder().option("fm.scheduling", "DCS").build().scheduling());
+    }
+}
