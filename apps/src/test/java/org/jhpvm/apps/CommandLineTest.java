@@ -123,13 +123,18 @@ class CommandLineTest {
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
         for (final String key : new String[] {"fm_latency_ns_8B", "spsc_latency_ns", "latency_ratio", "r_inf_MBps",
             "n_half_bytes", "fm_bw_MBps_64KiB", "arraycopy_bw_MBps_64KiB", "bw_ratio_64KiB",
-            "fm_bw_MBps_64KiB_drop1pct", "fm_bw_MBps_1MiB", "bw_1MiB_over_64KiB"}) {
+            "fm_bw_MBps_64KiB_drop1pct", "fm_bw_MBps_1MiB", "bw_1MiB_over_64KiB", "fm_latency_ns_8B_none",
+            "fm_latency_ns_8B_dcs", "dcs_latency_ratio_8B"}) {
             assertTrue(m.has(key), "missing metrics." + key);
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }
         assertTrue(m.has("t0_ns"), "missing metrics.t0_ns");
         assertEquals(m.get("fm_bw_MBps_64KiB").asDouble() / m.get("arraycopy_bw_MBps_64KiB").asDouble(),
             m.get("bw_ratio_64KiB").asDouble(), 1e-9, "the ratio is the ratio of the figures");
+        // One trial: the paired ratio is the ratio of the two figures.
+        assertEquals(m.get("fm_latency_ns_8B_dcs").asDouble() / m.get("fm_latency_ns_8B_none").asDouble(),
+            m.get("dcs_latency_ratio_8B").asDouble(), 1e-9);
+        assertTrue(r.out().contains("dcs_latency_ratio_8B"), r.out());
         assertTrue(m.get("frames_dropped_drop1pct").asLong() > 0, "the lossy sweep dropped frames");
         assertTrue(m.get("frames_retransmitted_drop1pct").asLong() > 0, "and FM retransmitted them");
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));

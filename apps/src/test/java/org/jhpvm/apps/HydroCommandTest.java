@@ -335,8 +335,31 @@ class HydroCommandTest {
         assertTrue(r.out().contains("blast3d weak scaling on MPI"), r.out());
         final JsonNode j = new ObjectMapper().readTree(json.toFile());
         assertEquals("mpi", j.get("comm").asText());
+        assertEquals("none", j.get("scheduling").asText());
         assertEquals(2, j.get("scaling").size());
         assertTrue(j.get("scaling").get(1).get("zone_cycles_per_second").asDouble() > 0);
+    }
+
+    @Test
+    void hydroUnderEachSchedulingPolicyShouldWriteTheSameBytesAndRecordIt(@TempDir final Path dir) throws Exception {
+        final String[] run = {"hydro", "sod", "--zones", "96", "--t-end", "0.05", "--pes", "5"};
+        final Path plain = dir.resolve("plain");
+        assertEquals(0, run(concat(run, "--out", plain.toString())).exitCode());
+        assertTrue(Files.readAllLines(plain.resolve("sod.deck")).contains("scheduling=none"), "the default, recorded");
+        for (final String policy : new String[] {"dcs", "gang"}) {
+            final Path out = dir.resolve(policy);
+            final Path json = dir.resolve(policy + ".json");
+            final Run r = run(concat(run, "--scheduling", policy, "--out", out.toString(), "--json", json.toString()));
+            assertEquals(0, r.exitCode(), r.out());
+            assertEquals(-1L, Files.mismatch(plain.resolve("sod.csv"), out.resolve("sod.csv")), policy);
+            assertEquals(policy, new ObjectMapper().readTree(json.toFile()).get("scheduling").asText());
+            assertTrue(Files.readAllLines(out.resolve("sod.deck")).contains("scheduling=" + policy));
+        }
+        final Path never = dir.resolve("never");
+        final Run bad = runWithErrors(concat(run, "--scheduling", "fair", "--out", never.toString()));
+        assertEquals(2, bad.exitCode(), bad.out());
+        assertTrue(bad.out().contains("'fair' is not a scheduling policy (none, dcs or gang)"), bad.out());
+        assertFalse(Files.exists(never), "nothing written");
     }
 
     private static String[] concat(final String[] a, final String... b) {

@@ -23,11 +23,13 @@ import picocli.CommandLine.Option;
 @Command(name = "fm", mixinStandardHelpOptions = true,
     description = {"Fast Messages (2.x streams) on 2 PEs against a raw SPSC queue and System.arraycopy.",
         "One-way latency (ping-pong) for 8 B .. 64 KiB and streaming bandwidth for 8 B .. 1 MiB, with t0, r_inf "
-        + "and n1/2; the same FM sweep again over a fabric dropping 1%% of frames (the cost of reliability).",
+        + "and n1/2; the same FM sweep again over a fabric dropping 1%% of frames (the cost of reliability); 8 B "
+        + "latency with the run slots of fm.scheduling=dcs against none, jobs alternated.",
         "Targets: latency_ratio (FM 8 B / spsc) <= " + BenchFmCommand.LATENCY_TARGET + ", n_half_bytes <= "
             + BenchFmCommand.N_HALF_TARGET + ", bw_ratio_64KiB (FM / arraycopy at 64 KiB) >= "
             + BenchFmCommand.BW_TARGET + ", bw_1MiB_over_64KiB (FM at 1 MiB / FM at 64 KiB) >= "
-            + BenchFmCommand.LARGE_TARGET + "."})
+            + BenchFmCommand.LARGE_TARGET + ", dcs_latency_ratio_8B (dcs / none, paired) <= "
+            + BenchFmCommand.DCS_LATENCY_TARGET + "."})
 final class BenchFmCommand implements Callable<Integer> {
     static final double LATENCY_TARGET = 2.0;
     static final double N_HALF_TARGET = 256;
@@ -87,6 +89,9 @@ final class BenchFmCommand implements Callable<Integer> {
         }
         return 0;
     }
+
+    /** Target of the run slots: 8 B latency under {@code dcs} at most this times that under {@code none}. */
+    static final double DCS_LATENCY_TARGET = 1.1;
 
     /** Target of FM over Aeron IPC: one-way 8 B latency at most this times Aeron's own ping-pong. */
     static final double AERON_OVERHEAD_TARGET = 1.3;
@@ -225,6 +230,10 @@ final class BenchFmCommand implements Callable<Integer> {
             r.bwRatio64KiB() >= BW_TARGET ? "met" : "MISSED");
         System.out.printf("bw_1MiB_over_64KiB = %.2f (target >= %.1f: %s)%n", r.largeOver64KiB(), LARGE_TARGET,
             r.largeOver64KiB() >= LARGE_TARGET ? "met" : "MISSED");
+        System.out.printf("8 B latency with run slots: dcs %.1f ns, none %.1f ns (medians; 2 PEs, %d cores); "
+            + "dcs_latency_ratio_8B = %.2f (paired, target <= %.1f: %s)%n", Stats.median(r.dcsLatencyNs()),
+            Stats.median(r.noneLatencyNs()), Runtime.getRuntime().availableProcessors(), r.dcsLatencyRatio(),
+            DCS_LATENCY_TARGET, r.dcsLatencyRatio() <= DCS_LATENCY_TARGET ? "met" : "MISSED");
         System.out.printf("rendezvous: %d messages (those of at least fm.rendezvousBytes) moved by RDMA from the "
             + "sender's array into the receiver's%n", r.clean().rendezvousMessages());
         System.out.printf("lossy sweep: %d frames dropped by the fabric, %d retransmitted by FM; 64 KiB bandwidth "
@@ -257,6 +266,9 @@ final class BenchFmCommand implements Callable<Integer> {
         m.put("fm_bw_MBps_1MiB", r.clean().bandwidthAt(1 << 20));
         m.put("bw_1MiB_over_64KiB", r.largeOver64KiB());
         m.put("rendezvous_messages", r.clean().rendezvousMessages());
+        m.put("fm_latency_ns_8B_none", Stats.median(r.noneLatencyNs()));
+        m.put("fm_latency_ns_8B_dcs", Stats.median(r.dcsLatencyNs()));
+        m.put("dcs_latency_ratio_8B", r.dcsLatencyRatio());
         m.put("fm_bw_MBps_64KiB_drop1pct", r.lossy().bandwidthAt(65536));
         m.put("fm_latency_ns_8B_drop1pct", r.lossy().latencyNs()[0]);
         m.put("r_inf_MBps_drop1pct", r.lossy().peakMBps());
@@ -271,6 +283,8 @@ final class BenchFmCommand implements Callable<Integer> {
         targets.put("bw_ratio_64KiB_met", r.bwRatio64KiB() >= BW_TARGET);
         targets.put("bw_1MiB_over_64KiB_min", LARGE_TARGET);
         targets.put("bw_1MiB_over_64KiB_met", r.largeOver64KiB() >= LARGE_TARGET);
+        targets.put("dcs_latency_ratio_8B_max", DCS_LATENCY_TARGET);
+        targets.put("dcs_latency_ratio_8B_met", r.dcsLatencyRatio() <= DCS_LATENCY_TARGET);
         final ArrayNode lat = root.putArray("latency");
         for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
             final ObjectNode row = lat.addObject();

@@ -33,6 +33,7 @@ import org.jhpvm.apps.hydro.Geometry;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.VtkOutput;
+import org.jhpvm.fm.Scheduling;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
@@ -106,6 +107,12 @@ public final class HydroCommand implements Callable<Integer> {
         + "a Cartesian communicator, halo exchange by sendRecv of subarray types, as Zeus-MP): the same bits either "
         + "way.")
     private String comm;
+
+    @Option(names = "--scheduling", paramLabel = "POLICY", description = "How the PEs share this machine's cores: "
+        + "none (the operating system decides; the default), dcs (run slots: at most one running PE per core, a PE "
+        + "woken by a message first) or gang (gangs of as many PEs as cores take turns).")
+    private String scheduling;
+    private Scheduling policy = Scheduling.NONE;
 
     @Option(names = "--left", paramLabel = "RHO,U,P", split = ",", description = "sod: left state (default: 1,0,1).")
     private double[] left;
@@ -252,7 +259,9 @@ public final class HydroCommand implements Callable<Integer> {
         if (!scaling && (cycles != null || warmup != null || scalingPes != null)) {
             throw new IllegalArgumentException("--cycles, --warmup and --scaling-pes go with --scaling");
         }
+        policy = scheduling == null ? Scheduling.NONE : Scheduling.parse(scheduling);
         final Map<String, String> options = new LinkedHashMap<>();
+        options.put("fm.scheduling", policy.toString());
         if (drop > 0 || corrupt > 0 || duplicate > 0) {
             options.put("fabric.faults.seed", Long.toString(seed));
             options.put("fabric.faults.drop", Double.toString(drop));
@@ -290,6 +299,7 @@ public final class HydroCommand implements Callable<Integer> {
         used.put("pes", Integer.toString(pes));
         used.put("t-end", Double.toString(end));
         used.put("comm", layer.key());
+        used.put("scheduling", policy.toString());
         final HydroRun.Checkpoints saving = checkpointEvery == null ? null
             : new HydroRun.Checkpoints(checkpointEvery, state -> {
                 try {
@@ -358,7 +368,7 @@ public final class HydroCommand implements Callable<Integer> {
         if (json != null) {
             final ObjectNode o = Reports.object();
             o.put("problem", problem).put("pes", pes).put("dims", d).put("energy", s.cfg().energy().key())
-                .put("comm", layer.key())
+                .put("comm", layer.key()).put("scheduling", policy.toString())
                 .put("t_end", s.time())
                 .put("cycles", s.cycles()).put("wall_seconds", s.seconds()).put("zone_cycles_per_second", zc)
                 .put("zone_cycles_per_second_per_pe", zc / pes);
@@ -472,6 +482,7 @@ public final class HydroCommand implements Callable<Integer> {
             d.put("warmup", Integer.toString(untimed));
             d.put("energy", scheme.key());
             d.put("comm", layer.key());
+            d.put("scheduling", policy.toString());
             writeDeck(d);
         }
         final int cores = Runtime.getRuntime().availableProcessors();
@@ -482,7 +493,8 @@ public final class HydroCommand implements Callable<Integer> {
         final List<double[]> rows = new ArrayList<>();
         final ObjectNode o = Reports.object();
         o.put("problem", "blast3d").put("block", block).put("cycles", timed).put("warmup", untimed)
-            .put("cores", cores).put("energy", scheme.key()).put("comm", layer.key());
+            .put("cores", cores).put("energy", scheme.key()).put("comm", layer.key())
+            .put("scheduling", policy.toString());
         final ArrayNode arr = o.putArray("scaling");
         double base = Double.NaN;
         try (Progress progress = new Progress("blast3d scaling (cycles)", (long) timed * peCounts.length)) {
