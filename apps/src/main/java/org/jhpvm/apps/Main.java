@@ -6,6 +6,7 @@ import org.jhpvm.apps.commands.BenchCommand;
 import org.jhpvm.apps.commands.FabricCommand;
 import org.jhpvm.apps.commands.HydroCommand;
 import org.jhpvm.apps.commands.InfoCommand;
+import org.jhpvm.apps.commands.JobsCommand;
 import org.jhpvm.apps.commands.LaunchCommand;
 import org.jhpvm.apps.commands.RunCommand;
 import org.jhpvm.apps.commands.SampleCommands;
@@ -23,7 +24,8 @@ import picocli.CommandLine.ScopeType;
     subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
         SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
-        SampleCommands.RingCommand.class, BenchCommand.class, LaunchCommand.class, RunCommand.class, InfoCommand.class,
+        SampleCommands.RingCommand.class, BenchCommand.class, LaunchCommand.class, RunCommand.class, JobsCommand.class,
+        InfoCommand.class,
         CommandLine.HelpCommand.class})
 public final class Main implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */

@@ -174,7 +174,7 @@ public final class FmJob {
         }
         final int pes = fabricConfig.nicCount();
         final long startNs = System.nanoTime();
-        final JobControl job = new JobControl(pes, pes, fmConfig);
+        final JobControl job = new JobControl(pes, pes, Scheduler.slotsFor(fmConfig));
         final List<FmCounters> counters;
         final NicCounters fabricTotals;
         try (Fabric fabric = EmulatedMyrinet.create(fabricConfig)) {
@@ -201,7 +201,7 @@ public final class FmJob {
                 + fabric.localNicCount() + ")");
         }
         final long startNs = System.nanoTime();
-        final JobControl job = new JobControl(pes, fabric.localNicCount(), fmConfig);
+        final JobControl job = new JobControl(pes, fabric.localNicCount(), Scheduler.slotsFor(fmConfig));
         final AtomicReference<Thread[]> threads = new AtomicReference<>();
         final ProcessFabric.JobSession session = fabric.beginJob(new ProcessFabric.JobHooks() {
             @Override

@@ -1,6 +1,7 @@
 package org.jhpvm.fm;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -117,6 +119,75 @@ class SchedulingTest {
         assertEquals(3, e.pe());
         assertSame(boom, e.getCause());
         assertTrue(slowestAbortNs.get() < 1_000_000_000L, "slowest abort took " + slowestAbortNs.get() + " ns");
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = Scheduling.class, names = {"DCS", "GANG"})
+    void twoJobsSharingASchedulerShouldStayApartAndAFailureShouldEndOnlyItsOwn(final Scheduling policy)
+        throws InterruptedException {
+        final Scheduler shared = Scheduler.create(policy, 1, 1_000_000);
+        final int pes = 4;
+        final int rounds = 30;
+        final long[] sums = new long[pes];
+        final AtomicReference<Throwable> good = new AtomicReference<>();
+        final AtomicReference<Throwable> bad = new AtomicReference<>();
+        final RuntimeException boom = new IllegalStateException("boom in the other job");
+        shared.share(() -> {
+            final Thread a = Thread.ofPlatform().start(() -> {
+                try {
+                    FmTestSupport.job(pes).run(fm -> {
+                        // Each round every PE sends its number to every PE; the handler adds what arrives.
+                        final long[] got = new long[1];
+                        final int[] count = new int[1];
+                        fm.register(9, (Fm1Handler) (sender, buffer, offset, length) -> {
+                            got[0] += sender + 1;
+                            count[0]++;
+                        });
+                        final Barrier b = new Barrier(fm);
+                        for (int r = 1; r <= rounds; r++) {
+                            for (int p = 0; p < pes; p++) {
+                                fm.send4(p, 9, r, 0, 0, 0);
+                            }
+                            final int want = r * pes;
+                            assertTrue(fm.extractUntil(() -> count[0] >= want, FmTestSupport.WAIT_NS));
+                            b.await();
+                        }
+                        sums[fm.pe()] = got[0];
+                    });
+                } catch (Throwable t) {
+                    good.set(t);
+                }
+            });
+            final Thread b = Thread.ofPlatform().start(() -> {
+                try {
+                    FmTestSupport.job(3).run(fm -> {
+                        final Barrier barrier = new Barrier(fm);
+                        barrier.await();
+                        if (fm.pe() == 2) {
+                            throw boom;
+                        }
+                        fm.extractUntil(() -> false, FmTestSupport.WAIT_NS); // until the abort ends the job
+                    });
+                } catch (Throwable t) {
+                    bad.set(t);
+                }
+            });
+            try {
+                a.join();
+                b.join();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return null;
+        });
+        assertEquals(null, good.get(), "the job beside the failing one failed");
+        for (int p = 0; p < pes; p++) {
+            assertEquals((long) rounds * pes * (pes + 1) / 2, sums[p], "PE " + p + "'s sum");
+        }
+        final FmAbortException e = assertInstanceOf(FmAbortException.class, bad.get());
+        assertSame(boom, e.getCause());
+        assertEquals(2, e.pe());
+        assertEquals(policy, shared.policy());
     }
 
     @Test

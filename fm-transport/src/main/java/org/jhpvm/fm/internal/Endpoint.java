@@ -135,7 +135,7 @@ public final class Endpoint extends EndpointNicApi {
             this.rendezvous = null;
         }
         this.slots = job.slots();
-        this.slot = slots.newSlot();
+        this.slot = slots.newSlot(job::isAborted);
         job.register(this);
     }
 

@@ -53,10 +53,19 @@ public final class JobControl {
      * @param config   FM's settings, for the run slots' policy, cores and quantum
      */
     public JobControl(final int pes, final int localPes, final FmConfig config) {
+        this(pes, localPes, new RunSlots(config.scheduling(), config.cores(), config.quantumNs()));
+    }
+
+    /**
+     * @param pes      number of PEs in the job
+     * @param localPes how many of them run in this JVM
+     * @param slots    the run slots of its PE threads (maybe shared with other jobs)
+     */
+    public JobControl(final int pes, final int localPes, final RunSlots slots) {
         this.pes = pes;
         this.localPes = localPes;
         this.endpoints = new Endpoint[pes];
-        this.slots = new RunSlots(config.scheduling(), localPes, config.cores(), config.quantumNs(), this::isAborted);
+        this.slots = slots;
     }
 
     /** @return the run slots of the job's PE threads in this process */

@@ -34,9 +34,6 @@ public final class RunSlots {
     private final Scheduling policy;
     private final int cores;
     private final long quantumNs;
-    private final long starvationNs;
-    private final int gangs;
-    private final BooleanSupplier abandoned;
     private final ReentrantLock lock = new ReentrantLock();
     /** PE threads holding a slot (beyond {@link #cores} only after over-admission; under NONE: not blocked). */
     private final AtomicInteger running = new AtomicInteger();
@@ -47,6 +44,8 @@ public final class RunSlots {
     private final ArrayDeque<Slot> wokenQueue = new ArrayDeque<>();
     private final ArrayDeque<Slot> otherQueue = new ArrayDeque<>();
     private int slotsMade;
+    /** Gangs of the PEs that hold slots now (GANG: the PEs entered, {@code cores} to a gang). */
+    private volatile int gangs = 1;
     private volatile int currentGang;
     private volatile long turnStartNs = System.nanoTime();
     private final AtomicLong grants = new AtomicLong();
@@ -55,14 +54,16 @@ public final class RunSlots {
     /** One PE's claim on a run slot; its PE thread is the only one that takes or gives it. */
     public static final class Slot {
         private final int gang;
+        private final BooleanSupplier abandoned;
         private volatile Thread thread;
         private volatile boolean held;
         private boolean woken;
         private long sinceNs;
         private volatile long heldSinceNs;
 
-        private Slot(final int gang) {
+        private Slot(final int gang, final BooleanSupplier abandoned) {
             this.gang = gang;
+            this.abandoned = abandoned;
         }
 
         /**
@@ -85,19 +86,13 @@ public final class RunSlots {
      * Makes the slots of a job.
      *
      * @param policy    the policy
-     * @param localPes  the job's PE threads in this process
-     * @param cores     cores given to them, 0 for the machine's
+     * @param cores     cores given to the PE threads, 0 for the machine's
      * @param quantumNs after a quantum a waiter goes first, after two it runs anyway (DCS); a gang's turn (GANG)
-     * @param abandoned true once the job is aborted: waiters stop waiting
      */
-    public RunSlots(final Scheduling policy, final int localPes, final int cores, final long quantumNs,
-                    final BooleanSupplier abandoned) {
+    public RunSlots(final Scheduling policy, final int cores, final long quantumNs) {
         this.cores = cores > 0 ? cores : Runtime.getRuntime().availableProcessors();
         this.policy = policy;
         this.quantumNs = quantumNs;
-        this.gangs = Math.max(1, (localPes + this.cores - 1) / this.cores);
-        this.starvationNs = (this.policy == Scheduling.GANG ? gangs + 1 : 2) * quantumNs;
-        this.abandoned = abandoned;
     }
 
     /** @return the policy */
@@ -131,19 +126,27 @@ public final class RunSlots {
     }
 
     /**
-     * Makes the next PE's slot; the gangs are PEs in the order their slots are made, {@code cores} to a gang.
+     * Makes the next PE's slot; the gangs are PEs in the order their slots are made, {@code cores} to a gang (several
+     * jobs may share the slots: their PEs then form the gangs together, counted afresh once every PE has left).
      *
+     * @param abandoned true once the PE's job is aborted: its PE stops waiting for a slot
      * @return a slot nobody has entered
      */
-    public Slot newSlot() {
+    public Slot newSlot(final BooleanSupplier abandoned) {
         lock.lock();
         try {
-            final Slot s = new Slot(slotsMade++ / cores % gangs);
+            final Slot s = new Slot(slotsMade++ / cores, abandoned);
             all.add(s);
+            gangs = Math.max(gangs, s.gang + 1);
             return s;
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Under the lock: the longest a waiter waits before it runs anyway. */
+    private long starvationNs() {
+        return (policy == Scheduling.GANG ? gangs + 1 : 2) * quantumNs;
     }
 
     /**
@@ -166,6 +169,17 @@ public final class RunSlots {
             release(s);
         }
         s.thread = null;
+        lock.lock();
+        try {
+            all.remove(s);
+            if (all.isEmpty()) { // the jobs sharing the slots have ended: the next ones form their gangs anew
+                slotsMade = 0;
+                gangs = 1;
+                currentGang = 0;
+            }
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -260,13 +274,13 @@ public final class RunSlots {
             if (s.held) {
                 return;
             }
-            final boolean give = abandoned.getAsBoolean() || Thread.currentThread().isInterrupted();
+            final boolean give = s.abandoned.getAsBoolean() || Thread.currentThread().isInterrupted();
             lock.lock();
             try {
                 final long now = System.nanoTime();
                 nextTurnIfDue(now);
                 grantFree(now);
-                if (!s.held && (give || now - s.sinceNs >= starvationNs)) {
+                if (!s.held && (give || now - s.sinceNs >= starvationNs())) {
                     (s.woken ? wokenQueue : otherQueue).remove(s);
                     waiting--;
                     running.incrementAndGet();
@@ -315,7 +329,7 @@ public final class RunSlots {
         int c = cores;
         if (running.get() >= cores) {
             for (final Slot h : all) {
-                if (h.held && now - h.heldSinceNs >= starvationNs) {
+                if (h.held && now - h.heldSinceNs >= starvationNs()) {
                     c++;
                 }
             }

@@ -30,7 +30,11 @@ class RunSlotsTest {
         final RunSlots.Slot slot;
 
         Pe(final RunSlots slots, final String name) {
-            this.slot = slots.newSlot();
+            this(slots, name, NEVER);
+        }
+
+        Pe(final RunSlots slots, final String name, final BooleanSupplier abandoned) {
+            this.slot = slots.newSlot(abandoned);
             this.thread = Thread.ofPlatform().daemon(true).name(name).start(() -> {
                 try {
                     while (true) {
@@ -71,7 +75,7 @@ class RunSlotsTest {
 
     @Test
     void dcsShouldRunAtMostCoresPesAndGiveAFreedSlotToAPeWokenByAMessageFirst() throws InterruptedException {
-        final RunSlots slots = new RunSlots(Scheduling.DCS, 4, 2, LONG_QUANTUM_NS, NEVER);
+        final RunSlots slots = new RunSlots(Scheduling.DCS, 2, LONG_QUANTUM_NS);
         final Pe a = new Pe(slots, "a");
         final Pe b = new Pe(slots, "b");
         final Pe c = new Pe(slots, "c");
@@ -102,7 +106,7 @@ class RunSlotsTest {
     @Test
     void dcsShouldGiveASlotToAPeThatWaitedAQuantumBeforeAWokenPe() throws InterruptedException {
         final long quantum = TimeUnit.MILLISECONDS.toNanos(300);
-        final RunSlots slots = new RunSlots(Scheduling.DCS, 3, 1, quantum, NEVER);
+        final RunSlots slots = new RunSlots(Scheduling.DCS, 1, quantum);
         final Pe a = new Pe(slots, "a");
         final Pe c = new Pe(slots, "c");
         final Pe w = new Pe(slots, "w");
@@ -124,7 +128,7 @@ class RunSlotsTest {
     @Test
     void aSlotHolderThatNeverBlocksShouldNotStallTheOthersBeyondTwoQuanta() throws InterruptedException {
         final long quantum = TimeUnit.MILLISECONDS.toNanos(50);
-        final RunSlots slots = new RunSlots(Scheduling.DCS, 3, 1, quantum, NEVER);
+        final RunSlots slots = new RunSlots(Scheduling.DCS, 1, quantum);
         final Pe computing = new Pe(slots, "computing");
         final Pe other = new Pe(slots, "other");
         final Pe third = new Pe(slots, "third");
@@ -152,12 +156,12 @@ class RunSlotsTest {
     @Test
     void anAbortShouldLetEveryWaiterGoAtOnce() throws InterruptedException {
         final AtomicBoolean aborted = new AtomicBoolean();
-        final RunSlots slots = new RunSlots(Scheduling.DCS, 4, 1, LONG_QUANTUM_NS, aborted::get);
+        final RunSlots slots = new RunSlots(Scheduling.DCS, 1, LONG_QUANTUM_NS);
         final Pe holder = new Pe(slots, "holder");
         holder.runAndWait(() -> slots.enter(holder.slot));
         final Pe[] waiters = new Pe[3];
         for (int i = 0; i < waiters.length; i++) {
-            final Pe p = new Pe(slots, "waiter" + i);
+            final Pe p = new Pe(slots, "waiter" + i, aborted::get);
             waiters[i] = p;
             p.run(() -> slots.enter(p.slot));
         }
@@ -173,7 +177,7 @@ class RunSlotsTest {
     @Test
     void gangShouldRunOnlyTheCurrentGangsPesUntilItsTurnEnds() throws InterruptedException {
         final long quantum = TimeUnit.MILLISECONDS.toNanos(400);
-        final RunSlots slots = new RunSlots(Scheduling.GANG, 2, 1, quantum, NEVER);
+        final RunSlots slots = new RunSlots(Scheduling.GANG, 1, quantum);
         final Pe first = new Pe(slots, "gang0");
         final Pe second = new Pe(slots, "gang1");
         first.runAndWait(() -> slots.enter(first.slot));
@@ -188,7 +192,7 @@ class RunSlotsTest {
 
     @Test
     void noneShouldNeverMakeAPeWaitButTellWhenPesOutnumberCores() throws InterruptedException {
-        final RunSlots slots = new RunSlots(Scheduling.NONE, 3, 1, LONG_QUANTUM_NS, NEVER);
+        final RunSlots slots = new RunSlots(Scheduling.NONE, 1, LONG_QUANTUM_NS);
         final Pe[] pes = new Pe[3];
         for (int i = 0; i < pes.length; i++) {
             final Pe p = new Pe(slots, "pe" + i);

@@ -1,0 +1,187 @@
+package org.jhpvm.apps.bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
+
+import org.jhpvm.fm.Scheduler;
+import org.jhpvm.fm.Scheduling;
+
+/**
+ * Several jhpvm jobs on one JVM's cores at once, as HPVM's clusters ran several parallel jobs, and each alone: each
+ * job's wall time alone and together, and its slowdown, under a scheduling policy whose run slots every job's PEs
+ * share ({@link Scheduler}). Each job keeps its own fabric, PEs, handlers and symmetric memory; a job that fails
+ * ends alone, and the others finish. The jobs' own output is captured (printed back only for a job that failed):
+ * while the jobs run, this JVM's standard output and error are the capture's.
+ */
+public final class SharedJobs {
+    /** The commands a shared run accepts: the jobs that run in this JVM. */
+    public static final Set<String> COMMANDS = Set.of("hydro", "hello", "fabric", "jacobi", "matmul", "gups",
+        "taskpool", "ring", "run");
+
+    /** One job's figures under one policy. */
+    public record Job(String command, double aloneSeconds, int aloneExit, double togetherSeconds,
+                      int togetherExit) {
+        /** @return the job's wall time together over its wall time alone */
+        public double slowdown() {
+            return togetherSeconds / aloneSeconds;
+        }
+
+        /** @return true if the job succeeded alone and together */
+        public boolean succeeded() {
+            return aloneExit == 0 && togetherExit == 0;
+        }
+    }
+
+    /**
+     * The figures of every job under one policy.
+     *
+     * @param policy the policy
+     * @param jobs   per job, in the order given
+     * @param output what the jobs printed, for a report of a failure
+     */
+    public record Result(Scheduling policy, List<Job> jobs, String output) {
+        /** @return the worst job's slowdown */
+        public double slowdownMax() {
+            return jobs.stream().mapToDouble(Job::slowdown).max().orElse(Double.NaN);
+        }
+
+        /** @return true if every job succeeded alone and together */
+        public boolean succeeded() {
+            return jobs.stream().allMatch(Job::succeeded);
+        }
+    }
+
+    private final List<String[]> commands;
+    private final Function<String[], Integer> runner;
+    private final int cores;
+    private final long quantumNs;
+
+    /**
+     * Checks the command lines; nothing runs yet.
+     *
+     * @param commands  jhpvm command lines, one job each, words separated by blanks ({@code hydro blast3d --pes 4})
+     * @param runner    runs one command line in this JVM and returns its exit status ({@code Main::execute})
+     * @param cores     cores of the shared scheduler, 0 for the machine's
+     * @param quantumNs its quantum
+     * @throws IllegalArgumentException for no commands, an empty one, or one that is not a job of this JVM
+     */
+    public SharedJobs(final List<String> commands, final Function<String[], Integer> runner, final int cores,
+                      final long quantumNs) {
+        if (commands.isEmpty()) {
+            throw new IllegalArgumentException("no jobs: give each job's command line as one argument, e.g. "
+                + "'hydro blast3d --pes 4' 'gups'");
+        }
+        this.commands = new ArrayList<>();
+        for (final String c : commands) {
+            final String[] words = c.trim().split("\\s+");
+            if (words[0].isEmpty() || !COMMANDS.contains(words[0])) {
+                throw new IllegalArgumentException("job '" + c + "': a command of " + String.join(", ",
+                    COMMANDS.stream().sorted().toList()) + " and its options");
+            }
+            this.commands.add(words);
+        }
+        this.runner = runner;
+        this.cores = cores;
+        this.quantumNs = quantumNs;
+        // Checks the settings once, before anything runs.
+        Scheduler.create(Scheduling.NONE, cores, quantumNs);
+    }
+
+    /**
+     * Runs every job once alone, untimed, so that the JIT has compiled what they run before anything is measured.
+     *
+     * @return true if every job succeeded
+     */
+    public boolean warmUp() {
+        final PrintStream out = System.out;
+        final PrintStream err = System.err;
+        final PrintStream discard = new PrintStream(OutputStream.nullOutputStream());
+        System.setOut(discard);
+        System.setErr(discard);
+        try {
+            boolean ok = true;
+            for (final String[] c : commands) {
+                ok &= runner.apply(Arrays.copyOf(c, c.length)) == 0;
+            }
+            return ok;
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+    }
+
+    /**
+     * Runs every job alone, one after the other, then all together, each time on a fresh scheduler of the policy.
+     *
+     * @param policy the policy
+     * @return the figures
+     */
+    public Result run(final Scheduling policy) {
+        final ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        final PrintStream out = System.out;
+        final PrintStream err = System.err;
+        final PrintStream capture = new PrintStream(captured, true, StandardCharsets.UTF_8);
+        final int n = commands.size();
+        final double[] alone = new double[n];
+        final int[] aloneExit = new int[n];
+        final double[] together = new double[n];
+        final int[] togetherExit = new int[n];
+        System.setOut(capture);
+        System.setErr(capture);
+        try {
+            for (int j = 0; j < n; j++) {
+                final int job = j;
+                timed(Scheduler.create(policy, cores, quantumNs), job, alone, aloneExit);
+            }
+            final Scheduler shared = Scheduler.create(policy, cores, quantumNs);
+            shared.share(() -> {
+                final Thread[] threads = new Thread[n];
+                for (int j = 0; j < n; j++) {
+                    final int job = j;
+                    threads[j] = Thread.ofPlatform().name("jhpvm-job-" + j).start(() -> timed(null, job, together,
+                        togetherExit));
+                }
+                for (final Thread t : threads) {
+                    try {
+                        t.join();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        throw new IllegalStateException("interrupted while the jobs ran", e);
+                    }
+                }
+                return null;
+            });
+        } finally {
+            System.setOut(out);
+            System.setErr(err);
+        }
+        final List<Job> jobs = new ArrayList<>();
+        for (int j = 0; j < n; j++) {
+            jobs.add(new Job(String.join(" ", commands.get(j)), alone[j], aloneExit[j], together[j],
+                togetherExit[j]));
+        }
+        return new Result(policy, List.copyOf(jobs), captured.toString(StandardCharsets.UTF_8));
+    }
+
+    /** Runs job {@code j} (on {@code scheduler}, shared for it alone, or on the one shared already if null). */
+    private void timed(final Scheduler scheduler, final int j, final double[] seconds, final int[] exit) {
+        final String[] args = Arrays.copyOf(commands.get(j), commands.get(j).length);
+        final long start = System.nanoTime();
+        int status;
+        try {
+            status = scheduler == null ? runner.apply(args) : scheduler.share(() -> runner.apply(args));
+        } catch (RuntimeException e) {
+            System.err.println("job '" + String.join(" ", args) + "': " + e);
+            status = 1;
+        }
+        seconds[j] = (System.nanoTime() - start) / 1e9;
+        exit[j] = status;
+    }
+}

@@ -1,0 +1,174 @@
+package org.jhpvm.apps.commands;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.Main;
+import org.jhpvm.apps.Reports;
+import org.jhpvm.apps.bench.SharedJobs;
+import org.jhpvm.fm.Scheduling;
+import org.jhpvm.shmem.ShmemJob;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jhpvm bench dcs}: jobs sharing the cores under each scheduling policy, and what waiting PEs cost. */
+@Command(name = "dcs", mixinStandardHelpOptions = true,
+    description = {"FM-DCS: two copies of a blast3d job, then a jacobi and a gups job, each pair at once on this "
+        + "JVM's cores under the scheduling policies none, gang and dcs (each job also alone, in the same run): the "
+        + "worse job's slowdown per policy. Then an idle job (every PE but one waiting in a barrier) for the CPU "
+        + "that waiting PEs use, from thread CPU times.",
+        "Targets: dcs_slowdown_max (2 equal jobs; 2.0 is ideal) <= " + BenchDcsCommand.SLOWDOWN_TARGET
+            + ", idle_cpu_fraction_waiting <= " + BenchDcsCommand.IDLE_TARGET + ", idle_job_core_fraction <= "
+            + BenchDcsCommand.IDLE_JOB_TARGET + "."})
+final class BenchDcsCommand implements Callable<Integer> {
+    static final double SLOWDOWN_TARGET = 2.3;
+    static final double IDLE_TARGET = 0.05;
+    static final double IDLE_JOB_TARGET = 0.02;
+
+    @Option(names = "--zones", paramLabel = "N", description = "blast3d zones per dimension of each job (default: "
+        + "${DEFAULT-VALUE}).")
+    private int zones = 56;
+
+    @Option(names = "--jacobi-n", paramLabel = "N", description = "jacobi's interior points per dimension (default: "
+        + "${DEFAULT-VALUE}).")
+    private int jacobiN = 96;
+
+    @Option(names = "--gups-log-size", paramLabel = "M", description = "gups' table of 2^M longs (default: "
+        + "${DEFAULT-VALUE}).")
+    private int gupsLogSize = 20;
+
+    @Option(names = "--pes", paramLabel = "N", description = "PEs of each job (default: ${DEFAULT-VALUE}).")
+    private int pes = 2;
+
+    @Option(names = "--idle-pes", paramLabel = "N", description = "PEs of the idle job (default: ${DEFAULT-VALUE}).")
+    private int idlePes = 8;
+
+    @Option(names = "--idle-ms", paramLabel = "MS", description = "How long the idle job's CPU is measured (default: "
+        + "${DEFAULT-VALUE}).")
+    private int idleMs = 2000;
+
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\") "
+        + "(default: none).")
+    private Path json;
+
+    @Override
+    public Integer call() throws Exception {
+        if (zones < 8 || pes < 1 || idlePes < 2 || idleMs < 100) {
+            throw new IllegalArgumentException("need --zones >= 8, --pes >= 1, --idle-pes >= 2, --idle-ms >= 100");
+        }
+        final String blast = "hydro blast3d --zones " + zones + " --pes " + pes;
+        final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, 10_000_000);
+        final SharedJobs mixed = new SharedJobs(List.of("jacobi --pes " + pes + " --n " + jacobiN, "gups --pes " + pes
+            + " --log-size " + gupsLogSize), Main::execute, 0, 10_000_000);
+        System.out.println("bench dcs: warming up (each job once, untimed) ...");
+        equal.warmUp();
+        mixed.warmUp();
+        final List<SharedJobs.Result> equalResults = new ArrayList<>();
+        final List<SharedJobs.Result> mixedResults = new ArrayList<>();
+        for (final Scheduling p : new Scheduling[] {Scheduling.NONE, Scheduling.GANG, Scheduling.DCS}) {
+            System.out.printf("bench dcs: %s ...%n", p);
+            equalResults.add(equal.run(p));
+            mixedResults.add(mixed.run(p));
+        }
+        final double[] idle = idleCpu();
+        System.out.printf("bench dcs: each pair of jobs at once on %d cores, then each alone (wall times)%n",
+            Runtime.getRuntime().availableProcessors());
+        JobsCommand.print(equalResults);
+        JobsCommand.print(mixedResults);
+        final double dcs = equalResults.get(2).slowdownMax();
+        System.out.printf("dcs_slowdown_max = %.2f (target <= %.1f: %s); none %.2f, gang %.2f%n", dcs,
+            SLOWDOWN_TARGET, dcs <= SLOWDOWN_TARGET ? "met" : "MISSED", equalResults.get(0).slowdownMax(),
+            equalResults.get(1).slowdownMax());
+        System.out.printf("idle job of %d PEs, %d of them waiting in a barrier for %d ms: each waiting PE (its thread "
+                + "and its progress agent) used %.4f of a core (idle_cpu_fraction_waiting, target <= %.2f: %s); the "
+                + "whole job %.4f of one core (idle_job_core_fraction, target < %.2f: %s)%n", idlePes, idlePes - 1,
+            idleMs, idle[0], IDLE_TARGET, idle[0] <= IDLE_TARGET ? "met" : "MISSED", idle[1], IDLE_JOB_TARGET,
+            idle[1] < IDLE_JOB_TARGET ? "met" : "MISSED");
+        if (json != null) {
+            final ObjectNode root = JobsCommand.toJson(equalResults, 0);
+            root.put("benchmark", "dcs");
+            root.set("mixed", JobsCommand.toJson(mixedResults, 0));
+            final ObjectNode m = (ObjectNode) root.get("metrics");
+            for (final SharedJobs.Result r : mixedResults) {
+                m.put(r.policy() + "_slowdown_max_mixed", r.slowdownMax());
+            }
+            m.put("idle_cpu_fraction_waiting", idle[0]);
+            m.put("idle_job_core_fraction", idle[1]);
+            final ObjectNode t = root.putObject("targets");
+            t.put("dcs_slowdown_max_max", SLOWDOWN_TARGET).put("dcs_slowdown_max_met", dcs <= SLOWDOWN_TARGET);
+            t.put("idle_cpu_fraction_waiting_max", IDLE_TARGET).put("idle_cpu_fraction_waiting_met",
+                idle[0] <= IDLE_TARGET);
+            t.put("idle_job_core_fraction_max", IDLE_JOB_TARGET).put("idle_job_core_fraction_met",
+                idle[1] < IDLE_JOB_TARGET);
+            Reports.writeJson(json, root);
+            System.out.println("wrote " + json);
+        }
+        final boolean ok = equalResults.stream().allMatch(SharedJobs.Result::succeeded)
+            && mixedResults.stream().allMatch(SharedJobs.Result::succeeded);
+        if (!ok) {
+            System.err.println("bench dcs: a job failed");
+        }
+        return ok ? 0 : Main.FAILURE;
+    }
+
+    /**
+     * An idle job: PE 0 sleeps (outside SHMEM) while the others wait for it in a barrier; their threads' CPU time
+     * (each PE's own and its progress agent's) is measured over the window.
+     *
+     * @return {CPU per waiting PE as a fraction of a core, the whole job's CPU as a fraction of one core}
+     */
+    private double[] idleCpu() {
+        final double[] out = new double[2];
+        ShmemJob.builder().pes(idlePes).timeout(Duration.ofMinutes(2)).build().run(sh -> {
+            if (sh.myPe() == 0) {
+                Thread.sleep(200); // the others reach the barrier and settle into their wait
+                final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+                final Map<Long, Long> before = cpuByThread(mx);
+                final long t0 = System.nanoTime();
+                Thread.sleep(idleMs);
+                final long wall = System.nanoTime() - t0;
+                final Map<Long, Long> after = cpuByThread(mx);
+                long waiting = 0;
+                long job = 0;
+                for (final Map.Entry<Long, Long> e : after.entrySet()) {
+                    final ThreadInfo info = mx.getThreadInfo(e.getKey());
+                    if (info == null || !before.containsKey(e.getKey())) {
+                        continue;
+                    }
+                    final String name = info.getThreadName();
+                    final long used = e.getValue() - before.get(e.getKey());
+                    if (name.startsWith("jhpvm-pe-") || name.startsWith("jhpvm-shmem-progress-")) {
+                        job += used;
+                        if (!name.endsWith("-0")) {
+                            waiting += used;
+                        }
+                    }
+                }
+                out[0] = (double) waiting / wall / (idlePes - 1);
+                out[1] = (double) job / wall;
+            }
+            sh.barrierAll();
+        });
+        return out;
+    }
+
+    private static Map<Long, Long> cpuByThread(final ThreadMXBean mx) {
+        final Map<Long, Long> m = new HashMap<>();
+        for (final long id : mx.getAllThreadIds()) {
+            final long t = mx.getThreadCpuTime(id);
+            if (t >= 0) {
+                m.put(id, t);
+            }
+        }
+        return m;
+    }
+}
