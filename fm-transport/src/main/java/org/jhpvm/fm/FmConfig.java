@@ -39,6 +39,10 @@ import java.util.List;
  * @param cores               the cores a job's PE threads in one process may use, 0 for the machine's
  * @param quantumNs           the run slots' quantum: the longest a PE waits for a slot before it runs anyway (DCS),
  *                            or a gang's turn (GANG)
+ * @param idleSleepNs         longest sleep of a wait while FM has no timer running (nothing unacknowledged, no
+ *                            acknowledgement owed): how late a condition another thread sets without a frame or a
+ *                            write of the PE's memory is noticed then (never less than {@code maxParkNs}); an abort
+ *                            interrupts the sleep
  */
 public record FmConfig(
     int windowFrames,
@@ -60,7 +64,8 @@ public record FmConfig(
     int rendezvousBytes,
     Scheduling scheduling,
     int cores,
-    long quantumNs) {
+    long quantumNs,
+    long idleSleepNs) {
 
     /** Largest window or receive queue. */
     public static final int MAX_FRAMES = 1 << 16;
@@ -78,6 +83,9 @@ public record FmConfig(
         java.util.Objects.requireNonNull(scheduling, "scheduling");
         if (quantumNs < 100_000 || quantumNs > 1_000_000_000) {
             throw new IllegalArgumentException("quantumNs=" + quantumNs + " outside 100 us..1 s");
+        }
+        if (idleSleepNs < 1_000 || idleSleepNs > 1_000_000_000) {
+            throw new IllegalArgumentException("idleSleepNs=" + idleSleepNs + " outside 1 us..1 s");
         }
         if (ackDelayNs < 0 || rejectBackoffNs < 0) {
             throw new IllegalArgumentException("ackDelayNs=" + ackDelayNs + " and rejectBackoffNs=" + rejectBackoffNs
@@ -153,6 +161,7 @@ public record FmConfig(
         Scheduling scheduling = Scheduling.NONE;
         int cores;
         long quantumNs = 10_000_000;
+        long idleSleepNs = 20_000_000;
 
         private Builder() {
         }
@@ -378,7 +387,7 @@ public record FmConfig(
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
                 idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, scheduling, cores,
-                quantumNs);
+                quantumNs, idleSleepNs);
         }
     }
 }

@@ -67,7 +67,10 @@ final class FmOptions {
             row("cores", "int", "auto", "cores a job's PE threads in one process may use (auto: the machine's)",
                 (b, v) -> b.cores = autoInt(v)),
             row("quantumNs", "nanoseconds", d.quantumNs, "longest a PE waits for a run slot before it runs anyway "
-                + "(dcs), or a gang's turn (gang)", (b, v) -> b.quantumNs = longValue(v)));
+                + "(dcs), or a gang's turn (gang)", (b, v) -> b.quantumNs = longValue(v)),
+            row("idleSleepNs", "nanoseconds", d.idleSleepNs, "longest sleep of a wait while FM has no timer running "
+                + "(bounds how late a condition another thread sets without a message is noticed)",
+                (b, v) -> b.idleSleepNs = longValue(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FmOption> listed = new ArrayList<>();
         for (final Row r : rows) {

@@ -10,13 +10,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.SharedJobs;
+import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.Scheduling;
+import org.jhpvm.shmem.Cmp;
 import org.jhpvm.shmem.ShmemJob;
+import org.jhpvm.shmem.SymmetricLongs;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -24,7 +29,7 @@ import picocli.CommandLine.Option;
 @Command(name = "dcs", mixinStandardHelpOptions = true,
     description = {"FM-DCS: two copies of a blast3d job, then a jacobi and a gups job, each pair at once on this "
         + "JVM's cores under the scheduling policies none, gang and dcs (each job also alone, in the same run): the "
-        + "worse job's slowdown per policy. Then an idle job (every PE but one waiting in a barrier) for the CPU "
+        + "worse job's slowdown per policy. Then an idle job (every PE waiting for a flag nobody sets) for the CPU "
         + "that waiting PEs use, from thread CPU times.",
         "Targets: dcs_slowdown_max (2 equal jobs; 2.0 is ideal) <= " + BenchDcsCommand.SLOWDOWN_TARGET
             + ", idle_cpu_fraction_waiting <= " + BenchDcsCommand.IDLE_TARGET + ", idle_job_core_fraction <= "
@@ -88,10 +93,10 @@ final class BenchDcsCommand implements Callable<Integer> {
         System.out.printf("dcs_slowdown_max = %.2f (target <= %.1f: %s); none %.2f, gang %.2f%n", dcs,
             SLOWDOWN_TARGET, dcs <= SLOWDOWN_TARGET ? "met" : "MISSED", equalResults.get(0).slowdownMax(),
             equalResults.get(1).slowdownMax());
-        System.out.printf("idle job of %d PEs, %d of them waiting in a barrier for %d ms: each waiting PE (its thread "
-                + "and its progress agent) used %.4f of a core (idle_cpu_fraction_waiting, target <= %.2f: %s); the "
-                + "whole job %.4f of one core (idle_job_core_fraction, target < %.2f: %s)%n", idlePes, idlePes - 1,
-            idleMs, idle[0], IDLE_TARGET, idle[0] <= IDLE_TARGET ? "met" : "MISSED", idle[1], IDLE_JOB_TARGET,
+        System.out.printf("idle job of %d PEs, every one waiting, measured over %d ms: each PE (its thread and its "
+                + "progress agent) used %.4f of a core (idle_cpu_fraction_waiting, target <= %.2f: %s); the whole "
+                + "job %.4f of one core (idle_job_core_fraction, target < %.2f: %s)%n", idlePes, idleMs / 2,
+            idle[0], IDLE_TARGET, idle[0] <= IDLE_TARGET ? "met" : "MISSED", idle[1], IDLE_JOB_TARGET,
             idle[1] < IDLE_JOB_TARGET ? "met" : "MISSED");
         if (json != null) {
             final ObjectNode root = JobsCommand.toJson(equalResults, 0);
@@ -121,43 +126,51 @@ final class BenchDcsCommand implements Callable<Integer> {
     }
 
     /**
-     * An idle job: PE 0 sleeps (outside SHMEM) while the others wait for it in a barrier; their threads' CPU time
-     * (each PE's own and its progress agent's) is measured over the window.
+     * An idle job: every PE waits in {@code waitUntil} for a flag nobody sets, until the job's timeout ends it; the
+     * CPU time of its threads (each PE's own and its progress agent's) is read from outside over a window in the
+     * middle.
      *
      * @return {CPU per waiting PE as a fraction of a core, the whole job's CPU as a fraction of one core}
      */
-    private double[] idleCpu() {
-        final double[] out = new double[2];
-        ShmemJob.builder().pes(idlePes).timeout(Duration.ofMinutes(2)).build().run(sh -> {
-            if (sh.myPe() == 0) {
-                Thread.sleep(200); // the others reach the barrier and settle into their wait
-                final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
-                final Map<Long, Long> before = cpuByThread(mx);
-                final long t0 = System.nanoTime();
-                Thread.sleep(idleMs);
-                final long wall = System.nanoTime() - t0;
-                final Map<Long, Long> after = cpuByThread(mx);
-                long waiting = 0;
-                long job = 0;
-                for (final Map.Entry<Long, Long> e : after.entrySet()) {
-                    final ThreadInfo info = mx.getThreadInfo(e.getKey());
-                    if (info == null || !before.containsKey(e.getKey())) {
-                        continue;
-                    }
-                    final String name = info.getThreadName();
-                    final long used = e.getValue() - before.get(e.getKey());
-                    if (name.startsWith("jhpvm-pe-") || name.startsWith("jhpvm-shmem-progress-")) {
-                        job += used;
-                        if (!name.endsWith("-0")) {
-                            waiting += used;
-                        }
-                    }
-                }
-                out[0] = (double) waiting / wall / (idlePes - 1);
-                out[1] = (double) job / wall;
+    private double[] idleCpu() throws InterruptedException {
+        final CountDownLatch waiting = new CountDownLatch(idlePes);
+        final Thread job = Thread.ofPlatform().name("bench-dcs-idle").start(() -> {
+            try {
+                ShmemJob.builder().pes(idlePes).timeout(Duration.ofMillis(idleMs + 1_000L)).build().run(sh -> {
+                    final SymmetricLongs flag = sh.mallocLongs(1); // zeroed; nobody sets it
+                    sh.barrierAll();
+                    waiting.countDown();
+                    flag.waitUntil(0, Cmp.EQ, 1L); // the job's timeout ends the wait
+                });
+            } catch (FmAbortException expected) {
+                // the timeout, as planned
             }
-            sh.barrierAll();
         });
+        final double[] out = new double[2];
+        try {
+            if (!waiting.await(30, TimeUnit.SECONDS)) {
+                throw new IllegalStateException("the idle job did not start");
+            }
+            Thread.sleep(200); // every PE settles into its wait
+            final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+            final Map<Long, Long> before = cpuByThread(mx);
+            final long t0 = System.nanoTime();
+            Thread.sleep(idleMs / 2);
+            final long wall = System.nanoTime() - t0;
+            final Map<Long, Long> after = cpuByThread(mx);
+            long used = 0;
+            for (final Map.Entry<Long, Long> e : after.entrySet()) {
+                final ThreadInfo info = mx.getThreadInfo(e.getKey());
+                if (info != null && before.containsKey(e.getKey()) && (info.getThreadName().startsWith("jhpvm-pe-")
+                    || info.getThreadName().startsWith("jhpvm-shmem-progress-"))) {
+                    used += e.getValue() - before.get(e.getKey());
+                }
+            }
+            out[0] = (double) used / wall / idlePes;
+            out[1] = (double) used / wall;
+        } finally {
+            job.join();
+        }
         return out;
     }
 

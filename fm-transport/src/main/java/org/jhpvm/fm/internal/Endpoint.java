@@ -273,10 +273,12 @@ public final class Endpoint extends EndpointNicApi {
                     if (done.getAsBoolean()) {
                         return true;
                     }
-                    if (System.nanoTime() - deadline >= 0) {
+                    final long left = deadline - System.nanoTime();
+                    if (left <= 0) {
                         return false;
                     }
-                    idleOnce();
+                    idleOnce(Math.min(left, timersRunning() ? config.maxParkNs()
+                        : Math.max(config.maxParkNs(), config.idleSleepNs())));
                 } else {
                     idle.idle(work);
                 }
@@ -322,7 +324,7 @@ public final class Endpoint extends EndpointNicApi {
             checkUsable();
             final int work = extract(Integer.MAX_VALUE);
             if (work == 0) {
-                idleOnce();
+                idleOnce(config.maxParkNs()); // the end is other PEs' doing: look every maxParkNs
             } else {
                 idle.idle(work);
             }
@@ -489,8 +491,11 @@ public final class Endpoint extends EndpointNicApi {
      * PE wants its core; then, or at once if one does, it looks at the timers, gives its run slot up and parks inside
      * the NIC, so that a delivery wakes it at once. Once blocked it stays blocked (no spinning without a slot) until a
      * frame arrives while a slot is free, or its wait ends ({@link #resume}).
+     *
+     * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
+     *                end other threads decide), {@code idleSleepNs} otherwise, never beyond the caller's deadline
      */
-    private void idleOnce() {
+    private void idleOnce(final long sleepNs) {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
         if (lean && queue.isFull()) {
@@ -503,7 +508,7 @@ public final class Endpoint extends EndpointNicApi {
             // Park inside the NIC so that a delivery wakes us at once.
             final boolean arrived;
             try {
-                arrived = receive.awaitFrame(config.maxParkNs());
+                arrived = receive.awaitFrame(sleepNs);
             } catch (NicInterruptedException e) {
                 checkUsable();
                 throw e;
@@ -515,6 +520,14 @@ public final class Endpoint extends EndpointNicApi {
             idle.idle(0);
         }
         checkUsable();
+    }
+
+    /**
+     * Whether a sleep must end in time for FM's timers: frames not yet acknowledged (their retransmission timer) or
+     * acknowledgements owed (their delay). Over a lean fabric FM has no timers.
+     */
+    private boolean timersRunning() {
+        return !lean && (retransmitter.used() > 0 || acks.owed() > 0);
     }
 
     /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */
