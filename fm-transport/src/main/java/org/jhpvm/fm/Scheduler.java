@@ -53,22 +53,38 @@ public final class Scheduler {
         }
     }
 
-    /** @return the policy */
+    /**
+     * The policy.
+     *
+     * @return how the PEs share the cores
+     */
     public Scheduling policy() {
         return slots.policy();
     }
 
-    /** @return the cores the slots stand for */
+    /**
+     * The cores.
+     *
+     * @return the cores the slots stand for
+     */
     public int cores() {
         return slots.cores();
     }
 
-    /** @return slots handed from one PE to a waiting one so far */
+    /**
+     * Hand-overs so far.
+     *
+     * @return slots handed from one PE to a waiting one
+     */
     public long grants() {
         return slots.grants();
     }
 
-    /** @return PEs that ran beyond the cores after waiting longer than the starvation bound, or at an abort */
+    /**
+     * Over-admissions so far.
+     *
+     * @return PEs that ran beyond the cores after waiting longer than the starvation bound, or at an abort
+     */
     public long overAdmissions() {
         return slots.overAdmissions();
     }

@@ -25,15 +25,31 @@ public final class SharedJobs {
     public static final Set<String> COMMANDS = Set.of("hydro", "hello", "fabric", "jacobi", "matmul", "gups",
         "taskpool", "ring", "run");
 
-    /** One job's figures under one policy. */
+    /**
+     * One job's figures under one policy.
+     *
+     * @param command         its command line
+     * @param aloneSeconds    its wall time alone
+     * @param aloneExit       its exit status alone
+     * @param togetherSeconds its wall time beside the others
+     * @param togetherExit    its exit status beside the others
+     */
     public record Job(String command, double aloneSeconds, int aloneExit, double togetherSeconds,
                       int togetherExit) {
-        /** @return the job's wall time together over its wall time alone */
+        /**
+         * The slowdown.
+         *
+         * @return the job's wall time together over its wall time alone
+         */
         public double slowdown() {
             return togetherSeconds / aloneSeconds;
         }
 
-        /** @return true if the job succeeded alone and together */
+        /**
+         * Success.
+         *
+         * @return true if the job succeeded alone and together
+         */
         public boolean succeeded() {
             return aloneExit == 0 && togetherExit == 0;
         }
@@ -47,12 +63,20 @@ public final class SharedJobs {
      * @param output what the jobs printed, for a report of a failure
      */
     public record Result(Scheduling policy, List<Job> jobs, String output) {
-        /** @return the worst job's slowdown */
+        /**
+         * The worst slowdown.
+         *
+         * @return the worst job's slowdown
+         */
         public double slowdownMax() {
             return jobs.stream().mapToDouble(Job::slowdown).max().orElse(Double.NaN);
         }
 
-        /** @return true if every job succeeded alone and together */
+        /**
+         * Success.
+         *
+         * @return true if every job succeeded alone and together
+         */
         public boolean succeeded() {
             return jobs.stream().allMatch(Job::succeeded);
         }
