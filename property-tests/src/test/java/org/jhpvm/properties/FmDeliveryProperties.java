@@ -26,6 +26,7 @@ import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmJob;
 import org.jhpvm.fm.FmOutputStream;
+import org.jhpvm.fm.Scheduling;
 
 /**
  * FM over a faulty fabric, checked against a plain model (a list of messages per sender-receiver pair): random
@@ -53,8 +54,11 @@ class FmDeliveryProperties {
      * @param sends      per PE, what it sends in order
      * @param extractMax per PE, the maxBytes of its extract calls between sends
      * @param plan       the fabric's fault plan
+     * @param scheduling how the PE threads share the cores (run slots or not)
+     * @param cores      the cores the run slots stand for
      */
-    record Case(int pes, List<List<Msg>> sends, List<Integer> extractMax, FaultPlan plan) {
+    record Case(int pes, List<List<Msg>> sends, List<Integer> extractMax, FaultPlan plan, Scheduling scheduling,
+                int cores) {
     }
 
     @Provide
@@ -82,7 +86,9 @@ class FmDeliveryProperties {
                     }
                     return b.build();
                 });
-            return Combinators.combine(sends, pacing, plan).as((s, x, f) -> new Case(pes, s, x, f));
+            return Combinators.combine(sends, pacing, plan, Arbitraries.of(Scheduling.class),
+                Arbitraries.integers().between(1, 2)).as((s, x, f, sched, cores) -> new Case(pes, s, x, f, sched,
+                cores));
         });
     }
 
@@ -112,7 +118,8 @@ class FmDeliveryProperties {
             }
         }
         final FmJob job = FmJob.builder().fabric(FabricConfig.builder(pes).faultPlan(c.plan()).build())
-            .fm(FmConfig.defaults()).timeout(Duration.ofSeconds(20)).build();
+            .fm(FmConfig.builder().scheduling(c.scheduling(), c.cores(), 500_000).build())
+            .timeout(Duration.ofSeconds(20)).build();
         final FmJob.Report report = job.run(fm -> {
             final int me = fm.pe();
             final int[] ordinal = new int[pes];

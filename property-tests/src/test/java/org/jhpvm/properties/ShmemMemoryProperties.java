@@ -15,6 +15,7 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.LongRange;
+import org.jhpvm.fm.Scheduling;
 import org.jhpvm.shmem.ReduceOp;
 import org.jhpvm.shmem.ShmemJob;
 import org.jhpvm.shmem.SymmetricLongs;
@@ -28,7 +29,15 @@ class ShmemMemoryProperties {
     private static final int REGION = 64;
 
     private static ShmemJob job(final int pes, final long faultSeed, final int dropPermille) {
+        return job(pes, faultSeed, dropPermille, Scheduling.NONE, 0);
+    }
+
+    /** The job, its PE threads sharing {@code cores} cores under {@code scheduling} (1 ms quantum). */
+    private static ShmemJob job(final int pes, final long faultSeed, final int dropPermille,
+        final Scheduling scheduling, final int cores) {
         return ShmemJob.builder().pes(pes).timeout(Duration.ofSeconds(90))
+            .option("fm.scheduling", scheduling.toString()).option("fm.cores", Integer.toString(cores))
+            .option("fm.quantumNs", "1000000")
             .option("fabric.faults.seed", Long.toString(faultSeed))
             .option("fabric.faults.drop", Double.toString(dropPermille / 1000.0))
             .option("fabric.faults.corrupt", Double.toString(dropPermille / 4000.0))
@@ -44,11 +53,12 @@ class ShmemMemoryProperties {
     @Property(tries = 25)
     void randomProgramsAgreeWithASequentialModel(@ForAll @IntRange(min = 2, max = 8) final int pes,
         @ForAll final long programSeed, @ForAll @LongRange(min = 1, max = 1000) final long faultSeed,
-        @ForAll @IntRange(min = 0, max = 30) final int dropPermille) {
+        @ForAll @IntRange(min = 0, max = 30) final int dropPermille, @ForAll final Scheduling scheduling,
+        @ForAll @IntRange(min = 1, max = 2) final int cores) {
         final ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
         final long[][][] model = new long[pes][pes][REGION];   // [target][writer][element]
         final long[] addsTo0 = new long[pes];
-        job(pes, faultSeed, dropPermille).run(sh -> {
+        job(pes, faultSeed, dropPermille, scheduling, cores).run(sh -> {
             final int me = sh.myPe();
             final SymmetricLongs a = sh.mallocLongs(pes * REGION);
             final SymmetricLongs counter = sh.mallocLongs(1);
