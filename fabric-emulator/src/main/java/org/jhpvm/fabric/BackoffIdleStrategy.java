@@ -64,6 +64,19 @@ public final class BackoffIdleStrategy implements IdleStrategy {
         parkNs = minParkNs;
     }
 
+    /**
+     * Ends the spinning phase of this wait: the next {@code idle(0)} yields (or parks, if there are no yields left).
+     * For a waiter that learns that spinning would only take a core another thread needs.
+     */
+    public void skipSpins() {
+        spins = maxSpins;
+    }
+
+    /** @return true while the wait is still in its spinning phase */
+    public boolean spinning() {
+        return spins < maxSpins;
+    }
+
     @Override
     public boolean nextIdleParks() {
         return spins >= maxSpins && yields >= maxYields;

@@ -16,6 +16,7 @@ import org.jhpvm.fm.FmConfig;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmOutputStream;
+import org.jhpvm.fm.Scheduling;
 
 /**
  * One PE's FM endpoint over one NIC: the {@link FastMessages} API, the launcher's hooks (exit barrier, close,
@@ -487,10 +488,12 @@ public final class Endpoint extends EndpointNicApi {
     }
 
     /**
-     * One pass of the idle wait of {@code extractUntil} and the exit barrier. The PE spins (then yields) while no other
-     * PE wants its core; then, or at once if one does, it looks at the timers, gives its run slot up and parks inside
-     * the NIC, so that a delivery wakes it at once. Once blocked it stays blocked (no spinning without a slot) until a
-     * frame arrives while a slot is free, or its wait ends ({@link #resume}).
+     * One pass of the idle wait of {@code extractUntil} and the exit barrier. The PE spins while no other PE wants its
+     * core, then yields; then it looks at the timers, gives its run slot up and parks inside the NIC, so that a
+     * delivery wakes it at once. When another PE wants its core it does not spin: it yields at once (the PE it waits
+     * for may be the one that takes the core, and a yield costs far less than a wake-up), or under run slots gives
+     * its slot up at once. Once blocked it stays blocked (no spinning without a slot) until a frame arrives while a
+     * slot is free, or its wait ends ({@link #resume}).
      *
      * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
      *                end other threads decide), {@code idleSleepNs} otherwise, never beyond the caller's deadline
@@ -498,9 +501,13 @@ public final class Endpoint extends EndpointNicApi {
     private void idleOnce(final long sleepNs) {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
+        final boolean contended = peThread && !blocked && slots.contended(slot);
+        if (contended && idle.spinning()) {
+            idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
+        }
         if (lean && queue.isFull()) {
             idle.idle(0); // frames wait in the fabric: the queue must drain first
-        } else if (blocked || idle.nextIdleParks() || peThread && slots.contended(slot)) {
+        } else if (blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
             serviceTimers();
             if (peThread && !blocked) {
                 slots.release(slot);
