@@ -72,7 +72,11 @@ public final class BackoffIdleStrategy implements IdleStrategy {
         spins = maxSpins;
     }
 
-    /** @return true while the wait is still in its spinning phase */
+    /**
+     * Tells whether the current wait still spins.
+     *
+     * @return true while the wait is still in its spinning phase
+     */
     public boolean spinning() {
         return spins < maxSpins;
     }
