@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -98,27 +97,11 @@ class SchedulingTest {
     @Test
     void anAbortShouldEndEveryPeWithinASecondWhileMostWaitForARunSlot() {
         final RuntimeException boom = new IllegalStateException("boom");
-        final AtomicLong slowestAbortNs = new AtomicLong();
-        final long[] failedAt = new long[1];
-        final CountDownLatch waiting = new CountDownLatch(15);
-        final FmAbortException e = assertThrows(FmAbortException.class, () -> job(16, Scheduling.DCS, 1,
-            TimeUnit.SECONDS.toNanos(1)).run(fm -> {
-                if (fm.pe() == 3) {
-                    assertTrue(waiting.await(20, TimeUnit.SECONDS), "the other PEs never got going");
-                    failedAt[0] = System.nanoTime();
-                    throw boom;
-                }
-                waiting.countDown();
-                try {
-                    fm.extractUntil(() -> false, 30_000_000_000L);
-                } catch (FmAbortException abort) {
-                    slowestAbortNs.accumulateAndGet(System.nanoTime() - failedAt[0], Math::max);
-                    throw abort;
-                }
-            }));
-        assertEquals(3, e.pe());
-        assertSame(boom, e.getCause());
-        assertTrue(slowestAbortNs.get() < 1_000_000_000L, "slowest abort took " + slowestAbortNs.get() + " ns");
+        final FmTestSupport.Abort a = FmTestSupport.abortWhileTheOthersWait(job(16, Scheduling.DCS, 1,
+            TimeUnit.SECONDS.toNanos(1)), 16, boom);
+        assertEquals(3, a.abort().pe());
+        assertSame(boom, a.abort().getCause());
+        assertTrue(a.slowestNs() < 1_000_000_000L, "slowest abort took " + a.slowestNs() + " ns");
     }
 
     @ParameterizedTest
