@@ -223,15 +223,19 @@ class LaunchTest {
             Files.readAllBytes(launched.resolve("sedov.csv")), "MPI ranks as processes against GA in one JVM");
     }
 
-    @Test
-    void killingOneProcessShouldEndTheJobWithinTheBoundNamingTheLostPe() throws Exception {
+    /** A launched 3-process job whose processes have all joined and computed for a while. */
+    private record RunningJob(Process launcher, List<ProcessHandle> children, String[] err, Thread reader,
+                              Thread drain) {
+    }
+
+    private static RunningJob computingJob() throws Exception {
         final Process launcher = launcher(Map.of(), "launch", "-n", "3", "--", "hydro", "sod", "--zones", "50000")
             .start();
         launcher.getOutputStream().close();
         final String[] err = new String[1];
         final Thread reader = Thread.ofPlatform().start(() -> err[0] = read(launcher.getErrorStream()));
         final Thread drain = Thread.ofPlatform().start(() -> read(launcher.getInputStream()));
-        // Wait until all three processes run, then kill rank 1 (the second one started) without warning.
+        // Wait until all three processes run (in the order they started).
         List<ProcessHandle> children = List.of();
         final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (children.size() < 3 && System.nanoTime() - until < 0) {
@@ -243,21 +247,48 @@ class LaunchTest {
         // Joined and computing: every process has used 3 s of CPU (JVM start and join take about 1 s).
         while (!children.stream().allMatch(h -> h.info().totalCpuDuration()
             .map(d -> d.toMillis() >= 3_000).orElse(true)) && System.nanoTime() - until < 0) {
-            assertFalse(launcher.waitFor(50, TimeUnit.MILLISECONDS), "the job ended before the kill");
+            assertFalse(launcher.waitFor(50, TimeUnit.MILLISECONDS), "the job ended before the fault");
         }
-        assertTrue(launcher.isAlive(), "the job ended before the kill");
-        final long t0 = System.nanoTime();
-        children.get(1).destroyForcibly();
-        assertTrue(launcher.waitFor(30, TimeUnit.SECONDS), "the job did not end after a process was killed");
+        assertTrue(launcher.isAlive(), "the job ended before the fault");
+        return new RunningJob(launcher, children, err, reader, drain);
+    }
+
+    /** Waits for the job's end after a fault at {@code t0}; returns the milliseconds it took. */
+    private static long awaitEnd(final RunningJob job, final long t0) throws Exception {
+        assertTrue(job.launcher().waitFor(30, TimeUnit.SECONDS), "the job did not end after the fault");
         final long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-        reader.join(5_000);
-        drain.join(5_000);
-        assertNotEquals(0, launcher.exitValue());
-        assertTrue(ms < 2_000 + 3_000, "ended " + ms + " ms after the kill");
-        assertTrue(err[0].contains("process 1 (PE 1 on localhost) lost: no heartbeat"), err[0]);
-        for (final ProcessHandle h : children) {
+        job.reader().join(5_000);
+        job.drain().join(5_000);
+        assertNotEquals(0, job.launcher().exitValue());
+        for (final ProcessHandle h : job.children()) {
             assertTrue(h.onExit().isDone() || !h.isAlive(), "process " + h.pid() + " left running");
         }
+        return ms;
+    }
+
+    @Test
+    void killingOneProcessShouldEndTheJobWithinASecondNamingTheLostPe() throws Exception {
+        final RunningJob job = computingJob();
+        final long t0 = System.nanoTime();
+        job.children().get(1).destroyForcibly(); // rank 1, without warning
+        final long ms = awaitEnd(job, t0);
+        System.out.println("LaunchTest: the job ended " + ms + " ms after the kill");
+        // Its host's processes see its process end (its id came in its hello) at their next heartbeat.
+        assertTrue(ms < 1_000, "ended " + ms + " ms after the kill");
+        assertTrue(job.err()[0].contains("process 1 (PE 1 on localhost) lost: its process (pid "), job.err()[0]);
+    }
+
+    @Test
+    void aProcessThatStopsAnsweringShouldBeLostAfterTheHeartbeatTimeout() throws Exception {
+        final RunningJob job = computingJob();
+        final long t0 = System.nanoTime();
+        // Rank 2 stops (SIGSTOP): alive, silent. The launcher kills it once the others have ended.
+        assertEquals(0, new ProcessBuilder("kill", "-STOP", Long.toString(job.children().get(2).pid())).start()
+            .waitFor());
+        final long ms = awaitEnd(job, t0);
+        assertTrue(ms >= 1_500, "lost after " + ms + " ms, before the heartbeat timeout");
+        assertTrue(job.err()[0].contains("process 2 (PE 2 on localhost) lost: no heartbeat for 1500 ms"),
+            job.err()[0]);
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.jhpvm.fabric.ProcessFabric;
 
 /**
  * The job's control plane, one thread per process: the join (a verified hello from every other process), heartbeats
- * (every 100 ms to every process; a process silent for the heartbeat timeout is lost), failures told to every process,
+ * (every 100 ms to every process; a process silent for the heartbeat timeout is lost, and so is a process of the same
+ * host whose process id, from its hello, has ended), failures told to every process,
  * a process's goodbye, and the job-wide end of each job by Mattern's four-counter method: rank 0 probes every process
  * in waves for (bodies done, frames sent, frames consumed); two waves in a row with every body done and the same
  * totals, sent equal to consumed, end the job, and rank 0 tells every process.
@@ -63,6 +64,8 @@ final class ControlPlane implements Runnable {
     private volatile boolean running = true;
     private volatile boolean stopped;
     private int joinedCount;
+    /** The processes of this host, from their hellos: one that has ended is lost without waiting for silence. */
+    private final ProcessHandle[] peerProcess;
     private long nextHeartbeatNs;
 
     // Job state: written by beginJob/close on a PE-launching thread, read here.
@@ -92,6 +95,7 @@ final class ControlPlane implements Runnable {
         this.subscriptions = subscriptions;
         this.hello = hello;
         this.lastSeenNs = new long[processes];
+        this.peerProcess = new ProcessHandle[processes];
         this.joined = new boolean[processes];
         this.left = new java.util.concurrent.atomic.AtomicIntegerArray(processes);
     }
@@ -167,6 +171,9 @@ final class ControlPlane implements Runnable {
             } else if (who >= 0 && who < processes && !joined[who]) {
                 authorized.put(session, who);
                 joined[who] = true;
+                if (env.hosts().get(who).equals(env.hosts().get(rank))) {
+                    peerProcess[who] = ProcessHandle.of(Hello.pid(b, offset)).orElse(null);
+                }
                 lastSeenNs[who] = System.nanoTime();
                 if (++joinedCount == processes - 1) {
                     joinLatch.countDown();
@@ -226,7 +233,15 @@ final class ControlPlane implements Runnable {
 
     private void checkLiveness(final long now) {
         for (int r = 0; r < processes; r++) {
-            if (r != rank && left.get(r) == 0 && now - lastSeenNs[r] > TimeUnit.MILLISECONDS.toNanos(env.heartbeatTimeoutMs())) {
+            if (r == rank || left.get(r) != 0) {
+                continue;
+            }
+            final ProcessHandle p = peerProcess[r];
+            if (p != null && !p.isAlive()) {
+                left.set(r, 1);
+                fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: its "
+                    + "process (pid " + p.pid() + ") ended");
+            } else if (now - lastSeenNs[r] > TimeUnit.MILLISECONDS.toNanos(env.heartbeatTimeoutMs())) {
                 left.set(r, 1);
                 fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: no "
                     + "heartbeat for " + env.heartbeatTimeoutMs() + " ms");

@@ -18,11 +18,11 @@ import org.agrona.MutableDirectBuffer;
  * and counted. The session id in the MAC ties a hello to the publication that carried it.
  * <p>
  * Layout (little endian): magic, kind, src, dst, nicCount, processes, pesPerProcess, sessionId (ints), job hash
- * (long), MAC (32 bytes). Not thread-safe (one per thread that writes or checks hellos).
+ * (long), the sender's process id (long, for a liveness check by processes on the same host), MAC (32 bytes). Not thread-safe (one per thread that writes or checks hellos).
  */
 final class Hello {
     /** Length of a hello in bytes. */
-    static final int BYTES = 72;
+    static final int BYTES = 80;
     /** First int of a hello (negative: a data frame starts with its source NIC, never negative). */
     static final int MAGIC = 0xC0DE_4A48;
     /** A hello on a data publication (src and dst are NICs). */
@@ -31,7 +31,9 @@ final class Hello {
     static final int KIND_CONTROL = 1;
 
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
-    private static final int MAC_OFFSET = 40;
+    private static final int PID_OFFSET = 40;
+    private static final int MAC_OFFSET = 48;
+    private static final long PID = ProcessHandle.current().pid();
 
     private final Mac mac;
     private final long jobHash;
@@ -70,6 +72,7 @@ final class Hello {
         buffer.putInt(24, pesPerProcess, LE);
         buffer.putInt(28, sessionId, LE);
         buffer.putLong(32, jobHash, LE);
+        buffer.putLong(PID_OFFSET, PID, LE);
         sign(buffer, 0, expected);
         buffer.putBytes(MAC_OFFSET, expected);
         return BYTES;
@@ -98,6 +101,15 @@ final class Hello {
             return -2;
         }
         return buffer.getInt(offset + 8, LE);
+    }
+
+    /**
+     * The process id a verified hello names.
+     *
+     * @return the sender's process id
+     */
+    static long pid(final DirectBuffer buffer, final int offset) {
+        return buffer.getLong(offset + PID_OFFSET, LE);
     }
 
     /** @return the job shape a genuine hello claims, for the mismatch message */
