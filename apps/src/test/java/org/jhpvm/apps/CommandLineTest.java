@@ -187,7 +187,8 @@ class CommandLineTest {
             "spsc_latency_ns", "spsc_rate_Mops_8B", "put_latency_spsc_ratio", "get_latency_spsc_ratio",
             "fetch_add_latency_spsc_ratio", "put_bw_arraycopy_ratio_64KiB", "put_bw_arraycopy_ratio_1MiB",
             "get_bw_arraycopy_ratio_1MiB", "put_rate_spsc_ratio_8B", "get_latency_busy_target_ns_8B",
-            "get_latency_busy_target_ratio"}) {
+            "get_latency_busy_target_ratio", "put_latency_ns_8B_none", "put_latency_ns_8B_dcs",
+            "dcs_latency_ratio_8B"}) {
             assertTrue(m.has(key), "missing metrics." + key);
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }
@@ -197,6 +198,8 @@ class CommandLineTest {
             m.get("put_latency_spsc_ratio").asDouble(), 1e-9, "against the raw queue");
         assertEquals(m.get("get_latency_busy_target_ns_8B").asDouble() / m.get("get_latency_ns_8B").asDouble(),
             m.get("get_latency_busy_target_ratio").asDouble(), 1e-9, "busy target against idle one");
+        assertEquals(m.get("put_latency_ns_8B_dcs").asDouble() / m.get("put_latency_ns_8B_none").asDouble(),
+            m.get("dcs_latency_ratio_8B").asDouble(), 1e-9, "one trial: the paired ratio is the figures' ratio");
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
     }
 

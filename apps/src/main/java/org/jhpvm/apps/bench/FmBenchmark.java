@@ -11,7 +11,6 @@ import org.jhpvm.fm.FmConfig;
 import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmJob;
 import org.jhpvm.fm.FmOutputStream;
-import org.jhpvm.fm.Scheduling;
 
 /**
  * The FM 1.0 paper's measurements on 2 PEs: one-way latency by ping-pong and streaming bandwidth, over FM 2.x
@@ -88,35 +87,29 @@ public final class FmBenchmark {
     }
 
     /**
-     * The 8 B one-way latency of two PEs under each scheduling policy: per trial one job per policy, the policies
-     * alternated so that the figures of one trial see the machine in the same state (each job warms up first).
+     * The 8 B one-way latency of two PEs under {@code none} and {@code dcs}: per trial one job per policy, alternated
+     * (each job warms up first).
      *
-     * @param policies the policies to compare
      * @param progress told of each finished job
-     * @return [policy][trial] one-way latency, ns (mean over the round trips)
+     * @return the figures
      */
-    public double[][] schedulingLatencyNs(final Scheduling[] policies, final IntConsumer progress) {
-        final double[][] ns = new double[policies.length][trials];
-        for (int t = 0; t < trials; t++) {
-            for (int p = 0; p < policies.length; p++) {
-                final double[] one = new double[1];
-                FmJob.builder().fabric(FabricConfig.builder(2).build())
-                    .fm(FmConfig.builder().scheduling(policies[p], 0, FmConfig.defaults().quantumNs()).build())
-                    .timeout(Duration.ofMinutes(5)).inProcess().build().run(fm -> {
-                        final PeState s = new PeState(fm, 0, 8);
-                        for (int w = 0; w < Math.max(1, warmups); w++) {
-                            s.pingPong(8, roundTrips);
-                        }
-                        final double v = s.pingPong(8, roundTrips);
-                        if (fm.pe() == 0) {
-                            one[0] = v;
-                        }
-                    });
-                ns[p][t] = one[0];
-                progress.accept(1);
-            }
-        }
-        return ns;
+    public SchedulingLatency schedulingLatency(final IntConsumer progress) {
+        return SchedulingLatency.measure(trials, progress, policy -> {
+            final double[] one = new double[1];
+            FmJob.builder().fabric(FabricConfig.builder(2).build())
+                .fm(FmConfig.builder().scheduling(policy, 0, FmConfig.defaults().quantumNs()).build())
+                .timeout(Duration.ofMinutes(5)).inProcess().build().run(fm -> {
+                    final PeState s = new PeState(fm, 0, 8);
+                    for (int w = 0; w < Math.max(1, warmups); w++) {
+                        s.pingPong(8, roundTrips);
+                    }
+                    final double v = s.pingPong(8, roundTrips);
+                    if (fm.pe() == 0) {
+                        one[0] = v;
+                    }
+                });
+            return one[0];
+        });
     }
 
     /**
@@ -145,8 +138,7 @@ public final class FmBenchmark {
         progress.accept(1);
         final Sweep clean = sweep(FaultPlan.none(), progress, false, null);
         final Sweep lossy = sweep(FaultPlan.builder(1998).drop(dropRate).build(), progress, false, null);
-        final double[][] scheduled = schedulingLatencyNs(new Scheduling[] {Scheduling.NONE, Scheduling.DCS}, progress);
-        return new Result(spscNs, Stats.medians(copy), clean, lossy, scheduled[0], scheduled[1]);
+        return new Result(spscNs, Stats.medians(copy), clean, lossy, schedulingLatency(progress));
     }
 
     /**
@@ -415,25 +407,10 @@ public final class FmBenchmark {
      * @param arraycopyMBps arraycopy bandwidth per {@link #BANDWIDTH_SIZES} entry
      * @param clean         FM over a fault-free fabric
      * @param lossy         FM over a fabric dropping frames
-     * @param noneLatencyNs 8 B one-way latency per trial under {@code fm.scheduling=none}, ns
-     * @param dcsLatencyNs  the same under {@code dcs}, each trial's right after its {@code none} one
+     * @param scheduling    8 B one-way latency under {@code fm.scheduling=none} and {@code dcs}, paired per trial
      */
-    public record Result(double spscNs, double[] arraycopyMBps, Sweep clean, Sweep lossy, double[] noneLatencyNs,
-                         double[] dcsLatencyNs) {
-        /**
-         * What the DCS run slots cost the smallest message, 2 PEs on the machine's cores: per trial the 8 B latency
-         * under {@code dcs} over that under {@code none} measured beside it, the median of those ratios.
-         *
-         * @return the median paired ratio
-         */
-        public double dcsLatencyRatio() {
-            final double[] r = new double[noneLatencyNs.length];
-            for (int t = 0; t < r.length; t++) {
-                r[t] = dcsLatencyNs[t] / noneLatencyNs[t];
-            }
-            return Stats.median(r);
-        }
-
+    public record Result(double spscNs, double[] arraycopyMBps, Sweep clean, Sweep lossy,
+                         SchedulingLatency scheduling) {
         /**
          * How much FM adds to the smallest message, measured in the same run; {@code bench fm} holds it to its
          * latency target.

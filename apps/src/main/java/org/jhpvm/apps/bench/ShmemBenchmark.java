@@ -108,6 +108,51 @@ public final class ShmemBenchmark {
         return r;
     }
 
+    /**
+     * The length of a progress bar for {@link #schedulingLatency}: one step per job.
+     *
+     * @return progress steps it reports
+     */
+    public int schedulingSteps() {
+        return 2 * trials;
+    }
+
+    /**
+     * The 8 B put one-way latency of two PEs (ping-pong of puts, each side waiting for the other's) under
+     * {@code fm.scheduling=none} and {@code dcs}: per trial one job per policy, alternated, each warming up first.
+     *
+     * @param progress told of each finished job
+     * @return the figures
+     */
+    public SchedulingLatency schedulingLatency(final IntConsumer progress) {
+        return SchedulingLatency.measure(trials, progress, policy -> {
+            final double[] one = new double[1];
+            ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(5)).option("fm.scheduling", policy.toString())
+                .inProcess().build().run(sh -> {
+                    final SymmetricLongs buf = sh.mallocLongs(1);
+                    final long[] src = new long[1];
+                    final int n = rounds(8);
+                    long seq = 0;
+                    for (int pass = 0; pass <= Math.max(1, warmups); pass++) {
+                        sh.barrierAll();
+                        final long t0 = System.nanoTime();
+                        for (int k = 0; k < n; k++) {
+                            src[0] = ++seq;
+                            if (sh.myPe() == 0) {
+                                buf.put(1, 0, src, 0, 1);
+                                buf.waitUntil(0, Cmp.EQ, seq);
+                            } else {
+                                buf.waitUntil(0, Cmp.EQ, seq);
+                                buf.put(0, 0, src, 0, 1);
+                            }
+                        }
+                        one[0] = (System.nanoTime() - t0) / (2.0 * n); // the last pass is the measured one
+                    }
+                });
+            return one[0];
+        });
+    }
+
     /** The SPSC queue and arraycopy of this run, at the bandwidth sweep's sizes. */
     private RawBaselines baselines() {
         final int[] copies = new int[BANDWIDTH_SIZES.length];

@@ -231,9 +231,9 @@ final class BenchFmCommand implements Callable<Integer> {
         System.out.printf("bw_1MiB_over_64KiB = %.2f (target >= %.1f: %s)%n", r.largeOver64KiB(), LARGE_TARGET,
             r.largeOver64KiB() >= LARGE_TARGET ? "met" : "MISSED");
         System.out.printf("8 B latency with run slots: dcs %.1f ns, none %.1f ns (medians; 2 PEs, %d cores); "
-            + "dcs_latency_ratio_8B = %.2f (paired, target <= %.1f: %s)%n", Stats.median(r.dcsLatencyNs()),
-            Stats.median(r.noneLatencyNs()), Runtime.getRuntime().availableProcessors(), r.dcsLatencyRatio(),
-            DCS_LATENCY_TARGET, r.dcsLatencyRatio() <= DCS_LATENCY_TARGET ? "met" : "MISSED");
+            + "dcs_latency_ratio_8B = %.2f (paired, target <= %.1f: %s)%n", r.scheduling().dcsMedianNs(),
+            r.scheduling().noneMedianNs(), Runtime.getRuntime().availableProcessors(), r.scheduling().ratio(),
+            DCS_LATENCY_TARGET, r.scheduling().ratio() <= DCS_LATENCY_TARGET ? "met" : "MISSED");
         System.out.printf("rendezvous: %d messages (those of at least fm.rendezvousBytes) moved by RDMA from the "
             + "sender's array into the receiver's%n", r.clean().rendezvousMessages());
         System.out.printf("lossy sweep: %d frames dropped by the fabric, %d retransmitted by FM; 64 KiB bandwidth "
@@ -266,9 +266,9 @@ final class BenchFmCommand implements Callable<Integer> {
         m.put("fm_bw_MBps_1MiB", r.clean().bandwidthAt(1 << 20));
         m.put("bw_1MiB_over_64KiB", r.largeOver64KiB());
         m.put("rendezvous_messages", r.clean().rendezvousMessages());
-        m.put("fm_latency_ns_8B_none", Stats.median(r.noneLatencyNs()));
-        m.put("fm_latency_ns_8B_dcs", Stats.median(r.dcsLatencyNs()));
-        m.put("dcs_latency_ratio_8B", r.dcsLatencyRatio());
+        m.put("fm_latency_ns_8B_none", r.scheduling().noneMedianNs());
+        m.put("fm_latency_ns_8B_dcs", r.scheduling().dcsMedianNs());
+        m.put("dcs_latency_ratio_8B", r.scheduling().ratio());
         m.put("fm_bw_MBps_64KiB_drop1pct", r.lossy().bandwidthAt(65536));
         m.put("fm_latency_ns_8B_drop1pct", r.lossy().latencyNs()[0]);
         m.put("r_inf_MBps_drop1pct", r.lossy().peakMBps());
@@ -284,7 +284,7 @@ final class BenchFmCommand implements Callable<Integer> {
         targets.put("bw_1MiB_over_64KiB_min", LARGE_TARGET);
         targets.put("bw_1MiB_over_64KiB_met", r.largeOver64KiB() >= LARGE_TARGET);
         targets.put("dcs_latency_ratio_8B_max", DCS_LATENCY_TARGET);
-        targets.put("dcs_latency_ratio_8B_met", r.dcsLatencyRatio() <= DCS_LATENCY_TARGET);
+        targets.put("dcs_latency_ratio_8B_met", r.scheduling().ratio() <= DCS_LATENCY_TARGET);
         final ArrayNode lat = root.putArray("latency");
         for (int i = 0; i < FmBenchmark.LATENCY_SIZES.length; i++) {
             final ObjectNode row = lat.addObject();

@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.ContextScalingBenchmark;
+import org.jhpvm.apps.bench.SchedulingLatency;
 import org.jhpvm.apps.bench.ShmemBenchmark;
 import org.jhpvm.apps.bench.Stats;
 import org.knowm.xchart.XYChart;
@@ -74,8 +75,10 @@ final class BenchShmemCommand implements Callable<Integer> {
             return launched(bench);
         }
         final ShmemBenchmark.Result r;
-        try (Progress progress = new Progress("bench shmem", bench.steps())) {
+        final SchedulingLatency scheduling;
+        try (Progress progress = new Progress("bench shmem", bench.steps() + bench.schedulingSteps())) {
             r = bench.run(progress);
+            scheduling = bench.schedulingLatency(progress);
         }
         final double[] ctxMops = new ContextScalingBenchmark(trials, warmups, CONTEXT_PUTS).run();
         print(r);
@@ -85,6 +88,11 @@ final class BenchShmemCommand implements Callable<Integer> {
             System.out.printf("  %d context(s): %8.2f Mops/s (%.2f of 1 context)%n",
                 ContextScalingBenchmark.CONTEXTS[i], ctxMops[i], ctxMops[i] / ctxMops[0]);
         }
+        System.out.printf("8 B put latency with run slots: dcs %.1f ns, none %.1f ns (medians; 2 PEs, %d cores); "
+            + "dcs_latency_ratio_8B = %.2f (paired, target <= %.1f: %s)%n", scheduling.dcsMedianNs(),
+            scheduling.noneMedianNs(), Runtime.getRuntime().availableProcessors(), scheduling.ratio(),
+            BenchFmCommand.DCS_LATENCY_TARGET, scheduling.ratio() <= BenchFmCommand.DCS_LATENCY_TARGET ? "met"
+                : "MISSED");
         if (json != null) {
             final ObjectNode root = toJson(r);
             final ObjectNode m = (ObjectNode) root.get("metrics");
@@ -92,6 +100,14 @@ final class BenchShmemCommand implements Callable<Integer> {
                 final int k = ContextScalingBenchmark.CONTEXTS[i];
                 m.put("ctx_put_rate_Mops_8B_" + k + "ctx", ctxMops[i]);
                 m.put("ctx_put_rate_ratio_" + k + "ctx", ctxMops[i] / ctxMops[0]);
+            }
+            m.put("put_latency_ns_8B_none", scheduling.noneMedianNs());
+            m.put("put_latency_ns_8B_dcs", scheduling.dcsMedianNs());
+            m.put("dcs_latency_ratio_8B", scheduling.ratio());
+            final ObjectNode t = (ObjectNode) root.get("targets");
+            if (t != null) {
+                t.put("dcs_latency_ratio_8B_max", BenchFmCommand.DCS_LATENCY_TARGET);
+                t.put("dcs_latency_ratio_8B_met", scheduling.ratio() <= BenchFmCommand.DCS_LATENCY_TARGET);
             }
             Reports.writeJson(json, root);
             System.out.println("wrote " + json);
