@@ -95,8 +95,9 @@ public final class HydroCommand implements Callable<Integer> {
     private String energy;
 
     @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
-        + "sod, sedov and noh; 1-D, and cylindrical (r, z) in 2-D (the first dimension is the radius; sod runs in a "
-        + "shell at radius 1000).")
+        + "sod, sedov and noh; 1-D, and in 2-D cylindrical (r, z) or, for sedov and noh, spherical (r, theta) with "
+        + "theta from the axis to the equator (the first dimension is the radius; sod runs in a shell at radius "
+        + "1000).")
     private String geometry;
 
     @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh, 1-D and 2-D: each zone of the "

@@ -51,10 +51,9 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
             throw new IllegalArgumentException("--ratio: ratioed zones are built for 1-D and 2-D grids so far");
         }
         if (geometry != Geometry.CARTESIAN) {
-            final int most = geometry == Geometry.CYLINDRICAL ? 2 : 1;
-            if (dims > most) {
-                throw new IllegalArgumentException("--geometry " + geometry.key() + ": built for "
-                    + (most == 2 ? "1-D (r) and 2-D (r, z)" : "1-D") + " grids so far");
+            if (dims > 2) {
+                throw new IllegalArgumentException("--geometry " + geometry.key() + ": built for 1-D (r) and 2-D "
+                    + (geometry == Geometry.CYLINDRICAL ? "(r, z)" : "(r, theta)") + " grids so far");
             }
             if (lower[0] == Boundary.PERIODIC) {
                 throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius cannot be periodic");
@@ -63,6 +62,24 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
                 throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius starts at "
                     + lo[0] + ", below 0");
             }
+            if (geometry == Geometry.SPHERICAL && dims == 2) {
+                checkPolarAngle(lo[1], hi[1], lower[1], upper[1]);
+            }
+        }
+    }
+
+    /** Refuses a polar angle outside [0, pi], a periodic one, and an axis that is not a wall. */
+    private static void checkPolarAngle(final double lo, final double hi, final Boundary lower, final Boundary upper) {
+        if (!(lo >= 0 && hi <= Math.PI)) {
+            throw new IllegalArgumentException("--geometry spherical: theta runs from " + lo + " to " + hi
+                + ", outside [0, pi]");
+        }
+        if (lower == Boundary.PERIODIC) {
+            throw new IllegalArgumentException("--geometry spherical: theta cannot be periodic");
+        }
+        if (lo == 0 && lower != Boundary.REFLECT || hi == Math.PI && upper != Boundary.REFLECT) {
+            throw new IllegalArgumentException("--geometry spherical: the axis (theta = 0 or pi) is a reflecting "
+                + "boundary");
         }
     }
 
@@ -206,8 +223,27 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
     }
 
     /**
+     * The distance from the origin of a point given in the grid's coordinates: the radius of a spherical grid, the
+     * Euclidean distance of the others ((r, z) and a cylindrical radius are the plane's coordinates).
+     *
+     * @param x a point, one coordinate per dimension
+     * @return its distance from the origin
+     */
+    public double distance(final double[] x) {
+        if (geometry == Geometry.SPHERICAL) {
+            return Math.abs(x[0]);
+        }
+        double r2 = 0;
+        for (int d = 0; d < dims; d++) {
+            r2 += x[d] * x[d];
+        }
+        return Math.sqrt(r2);
+    }
+
+    /**
      * The size of a zone: its volume on a curvilinear grid (the whole ring of a cylindrical one, per unit length in
-     * 1-D; the whole shell of a spherical one), its length, area or volume on a Cartesian one.
+     * 1-D; the whole shell of a spherical one, and its part between two polar angles in 2-D), its length, area or
+     * volume on a Cartesian one.
      *
      * @param zone row-major zone number
      * @return the zone's volume
@@ -223,7 +259,13 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         final int i = zone / rest; // the first dimension's index of the row-major zone
         double v = geometry.volume(face(i), face(i + 1));
         for (int d = 1; d < dims; d++) {
-            v *= dx(d);
+            if (geometry == Geometry.SPHERICAL) {
+                final int j = zone % zones[1];
+                final double t1 = j + 1 == zones[1] ? hi[1] : lo[1] + (j + 1) * dx(1);
+                v *= 0.5 * Math.abs(StrictMath.cos(lo[1] + j * dx(1)) - StrictMath.cos(t1));
+            } else {
+                v *= dx(d);
+            }
         }
         return v;
     }

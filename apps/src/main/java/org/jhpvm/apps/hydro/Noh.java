@@ -19,6 +19,9 @@ final class Noh implements Problem {
     /** 1 planar, 2 cylindrical, 3 spherical: the dimensions, or the geometry of a curvilinear 1-D grid. */
     private final int nu;
     private final double gamma;
+    /** Spherical (r, theta): the flow is radial, the velocity (-1, 0). */
+    private final boolean polar;
+    private final HydroConfig cfg;
     private final HydroRun.Spec spec;
 
     Noh(final Problem.Params p) {
@@ -27,13 +30,18 @@ final class Noh implements Problem {
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
-        this.nu = dims + (p.geometry() == Geometry.SPHERICAL ? 2 : p.geometry() == Geometry.CYLINDRICAL ? 1 : 0);
+        this.nu = Problem.symmetry(dims, p.geometry());
+        this.polar = p.geometry() == Geometry.SPHERICAL && dims == 2;
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
         final HydroConfig base = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
         final Boundary[] upper = new Boundary[dims];
         java.util.Arrays.fill(upper, Boundary.INFLOW);
-        final HydroConfig cfg = new HydroConfig(dims, base.zones(), base.lo(), base.hi(), gamma, base.cfl(),
-            base.qcon(), base.lower(), upper).withGeometry(p.geometry(), p.ratio());
+        if (polar) {
+            upper[1] = Boundary.REFLECT; // the equator of (r, theta): the symmetry plane
+        }
+        final HydroConfig octant = Problem.octant(base, p);
+        this.cfg = new HydroConfig(dims, base.zones(), base.lo(), octant.hi(), gamma, base.cfl(), base.qcon(),
+            base.lower(), upper).withGeometry(p.geometry(), p.ratio());
         final ZeusSolver.Initial init = x -> {
             final double[] c = new double[dims + 2];
             state(x, 0, c);
@@ -44,7 +52,7 @@ final class Noh implements Problem {
 
     /** The exact solution at a point: {rho, v..., p}. */
     void state(final double[] x, final double t, final double[] out) {
-        final double r = Problem.radius(x);
+        final double r = cfg.distance(x);
         final double shock = (gamma - 1) / 2 * t;
         if (r < shock) {
             out[0] = StrictMath.pow((gamma + 1) / (gamma - 1), nu); // inflow ghosts may be inside the shock
@@ -57,7 +65,7 @@ final class Noh implements Problem {
         final double rho = r == 0 ? 1 : StrictMath.pow(1 + t / r, nu - 1);
         out[0] = rho;
         for (int d = 0; d < dims; d++) {
-            out[1 + d] = r == 0 ? 0 : -x[d] / r;
+            out[1 + d] = r == 0 ? 0 : polar ? (d == 0 ? -1 : 0) : -x[d] / r;
         }
         out[dims + 1] = P0 * StrictMath.pow(rho, gamma);
     }

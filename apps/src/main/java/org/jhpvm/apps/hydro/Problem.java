@@ -66,7 +66,8 @@ public interface Problem {
      * @param zones    zones per dimension
      * @param tEnd     end time
      * @param gamma    ratio of specific heats
-     * @param geometry the coordinates (sod, sedov and noh take curvilinear ones: 1-D, and cylindrical (r, z))
+     * @param geometry the coordinates (sod, sedov and noh take curvilinear ones: 1-D; sedov and noh also cylindrical
+     *                 (r, z) and spherical (r, theta), sod cylindrical (r, z))
      * @param ratio    the ratio of neighbouring zone widths along the first dimension (sod, sedov, noh; 1-D, 2-D)
      */
     record Params(int pes, Integer dims, Integer zones, Double tEnd, Double gamma, Geometry geometry, double ratio) {
@@ -150,7 +151,8 @@ public interface Problem {
         /**
          * Bins the run's density by the distance of each zone centre from the origin, in shells as wide as the
          * narrowest zone, out to the farthest corner of the domain (on a 1-D grid of unequal zones, each zone is a
-         * shell).
+         * shell; on a spherical (r, theta) grid each radial zone, its density the mean over the angles weighted by
+         * the zones' volumes).
          *
          * @param s a finished run, its fields read back
          * @return the profile
@@ -158,14 +160,23 @@ public interface Problem {
         public static Radial of(final HydroRun.Snapshot s) {
             final HydroConfig cfg = s.cfg();
             final int dims = cfg.dims();
-            if (!cfg.uniform() && dims == 1) {
-                // 1-D zones of different widths: each zone is its own shell.
+            if (!cfg.uniform() && (dims == 1 || cfg.geometry() == Geometry.SPHERICAL)) {
+                // A 1-D grid of unequal zones, or a spherical radius: each radial zone is its own shell (over the
+                // polar angles of (r, theta), the mean weighted by the zones' volumes).
                 final int n = cfg.zones()[0];
+                final int nt = dims == 2 ? cfg.zones()[1] : 1;
                 final double[] r = new double[n];
                 final double[] rho = new double[n];
                 for (int i = 0; i < n; i++) {
                     r[i] = Math.abs(cfg.centre(0, i));
-                    rho[i] = s.at(ZeusSolver.D, i);
+                    double mass = 0;
+                    double vol = 0;
+                    for (int j = 0; j < nt; j++) {
+                        final double v = cfg.zoneVolume(i * nt + j);
+                        mass += s.at(ZeusSolver.D, i * nt + j) * v;
+                        vol += v;
+                    }
+                    rho[i] = mass / vol;
                 }
                 return new Radial(r, rho);
             }
@@ -187,7 +198,7 @@ public interface Problem {
             final double[] x = new double[dims];
             for (int z = 0; z < s.zones(); z++) {
                 s.centre(z, x);
-                final int b = (int) (radius(x) / width);
+                final int b = (int) (cfg.distance(x) / width);
                 sum[b] += s.at(ZeusSolver.D, z);
                 count[b]++;
             }
@@ -277,17 +288,37 @@ public interface Problem {
     }
 
     /**
-     * The Euclidean distance from the origin, in as many dimensions as {@code x} has: the radius of the Sedov and
-     * Noh problems, which are centred there.
+     * How many dimensions a blast or implosion centred on the origin of this grid spreads in: the grid's own
+     * (planar, cylindrical, spherical), plus the one a cylindrical radius turns through, or 3 about a spherical
+     * radius ((r, z) and (r, theta) are spherical blasts).
      *
-     * @param x a point
-     * @return its distance from the origin
+     * @param dims     the grid's dimensions
+     * @param geometry its coordinates
+     * @return 1, 2 or 3 (more for a grid that cannot be: cylindrical 3-D)
      */
-    static double radius(final double[] x) {
-        double r2 = 0;
-        for (final double v : x) {
-            r2 += v * v;
+    static int symmetry(final int dims, final Geometry geometry) {
+        return switch (geometry) {
+            case CARTESIAN -> dims;
+            case CYLINDRICAL -> dims + 1;
+            case SPHERICAL -> 3;
+        };
+    }
+
+    /**
+     * The grid of a problem centred on the origin ([0, 1] along every dimension, {@code cube}) on the options'
+     * coordinates: a spherical (r, theta) grid's angle runs from the axis to the equator, [0, pi/2], so that the
+     * grid is the half of the sphere above the symmetry plane, as the Cartesian one is an octant.
+     *
+     * @param cube the unit-cube grid of the problem
+     * @param p    the options
+     * @return the grid
+     */
+    static HydroConfig octant(final HydroConfig cube, final Params p) {
+        final double[] hi = cube.hi().clone();
+        if (p.geometry() == Geometry.SPHERICAL && cube.dims() == 2) {
+            hi[1] = Math.PI / 2;
         }
-        return Math.sqrt(r2);
+        return new HydroConfig(cube.dims(), cube.zones(), cube.lo(), hi, cube.gamma(), cube.cfl(), cube.qcon(),
+            cube.lower(), cube.upper()).withGeometry(p.geometry(), p.ratio());
     }
 }

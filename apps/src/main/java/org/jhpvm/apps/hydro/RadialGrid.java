@@ -25,6 +25,12 @@ final class RadialGrid {
     final double[] vol;
     /** Volumes of the cells centred on the faces, from the centre below to the centre above (0 for the first). */
     final double[] volb;
+    /**
+     * ZEUS's metric factor g2 of each zone: a length along the second coordinate over that coordinate's difference.
+     * Spherical: the zone's volume over the integral of r dr across it (its radius, as the angular faces' areas and
+     * the volume agree); otherwise 1.
+     */
+    final double[] g2;
     /** The lower half of each zone, from its lower face to its centre: the part of that face's cell in the zone. */
     final double[] vup;
     /** The upper half of each zone, from its centre to its upper face: the part of that face's cell in the zone. */
@@ -63,6 +69,7 @@ final class RadialGrid {
         volb = new double[zones];
         vup = new double[zones];
         vdn = new double[zones];
+        g2 = new double[zones];
         area = new double[zones + 1];
         for (int i = 0; i < zones; i++) {
             xb[i] = q == 1 && geo == Geometry.CARTESIAN ? lo + (i - G + 0.5) * ((hi - lo) / n)
@@ -71,6 +78,10 @@ final class RadialGrid {
             vol[i] = geo.volume(xa[i], xa[i + 1]);
             vup[i] = geo.volume(xa[i], xb[i]);
             vdn[i] = geo.volume(xb[i], xa[i + 1]);
+            final double a = xa[i];
+            final double b = xa[i + 1];
+            g2[i] = geo == Geometry.SPHERICAL
+                ? vol[i] / (2 * Math.PI * Math.abs(b * Math.abs(b) - a * Math.abs(a))) : 1;
         }
         for (int i = 0; i <= zones; i++) {
             area[i] = geo.area(xa[i]);

@@ -33,16 +33,13 @@ final class Sedov implements Problem {
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
-        // A cylindrical radius adds the dimension it turns through, a spherical one the two: (r, z) is a spherical
-        // blast, a spherical radius alone too.
-        final int nu = dims + (p.geometry() == Geometry.SPHERICAL ? 2 : p.geometry() == Geometry.CYLINDRICAL ? 1 : 0);
+        final int nu = Problem.symmetry(dims, p.geometry());
         if (nu > 3) {
             throw new IllegalArgumentException("sedov: --geometry " + p.geometry().key() + " in " + dims + "-D");
         }
         this.exact = new SedovTaylor(gamma, nu);
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
-        final HydroConfig cfg = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT).withGeometry(p.geometry(),
-            p.ratio());
+        final HydroConfig cfg = Problem.octant(HydroConfig.cube(dims, n, gamma, Boundary.REFLECT), p);
         final double hot;
         final double rDep;
         if (cfg.uniform()) {
@@ -57,7 +54,7 @@ final class Sedov implements Problem {
                 for (int d = 0, rest = z; d < dims; d++, rest /= reach) {
                     at[d] = cfg.lo()[d] + (rest % reach + 0.5) * cfg.dx(d);
                 }
-                count += Problem.radius(at) < rDep ? 1 : 0;
+                count += cfg.distance(at) < rDep ? 1 : 0;
             }
             hot = (gamma - 1) * ENERGY / (1 << dims) / (count * vol);
         } else {
@@ -71,7 +68,7 @@ final class Sedov implements Problem {
                     // The same distance as the initial state's, so that the volume is the hot zones' exactly.
                     final double[] at = dims == 2 ? new double[] {cfg.centre(0, i), cfg.centre(1, j)}
                         : new double[] {cfg.centre(0, i)};
-                    if (Problem.radius(at) < rDep) {
+                    if (cfg.distance(at) < rDep) {
                         volume += cfg.zoneVolume(i * nz + j);
                     }
                 }
@@ -82,7 +79,7 @@ final class Sedov implements Problem {
         final ZeusSolver.Initial init = x -> {
             final double[] c = new double[dims + 2];
             c[0] = RHO0;
-            c[dims + 1] = Problem.radius(x) < rDep ? hot : P0;
+            c[dims + 1] = cfg.distance(x) < rDep ? hot : P0;
             return c;
         };
         this.spec = HydroRun.Spec.toTime(cfg, init, null, p.tEnd(exact.time(ENERGY, RHO0, RADIUS)));
@@ -104,7 +101,7 @@ final class Sedov implements Problem {
         final double radius = exact.radius(ENERGY, RHO0, s.time());
         final Radial prof = Radial.of(s);
         final double shock = prof.crossing(RHO0 + 0.5 * (prof.peak() - RHO0));
-        final double l1 = s.l1Density(x -> exact.density(Problem.radius(x), radius, RHO0));
+        final double l1 = s.l1Density(x -> exact.density(s.cfg().distance(x), radius, RHO0));
         a.metrics().put("l1_density", l1);
         a.metrics().put("shock_radius", shock);
         a.metrics().put("shock_radius_exact", radius);

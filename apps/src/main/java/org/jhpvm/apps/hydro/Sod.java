@@ -99,6 +99,9 @@ public final class Sod implements Problem {
         if (dims < 1 || dims > 3) {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
+        if (p.geometry() == Geometry.SPHERICAL && dims > 1) {
+            throw new IllegalArgumentException("sod: --geometry spherical is a tube along the radius, 1-D");
+        }
         this.exact = new ExactRiemann(left, right, gamma);
         this.x0 = x0;
         // On a curvilinear grid the tube is a shell far from the centre, where it is all but planar.

@@ -45,7 +45,7 @@ final class TransportStep extends ZeusBlock {
      * {@code b}) for a face velocity {@code vel}: the upwind cell's value moved half a cell minus the distance the
      * flow travels in dt, along its limited slope.
      */
-    private double upwind(final int b, final int z, final int o, final double vel, final double dtdx) {
+    double upwind(final int b, final int z, final int o, final double vel, final double dtdx) {
         final double xi = vel * dtdx;
         if (vel > 0) {
             final int c = b + z - o;
@@ -56,7 +56,7 @@ final class TransportStep extends ZeusBlock {
     }
 
     /** As {@link #upwind} for the specific energy e/d. */
-    private double upwindSpecific(final int z, final int o, final double vel, final double dtdx) {
+    double upwindSpecific(final int z, final int o, final double vel, final double dtdx) {
         final double xi = vel * dtdx;
         final int c = vel > 0 ? z - o : z;
         final double sm = a[E * sF + c - o] / a[D * sF + c - o];

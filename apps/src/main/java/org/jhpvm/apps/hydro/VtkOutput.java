@@ -27,7 +27,8 @@ import org.jhpvm.apps.AtomicFiles;
  * reader never sees half a file.
  * <p>
  * The cell data: {@code density}, {@code velocity} (three components, zone-centred: the mean of the zone's two faces,
- * 0 for the dimensions the grid does not have), {@code pressure} ({@code (gamma - 1) e}) and
+ * 0 for the dimensions the grid does not have; on a spherical (r, theta) grid turned into the meridional plane's x and
+ * y at the zone's centre angle, as its corners are), {@code pressure} ({@code (gamma - 1) e}) and
  * {@code specific_internal_energy} ({@code e / rho}), the definitions of the CSV; values in ASCII with the digits
  * that read back to the same double. The grid's first dimension is VTK's x (the fastest in the file), its second y,
  * its third z. The time is also in each file's field data ({@code TIME}), as VisIt reads it.
@@ -169,6 +170,7 @@ public final class VtkOutput {
         final double[] p = new double[cells];
         final double[] eps = new double[cells];
         final double g1 = cfg.gamma() - 1;
+        final boolean polar = dims > 1 && cfg.geometry() == Geometry.SPHERICAL;
         int c = 0;
         for (int k = 0; k < n[2]; k++) {
             for (int j = 0; j < n[1]; j++) {
@@ -177,6 +179,14 @@ public final class VtkOutput {
                     rho[c] = s.at(ZeusSolver.D, zone);
                     for (int d = 0; d < dims; d++) {
                         vel[3 * c + d] = s.centredVelocity(d, zone);
+                    }
+                    if (polar) {
+                        // (v_r, v_theta) at the zone's centre angle, turned into the plane's x and y.
+                        final double t = cfg.centre(1, j);
+                        final double vr = vel[3 * c];
+                        final double vt = vel[3 * c + 1];
+                        vel[3 * c] = vr * Math.sin(t) + vt * Math.cos(t);
+                        vel[3 * c + 1] = vr * Math.cos(t) - vt * Math.sin(t);
                     }
                     final double e = s.at(ZeusSolver.E, zone);
                     p[c] = g1 * e;
@@ -192,13 +202,16 @@ public final class VtkOutput {
         w.writeEndElement();
         if (!image) {
             // The real positions of the zone corners: the first dimension's faces along x (the radius of a
-            // curvilinear grid), the second's (z of a cylindrical (r, z) grid) along y.
+            // curvilinear grid), the second's (z of a cylindrical (r, z) grid) along y; a spherical (r, theta)
+            // grid's corners in its meridional plane, x = r sin theta, y = r cos theta (the axis along y).
             final int ny = dims > 1 ? n[1] + 1 : 1;
             final double[] points = new double[3 * (n[0] + 1) * ny];
             for (int j = 0, c0 = 0; j < ny; j++) {
+                final double y = dims > 1 ? (j == n[1] ? cfg.hi()[1] : cfg.lo()[1] + j * cfg.dx(1)) : 0;
                 for (int i = 0; i <= n[0]; i++, c0++) {
-                    points[3 * c0] = cfg.face(i);
-                    points[3 * c0 + 1] = dims > 1 ? cfg.lo()[1] + j * cfg.dx(1) : 0;
+                    final double r = cfg.face(i);
+                    points[3 * c0] = polar ? r * Math.sin(y) : r;
+                    points[3 * c0 + 1] = polar ? r * Math.cos(y) : y;
                 }
             }
             w.writeCharacters("\n      ");

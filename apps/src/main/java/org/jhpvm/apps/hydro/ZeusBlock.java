@@ -109,6 +109,25 @@ class ZeusBlock {
         return (i - lo[0] + gw[0]) * st[0] + (j - lo[1] + gw[1]) * st[1] + (k - lo[2] + gw[2]) * st[2];
     }
 
+    // The loops of the kernels of a grid that is not uniform Cartesian (RadialStep, RadialTransport) run over the
+    // block's zones, extended by some zones below/above along the radius (r, the outer loop) and along the second
+    // coordinate (k, 2-D only; in 1-D the inner loop runs once).
+
+    /** The offset of the first zone of radial row r, {@code kBelow} zones below the block along the second one. */
+    final int rowStart(final int r, final int kBelow) {
+        return dims == 2 ? index(lo[0], r, lo[2] - kBelow) : index(lo[0], lo[1], r);
+    }
+
+    /** The first index along the second coordinate of a radial row, {@code kBelow} below the block (0 in 1-D). */
+    final int kFirst(final int kBelow) {
+        return dims == 2 ? lo[2] - kBelow : 0;
+    }
+
+    /** The last index along the second coordinate of a radial row, {@code kAbove} above the block (0 in 1-D). */
+    final int kLast(final int kAbove) {
+        return dims == 2 ? hi[2] + kAbove : 0;
+    }
+
     /**
      * The kinetic energy density of zone {@code z} on the staggered mesh. A face's kinetic energy is half the mean
      * density of its two zones times its velocity squared (its momentum is made of that mass), and each of the two

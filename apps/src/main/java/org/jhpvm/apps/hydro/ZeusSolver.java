@@ -20,9 +20,10 @@ import org.jhpvm.ga.GlobalArrays;
  * every value is computed once, by its owner, from the same inputs whatever the decomposition: the fields are
  * bitwise identical on any number of PEs.
  * <p>
- * A grid whose first dimension has ratioed zones or is a curvilinear radius (1-D, or 2-D cylindrical (r, z)) runs
- * {@link RadialStep}'s kernels, which carry the widths, areas and volumes of its {@link RadialGrid}; uniform
- * Cartesian grids keep the loops below.
+ * A grid whose first dimension has ratioed zones or is a curvilinear radius (1-D, or 2-D cylindrical (r, z) and
+ * spherical (r, theta)) runs {@link RadialStep}'s and {@link RadialTransport}'s kernels, which carry the widths,
+ * areas and volumes of its {@link RadialGrid} and {@link TransverseGrid}; uniform Cartesian grids keep the loops
+ * below.
  * <p>
  * With {@link EnergyScheme#TOTAL} (ZEUS-MP's total-energy option) the work of the pressure and of the viscosity
  * enters as the divergence of a flux, the transport step advects total energy, and one more ghost refresh at the end
@@ -53,6 +54,8 @@ public final class ZeusSolver {
     private final TransportStep transportStep;
     /** The kernels of a grid whose first dimension is ratioed or curvilinear, or null. */
     private final RadialStep radial;
+    /** The transport step on such a grid, or null. */
+    private final RadialTransport radialTransport;
     /** The source step's kernels: {@link #radial}'s, or {@link #sourceStep}'s. */
     private final SourceKernels kernels;
     private final boolean total;
@@ -88,6 +91,7 @@ public final class ZeusSolver {
         this.sourceStep = new SourceStep(block, q);
         this.transportStep = new TransportStep(block, q);
         this.radial = cfg.uniform() ? null : new RadialStep(block, q);
+        this.radialTransport = radial == null ? null : new RadialTransport(radial, transportStep, q);
         this.kernels = radial != null ? radial : sourceStep;
         this.total = cfg.energy() == EnergyScheme.TOTAL;
     }
@@ -359,14 +363,18 @@ public final class ZeusSolver {
 
     /** The transport step: one sweep per direction, each after a ghost refresh. */
     void transport(final double dt) {
-        // Directionally split; the order alternates every cycle (x, y, z then z, y, x). A ratioed or curvilinear
-        // first dimension has its own sweep; the others are Cartesian.
+        // Directionally split; the order alternates every cycle (x, y, z then z, y, x). A grid whose first dimension
+        // is ratioed or curvilinear has its own sweeps.
         for (int m = 0; m < dims; m++) {
             final int dir = cycle % 2 == 0 ? m : dims - 1 - m;
             boundary();
             if (block.owns) {
-                if (dir == 0 && radial != null) {
-                    radial.sweep(dt);
+                if (radialTransport != null) {
+                    if (dir == 0) {
+                        radialTransport.sweep(dt);
+                    } else {
+                        radialTransport.sweepSecond(dt);
+                    }
                 } else {
                     transportStep.sweep(dir, dt);
                 }

@@ -170,10 +170,26 @@ class GeometryTest {
         final double[] hi = {1, 1};
         final Boundary[] walls = {Boundary.REFLECT, Boundary.REFLECT};
         final HydroConfig flat = new HydroConfig(2, z, lo, hi, 1.4, 0.5, 2, walls, walls.clone());
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> flat.withGeometry(Geometry.SPHERICAL, 1));
-        assertEquals("--geometry spherical: built for 1-D grids so far", e.getMessage());
+        assertEquals(Geometry.SPHERICAL, flat.withGeometry(Geometry.SPHERICAL, 1).geometry(), "theta in [0, 1]");
         final HydroConfig cube = HydroConfig.cube(3, 8, 1.4, Boundary.REFLECT);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> cube.withGeometry(Geometry.SPHERICAL, 1));
+        assertEquals("--geometry spherical: built for 1-D (r) and 2-D (r, theta) grids so far", e.getMessage());
+        // The polar angle: within [0, pi], not periodic, and a wall on the axis.
+        final HydroConfig round = new HydroConfig(2, z, lo, new double[] {1, 4}, 1.4, 0.5, 2, walls, walls.clone());
+        e = assertThrows(IllegalArgumentException.class, () -> round.withGeometry(Geometry.SPHERICAL, 1));
+        assertEquals("--geometry spherical: theta runs from 0.0 to 4.0, outside [0, pi]", e.getMessage());
+        final Boundary[] ringTheta = {Boundary.REFLECT, Boundary.PERIODIC};
+        final HydroConfig turning = new HydroConfig(2, z, lo, hi, 1.4, 0.5, 2, ringTheta, ringTheta.clone());
+        e = assertThrows(IllegalArgumentException.class, () -> turning.withGeometry(Geometry.SPHERICAL, 1));
+        assertEquals("--geometry spherical: theta cannot be periodic", e.getMessage());
+        final Boundary[] open = {Boundary.REFLECT, Boundary.OUTFLOW};
+        final HydroConfig axis = new HydroConfig(2, z, lo, new double[] {1, Math.PI}, 1.4, 0.5, 2, walls, open);
+        e = assertThrows(IllegalArgumentException.class, () -> axis.withGeometry(Geometry.SPHERICAL, 1));
+        assertEquals("--geometry spherical: the axis (theta = 0 or pi) is a reflecting boundary", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> Problem.of("sod", new Problem.Params(1, 2, 16, null,
+            null, Geometry.SPHERICAL, 1), null, null, 0.5));
+        assertEquals("sod: --geometry spherical is a tube along the radius, 1-D", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> cube.withGeometry(Geometry.CYLINDRICAL, 1));
         assertEquals("--geometry cylindrical: built for 1-D (r) and 2-D (r, z) grids so far", e.getMessage());
         e = assertThrows(IllegalArgumentException.class, () -> cube.withGeometry(Geometry.CARTESIAN, 1.01));

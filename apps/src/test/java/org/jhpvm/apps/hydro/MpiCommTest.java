@@ -58,6 +58,7 @@ class MpiCommTest {
         sameBitsOnEveryRankCount("noh 2-D (walls and inflow)", spec("noh", 2, 24, 0.2, Geometry.CARTESIAN));
         sameBitsOnEveryRankCount("sedov (r, z), total energy", spec("sedov", 2, 24, 0.05, Geometry.CYLINDRICAL)
             .withEnergy(EnergyScheme.TOTAL));
+        sameBitsOnEveryRankCount("uniform flow in (r, theta), inflow all round", PolarGridTest.uniformFlow(16, 0.05));
         final HydroConfig cfg = HydroConfig.cube(2, 16, 1.4, Boundary.PERIODIC);
         sameBitsOnEveryRankCount("drifting blob, periodic", HydroRun.Spec.toTime(cfg,
             x -> SodTest.blobState(x, Boundary.PERIODIC), null, 0.1));

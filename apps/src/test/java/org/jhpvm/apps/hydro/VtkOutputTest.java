@@ -130,6 +130,47 @@ class VtkOutputTest {
     }
 
     @Test
+    void aSphericalRThetaGridShouldBeItsMeridionalPlane(@TempDir final Path dir) throws Exception {
+        // A uniform flow along the axis: (cos theta, -sin theta) in (r, theta) is (0, 1) in the plane.
+        final HydroRun.Spec spec = PolarGridTest.uniformFlow(12, 0.02);
+        final VtkOutput vtk = new VtkOutput(dir, "flow");
+        final List<HydroRun.Snapshot> taken = new ArrayList<>();
+        HydroRun.run(2, Map.of(), spec, null, new HydroRun.Output(new double[] {0.02}, s -> {
+            taken.add(s);
+            vtk.write(s);
+        }));
+        final HydroRun.Snapshot s = taken.get(1);
+        final Document vts = parse(dir.resolve("flow_0001.vts"));
+        final double[] points = numbers(array(vts, "Points").getTextContent());
+        final double[] rho = numbers(array(vts, "density").getTextContent());
+        final double[] vel = numbers(array(vts, "velocity").getTextContent());
+        final HydroConfig cfg = s.cfg();
+        for (int j = 0; j <= 12; j++) {
+            final double theta = j == 12 ? cfg.hi()[1] : cfg.lo()[1] + j * cfg.dx(1);
+            for (int i = 0; i <= 12; i++) {
+                final int c = 3 * (j * 13 + i);
+                assertEquals(cfg.face(i), Math.hypot(points[c], points[c + 1]), 1e-15, "r of corner " + i + "," + j);
+                assertEquals(theta, Math.atan2(points[c], points[c + 1]), 1e-15, "theta of corner " + i + "," + j);
+                assertEquals(0, points[c + 2]);
+            }
+        }
+        for (int j = 0; j < 12; j++) {
+            final double t = cfg.centre(1, j);
+            for (int i = 0; i < 12; i++) {
+                final int zone = i * 12 + j;
+                final int c = j * 12 + i;
+                assertEquals(s.at(ZeusSolver.D, zone), rho[c], "density of zone r " + i + ", theta " + j);
+                final double vr = s.centredVelocity(0, zone);
+                final double vt = s.centredVelocity(1, zone);
+                assertEquals(vr * Math.sin(t) + vt * Math.cos(t), vel[3 * c], 1e-15, "x velocity " + i + "," + j);
+                assertEquals(vr * Math.cos(t) - vt * Math.sin(t), vel[3 * c + 1], 1e-15, "y velocity " + i + "," + j);
+                assertEquals(0, vel[3 * c], 0.02, "the flow is along the axis");
+                assertEquals(1, vel[3 * c + 1], 0.02, "the flow is along the axis");
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseABadSchedule() {
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0.1, 0.1}, s -> { }));
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0}, s -> { }));
