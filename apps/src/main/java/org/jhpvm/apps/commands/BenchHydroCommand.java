@@ -34,11 +34,15 @@ import picocli.CommandLine.Option;
             + "scheme's time per zone-cycle over the internal one's); sod_us_per_cycle_1pe <= "
             + BenchHydroCommand.SOD_ZEUS_MP_US + " (ZEUS-MP 2's figure for the same run on this kind of machine, "
             + "quoted, not measured here); curvilinear_cost_ratio <= " + BenchHydroCommand.CURVILINEAR_COST_TARGET
-            + " (sod in a spherical shell against the Cartesian tube, 800 zones, 1 PE)."})
+            + " (sod in a spherical shell against the Cartesian tube, 800 zones, 1 PE), and polar_cost_ratio <= "
+            + BenchHydroCommand.CURVILINEAR_COST_TARGET + " (sedov 128^2 on a spherical (r, theta) grid against the "
+            + "Cartesian one, 1 PE)."})
 final class BenchHydroCommand implements Callable<Integer> {
     static final double TOTAL_COST_TARGET = 1.3;
     static final double SOD_ZEUS_MP_US = 45;
     static final double CURVILINEAR_COST_TARGET = 1.3;
+    /** The zones per dimension of the (r, theta) grid measured against the Cartesian one. */
+    static final int POLAR_ZONES = 128;
     /** The problems and their grids: name, dimensions, zones per dimension. */
     private static final List<Object[]> PROBLEMS = List.of(new Object[] {"sod", 1, 800},
         new Object[] {"sedov", 2, 128}, new Object[] {"noh", 2, 128}, new Object[] {"kh", 2, 128},
@@ -86,8 +90,11 @@ final class BenchHydroCommand implements Callable<Integer> {
         }
         final List<Row> rows = new ArrayList<>();
         final boolean shell = problems.stream().anyMatch(p -> "sod".equals(p[0]));
-        final int runs = (problems.size() * pes.length + (shell ? 1 : 0)) * 2 * (trials + warmups);
+        final boolean sphere = problems.stream().anyMatch(p -> "sedov".equals(p[0]));
+        final int runs = (problems.size() * pes.length + (shell ? 1 : 0) + (sphere ? 1 : 0)) * 2
+            * (trials + warmups);
         final Pair curved;
+        final Pair polar;
         try (Progress progress = new Progress("bench hydro (runs)", runs)) {
             for (final Object[] p : problems) {
                 for (final int n : pes) {
@@ -95,6 +102,7 @@ final class BenchHydroCommand implements Callable<Integer> {
                 }
             }
             curved = shell ? curvilinear(progress) : null;
+            polar = sphere ? polar(progress) : null;
         }
         System.out.println("| problem | grid | PEs | cycles | internal: zone-cycles/s per PE | us/cycle | total: "
             + "zone-cycles/s per PE | us/cycle | total/internal cost |");
@@ -117,12 +125,22 @@ final class BenchHydroCommand implements Callable<Integer> {
                 + "Cartesian tube's time per zone-cycle (target <= %.1f)%n", curved.second, curved.ratio,
                 CURVILINEAR_COST_TARGET);
         }
+        if (polar != null) {
+            System.out.printf("sedov %d^2 on a spherical (r, theta) grid on 1 PE: %.3g zone-cycles/s, %.2f times the "
+                + "Cartesian grid's time per zone-cycle (target <= %.1f)%n", POLAR_ZONES, polar.second, polar.ratio,
+                CURVILINEAR_COST_TARGET);
+        }
         if (json != null) {
             final ObjectNode root = toJson(rows, worst, sodUs);
             if (curved != null) {
                 ((ObjectNode) root.get("metrics")).put("sod_spherical_zone_cycles_per_second_per_pe_1pe", curved.second)
                     .put("curvilinear_cost_ratio", curved.ratio);
                 ((ObjectNode) root.get("targets")).put("curvilinear_cost_ratio", CURVILINEAR_COST_TARGET);
+            }
+            if (polar != null) {
+                ((ObjectNode) root.get("metrics")).put("sedov_polar_zone_cycles_per_second_per_pe_1pe", polar.second)
+                    .put("polar_cost_ratio", polar.ratio);
+                ((ObjectNode) root.get("targets")).put("polar_cost_ratio", CURVILINEAR_COST_TARGET);
             }
             Reports.writeJson(json, root);
             System.out.println("wrote " + json);
@@ -154,6 +172,17 @@ final class BenchHydroCommand implements Callable<Integer> {
         final HydroRun.Spec flat = problem("sod", 1, 1, 800, Geometry.CARTESIAN).spec();
         final HydroRun.Spec shell = problem("sod", 1, 1, 800, Geometry.SPHERICAL).spec();
         return alternate(1, flat, shell, (int) Math.max(4, zoneCycles / 800), progress);
+    }
+
+    /**
+     * Sedov on a 2-D Cartesian grid against the same blast on a spherical (r, theta) grid of as many zones, 1 PE,
+     * internal energy: the cost of the angular metric, the centrifugal force and the second sweep's.
+     */
+    private Pair polar(final Progress progress) {
+        final HydroRun.Spec flat = problem("sedov", 1, 2, POLAR_ZONES, Geometry.CARTESIAN).spec();
+        final HydroRun.Spec sphere = problem("sedov", 1, 2, POLAR_ZONES, Geometry.SPHERICAL).spec();
+        return alternate(1, flat, sphere, (int) Math.max(4, zoneCycles / ((long) POLAR_ZONES * POLAR_ZONES)),
+            progress);
     }
 
     private static Problem problem(final String name, final int n, final int dims, final int zones,
