@@ -234,6 +234,9 @@ class CommandLineTest {
         assertTrue(m.get("polar_cost_ratio").asDouble() > 0 && m.get(
             "sedov_polar_zone_cycles_per_second_per_pe_1pe").asDouble() > 0, m.toString());
         assertEquals(1.3, root.get("targets").get("polar_cost_ratio").asDouble(), 0);
+        assertTrue(m.get("polar_3d_cost_ratio").asDouble() > 0 && m.get(
+            "sedov_polar_3d_zone_cycles_per_second_per_pe_1pe").asDouble() > 0, m.toString());
+        assertEquals(1.3, root.get("targets").get("polar_3d_cost_ratio").asDouble(), 0);
         assertEquals("PNG", new String(Files.readAllBytes(png), 1, 3, StandardCharsets.US_ASCII));
         final Path never = dir.resolve("never.json");
         for (final String[] bad : new String[][] {{"--problems", "sod,nope"}, {"--pes", "0"}, {"--trials", "0"},

@@ -36,13 +36,15 @@ import picocli.CommandLine.Option;
             + "quoted, not measured here); curvilinear_cost_ratio <= " + BenchHydroCommand.CURVILINEAR_COST_TARGET
             + " (sod in a spherical shell against the Cartesian tube, 800 zones, 1 PE), and polar_cost_ratio <= "
             + BenchHydroCommand.CURVILINEAR_COST_TARGET + " (sedov 128^2 on a spherical (r, theta) grid against the "
-            + "Cartesian one, 1 PE)."})
+            + "Cartesian one, 1 PE) and polar_3d_cost_ratio <= " + BenchHydroCommand.CURVILINEAR_COST_TARGET
+            + " (sedov 32^3, (r, theta, phi) against Cartesian, 1 PE)."})
 final class BenchHydroCommand implements Callable<Integer> {
     static final double TOTAL_COST_TARGET = 1.3;
     static final double SOD_ZEUS_MP_US = 45;
     static final double CURVILINEAR_COST_TARGET = 1.3;
-    /** The zones per dimension of the (r, theta) grid measured against the Cartesian one. */
+    /** The zones per dimension of the (r, theta) and (r, theta, phi) grids measured against the Cartesian ones. */
     static final int POLAR_ZONES = 128;
+    static final int POLAR_3D_ZONES = 32;
     /** The problems and their grids: name, dimensions, zones per dimension. */
     private static final List<Object[]> PROBLEMS = List.of(new Object[] {"sod", 1, 800},
         new Object[] {"sedov", 2, 128}, new Object[] {"noh", 2, 128}, new Object[] {"kh", 2, 128},
@@ -91,10 +93,11 @@ final class BenchHydroCommand implements Callable<Integer> {
         final List<Row> rows = new ArrayList<>();
         final boolean shell = problems.stream().anyMatch(p -> "sod".equals(p[0]));
         final boolean sphere = problems.stream().anyMatch(p -> "sedov".equals(p[0]));
-        final int runs = (problems.size() * pes.length + (shell ? 1 : 0) + (sphere ? 1 : 0)) * 2
+        final int runs = (problems.size() * pes.length + (shell ? 1 : 0) + (sphere ? 2 : 0)) * 2
             * (trials + warmups);
         final Pair curved;
         final Pair polar;
+        final Pair polar3d;
         try (Progress progress = new Progress("bench hydro (runs)", runs)) {
             for (final Object[] p : problems) {
                 for (final int n : pes) {
@@ -102,7 +105,8 @@ final class BenchHydroCommand implements Callable<Integer> {
                 }
             }
             curved = shell ? curvilinear(progress) : null;
-            polar = sphere ? polar(progress) : null;
+            polar = sphere ? polar(2, POLAR_ZONES, progress) : null;
+            polar3d = sphere ? polar(3, POLAR_3D_ZONES, progress) : null;
         }
         System.out.println("| problem | grid | PEs | cycles | internal: zone-cycles/s per PE | us/cycle | total: "
             + "zone-cycles/s per PE | us/cycle | total/internal cost |");
@@ -129,6 +133,9 @@ final class BenchHydroCommand implements Callable<Integer> {
             System.out.printf("sedov %d^2 on a spherical (r, theta) grid on 1 PE: %.3g zone-cycles/s, %.2f times the "
                 + "Cartesian grid's time per zone-cycle (target <= %.1f)%n", POLAR_ZONES, polar.second, polar.ratio,
                 CURVILINEAR_COST_TARGET);
+            System.out.printf("sedov %d^3 on a spherical (r, theta, phi) grid on 1 PE: %.3g zone-cycles/s, %.2f times "
+                + "the Cartesian grid's time per zone-cycle (target <= %.1f)%n", POLAR_3D_ZONES, polar3d.second,
+                polar3d.ratio, CURVILINEAR_COST_TARGET);
         }
         if (json != null) {
             final ObjectNode root = toJson(rows, worst, sodUs);
@@ -140,7 +147,10 @@ final class BenchHydroCommand implements Callable<Integer> {
             if (polar != null) {
                 ((ObjectNode) root.get("metrics")).put("sedov_polar_zone_cycles_per_second_per_pe_1pe", polar.second)
                     .put("polar_cost_ratio", polar.ratio);
-                ((ObjectNode) root.get("targets")).put("polar_cost_ratio", CURVILINEAR_COST_TARGET);
+                ((ObjectNode) root.get("metrics")).put("sedov_polar_3d_zone_cycles_per_second_per_pe_1pe",
+                    polar3d.second).put("polar_3d_cost_ratio", polar3d.ratio);
+                ((ObjectNode) root.get("targets")).put("polar_cost_ratio", CURVILINEAR_COST_TARGET)
+                    .put("polar_3d_cost_ratio", CURVILINEAR_COST_TARGET);
             }
             Reports.writeJson(json, root);
             System.out.println("wrote " + json);
@@ -175,14 +185,13 @@ final class BenchHydroCommand implements Callable<Integer> {
     }
 
     /**
-     * Sedov on a 2-D Cartesian grid against the same blast on a spherical (r, theta) grid of as many zones, 1 PE,
-     * internal energy: the cost of the angular metric, the centrifugal force and the second sweep's.
+     * Sedov on a Cartesian grid against the same blast on a spherical grid of as many zones, 1 PE, internal energy:
+     * the cost of the angular metric, the curvature forces and the angular sweeps.
      */
-    private Pair polar(final Progress progress) {
-        final HydroRun.Spec flat = problem("sedov", 1, 2, POLAR_ZONES, Geometry.CARTESIAN).spec();
-        final HydroRun.Spec sphere = problem("sedov", 1, 2, POLAR_ZONES, Geometry.SPHERICAL).spec();
-        return alternate(1, flat, sphere, (int) Math.max(4, zoneCycles / ((long) POLAR_ZONES * POLAR_ZONES)),
-            progress);
+    private Pair polar(final int dims, final int zones, final Progress progress) {
+        final HydroRun.Spec flat = problem("sedov", 1, dims, zones, Geometry.CARTESIAN).spec();
+        final HydroRun.Spec sphere = problem("sedov", 1, dims, zones, Geometry.SPHERICAL).spec();
+        return alternate(1, flat, sphere, (int) Math.max(4, zoneCycles / cells(flat)), progress);
     }
 
     private static Problem problem(final String name, final int n, final int dims, final int zones,

@@ -95,12 +95,12 @@ public final class HydroCommand implements Callable<Integer> {
     private String energy;
 
     @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
-        + "sod, sedov and noh; 1-D, and in 2-D cylindrical (r, z) or, for sedov and noh, spherical (r, theta) with "
-        + "theta from the axis to the equator (the first dimension is the radius; sod runs in a shell at radius "
-        + "1000).")
+        + "sod, sedov and noh in 1-3 dimensions, cylindrical (r, z, phi) or, for sedov and noh, spherical (r, theta, "
+        + "phi) with theta from the axis to the equator and phi a quarter turn (the first dimension is the radius; "
+        + "sod runs in a shell at radius 1000).")
     private String geometry;
 
-    @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh, 1-D and 2-D: each zone of the "
+    @Option(names = "--ratio", paramLabel = "Q", description = "sod, sedov and noh: each zone of the "
         + "first dimension Q times as wide as the one before (default: 1, uniform).")
     private Double ratio;
 

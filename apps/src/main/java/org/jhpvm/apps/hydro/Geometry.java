@@ -7,8 +7,7 @@ import java.util.Locale;
  * radius: cylindrical (r, z, phi), spherical (r, theta, phi). A 1-D cylindrical grid is the radius of a line
  * symmetric about its axis (per unit length), a 2-D one the (r, z) plane of a flow symmetric about the z axis, a 1-D
  * spherical grid the radius of a point-symmetric flow over the whole sphere, a 2-D one the (r, theta) meridional
- * plane of a flow symmetric about the axis theta = 0 ({@link TransverseGrid}). Built so far: cylindrical and
- * spherical 1-D and 2-D; the azimuth phi (3-D) is refused.
+ * plane of a flow symmetric about the axis theta = 0 ({@link TransverseGrid}); a 3-D grid adds the azimuth phi.
  */
 public enum Geometry {
     /** x, y, z. */

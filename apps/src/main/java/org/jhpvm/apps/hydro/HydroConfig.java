@@ -47,14 +47,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         if (!(ratio > 0 && Double.isFinite(ratio))) {
             throw new IllegalArgumentException("--ratio " + ratio + ": a finite number > 0");
         }
-        if (ratio != 1 && dims > 2) {
-            throw new IllegalArgumentException("--ratio: ratioed zones are built for 1-D and 2-D grids so far");
-        }
         if (geometry != Geometry.CARTESIAN) {
-            if (dims > 2) {
-                throw new IllegalArgumentException("--geometry " + geometry.key() + ": built for 1-D (r) and 2-D "
-                    + (geometry == Geometry.CYLINDRICAL ? "(r, z)" : "(r, theta)") + " grids so far");
-            }
             if (lower[0] == Boundary.PERIODIC) {
                 throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius cannot be periodic");
             }
@@ -62,8 +55,12 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
                 throw new IllegalArgumentException("--geometry " + geometry.key() + ": the radius starts at "
                     + lo[0] + ", below 0");
             }
-            if (geometry == Geometry.SPHERICAL && dims == 2) {
+            if (geometry == Geometry.SPHERICAL && dims >= 2) {
                 checkPolarAngle(lo[1], hi[1], lower[1], upper[1]);
+            }
+            if (dims == 3 && hi[2] - lo[2] > 2 * Math.PI * (1 + 1e-12)) {
+                throw new IllegalArgumentException("--geometry " + geometry.key() + ": phi runs from " + lo[2]
+                    + " to " + hi[2] + ", more than a turn");
             }
         }
     }
@@ -105,7 +102,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
 
     /**
      * Whether the grid is Cartesian with zones of one width per dimension: the solver's own kernels; any other grid
-     * (ratioed or curvilinear along the first dimension, 1-D or 2-D) runs on {@link RadialGrid}'s widths, areas and
+     * (ratioed or curvilinear along the first dimension) runs on {@link RadialGrid}'s widths, areas and
      * volumes.
      *
      * @return whether the grid is uniform and Cartesian
@@ -224,7 +221,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
 
     /**
      * The distance from the origin of a point given in the grid's coordinates: the radius of a spherical grid, the
-     * Euclidean distance of the others ((r, z) and a cylindrical radius are the plane's coordinates).
+     * Euclidean distance of the others over (r, z) of a cylindrical grid, whose azimuth does not move a point away.
      *
      * @param x a point, one coordinate per dimension
      * @return its distance from the origin
@@ -234,7 +231,7 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
             return Math.abs(x[0]);
         }
         double r2 = 0;
-        for (int d = 0; d < dims; d++) {
+        for (int d = 0; d < (geometry == Geometry.CYLINDRICAL ? Math.min(dims, 2) : dims); d++) {
             r2 += x[d] * x[d];
         }
         return Math.sqrt(r2);
@@ -258,14 +255,15 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
         }
         final int i = zone / rest; // the first dimension's index of the row-major zone
         double v = geometry.volume(face(i), face(i + 1));
-        for (int d = 1; d < dims; d++) {
-            if (geometry == Geometry.SPHERICAL) {
-                final int j = zone % zones[1];
-                final double t1 = j + 1 == zones[1] ? hi[1] : lo[1] + (j + 1) * dx(1);
-                v *= 0.5 * Math.abs(StrictMath.cos(lo[1] + j * dx(1)) - StrictMath.cos(t1));
-            } else {
-                v *= dx(d);
-            }
+        if (dims >= 2 && geometry == Geometry.SPHERICAL) {
+            final int j = zone / (rest / zones[1]) % zones[1];
+            final double t1 = j + 1 == zones[1] ? hi[1] : lo[1] + (j + 1) * dx(1);
+            v *= 0.5 * Math.abs(StrictMath.cos(lo[1] + j * dx(1)) - StrictMath.cos(t1));
+        } else if (dims >= 2) {
+            v *= dx(1);
+        }
+        if (dims == 3) {
+            v *= geometry == Geometry.CARTESIAN ? dx(2) : dx(2) / (2 * Math.PI); // phi's share of the turn
         }
         return v;
     }

@@ -19,8 +19,8 @@ final class Noh implements Problem {
     /** 1 planar, 2 cylindrical, 3 spherical: the dimensions, or the geometry of a curvilinear 1-D grid. */
     private final int nu;
     private final double gamma;
-    /** Spherical (r, theta): the flow is radial, the velocity (-1, 0). */
-    private final boolean polar;
+    /** Spherical: the flow is along the radius; cylindrical: in the (r, z) plane, no azimuthal velocity. */
+    private final Geometry geometry;
     private final HydroConfig cfg;
     private final HydroRun.Spec spec;
 
@@ -31,13 +31,16 @@ final class Noh implements Problem {
             throw new IllegalArgumentException("--dims " + dims + ": 1, 2 or 3");
         }
         this.nu = Problem.symmetry(dims, p.geometry());
-        this.polar = p.geometry() == Geometry.SPHERICAL && dims == 2;
+        this.geometry = p.geometry();
         final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
         final HydroConfig base = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
         final Boundary[] upper = new Boundary[dims];
         java.util.Arrays.fill(upper, Boundary.INFLOW);
-        if (polar) {
+        if (geometry == Geometry.SPHERICAL && dims >= 2) {
             upper[1] = Boundary.REFLECT; // the equator of (r, theta): the symmetry plane
+        }
+        if (geometry != Geometry.CARTESIAN && dims == 3) {
+            upper[2] = Boundary.REFLECT; // the octant's other azimuthal plane
         }
         final HydroConfig octant = Problem.octant(base, p);
         this.cfg = new HydroConfig(dims, base.zones(), base.lo(), octant.hi(), gamma, base.cfl(), base.qcon(),
@@ -65,7 +68,11 @@ final class Noh implements Problem {
         final double rho = r == 0 ? 1 : StrictMath.pow(1 + t / r, nu - 1);
         out[0] = rho;
         for (int d = 0; d < dims; d++) {
-            out[1 + d] = r == 0 ? 0 : polar ? (d == 0 ? -1 : 0) : -x[d] / r;
+            out[1 + d] = r == 0 ? 0 : switch (geometry) {
+                case CARTESIAN -> -x[d] / r;
+                case CYLINDRICAL -> d < 2 ? -x[d] / r : 0;
+                case SPHERICAL -> d == 0 ? -1 : 0;
+            };
         }
         out[dims + 1] = P0 * StrictMath.pow(rho, gamma);
     }

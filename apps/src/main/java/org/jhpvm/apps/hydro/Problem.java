@@ -66,9 +66,9 @@ public interface Problem {
      * @param zones    zones per dimension
      * @param tEnd     end time
      * @param gamma    ratio of specific heats
-     * @param geometry the coordinates (sod, sedov and noh take curvilinear ones: 1-D; sedov and noh also cylindrical
-     *                 (r, z) and spherical (r, theta), sod cylindrical (r, z))
-     * @param ratio    the ratio of neighbouring zone widths along the first dimension (sod, sedov, noh; 1-D, 2-D)
+     * @param geometry the coordinates (sod, sedov and noh take curvilinear ones in 1-3 dimensions; spherical ones of
+     *                 2-D and 3-D only sedov and noh)
+     * @param ratio    the ratio of neighbouring zone widths along the first dimension (sod, sedov, noh)
      */
     record Params(int pes, Integer dims, Integer zones, Double tEnd, Double gamma, Geometry geometry, double ratio) {
         /**
@@ -164,7 +164,7 @@ public interface Problem {
                 // A 1-D grid of unequal zones, or a spherical radius: each radial zone is its own shell (over the
                 // polar angles of (r, theta), the mean weighted by the zones' volumes).
                 final int n = cfg.zones()[0];
-                final int nt = dims == 2 ? cfg.zones()[1] : 1;
+                final int nt = (int) (s.zones() / cfg.zones()[0]);
                 final double[] r = new double[n];
                 final double[] rho = new double[n];
                 for (int i = 0; i < n; i++) {
@@ -187,7 +187,8 @@ public interface Problem {
                 width = Math.max(Math.max(cfg.face(1) - cfg.face(0), cfg.face(cfg.zones()[0])
                     - cfg.face(cfg.zones()[0] - 1)), cfg.dx(1));
             }
-            for (int d = 0; d < dims; d++) {
+            // The plane a cylindrical grid turns: its azimuth moves no point away from the origin.
+            for (int d = 0; d < (cfg.geometry() == Geometry.CYLINDRICAL ? Math.min(dims, 2) : dims); d++) {
                 width = cfg.uniform() ? Math.min(width, cfg.dx(d)) : width;
                 final double far = Math.max(Math.abs(cfg.lo()[d]), Math.abs(cfg.hi()[d]));
                 reach += far * far;
@@ -290,24 +291,25 @@ public interface Problem {
     /**
      * How many dimensions a blast or implosion centred on the origin of this grid spreads in: the grid's own
      * (planar, cylindrical, spherical), plus the one a cylindrical radius turns through, or 3 about a spherical
-     * radius ((r, z) and (r, theta) are spherical blasts).
+     * radius ((r, z), (r, theta) and their 3-D grids are spherical blasts).
      *
      * @param dims     the grid's dimensions
      * @param geometry its coordinates
-     * @return 1, 2 or 3 (more for a grid that cannot be: cylindrical 3-D)
+     * @return 1, 2 or 3
      */
     static int symmetry(final int dims, final Geometry geometry) {
         return switch (geometry) {
             case CARTESIAN -> dims;
-            case CYLINDRICAL -> dims + 1;
+            case CYLINDRICAL -> dims == 1 ? 2 : 3;
             case SPHERICAL -> 3;
         };
     }
 
     /**
      * The grid of a problem centred on the origin ([0, 1] along every dimension, {@code cube}) on the options'
-     * coordinates: a spherical (r, theta) grid's angle runs from the axis to the equator, [0, pi/2], so that the
-     * grid is the half of the sphere above the symmetry plane, as the Cartesian one is an octant.
+     * coordinates: a spherical grid's polar angle runs from the axis to the equator, [0, pi/2], so that the grid is
+     * the half of the sphere above the symmetry plane, and the azimuth of a 3-D curvilinear grid a quarter turn,
+     * [0, pi/2], so that it is an octant as the Cartesian one is.
      *
      * @param cube the unit-cube grid of the problem
      * @param p    the options
@@ -315,8 +317,11 @@ public interface Problem {
      */
     static HydroConfig octant(final HydroConfig cube, final Params p) {
         final double[] hi = cube.hi().clone();
-        if (p.geometry() == Geometry.SPHERICAL && cube.dims() == 2) {
+        if (p.geometry() == Geometry.SPHERICAL && cube.dims() >= 2) {
             hi[1] = Math.PI / 2;
+        }
+        if (p.geometry() != Geometry.CARTESIAN && cube.dims() == 3) {
+            hi[2] = Math.PI / 2;
         }
         return new HydroConfig(cube.dims(), cube.zones(), cube.lo(), hi, cube.gamma(), cube.cfl(), cube.qcon(),
             cube.lower(), cube.upper()).withGeometry(p.geometry(), p.ratio());

@@ -31,6 +31,12 @@ final class RadialGrid {
      * the volume agree); otherwise 1.
      */
     final double[] g2;
+    /**
+     * ZEUS's metric factor g31 of each zone: with {@link TransverseGrid#g32} the factor of a length along the third
+     * coordinate (phi) over its difference. Cylindrical: the zone's volume over its width (the mean radius, as the
+     * phi faces' areas and the volume agree); spherical: {@link #g2}; Cartesian: 1.
+     */
+    final double[] g31;
     /** The lower half of each zone, from its lower face to its centre: the part of that face's cell in the zone. */
     final double[] vup;
     /** The upper half of each zone, from its centre to its upper face: the part of that face's cell in the zone. */
@@ -70,6 +76,7 @@ final class RadialGrid {
         vup = new double[zones];
         vdn = new double[zones];
         g2 = new double[zones];
+        g31 = new double[zones];
         area = new double[zones + 1];
         for (int i = 0; i < zones; i++) {
             xb[i] = q == 1 && geo == Geometry.CARTESIAN ? lo + (i - G + 0.5) * ((hi - lo) / n)
@@ -82,6 +89,11 @@ final class RadialGrid {
             final double b = xa[i + 1];
             g2[i] = geo == Geometry.SPHERICAL
                 ? vol[i] / (2 * Math.PI * Math.abs(b * Math.abs(b) - a * Math.abs(a))) : 1;
+            g31[i] = switch (geo) {
+                case CARTESIAN -> 1;
+                case CYLINDRICAL -> vol[i] / (2 * Math.PI * dxa[i]);
+                case SPHERICAL -> g2[i];
+            };
         }
         for (int i = 0; i <= zones; i++) {
             area[i] = geo.area(xa[i]);

@@ -5,51 +5,47 @@ import static org.jhpvm.apps.hydro.ZeusSolver.E;
 import static org.jhpvm.apps.hydro.ZeusSolver.V;
 
 /**
- * ZEUS's transport step on the grids of {@link RadialStep} (a ratioed or curvilinear radius, and in 2-D a uniform
- * second coordinate with its metric, {@link TransverseGrid}), one directional sweep at a time as
- * {@link TransportStep} does it on a uniform Cartesian grid: consistent advection, where mass fluxes from van
- * Leer-interpolated densities carry the specific energy and the momenta. Fluxes go through faces weighted by their
- * areas and change a zone by their difference over its volume, so that mass is conserved to round-off; van Leer
- * slopes are per unit length over the zones' real widths. Along the radius the second velocity travels as angular
- * momentum (g2 times it).
+ * ZEUS's transport step along the radius on the grids of {@link RadialStep} (a ratioed or curvilinear radius, and in
+ * 2-D and 3-D uniform further coordinates with their metric, {@link TransverseGrid}), as {@link TransportStep} does
+ * it on a uniform Cartesian grid: consistent advection, where mass fluxes from van Leer-interpolated densities carry
+ * the specific energy and the momenta. Fluxes go through faces weighted by their areas and change a zone by their
+ * difference over its volume, so that mass is conserved to round-off; van Leer slopes are per unit length over the
+ * zones' real widths. Along the radius the other velocities travel as angular momenta (g2 and g31 times them).
+ * {@link AngularTransport} sweeps the other coordinates with the same scratch arrays.
  */
 final class RadialTransport extends ZeusBlock {
     private static final int G = ZeusSolver.GHOST;
-    /** {@link #upwindZone}'s quantities: a field, the specific energy, g2 times a field. */
+    /** {@link #upwindZone}'s quantities: a field, the specific energy, g2 or g31 times a field. */
     private static final int FIELD = 0;
     private static final int SPECIFIC = 1;
-    private static final int ANGULAR = 2;
+    private static final int ANGULAR2 = 2;
+    private static final int ANGULAR3 = 3;
     private final RadialGrid g;
-    private final TransverseGrid tg;
-    /** The uniform second coordinate's van Leer interpolation. */
-    private final TransportStep uniform;
-    /** The slot of the radius (2 in 1-D, 1 in 2-D), its stride, and whether there is a second coordinate. */
+    /** The slot of the radius (2 in 1-D, 1 in 2-D, 0 in 3-D), its stride, the second coordinate's stride. */
     private final int rs;
     private final int or;
-    private final boolean twoD;
-    /** Spherical (r, theta): a length along theta at a radial face is its radius times the angle. */
-    private final boolean polar;
+    private final int os;
+    private final boolean second;
+    private final boolean third;
     private final double[] q;
-    private final double[] mf;
-    private final double[] dNew;
-    private final double[] eNew;
-    private final double[] flux;
+    /** Scratch of one field's size each, which {@link AngularTransport} shares: mass and other fluxes, new d and e. */
+    final double[] mf;
+    final double[] dNew;
+    final double[] eNew;
+    final double[] flux;
 
     /**
-     * @param source  the source step's kernels on the same block, whose grids this shares
-     * @param uniform the uniform Cartesian transport step of the same block, whose interpolation the second
-     *                coordinate uses
-     * @param q       scratch of one field's size, rewritten before it is read
+     * @param source the source step's kernels on the same block, whose grids this shares
+     * @param q      scratch of one field's size, rewritten before it is read
      */
-    RadialTransport(final RadialStep source, final TransportStep uniform, final double[] q) {
+    RadialTransport(final RadialStep source, final double[] q) {
         super(source);
         this.g = source.g;
-        this.tg = source.tg;
-        this.uniform = uniform;
-        this.twoD = dims == 2;
-        this.rs = 3 - dims;
-        this.or = st[rs];
-        this.polar = twoD && cfg.geometry() == Geometry.SPHERICAL;
+        this.rs = source.rs;
+        this.or = source.or;
+        this.os = source.os;
+        this.second = source.second;
+        this.third = source.third;
         this.q = q;
         this.mf = new double[sF];
         this.dNew = new double[sF];
@@ -65,8 +61,8 @@ final class RadialTransport extends ZeusBlock {
 
     /**
      * The upwind value at radial face i (zone offset z) of a zone-centred quantity ({@link #FIELD} at offset b,
-     * {@link #SPECIFIC} energy, or {@link #ANGULAR} momentum per unit mass of the field at b), moved from the upwind
-     * zone's centre to the face less the distance the flow travels.
+     * {@link #SPECIFIC} energy, or {@link #ANGULAR2} and {@link #ANGULAR3} momentum per unit mass of the field at b),
+     * moved from the upwind zone's centre to the face less the distance the flow travels.
      */
     private double upwindZone(final int b, final int kind, final int z, final int i, final double vel,
         final double dt) {
@@ -83,7 +79,8 @@ final class RadialTransport extends ZeusBlock {
     private double value(final int b, final int kind, final int z, final int i) {
         return switch (kind) {
             case SPECIFIC -> a[E * sF + z] / a[D * sF + z];
-            case ANGULAR -> a[b + z] * g.g2[i];
+            case ANGULAR2 -> a[b + z] * g.g2[i];
+            case ANGULAR3 -> a[b + z] * g.g31[i];
             default -> a[b + z];
         };
     }
@@ -103,72 +100,60 @@ final class RadialTransport extends ZeusBlock {
 
     /**
      * The transport step along the radius: mass and energy fluxes through each face times its area, the new density
-     * and energy from their difference over the zone's volume, then (2-D) the z-momentum across the radius, then the
-     * radial momentum of the face-centred cells (centre to centre) with fluxes at the zone centres, then the commit.
+     * and energy from their difference over the zone's volume, then the other momenta across the radius as angular
+     * momenta, then the radial momentum of the face-centred cells (centre to centre) with fluxes at the zone centres,
+     * then the commit.
      *
      * @param dt the time step
      */
     void sweep(final double dt) {
         for (int r = lo[rs] - 1; r <= hi[rs] + 1; r++) {
             final int i = r + G;
-            int z = rowStart(r, 1);
-            for (int k = kFirst(1); k <= kLast(0); k++, z++) {
-                final double vel = a[V * sF + z];
-                final double m = upwindZone(D * sF, FIELD, z, i, vel, dt) * vel * g.area[i];
-                mf[z] = m;
-                flux[z] = upwindZone(0, SPECIFIC, z, i, vel, dt) * m;
-            }
-        }
-        for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
-            final int i = r + G;
-            int z = rowStart(r, 1);
-            for (int k = kFirst(1); k <= kLast(0); k++, z++) {
-                final double c = dt / g.vol[i];
-                dNew[z] = a[D * sF + z] - c * (mf[z + or] - mf[z]);
-                eNew[z] = a[E * sF + z] - c * (flux[z + or] - flux[z]);
-            }
-        }
-        if (twoD) {
-            // The second momentum, on the second coordinate's faces: through the radial faces of its cell with the
-            // mass flux averaged over the two zones sharing its face, carrying the upwind angular momentum g2 times
-            // the velocity (on a spherical grid r v_theta: its loss as the gas moves out is the polar velocity's
-            // pseudo-force); the radial factor of its cell's volume is the zone's.
-            final int wb = (V + 1) * sF;
-            for (int r = lo[rs]; r <= hi[rs] + 1; r++) {
-                final int i = r + G;
-                int z = rowStart(r, 0);
-                for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                    final double m = 0.5 * (mf[z] + mf[z - 1]);
-                    final double vel = 0.5 * (a[V * sF + z] + a[V * sF + z - 1]);
-                    flux[z] = upwindZone(wb, ANGULAR, z, i, vel, dt) * m;
-                }
-            }
-            for (int r = lo[rs]; r <= hi[rs]; r++) {
-                final int i = r + G;
-                int z = rowStart(r, 0);
-                for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                    if (!wall(1, 2, k)) {
-                        final double dOld = 0.5 * (a[D * sF + z] + a[D * sF + z - 1]);
-                        final double mom = dOld * a[wb + z] * g.g2[i] * g.vol[i] - dt * (flux[z + or] - flux[z]);
-                        a[wb + z] = mom / (0.5 * (dNew[z] + dNew[z - 1]) * g.vol[i] * g.g2[i]);
-                    }
+            for (int m = mFirst(1); m <= mLast(0); m++) {
+                int z = start(r, m, 1, 1);
+                for (int k = kFirst(1, 1); k <= kLast(0, 0); k++, z++) {
+                    final double vel = a[V * sF + z];
+                    final double mass = upwindZone(D * sF, FIELD, z, i, vel, dt) * vel * g.area[i];
+                    mf[z] = mass;
+                    flux[z] = upwindZone(0, SPECIFIC, z, i, vel, dt) * mass;
                 }
             }
         }
         for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
+            final double c = dt / g.vol[r + G];
+            for (int m = mFirst(1); m <= mLast(0); m++) {
+                int z = start(r, m, 1, 1);
+                for (int k = kFirst(1, 1); k <= kLast(0, 0); k++, z++) {
+                    dNew[z] = a[D * sF + z] - c * (mf[z + or] - mf[z]);
+                    eNew[z] = a[E * sF + z] - c * (flux[z + or] - flux[z]);
+                }
+            }
+        }
+        if (second) {
+            across(1, os, ANGULAR2, dt);
+        }
+        if (third) {
+            across(2, 1, ANGULAR3, dt);
+        }
+        for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
             final int i = r + G;
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                final double vc = 0.5 * (a[V * sF + z] + a[V * sF + z + or]);
-                q[z] = upwindFace(z, i, vc, dt) * 0.5 * (mf[z] + mf[z + or]);
+            for (int m = mFirst(0); m <= mLast(0); m++) {
+                int z = start(r, m, 0, 0);
+                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
+                    final double vc = 0.5 * (a[V * sF + z] + a[V * sF + z + or]);
+                    q[z] = upwindFace(z, i, vc, dt) * 0.5 * (mf[z] + mf[z + or]);
+                }
             }
         }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                if (!wall(0, rs, r)) {
-                    final double vb = g.volb[i];
+            if (wall(0, rs, r)) {
+                continue;
+            }
+            final double vb = g.volb[i];
+            for (int m = mFirst(0); m <= mLast(0); m++) {
+                int z = start(r, m, 0, 0);
+                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
                     final double mom = 0.5 * (a[D * sF + z] + a[D * sF + z - or]) * a[V * sF + z] * vb
                         - dt * (q[z] - q[z - or]);
                     a[V * sF + z] = mom / (0.5 * (dNew[z] + dNew[z - or]) * vb);
@@ -176,100 +161,49 @@ final class RadialTransport extends ZeusBlock {
             }
         }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                a[D * sF + z] = dNew[z];
-                a[E * sF + z] = eNew[z];
+            for (int m = mFirst(0); m <= mLast(0); m++) {
+                int z = start(r, m, 0, 0);
+                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
+                    a[D * sF + z] = dNew[z];
+                    a[E * sF + z] = eNew[z];
+                }
             }
         }
     }
 
     /**
-     * The transport step along the second coordinate (2-D): mass and energy fluxes through each face times its area
-     * factor, the new density and energy from their difference over the zone's volume factor and g2, then the radial
-     * momentum across it (its cell's length along the coordinate at the face's radius), then the second momentum
-     * along its own coordinate with fluxes at the zone centres, then the commit. The interpolation is
-     * {@link TransportStep}'s, in the coordinate with the distance travelled divided by g2.
-     *
-     * @param dt the time step
+     * The momentum of direction {@code dir} (the second or third coordinate, stride {@code o}) across the radius, on
+     * that direction's faces: through the radial faces of its cell with the mass flux averaged over the two zones
+     * sharing its face, carrying the upwind angular momentum (g2 or g31 times the velocity: on curvilinear grids
+     * {@code r v_theta}, {@code r v_phi}; their losses as the gas moves out are the pseudo-forces'); the radial
+     * factor of its cell's volume is the zone's.
      */
-    void sweepSecond(final double dt) {
-        final int vb = (V + 1) * sF;
-        // 1. Fluxes through the lower face of each zone, rows from one below the block, faces to one above it.
-        for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
+    private void across(final int dir, final int o, final int kind, final double dt) {
+        final int wb = (V + dir) * sF;
+        final double[] h = kind == ANGULAR2 ? g.g2 : g.g31;
+        for (int r = lo[rs]; r <= hi[rs] + 1; r++) {
             final int i = r + G;
-            final double dtdx = dt / (g.g2[i] * tg.dw);
-            int z = rowStart(r, 1);
-            for (int k = kFirst(1); k <= kLast(1); k++, z++) {
-                final double vel = a[vb + z];
-                final double m = uniform.upwind(D * sF, z, 1, vel, dtdx) * vel * tg.sa[k + G];
-                mf[z] = m;
-                flux[z] = uniform.upwindSpecific(z, 1, vel, dtdx) * m;
-            }
-        }
-        // 2. New density and energy on the zones, and on one zone below in both directions (for the momenta).
-        for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
-            final double c = dt / g.g2[r + G];
-            int z = rowStart(r, 1);
-            for (int k = kFirst(1); k <= kLast(0); k++, z++) {
-                final double cv = c / tg.vt[k + G];
-                dNew[z] = a[D * sF + z] - cv * (mf[z + 1] - mf[z]);
-                eNew[z] = a[E * sF + z] - cv * (flux[z + 1] - flux[z]);
-            }
-        }
-        // 3. The radial momentum across the coordinate, on the radial faces: the mass flux averaged over the two
-        //    zones sharing the face carries the upwind radial velocity.
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final double hf = polar ? g.xa[r + G] : 1;
-            final double dtdx = hf > 0 ? dt / (hf * tg.dw) : 0;
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(1); k++, z++) {
-                final double m = 0.5 * (mf[z] + mf[z - or]);
-                final double vel = 0.5 * (a[vb + z] + a[vb + z - or]);
-                flux[z] = uniform.upwind(V * sF, z, 1, vel, dtdx) * m;
-            }
-        }
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final double hf = polar ? g.xa[r + G] : 1;
-            if (wall(0, rs, r) || hf == 0) {
-                continue;
-            }
-            final double c = dt / hf;
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                final double dOld = 0.5 * (a[D * sF + z] + a[D * sF + z - or]);
-                final double mom = dOld * a[V * sF + z] - c * (flux[z + 1] - flux[z]) / tg.vt[k + G];
-                a[V * sF + z] = mom / (0.5 * (dNew[z] + dNew[z - or]));
-            }
-        }
-        // 4. The second momentum along its coordinate, centred on its faces: fluxes at the zone centres.
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final double dtdx = dt / (g.g2[r + G] * tg.dw);
-            int z = rowStart(r, 1);
-            for (int k = kFirst(1); k <= kLast(0); k++, z++) {
-                final double mc = 0.5 * (mf[z] + mf[z + 1]);
-                final double vc = 0.5 * (a[vb + z] + a[vb + z + 1]);
-                q[z] = uniform.upwind(vb, z + 1, 1, vc, dtdx) * mc;
-            }
-        }
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            final double c = dt / g.g2[r + G];
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                if (wall(1, 2, k)) {
-                    continue;
+            for (int m = mFirst(0); m <= mLast(0); m++) {
+                int z = start(r, m, 0, 0);
+                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
+                    final double mass = 0.5 * (mf[z] + mf[z - o]);
+                    final double vel = 0.5 * (a[V * sF + z] + a[V * sF + z - o]);
+                    flux[z] = upwindZone(wb, kind, z, i, vel, dt) * mass;
                 }
-                final double mom = 0.5 * (a[D * sF + z] + a[D * sF + z - 1]) * a[vb + z]
-                    - c * (q[z] - q[z - 1]) / tg.vtb[k + G];
-                a[vb + z] = mom / (0.5 * (dNew[z] + dNew[z - 1]));
             }
         }
-        // 5. Commit density and energy.
         for (int r = lo[rs]; r <= hi[rs]; r++) {
-            int z = rowStart(r, 0);
-            for (int k = kFirst(0); k <= kLast(0); k++, z++) {
-                a[D * sF + z] = dNew[z];
-                a[E * sF + z] = eNew[z];
+            final int i = r + G;
+            final double v = g.vol[i] * h[i];
+            for (int m = mFirst(0); m <= mLast(0); m++) {
+                int z = start(r, m, 0, 0);
+                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
+                    if (!wall(dir, dir == 2 ? 2 : rs + 1, dir == 2 ? k : third ? m : k)) {
+                        final double dOld = 0.5 * (a[D * sF + z] + a[D * sF + z - o]);
+                        final double mom = dOld * a[wb + z] * v - dt * (flux[z + or] - flux[z]);
+                        a[wb + z] = mom / (0.5 * (dNew[z] + dNew[z - o]) * v);
+                    }
+                }
             }
         }
     }

@@ -58,23 +58,28 @@ final class Sedov implements Problem {
             }
             hot = (gamma - 1) * ENERGY / (1 << dims) / (count * vol);
         } else {
-            // Within DEPOSIT widths of the first zone. The volumes are whole rings or shells, so the energy is the
-            // whole blast's over the symmetry planes of the Cartesian dimensions (z of (r, z); x of a ratioed line).
+            // Within DEPOSIT widths of the first zone, the grid's share of the blast's energy over the real volume of
+            // those zones.
             rDep = DEPOSIT * (cfg.face(1) - cfg.face(0));
-            final int nz = dims == 2 ? n : 1;
+            final int rest = dims == 1 ? 1 : dims == 2 ? n : n * n; // the zones of each radial shell
             double volume = 0;
+            final double[] at = new double[dims];
             for (int i = 0; i < n && cfg.centre(0, i) < rDep; i++) {
-                for (int j = 0; j < nz; j++) {
+                for (int t = 0; t < rest; t++) {
                     // The same distance as the initial state's, so that the volume is the hot zones' exactly.
-                    final double[] at = dims == 2 ? new double[] {cfg.centre(0, i), cfg.centre(1, j)}
-                        : new double[] {cfg.centre(0, i)};
+                    at[0] = cfg.centre(0, i);
+                    if (dims == 2) {
+                        at[1] = cfg.centre(1, t);
+                    } else if (dims == 3) {
+                        at[1] = cfg.centre(1, t / n);
+                        at[2] = cfg.centre(2, t % n);
+                    }
                     if (cfg.distance(at) < rDep) {
-                        volume += cfg.zoneVolume(i * nz + j);
+                        volume += cfg.zoneVolume(i * rest + t);
                     }
                 }
             }
-            final int planes = dims - (p.geometry() == Geometry.CARTESIAN ? 0 : 1);
-            hot = (gamma - 1) * ENERGY / (1 << planes) / volume;
+            hot = (gamma - 1) * ENERGY * share(cfg) / volume;
         }
         final ZeusSolver.Initial init = x -> {
             final double[] c = new double[dims + 2];
@@ -83,6 +88,24 @@ final class Sedov implements Problem {
             return c;
         };
         this.spec = HydroRun.Spec.toTime(cfg, init, null, p.tEnd(exact.time(ENERGY, RHO0, RADIUS)));
+    }
+
+    /**
+     * The share of the whole blast that the grid holds: from the origin's symmetry planes, half along each Cartesian
+     * dimension and along z, the polar angles' part of the sphere, the azimuth's part of the turn; a radius holds the
+     * whole ring or shell.
+     */
+    static double share(final HydroConfig cfg) {
+        final boolean curved = cfg.geometry() != Geometry.CARTESIAN;
+        double s = curved ? 1 : 0.5;
+        if (cfg.dims() >= 2) {
+            s *= cfg.geometry() == Geometry.SPHERICAL
+                ? 0.5 * (StrictMath.cos(cfg.lo()[1]) - StrictMath.cos(cfg.hi()[1])) : 0.5;
+        }
+        if (cfg.dims() == 3) {
+            s *= curved ? (cfg.hi()[2] - cfg.lo()[2]) / (2 * Math.PI) : 0.5;
+        }
+        return s;
     }
 
     @Override

@@ -1,8 +1,9 @@
 package org.jhpvm.apps.hydro;
 
 /**
- * The second coordinate of a 2-D grid whose first is a radius or ratioed ({@link RadialGrid}): the polar angle theta
- * of a spherical (r, theta) grid, or the z of a cylindrical (r, z) or ratioed Cartesian one. Its zones are uniform;
+ * The second coordinate of a 2-D or 3-D grid whose first is a radius or ratioed ({@link RadialGrid}): the polar angle
+ * theta of a spherical (r, theta[, phi]) grid, or the z of a cylindrical (r, z[, phi]) or the y of a ratioed
+ * Cartesian one. Its zones are uniform;
  * what this holds is ZEUS's metric along it, as factors that multiply the radial grid's: a zone's volume is
  * {@code RadialGrid.vol[i] * vt[j] * norm}, the area of its lower face along this coordinate
  * {@code RadialGrid.vol[i] / RadialGrid.g2[i] * sa[j] * norm}, and a length along it {@code g2[i]} times the
@@ -29,9 +30,19 @@ final class TransverseGrid {
     final double[] vtb;
     /** The factor of every volume and area: 1/2 for theta, 1 for z. */
     final double norm;
+    /**
+     * ZEUS's g32 of each zone, the factor of a length along the third coordinate (phi): the zone's volume factor over
+     * its width ({@code |delta cos theta| / delta theta}, its mean sine), or 1 for z.
+     */
+    final double[] g32;
+    /**
+     * At each face, ZEUS's {@code (dg32/dtheta) / g32}: {@code cot theta} (0 on the axis and for z), the factor of
+     * the centrifugal force of the azimuthal velocity on the polar one.
+     */
+    final double[] cot;
 
     /**
-     * @param cfg a 2-D configuration whose first dimension is not uniform Cartesian
+     * @param cfg a 2-D or 3-D configuration whose first dimension is not uniform Cartesian
      */
     TransverseGrid(final HydroConfig cfg) {
         final int n = cfg.zones()[1];
@@ -46,6 +57,8 @@ final class TransverseGrid {
         vup = new double[zones];
         vdn = new double[zones];
         vtb = new double[zones];
+        g32 = new double[zones];
+        cot = new double[zones + 1];
         final double[] ta = new double[zones + 1];
         for (int j = 0; j <= zones; j++) {
             // The faces as the solver places the zones; the last face is the domain's end exactly.
@@ -55,6 +68,7 @@ final class TransverseGrid {
             final double t = ta[j];
             // The axis itself (0 or pi) has no area; pi's sine is not 0 in floating point.
             sa[j] = !polar ? 1 : t == 0 || t == Math.PI ? 0 : Math.abs(StrictMath.sin(t));
+            cot[j] = sa[j] == 0 || !polar ? 0 : StrictMath.cos(t) / StrictMath.sin(t);
         }
         for (int j = 0; j < zones; j++) {
             final double t0 = ta[j];
@@ -63,6 +77,7 @@ final class TransverseGrid {
             vt[j] = polar ? Math.abs(StrictMath.cos(t0) - StrictMath.cos(t1)) : dw;
             vup[j] = polar ? Math.abs(StrictMath.cos(t0) - StrictMath.cos(tc)) : 0.5 * dw;
             vdn[j] = polar ? Math.abs(StrictMath.cos(tc) - StrictMath.cos(t1)) : 0.5 * dw;
+            g32[j] = polar ? vt[j] / dw : 1;
         }
         for (int j = 1; j < zones; j++) {
             vtb[j] = vdn[j - 1] + vup[j];

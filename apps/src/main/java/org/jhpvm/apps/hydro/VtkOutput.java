@@ -27,8 +27,8 @@ import org.jhpvm.apps.AtomicFiles;
  * reader never sees half a file.
  * <p>
  * The cell data: {@code density}, {@code velocity} (three components, zone-centred: the mean of the zone's two faces,
- * 0 for the dimensions the grid does not have; on a spherical (r, theta) grid turned into the meridional plane's x and
- * y at the zone's centre angle, as its corners are), {@code pressure} ({@code (gamma - 1) e}) and
+ * 0 for the dimensions the grid does not have; on a curvilinear grid of 2-D or 3-D turned into x, y and z at the
+ * zone's centre angles, as its corners are: {@link CurvedSpace}), {@code pressure} ({@code (gamma - 1) e}) and
  * {@code specific_internal_energy} ({@code e / rho}), the definitions of the CSV; values in ASCII with the digits
  * that read back to the same double. The grid's first dimension is VTK's x (the fastest in the file), its second y,
  * its third z. The time is also in each file's field data ({@code TIME}), as VisIt reads it.
@@ -170,7 +170,9 @@ public final class VtkOutput {
         final double[] p = new double[cells];
         final double[] eps = new double[cells];
         final double g1 = cfg.gamma() - 1;
-        final boolean polar = dims > 1 && cfg.geometry() == Geometry.SPHERICAL;
+        final boolean curved = !image && dims > 1 && cfg.geometry() != Geometry.CARTESIAN;
+        final double[] u = new double[dims];
+        final double[] v = new double[3];
         int c = 0;
         for (int k = 0; k < n[2]; k++) {
             for (int j = 0; j < n[1]; j++) {
@@ -178,15 +180,13 @@ public final class VtkOutput {
                     final int zone = (i * n[1] + j) * n[2] + k; // row-major over the solver's dimensions
                     rho[c] = s.at(ZeusSolver.D, zone);
                     for (int d = 0; d < dims; d++) {
-                        vel[3 * c + d] = s.centredVelocity(d, zone);
+                        v[d] = s.centredVelocity(d, zone);
+                        vel[3 * c + d] = v[d];
                     }
-                    if (polar) {
-                        // (v_r, v_theta) at the zone's centre angle, turned into the plane's x and y.
-                        final double t = cfg.centre(1, j);
-                        final double vr = vel[3 * c];
-                        final double vt = vel[3 * c + 1];
-                        vel[3 * c] = vr * Math.sin(t) + vt * Math.cos(t);
-                        vel[3 * c + 1] = vr * Math.cos(t) - vt * Math.sin(t);
+                    if (curved) {
+                        // Along the grid's coordinates at the zone's centre angles, turned into x, y and z.
+                        s.centre(zone, u);
+                        CurvedSpace.vector(cfg.geometry(), dims, u, v, vel, 3 * c);
                     }
                     final double e = s.at(ZeusSolver.E, zone);
                     p[c] = g1 * e;
@@ -201,17 +201,22 @@ public final class VtkOutput {
         w.writeCharacters("\n      ");
         w.writeEndElement();
         if (!image) {
-            // The real positions of the zone corners: the first dimension's faces along x (the radius of a
-            // curvilinear grid), the second's (z of a cylindrical (r, z) grid) along y; a spherical (r, theta)
-            // grid's corners in its meridional plane, x = r sin theta, y = r cos theta (the axis along y).
+            // The real positions of the zone corners (CurvedSpace).
             final int ny = dims > 1 ? n[1] + 1 : 1;
-            final double[] points = new double[3 * (n[0] + 1) * ny];
-            for (int j = 0, c0 = 0; j < ny; j++) {
-                final double y = dims > 1 ? (j == n[1] ? cfg.hi()[1] : cfg.lo()[1] + j * cfg.dx(1)) : 0;
-                for (int i = 0; i <= n[0]; i++, c0++) {
-                    final double r = cfg.face(i);
-                    points[3 * c0] = polar ? r * Math.sin(y) : r;
-                    points[3 * c0 + 1] = polar ? r * Math.cos(y) : y;
+            final int nz = dims > 2 ? n[2] + 1 : 1;
+            final double[] points = new double[3 * (n[0] + 1) * ny * nz];
+            for (int k = 0, c0 = 0; k < nz; k++) {
+                for (int j = 0; j < ny; j++) {
+                    for (int i = 0; i <= n[0]; i++, c0++) {
+                        u[0] = cfg.face(i);
+                        if (dims > 1) {
+                            u[1] = j == n[1] ? cfg.hi()[1] : cfg.lo()[1] + j * cfg.dx(1);
+                        }
+                        if (dims > 2) {
+                            u[2] = k == n[2] ? cfg.hi()[2] : cfg.lo()[2] + k * cfg.dx(2);
+                        }
+                        CurvedSpace.point(cfg.geometry(), dims, u, points, 3 * c0);
+                    }
                 }
             }
             w.writeCharacters("\n      ");

@@ -109,23 +109,38 @@ class ZeusBlock {
         return (i - lo[0] + gw[0]) * st[0] + (j - lo[1] + gw[1]) * st[1] + (k - lo[2] + gw[2]) * st[2];
     }
 
-    // The loops of the kernels of a grid that is not uniform Cartesian (RadialStep, RadialTransport) run over the
-    // block's zones, extended by some zones below/above along the radius (r, the outer loop) and along the second
-    // coordinate (k, 2-D only; in 1-D the inner loop runs once).
+    // The loops of the kernels of a grid that is not uniform Cartesian (RadialStep, RadialWork, RadialTransport) run
+    // over the block's zones, extended by some zones below/above along each coordinate: the radius r (the outer
+    // loop), then in 3-D the second coordinate m (slot 1), then the contiguous slot k: the second coordinate in 2-D,
+    // the third in 3-D (in 1-D the inner loops run once). sb/sa extend the second coordinate, tb/ta the third.
 
-    /** The offset of the first zone of radial row r, {@code kBelow} zones below the block along the second one. */
-    final int rowStart(final int r, final int kBelow) {
-        return dims == 2 ? index(lo[0], r, lo[2] - kBelow) : index(lo[0], lo[1], r);
+    /** The first index of the middle loop: the second coordinate's, {@code sb} below the block, in 3-D (else 0). */
+    final int mFirst(final int sb) {
+        return dims == 3 ? lo[1] - sb : 0;
     }
 
-    /** The first index along the second coordinate of a radial row, {@code kBelow} below the block (0 in 1-D). */
-    final int kFirst(final int kBelow) {
-        return dims == 2 ? lo[2] - kBelow : 0;
+    /** The last index of the middle loop, {@code sa} above the block, in 3-D (else 0). */
+    final int mLast(final int sa) {
+        return dims == 3 ? hi[1] + sa : 0;
     }
 
-    /** The last index along the second coordinate of a radial row, {@code kAbove} above the block (0 in 1-D). */
-    final int kLast(final int kAbove) {
-        return dims == 2 ? hi[2] + kAbove : 0;
+    /** The first index of the inner loop: the second coordinate's in 2-D, the third's in 3-D (0 in 1-D). */
+    final int kFirst(final int sb, final int tb) {
+        return dims == 3 ? lo[2] - tb : dims == 2 ? lo[2] - sb : 0;
+    }
+
+    /** The last index of the inner loop. */
+    final int kLast(final int sa, final int ta) {
+        return dims == 3 ? hi[2] + ta : dims == 2 ? hi[2] + sa : 0;
+    }
+
+    /** The offset of the first zone of the inner loop at radius r and middle index m. */
+    final int start(final int r, final int m, final int sb, final int tb) {
+        return switch (dims) {
+            case 1 -> index(lo[0], lo[1], r);
+            case 2 -> index(lo[0], r, lo[2] - sb);
+            default -> index(r, m, lo[2] - tb);
+        };
     }
 
     /**

@@ -54,8 +54,9 @@ public final class ZeusSolver {
     private final TransportStep transportStep;
     /** The kernels of a grid whose first dimension is ratioed or curvilinear, or null. */
     private final RadialStep radial;
-    /** The transport step on such a grid, or null. */
+    /** The transport step on such a grid along the radius, and along the other coordinates, or null. */
     private final RadialTransport radialTransport;
+    private final AngularTransport angularTransport;
     /** The source step's kernels: {@link #radial}'s, or {@link #sourceStep}'s. */
     private final SourceKernels kernels;
     private final boolean total;
@@ -91,7 +92,9 @@ public final class ZeusSolver {
         this.sourceStep = new SourceStep(block, q);
         this.transportStep = new TransportStep(block, q);
         this.radial = cfg.uniform() ? null : new RadialStep(block, q);
-        this.radialTransport = radial == null ? null : new RadialTransport(radial, transportStep, q);
+        this.radialTransport = radial == null ? null : new RadialTransport(radial, q);
+        this.angularTransport = radial == null || dims == 1 ? null
+            : new AngularTransport(radial, radialTransport, transportStep, q);
         this.kernels = radial != null ? radial : sourceStep;
         this.total = cfg.energy() == EnergyScheme.TOTAL;
     }
@@ -372,8 +375,10 @@ public final class ZeusSolver {
                 if (radialTransport != null) {
                     if (dir == 0) {
                         radialTransport.sweep(dt);
+                    } else if (dir == 1) {
+                        angularTransport.sweepSecond(dt);
                     } else {
-                        radialTransport.sweepSecond(dt);
+                        angularTransport.sweepThird(dt);
                     }
                 } else {
                     transportStep.sweep(dir, dt);

@@ -172,9 +172,14 @@ class GeometryTest {
         final HydroConfig flat = new HydroConfig(2, z, lo, hi, 1.4, 0.5, 2, walls, walls.clone());
         assertEquals(Geometry.SPHERICAL, flat.withGeometry(Geometry.SPHERICAL, 1).geometry(), "theta in [0, 1]");
         final HydroConfig cube = HydroConfig.cube(3, 8, 1.4, Boundary.REFLECT);
+        assertEquals(Geometry.SPHERICAL, cube.withGeometry(Geometry.SPHERICAL, 1).geometry(), "theta, phi in [0, 1]");
+        assertEquals(1.01, cube.withGeometry(Geometry.CYLINDRICAL, 1.01).ratio(), 0.0, "ratioed (r, z, phi)");
+        final Boundary[] walls3 = {Boundary.REFLECT, Boundary.REFLECT, Boundary.REFLECT};
+        final HydroConfig turns = new HydroConfig(3, new int[] {8, 8, 8}, new double[3], new double[] {1, 1, 7}, 1.4,
+            0.5, 2, walls3, walls3.clone());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-            () -> cube.withGeometry(Geometry.SPHERICAL, 1));
-        assertEquals("--geometry spherical: built for 1-D (r) and 2-D (r, theta) grids so far", e.getMessage());
+            () -> turns.withGeometry(Geometry.CYLINDRICAL, 1));
+        assertEquals("--geometry cylindrical: phi runs from 0.0 to 7.0, more than a turn", e.getMessage());
         // The polar angle: within [0, pi], not periodic, and a wall on the axis.
         final HydroConfig round = new HydroConfig(2, z, lo, new double[] {1, 4}, 1.4, 0.5, 2, walls, walls.clone());
         e = assertThrows(IllegalArgumentException.class, () -> round.withGeometry(Geometry.SPHERICAL, 1));
@@ -190,10 +195,6 @@ class GeometryTest {
         e = assertThrows(IllegalArgumentException.class, () -> Problem.of("sod", new Problem.Params(1, 2, 16, null,
             null, Geometry.SPHERICAL, 1), null, null, 0.5));
         assertEquals("sod: --geometry spherical is a tube along the radius, 1-D", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> cube.withGeometry(Geometry.CYLINDRICAL, 1));
-        assertEquals("--geometry cylindrical: built for 1-D (r) and 2-D (r, z) grids so far", e.getMessage());
-        e = assertThrows(IllegalArgumentException.class, () -> cube.withGeometry(Geometry.CARTESIAN, 1.01));
-        assertEquals("--ratio: ratioed zones are built for 1-D and 2-D grids so far", e.getMessage());
         final Boundary[] ring = {Boundary.PERIODIC};
         final HydroConfig line = new HydroConfig(1, new int[] {16}, new double[] {0}, new double[] {1}, 1.4, 0.5, 2,
             ring, ring.clone());

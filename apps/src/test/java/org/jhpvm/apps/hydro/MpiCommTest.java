@@ -67,6 +67,8 @@ class MpiCommTest {
     @Test
     void threeDimensionalRunsShouldBeBitwiseTheGaRuns() {
         sameBitsOnEveryRankCount("blast3d (periodic)", spec("blast3d", 3, 12, 0.02, Geometry.CARTESIAN));
+        sameBitsOnEveryRankCount("uniform flow in (r, theta, phi), inflow all round",
+            CurvilinearThreeDTest.uniformFlow(Geometry.SPHERICAL, 12, 0.03));
         final HydroConfig cfg = HydroConfig.cube(3, 9, 1.4, Boundary.REFLECT);
         sameBitsOnEveryRankCount("blob in a box (walls)", HydroRun.Spec.toTime(cfg,
             x -> SodTest.blobState(x, Boundary.REFLECT), null, 0.08));

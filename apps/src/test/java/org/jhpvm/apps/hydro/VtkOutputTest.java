@@ -171,6 +171,63 @@ class VtkOutputTest {
     }
 
     @Test
+    void aSphericalThreeDimensionalGridShouldBeItsOctantOfSpace(@TempDir final Path dir) throws Exception {
+        // A uniform flow along x: (sin theta cos phi, cos theta cos phi, -sin phi) in (r, theta, phi) is (1, 0, 0).
+        final HydroRun.Spec spec = CurvilinearThreeDTest.uniformFlow(Geometry.SPHERICAL, 6, 0.02);
+        final VtkOutput vtk = new VtkOutput(dir, "flow");
+        final List<HydroRun.Snapshot> taken = new ArrayList<>();
+        HydroRun.run(2, Map.of(), spec, null, new HydroRun.Output(new double[] {0.02}, s -> {
+            taken.add(s);
+            vtk.write(s);
+        }));
+        final HydroRun.Snapshot s = taken.get(1);
+        final Document vts = parse(dir.resolve("flow_0001.vts"));
+        assertEquals("0 6 0 6 0 6", ((Element) vts.getElementsByTagName("StructuredGrid").item(0))
+            .getAttribute("WholeExtent"));
+        final double[] points = numbers(array(vts, "Points").getTextContent());
+        final double[] vel = numbers(array(vts, "velocity").getTextContent());
+        final HydroConfig cfg = s.cfg();
+        assertEquals(3 * 7 * 7 * 7, points.length);
+        for (int k = 0; k <= 6; k++) {
+            final double phi = k == 6 ? cfg.hi()[2] : cfg.lo()[2] + k * cfg.dx(2);
+            for (int j = 0; j <= 6; j++) {
+                final double theta = j == 6 ? cfg.hi()[1] : cfg.lo()[1] + j * cfg.dx(1);
+                for (int i = 0; i <= 6; i++) {
+                    final int c = 3 * ((k * 7 + j) * 7 + i);
+                    final double x = points[c];
+                    final double y = points[c + 1];
+                    final double z = points[c + 2];
+                    assertEquals(cfg.face(i), Math.sqrt(x * x + y * y + z * z), 1e-15, "r of corner");
+                    assertEquals(theta, Math.acos(z / cfg.face(i)), 1e-12, "theta of corner");
+                    assertEquals(phi, Math.atan2(y, x), 1e-15, "phi of corner");
+                }
+            }
+        }
+        for (int k = 0; k < 6; k++) {
+            final double p = cfg.centre(2, k);
+            for (int j = 0; j < 6; j++) {
+                final double t = cfg.centre(1, j);
+                for (int i = 0; i < 6; i++) {
+                    final int zone = (i * 6 + j) * 6 + k;
+                    final int c = 3 * ((k * 6 + j) * 6 + i);
+                    final double vr = s.centredVelocity(0, zone);
+                    final double vt = s.centredVelocity(1, zone);
+                    final double vp = s.centredVelocity(2, zone);
+                    final double[] xyz = {
+                        vr * Math.sin(t) * Math.cos(p) + vt * Math.cos(t) * Math.cos(p) - vp * Math.sin(p),
+                        vr * Math.sin(t) * Math.sin(p) + vt * Math.cos(t) * Math.sin(p) + vp * Math.cos(p),
+                        vr * Math.cos(t) - vt * Math.sin(t)};
+                    for (int d = 0; d < 3; d++) {
+                        assertEquals(xyz[d], vel[c + d], 1e-15, "velocity component " + d + " of zone " + zone);
+                        // Coarse (6^3) and next to the inflow faces: the flow is (1, 0, 0) to a few per cent.
+                        assertEquals(d == 0 ? 1 : 0, vel[c + d], 0.1, "the flow is along x");
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
     void shouldRefuseABadSchedule() {
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0.1, 0.1}, s -> { }));
         assertThrows(IllegalArgumentException.class, () -> new HydroRun.Output(new double[] {0}, s -> { }));
