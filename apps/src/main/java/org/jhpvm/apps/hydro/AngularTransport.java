@@ -20,6 +20,7 @@ final class AngularTransport extends ZeusBlock {
     private final TransverseGrid tg;
     private final TransportStep uniform;
     private final RadialStep source;
+    private final RadialTransport radial;
     private final int rs;
     private final int or;
     private final int os;
@@ -43,6 +44,7 @@ final class AngularTransport extends ZeusBlock {
         final double[] q) {
         super(source);
         this.source = source;
+        this.radial = radial;
         this.g = source.g;
         this.tg = source.tg;
         this.uniform = uniform;
@@ -60,12 +62,6 @@ final class AngularTransport extends ZeusBlock {
         this.flux = radial.flux;
     }
 
-    /** The van Leer slope from the two one-sided differences. */
-    private static double slope(final double left, final double right) {
-        final double p = left * right;
-        return p > 0 ? 2 * p / (left + right) : 0;
-    }
-
     /**
      * As {@link TransportStep#upwind} for the field at b times {@code f[j]} (the second coordinate's factor of the
      * zone, j that of zone z): the upwind value of an angular momentum per unit mass along the second coordinate.
@@ -78,7 +74,7 @@ final class AngularTransport extends ZeusBlock {
         final double vm = a[b + c - os] * f[jc - 1];
         final double v0 = a[b + c] * f[jc];
         final double vp = a[b + c + os] * f[jc + 1];
-        final double sl = slope(v0 - vm, vp - v0);
+        final double sl = TransportStep.slope(v0 - vm, vp - v0);
         return vel > 0 ? v0 + 0.5 * (1 - xi) * sl : v0 - 0.5 * (1 + xi) * sl;
     }
 
@@ -175,7 +171,7 @@ final class AngularTransport extends ZeusBlock {
                 }
             }
         }
-        commit();
+        radial.commit();
     }
 
     /**
@@ -307,7 +303,7 @@ final class AngularTransport extends ZeusBlock {
                 }
             }
         }
-        commit();
+        radial.commit();
     }
 
     /**
@@ -319,17 +315,5 @@ final class AngularTransport extends ZeusBlock {
             return (curved ? g.xa[i] : 1) * tg.g32[j];
         }
         return g.g31[i] * (polar ? tg.sa[j] : 1);
-    }
-
-    private void commit() {
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            for (int m = mFirst(0); m <= mLast(0); m++) {
-                int z = start(r, m, 0, 0);
-                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
-                    a[D * sF + z] = dNew[z];
-                    a[E * sF + z] = eNew[z];
-                }
-            }
-        }
     }
 }

@@ -167,17 +167,8 @@ final class RadialStep extends RadialWork {
      */
     @Override
     public void viscosity(final double dt) {
-        final double qcon = cfg.qcon();
         // Along the radius.
-        for (int r = lo[rs] - 1; r <= hi[rs]; r++) {
-            for (int m = mFirst(0); m <= mLast(0); m++) {
-                int z = start(r, m, 0, 0);
-                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
-                    final double dv = Math.min(0, a[V * sF + z + or] - a[V * sF + z]);
-                    q[z] = qcon * a[D * sF + z] * dv * dv;
-                }
-            }
-        }
+        viscousQ(a, V * sF, 0, 1, 0);
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
             for (int m = mFirst(0); m <= mLast(0); m++) {
@@ -195,25 +186,18 @@ final class RadialStep extends RadialWork {
             }
         }
         if (second) {
-            secondViscosity(dt, qcon);
+            viscousQ(a, (V + 1) * sF, 1, 1, 0);
+            secondViscosity(dt);
         }
         if (third) {
-            thirdViscosity(dt, qcon);
+            viscousQ(a, (V + 2) * sF, 2, 1, 0);
+            thirdViscosity(dt);
         }
     }
 
     /** Along the second coordinate: its heating q times that coordinate's part of the divergence. */
-    private void secondViscosity(final double dt, final double qcon) {
+    private void secondViscosity(final double dt) {
         final int vb = (V + 1) * sF;
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            for (int m = mFirst(1); m <= mLast(0); m++) {
-                int z = start(r, m, 1, 0);
-                for (int k = kFirst(1, 0); k <= kLast(0, 0); k++, z++) {
-                    final double dv = Math.min(0, a[vb + z + os] - a[vb + z]);
-                    q[z] = qcon * a[D * sF + z] * dv * dv;
-                }
-            }
-        }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final double c = dt / g.g2[r + G];
             for (int m = mFirst(0); m <= mLast(0); m++) {
@@ -233,17 +217,8 @@ final class RadialStep extends RadialWork {
     }
 
     /** Along the third coordinate, as on a Cartesian grid over the length g31 g32 dphi. */
-    private void thirdViscosity(final double dt, final double qcon) {
+    private void thirdViscosity(final double dt) {
         final int vb = (V + 2) * sF;
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            for (int m = mFirst(0); m <= mLast(0); m++) {
-                int z = start(r, m, 0, 1);
-                for (int k = kFirst(0, 1); k <= kLast(0, 0); k++, z++) {
-                    final double dv = Math.min(0, a[vb + z + 1] - a[vb + z]);
-                    q[z] = qcon * a[D * sF + z] * dv * dv;
-                }
-            }
-        }
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
             for (int m = mFirst(0); m <= mLast(0); m++) {

@@ -53,12 +53,6 @@ final class RadialTransport extends ZeusBlock {
         this.flux = new double[sF];
     }
 
-    /** The van Leer slope per unit length from the two one-sided slopes. */
-    private static double slope(final double left, final double right) {
-        final double p = left * right;
-        return p > 0 ? 2 * p / (left + right) : 0;
-    }
-
     /**
      * The upwind value at radial face i (zone offset z) of a zone-centred quantity ({@link #FIELD} at offset b,
      * {@link #SPECIFIC} energy, or {@link #ANGULAR2} and {@link #ANGULAR3} momentum per unit mass of the field at b),
@@ -71,7 +65,7 @@ final class RadialTransport extends ZeusBlock {
         final double vm = value(b, kind, c - or, gc - 1);
         final double v0 = value(b, kind, c, gc);
         final double vp = value(b, kind, c + or, gc + 1);
-        final double sl = slope((v0 - vm) / g.dxb[gc], (vp - v0) / g.dxb[gc + 1]);
+        final double sl = TransportStep.slope((v0 - vm) / g.dxb[gc], (vp - v0) / g.dxb[gc + 1]);
         return vel > 0 ? v0 + 0.5 * (g.dxa[gc] - vel * dt) * sl : v0 - 0.5 * (g.dxa[gc] + vel * dt) * sl;
     }
 
@@ -93,7 +87,7 @@ final class RadialTransport extends ZeusBlock {
         final int c = vc > 0 ? z : z + or;
         final int gc = vc > 0 ? i : i + 1;
         final int b = V * sF;
-        final double sl = slope((a[b + c] - a[b + c - or]) / g.dxa[gc - 1],
+        final double sl = TransportStep.slope((a[b + c] - a[b + c - or]) / g.dxa[gc - 1],
             (a[b + c + or] - a[b + c]) / g.dxa[gc]);
         return vc > 0 ? a[b + c] + 0.5 * (g.dxb[gc] - vc * dt) * sl : a[b + c] - 0.5 * (g.dxb[gc] + vc * dt) * sl;
     }
@@ -160,6 +154,11 @@ final class RadialTransport extends ZeusBlock {
                 }
             }
         }
+        commit();
+    }
+
+    /** Commits the new density and energy of the block's zones (every sweep's last step). */
+    void commit() {
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             for (int m = mFirst(0); m <= mLast(0); m++) {
                 int z = start(r, m, 0, 0);

@@ -69,6 +69,34 @@ abstract class RadialWork extends SourceKernels {
     }
 
     /**
+     * Von Neumann-Richtmyer's {@code q = qcon d (dv)^2} where the velocity component {@code dir} (at offset vb of
+     * {@code v}) converges along its own coordinate, into {@link #q}: for the block's zones and, along that
+     * coordinate, {@code below} zones below and {@code above} above it.
+     *
+     * @param v     the array holding the velocities
+     * @param vb    the component's offset in it
+     * @param dir   0 the radius, 1 the second coordinate, 2 the third
+     * @param below zones below the block along dir
+     * @param above zones above the block along dir
+     */
+    final void viscousQ(final double[] v, final int vb, final int dir, final int below, final int above) {
+        final double qcon = cfg.qcon();
+        final int o = dir == 0 ? or : dir == 1 ? os : 1;
+        final int rb = dir == 0 ? below : 0;
+        final int sb = dir == 1 ? below : 0;
+        final int tb = dir == 2 ? below : 0;
+        for (int r = lo[rs] - rb; r <= hi[rs] + (dir == 0 ? above : 0); r++) {
+            for (int m = mFirst(sb); m <= mLast(dir == 1 ? above : 0); m++) {
+                int z = start(r, m, sb, tb);
+                for (int k = kFirst(sb, tb); k <= kLast(dir == 1 ? above : 0, dir == 2 ? above : 0); k++, z++) {
+                    final double dv = Math.min(0, v[vb + z + o] - v[vb + z]);
+                    q[z] = qcon * a[D * sF + z] * dv * dv;
+                }
+            }
+        }
+    }
+
+    /**
      * The kinetic energy per unit volume of zone z (indices i, j) from the velocities in {@code v} (offset vb of the
      * radial field, the others {@code sF} after each other): each face's kinetic energy, its cell's mass at its
      * velocity, shared between its two zones in proportion to the part of the cell in each (halves along the third
@@ -176,17 +204,8 @@ abstract class RadialWork extends SourceKernels {
      */
     @Override
     public void viscousWork(final double dt) {
-        final double qcon = cfg.qcon();
         final double[] w = vOld;
-        for (int r = lo[rs] - 1; r <= hi[rs] + 1; r++) {
-            for (int m = mFirst(0); m <= mLast(0); m++) {
-                int z = start(r, m, 0, 0);
-                for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
-                    final double dv = Math.min(0, w[z + or] - w[z]);
-                    q[z] = qcon * a[D * sF + z] * dv * dv;
-                }
-            }
-        }
+        viscousQ(w, 0, 0, 1, 1);
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
             for (int m = mFirst(0); m <= mLast(0); m++) {
@@ -201,23 +220,16 @@ abstract class RadialWork extends SourceKernels {
             }
         }
         if (second) {
-            secondViscousWork(dt, qcon, w);
+            viscousQ(w, sF, 1, 1, 1);
+            secondViscousWork(dt, w);
         }
         if (third) {
-            thirdViscousWork(dt, qcon, w);
+            viscousQ(w, 2 * sF, 2, 1, 1);
+            thirdViscousWork(dt, w);
         }
     }
 
-    private void secondViscousWork(final double dt, final double qcon, final double[] w) {
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            for (int m = mFirst(1); m <= mLast(1); m++) {
-                int z = start(r, m, 1, 0);
-                for (int k = kFirst(1, 0); k <= kLast(1, 0); k++, z++) {
-                    final double dv = Math.min(0, w[sF + z + os] - w[sF + z]);
-                    q[z] = qcon * a[D * sF + z] * dv * dv;
-                }
-            }
-        }
+    private void secondViscousWork(final double dt, final double[] w) {
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final double c = dt / g.g2[r + G];
             for (int m = mFirst(0); m <= mLast(0); m++) {
@@ -234,16 +246,7 @@ abstract class RadialWork extends SourceKernels {
         }
     }
 
-    private void thirdViscousWork(final double dt, final double qcon, final double[] w) {
-        for (int r = lo[rs]; r <= hi[rs]; r++) {
-            for (int m = mFirst(0); m <= mLast(0); m++) {
-                int z = start(r, m, 0, 1);
-                for (int k = kFirst(0, 1); k <= kLast(0, 1); k++, z++) {
-                    final double dv = Math.min(0, w[2 * sF + z + 1] - w[2 * sF + z]);
-                    q[z] = qcon * a[D * sF + z] * dv * dv;
-                }
-            }
-        }
+    private void thirdViscousWork(final double dt, final double[] w) {
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             final int i = r + G;
             for (int m = mFirst(0); m <= mLast(0); m++) {

@@ -35,7 +35,7 @@ final class TransportStep extends ZeusBlock {
     }
 
     /** The van Leer monotone slope of a cell from its two one-sided differences (harmonic mean, 0 at extrema). */
-    private static double slope(final double left, final double right) {
+    static double slope(final double left, final double right) {
         final double p = left * right;
         return p > 0 ? 2 * p / (left + right) : 0;
     }

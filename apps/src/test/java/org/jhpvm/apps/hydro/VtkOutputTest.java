@@ -101,13 +101,7 @@ class VtkOutputTest {
     void aCylindricalRzGridShouldPlaceItsCornersAtTheRealRadiiAndHeights(@TempDir final Path dir) throws Exception {
         final Problem p = Problem.of("sedov", new Problem.Params(2, 2, 12, 0.02, null, Geometry.CYLINDRICAL, 1.05),
             null, null, 0);
-        final VtkOutput vtk = new VtkOutput(dir, "sedov");
-        final List<HydroRun.Snapshot> taken = new ArrayList<>();
-        HydroRun.run(2, Map.of(), p.spec(), null, new HydroRun.Output(new double[] {0.02}, s -> {
-            taken.add(s);
-            vtk.write(s);
-        }));
-        final HydroRun.Snapshot s = taken.get(1);
+        final HydroRun.Snapshot s = writeAt(dir, "sedov", p.spec(), 0.02);
         final Document vts = parse(dir.resolve("sedov_0001.vts"));
         assertEquals("0 12 0 12 0 0", ((Element) vts.getElementsByTagName("StructuredGrid").item(0))
             .getAttribute("WholeExtent"));
@@ -133,13 +127,7 @@ class VtkOutputTest {
     void aSphericalRThetaGridShouldBeItsMeridionalPlane(@TempDir final Path dir) throws Exception {
         // A uniform flow along the axis: (cos theta, -sin theta) in (r, theta) is (0, 1) in the plane.
         final HydroRun.Spec spec = PolarGridTest.uniformFlow(12, 0.02);
-        final VtkOutput vtk = new VtkOutput(dir, "flow");
-        final List<HydroRun.Snapshot> taken = new ArrayList<>();
-        HydroRun.run(2, Map.of(), spec, null, new HydroRun.Output(new double[] {0.02}, s -> {
-            taken.add(s);
-            vtk.write(s);
-        }));
-        final HydroRun.Snapshot s = taken.get(1);
+        final HydroRun.Snapshot s = writeAt(dir, "flow", spec, 0.02);
         final Document vts = parse(dir.resolve("flow_0001.vts"));
         final double[] points = numbers(array(vts, "Points").getTextContent());
         final double[] rho = numbers(array(vts, "density").getTextContent());
@@ -174,13 +162,7 @@ class VtkOutputTest {
     void aSphericalThreeDimensionalGridShouldBeItsOctantOfSpace(@TempDir final Path dir) throws Exception {
         // A uniform flow along x: (sin theta cos phi, cos theta cos phi, -sin phi) in (r, theta, phi) is (1, 0, 0).
         final HydroRun.Spec spec = CurvilinearThreeDTest.uniformFlow(Geometry.SPHERICAL, 6, 0.02);
-        final VtkOutput vtk = new VtkOutput(dir, "flow");
-        final List<HydroRun.Snapshot> taken = new ArrayList<>();
-        HydroRun.run(2, Map.of(), spec, null, new HydroRun.Output(new double[] {0.02}, s -> {
-            taken.add(s);
-            vtk.write(s);
-        }));
-        final HydroRun.Snapshot s = taken.get(1);
+        final HydroRun.Snapshot s = writeAt(dir, "flow", spec, 0.02);
         final Document vts = parse(dir.resolve("flow_0001.vts"));
         assertEquals("0 6 0 6 0 6", ((Element) vts.getElementsByTagName("StructuredGrid").item(0))
             .getAttribute("WholeExtent"));
@@ -225,6 +207,18 @@ class VtkOutputTest {
                 }
             }
         }
+    }
+
+    /** Runs on 2 PEs writing snapshots at 0 and {@code t} as {@code dir/NAME_000K}; the snapshot at t. */
+    private static HydroRun.Snapshot writeAt(final Path dir, final String name, final HydroRun.Spec spec,
+        final double t) {
+        final VtkOutput vtk = new VtkOutput(dir, name);
+        final List<HydroRun.Snapshot> taken = new ArrayList<>();
+        HydroRun.run(2, Map.of(), spec, null, new HydroRun.Output(new double[] {t}, s -> {
+            taken.add(s);
+            vtk.write(s);
+        }));
+        return taken.get(1);
     }
 
     @Test
