@@ -239,8 +239,8 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
 
     /**
      * The size of a zone: its volume on a curvilinear grid (the whole ring of a cylindrical one, per unit length in
-     * 1-D; the whole shell of a spherical one, and its part between two polar angles in 2-D), its length, area or
-     * volume on a Cartesian one.
+     * 1-D; the whole shell of a spherical one, and its part between two polar angles in 2-D; in 3-D the part between
+     * two azimuths), its length, area or volume on a Cartesian one.
      *
      * @param zone row-major zone number
      * @return the zone's volume
