@@ -3,6 +3,7 @@ package org.jhpvm.fabric.internal;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 
+import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.NicMessage;
@@ -68,7 +69,7 @@ final class NicMessageContext implements NicMessage {
             throw new IndexOutOfBoundsException("reply of " + (replyLength + lengthBytes) + " bytes exceeds the "
                 + replyCapacity + " the sender gave");
         }
-        MemorySegment.copy(src, offsetBytes, reply, replyLength, lengthBytes);
+        Bytes.copy(src, offsetBytes, reply, replyLength, lengthBytes);
         replyLength += lengthBytes;
     }
 

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.zip.CRC32C;
 
 import org.eclipse.collections.impl.map.mutable.primitive.IntLongHashMap;
+import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.Completion;
 import org.jhpvm.fabric.FaultPlan;
 
@@ -51,7 +52,7 @@ final class ReliableConnection {
     int move(final int src, final int dst, final MemorySegment from, final long fromOffset, final MemorySegment to,
              final long toOffset, final long lengthBytes) {
         if (plan == null) {
-            MemorySegment.copy(from, fromOffset, to, toOffset, lengthBytes);
+            Bytes.copy(from, fromOffset, to, toOffset, lengthBytes);
             return Completion.OK;
         }
         long done = 0;
@@ -95,7 +96,7 @@ final class ReliableConnection {
                 continue;
             }
             if (to != null) {
-                MemorySegment.copy(from, fromOffset, to, toOffset, n);
+                Bytes.copy(from, fromOffset, to, toOffset, n);
             }
             if ((fate & FaultPlan.DUPLICATE) != 0) {
                 counters.incrementAndGet(ViaEngine.SEGMENTS_DUPLICATED); // the receiver discards the second copy
@@ -118,7 +119,7 @@ final class ReliableConnection {
         if (scratch == null || scratch.byteSize() < n) {
             scratch = MemorySegment.ofArray(new byte[(int) Math.max(n, segmentBytes)]);
         }
-        MemorySegment.copy(from, fromOffset, scratch, 0, n);
+        Bytes.copy(from, fromOffset, scratch, 0, n);
         final long sent = checksum(scratch, n);
         final int flips = plan.corruptionFlips(src, dst, number, 0);
         for (int f = 0; f < flips; f++) {

@@ -6,6 +6,7 @@ import java.lang.invoke.VarHandle;
 import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
+import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmInputStream;
@@ -308,7 +309,7 @@ final class InboundStream implements FmInputStream, Runnable {
                 throw endedEarly(len);
             }
             final int n = (int) Math.min(len, limit - pos);
-            MemorySegment.copy(frame.segment(), frame.payloadOffset() + pos, dst, off, n);
+            Bytes.copy(frame.segment(), frame.payloadOffset() + pos, dst, off, n);
             pos += n;
             off += n;
             len -= n;

@@ -4,6 +4,7 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.util.Objects;
 
+import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fm.FmOutputStream;
 
@@ -90,7 +91,7 @@ final class OutboundStream implements FmOutputStream {
         long len = lengthBytes;
         while (len > 0) {
             final int n = (int) Math.min(len, roomInFrame());
-            MemorySegment.copy(src, off, frame.segment(), frame.payloadOffset() + framePos, n);
+            Bytes.copy(src, off, frame.segment(), frame.payloadOffset() + framePos, n);
             framePos += n;
             written += n;
             off += n;

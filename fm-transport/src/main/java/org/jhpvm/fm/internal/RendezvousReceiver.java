@@ -5,6 +5,7 @@ import java.lang.foreign.ValueLayout;
 import java.nio.ByteOrder;
 import java.util.Objects;
 
+import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fm.FastMessages;
@@ -249,7 +250,7 @@ final class RendezvousReceiver implements FmHandler, FmInputStream {
         int left = lengthBytes;
         final int fromStage = Math.min(left, stageLimit - stagePos);
         if (fromStage > 0) {
-            MemorySegment.copy(stageSegment, stagePos, segmentOf(dst), at, fromStage);
+            Bytes.copy(stageSegment, stagePos, segmentOf(dst), at, fromStage);
             consumeStaged(fromStage);
             at += fromStage;
             left -= fromStage;
@@ -263,7 +264,7 @@ final class RendezvousReceiver implements FmHandler, FmInputStream {
         while (left > 0) {
             staged(1);
             final int n = Math.min(left, stageLimit - stagePos);
-            MemorySegment.copy(stageSegment, stagePos, segmentOf(dst), at, n);
+            Bytes.copy(stageSegment, stagePos, segmentOf(dst), at, n);
             consumeStaged(n);
             at += n;
             left -= n;

@@ -8,6 +8,7 @@ import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.Objects;
 
+import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fm.FmOutputStream;
@@ -122,7 +123,7 @@ final class RendezvousSender implements FmOutputStream {
         Objects.checkFromIndexSize(off, lengthBytes, src.length);
         checkRoom(lengthBytes);
         if (lengthBytes < DIRECT_MIN_BYTES || !addDirect(src, off, lengthBytes)) {
-            MemorySegment.copy(MemorySegment.ofArray(src), off, stageRoom(lengthBytes), staged, lengthBytes);
+            Bytes.copy(MemorySegment.ofArray(src), off, stageRoom(lengthBytes), staged, lengthBytes);
             addStaged(lengthBytes);
         }
     }
@@ -177,7 +178,7 @@ final class RendezvousSender implements FmOutputStream {
         checkOpen();
         checkRoom(Integer.BYTES);
         FmFrameDescriptor.INT.set(scratch, 0, value);
-        MemorySegment.copy(scratchSegment, 0, stageRoom(Integer.BYTES), staged, Integer.BYTES);
+        Bytes.copy(scratchSegment, 0, stageRoom(Integer.BYTES), staged, Integer.BYTES);
         addStaged(Integer.BYTES);
     }
 
@@ -186,7 +187,7 @@ final class RendezvousSender implements FmOutputStream {
         checkOpen();
         checkRoom(Long.BYTES);
         FmFrameDescriptor.LONG.set(scratch, 0, value);
-        MemorySegment.copy(scratchSegment, 0, stageRoom(Long.BYTES), staged, Long.BYTES);
+        Bytes.copy(scratchSegment, 0, stageRoom(Long.BYTES), staged, Long.BYTES);
         addStaged(Long.BYTES);
     }
 
