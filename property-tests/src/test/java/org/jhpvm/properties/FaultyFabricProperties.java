@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Under a random fault plan the counters balance and the faults really happened: a plan that injected nothing
- * fails the property. Frames that survive on a path keep their order unless the plan reorders or duplicates.
+ * where missing every frame has a chance under 10^-9 fails the property. Frames that survive on a path keep their order unless the plan reorders or duplicates.
  * The plan's seed, like the traffic, is generated, so jqwik's reported seed replays the faults.
  */
 class FaultyFabricProperties {
@@ -53,10 +53,20 @@ class FaultyFabricProperties {
                 t.toString());
             assertEquals(t.framesDelivered(), t.framesReceived(), t.toString());
             assertEquals(t.framesReceived(), arrivals.size(), "every delivered frame was polled once");
-            assertTrue(t.framesDropped() > 0, "the plan dropped nothing: " + t);
+            // Each frame's fate is drawn on its own: a plan may miss every frame by chance (a drop of 0.02 misses
+            // 200 frames once in 57). The faults must have happened wherever missing them all is less likely than
+            // one in 10^9, which is the case for most plans drawn.
+            final FaultPlan plan = c.plan();
+            if (Math.pow(1 - plan.drop(), t.framesSent()) < 1e-9) {
+                assertTrue(t.framesDropped() > 0, "the plan dropped nothing: " + t);
+            }
             final long faults = t.framesDropped() + t.framesCorrupted() + t.framesDuplicated() + t.framesReordered()
                 + t.framesDelayed() + t.receiverStalls() + t.linkDownDrops();
-            assertTrue(faults > 0, "the plan injected nothing: " + t);
+            final double clean = (1 - plan.drop()) * (1 - plan.corrupt()) * (1 - plan.duplicate())
+                * (1 - plan.reorder());
+            if (Math.pow(clean, t.framesSent()) < 1e-9) {
+                assertTrue(faults > 0, "the plan injected nothing: " + t);
+            }
             if (c.plan().corrupt() > 0 && t.framesCorrupted() > 0) {
                 assertTrue(arrivals.stream().anyMatch(a -> !a.intact()), "corruption never reached a receiver");
             }
