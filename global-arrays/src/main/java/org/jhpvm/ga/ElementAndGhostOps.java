@@ -12,6 +12,8 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
     private final ElementOps elements;
     private Ghosts ghostUpdater;
     private boolean ghostCorners = true;
+    /** Whether full ghost updates may load the neighbours' blocks directly when the whole group is in this JVM. */
+    private boolean ghostsDirect = true;
 
     ElementAndGhostOps(final GlobalArrays ga, final GaGroup group, final GaType type, final String name,
         final Distribution dist, final GlobalArray overlayOf) {
@@ -78,7 +80,7 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
 
     private Ghosts ghostUpdater() {
         if (ghostUpdater == null) {
-            ghostUpdater = new Ghosts(self(), ghostCorners);
+            ghostUpdater = new Ghosts(self(), ghostCorners, ghostsDirect);
         }
         return ghostUpdater;
     }
@@ -105,6 +107,19 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
         checkLive();
         if (corners != ghostCorners) {
             ghostCorners = corners;
+            ghostUpdater = null;
+        }
+    }
+
+    /**
+     * Makes full ghost updates push faces through SHMEM even where every PE of the group is in this JVM (the way they
+     * go when some PE is in another), so tests cover both ways. Every PE of the group must set it alike.
+     *
+     * @param direct false to push, true (the default) to load the neighbours' blocks directly where possible
+     */
+    void ghostsDirect(final boolean direct) {
+        if (direct != ghostsDirect) {
+            ghostsDirect = direct;
             ghostUpdater = null;
         }
     }

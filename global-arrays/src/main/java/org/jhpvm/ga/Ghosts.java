@@ -4,34 +4,67 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Ghost-cell updates by push: each block puts its boundary layers straight from its own storage into its
- * neighbours' ghost layers (one block-strided SHMEM put per face), one dimension after another with a group
- * barrier between dimensions. A face sent in dimension d spans the ghost layers of the dimensions already updated,
- * so corners arrive with the last dimension (GA's algorithm). A barrier at the start keeps a neighbour's ghosts
- * unchanged while it may still be reading them. The faces of a full update are laid out once per array, so an
- * update is its barriers and its puts. A one-sided update ({@code updateGhostDir}) cannot rely on the other
- * dimensions' ghosts, so it pulls: each PE gets its ghost slab, corners from the diagonal owners' interiors (GA's
- * {@code NGA_Update_ghost_dir}).
+ * Ghost-cell updates. When every PE of the array's group lies in this JVM (the embedded default: they share memory,
+ * as the processes of one SMP node do under GA), a full update pulls: after a group barrier, each PE copies every
+ * ghost region, faces, edges and corners, straight out of the owners' interiors ({@code shmem_ptr}), then a second
+ * barrier keeps the owners from changing their interiors while others still read them. Two barriers per update, and
+ * no message. Otherwise it pushes: each block puts its boundary layers straight from its own storage into its
+ * neighbours' ghost layers (one block-strided SHMEM put per face), one dimension after another with a group barrier
+ * between dimensions. A face sent in dimension d spans the ghost layers of the dimensions already updated, so corners
+ * arrive with the last dimension (GA's algorithm). A barrier at the start keeps a neighbour's ghosts unchanged while
+ * it may still be reading them. Both lay their regions out once per array, so an update is its barriers and its
+ * copies. Both leave the ghosts beyond a non-periodic edge alone. A one-sided update ({@code updateGhostDir}) cannot
+ * rely on the other dimensions' ghosts, so it pulls: each PE gets its ghost slab, corners from the diagonal owners'
+ * interiors (GA's {@code NGA_Update_ghost_dir}).
  */
 final class Ghosts {
     /** One face to push: the neighbour, whether it lies across the array's edge, and the box on both sides. */
     private record Face(int pe, boolean wraps, int theirs, int mine, int[] ext, int[] rs, int[] us) {
     }
 
-    private final GlobalArray a;
-    /** faces[d][0] lower side, faces[d][1] upper side; null where dimension d has no ghosts. */
-    private final Face[][] faces;
+    /**
+     * One ghost region to pull: its owner, the dimensions in which the owner lies across the array's edge (bit d),
+     * and the box on both sides.
+     */
+    private record Pull(int pe, int wrapDims, int theirs, int mine, int[] ext, int[] rs, int[] us) {
+    }
 
-    Ghosts(final GlobalArray a, final boolean corners) {
+    private final GlobalArray a;
+    /** faces[d][0] lower side, faces[d][1] upper side; null where dimension d has no ghosts (push updates). */
+    private final Face[][] faces;
+    /** Every ghost region of this PE (pull updates), or null when some PE of the group is in another JVM. */
+    private final Pull[] pulls;
+
+    /**
+     * Lays out this PE's part of a full update.
+     *
+     * @param a       the array
+     * @param corners whether corners are updated too
+     * @param direct  whether to pull directly where every PE of the group is in this JVM (false: always push)
+     */
+    Ghosts(final GlobalArray a, final boolean corners, final boolean direct) {
         this.a = a;
         this.faces = new Face[a.ndim][];
-        if (a.dist.owns(a.myRank)) {
+        final boolean owns = a.dist.owns(a.myRank);
+        // Every PE decides alike: if one member is in another JVM, every member has one in another JVM.
+        this.pulls = !direct || !shared(a) ? null : owns ? pulls(a, corners) : new Pull[0];
+        if (owns && pulls == null) {
             for (int d = 0; d < a.ndim; d++) {
                 if (a.dist.width[d] > 0) {
                     faces[d] = new Face[] {face(a, d, -1, corners, true), face(a, d, +1, corners, true)};
                 }
             }
         }
+    }
+
+    /** Whether this PE can load every member's part of the array directly (they are all in this JVM). */
+    private static boolean shared(final GlobalArray a) {
+        for (final int pe : a.group.members) {
+            if (a.storage.peer(pe) == null) {
+                return false;
+            }
+        }
+        return true;
     }
 
     void update(final boolean[] periodic) {
@@ -45,6 +78,19 @@ final class Ghosts {
         }
         final Object local = a.storage.local();
         a.group.sync();
+        if (pulls != null) {
+            int fixed = 0; // the dimensions whose edges do not wrap
+            for (int d = 0; d < a.ndim; d++) {
+                fixed |= periodic == null || periodic[d] ? 0 : 1 << d;
+            }
+            for (final Pull p : pulls) {
+                if ((p.wrapDims & fixed) == 0) {
+                    a.mover.move(Mover.DIRECT_GET, p.pe, local, p.theirs, p.mine, 0, 0, p.ext, p.rs, p.us);
+                }
+            }
+            a.group.sync();
+            return;
+        }
         for (int d = 0; d < a.ndim; d++) {
             if (a.dist.width[d] == 0) {
                 continue;
@@ -226,6 +272,63 @@ final class Ghosts {
             u = end + 1;
         }
         return out.toArray(new int[0][]);
+    }
+
+    /**
+     * This PE's ghost regions, one per direction ({@code 3^n - 1} of them, only the faces without {@code corners}):
+     * in each dimension the lower ghost layers (-1), the block's own extent (0) or the upper ghost layers (+1). Each
+     * lies in one neighbour's interior, as GA's blocks are at least as wide as their ghost layers.
+     */
+    private static Pull[] pulls(final GlobalArray a, final boolean corners) {
+        final Distribution dist = a.dist;
+        final int n = a.ndim;
+        final int[] c = new int[n];
+        dist.coords(a.myRank, c);
+        final int[] myStrides = new int[n];
+        dist.localStrides(a.myRank, myStrides);
+        final List<Pull> out = new ArrayList<>();
+        final int[] mask = new int[n];
+        final int[] nc = new int[n];
+        final int total = (int) Math.pow(3, n);
+        for (int code = 0; code < total; code++) {
+            int rest = code;
+            int nonZero = 0;
+            boolean flat = false;
+            for (int d = 0; d < n; d++) {
+                mask[d] = rest % 3 - 1;
+                rest /= 3;
+                nonZero += mask[d] != 0 ? 1 : 0;
+                flat |= mask[d] != 0 && dist.width[d] == 0;
+            }
+            if (nonZero == 0 || flat || (!corners && nonZero > 1)) {
+                continue;
+            }
+            int wrapDims = 0;
+            for (int d = 0; d < n; d++) {
+                nc[d] = c[d] + mask[d];
+                if (nc[d] < 0 || nc[d] >= dist.grid[d]) {
+                    wrapDims |= 1 << d;
+                    nc[d] = Math.floorMod(nc[d], dist.grid[d]);
+                }
+            }
+            final int owner = dist.rank(nc);
+            final int[] theirStrides = new int[n];
+            dist.localStrides(owner, theirStrides);
+            final int[] ext = new int[n];
+            int mine = 0;
+            int theirs = 0;
+            for (int d = 0; d < n; d++) {
+                final int w = dist.width[d];
+                final int myExt = dist.starts[d][c[d] + 1] - dist.starts[d][c[d]];
+                final int theirExt = dist.starts[d][nc[d] + 1] - dist.starts[d][nc[d]];
+                // Indices include the ghost layers: the interior starts at w.
+                ext[d] = mask[d] == 0 ? myExt : w;
+                mine += (mask[d] < 0 ? 0 : mask[d] > 0 ? w + myExt : w) * myStrides[d];
+                theirs += (mask[d] < 0 ? theirExt : w) * theirStrides[d];
+            }
+            out.add(new Pull(a.group.members[owner], wrapDims, theirs, mine, ext, theirStrides, myStrides));
+        }
+        return out.toArray(new Pull[0]);
     }
 
     /**

@@ -17,6 +17,8 @@ final class Mover {
     static final int GET = 1;
     static final int GET_NBI = 2;
     static final int ACC = 3;
+    /** A load straight from the owner's storage in this JVM ({@link Storage#direct}), complete when it returns. */
+    static final int DIRECT_GET = 4;
 
     final int[] ext;
     final int[] rs;
@@ -37,7 +39,7 @@ final class Mover {
     }
 
     /**
-     * @param op    PUT, GET, GET_NBI or ACC
+     * @param op    PUT, GET, GET_NBI, ACC or DIRECT_GET
      * @param pe    world PE owning the array side
      * @param buf   the buffer
      * @param rBase first element on the array side
@@ -86,6 +88,7 @@ final class Mover {
                 case PUT -> storage.put(pe, rBase, rs1, buf, uBase, us1, bl, n1);
                 case GET -> storage.get(pe, rBase, rs1, buf, uBase, us1, bl, n1, false);
                 case GET_NBI -> storage.get(pe, rBase, rs1, buf, uBase, us1, bl, n1, true);
+                case DIRECT_GET -> storage.direct(pe, rBase, rs1, buf, uBase, us1, bl, n1);
                 default -> storage.acc(pe, rBase, rs1, buf, uBase, us1, bl, n1, ia, da);
             }
             return;
@@ -116,6 +119,7 @@ final class Mover {
             case PUT -> storage.put(pe, r, rStride, buf, u, uStride, block, nb);
             case GET -> storage.get(pe, r, rStride, buf, u, uStride, block, nb, false);
             case GET_NBI -> storage.get(pe, r, rStride, buf, u, uStride, block, nb, true);
+            case DIRECT_GET -> storage.direct(pe, r, rStride, buf, u, uStride, block, nb);
             default -> storage.acc(pe, r, rStride, buf, u, uStride, block, nb, ia, da);
         }
     }

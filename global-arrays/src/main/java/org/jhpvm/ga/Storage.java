@@ -14,6 +14,9 @@ import org.jhpvm.shmem.SymmetricLongs;
  * already checked against the array's type.
  */
 abstract sealed class Storage {
+    /** Blocks up to this many elements are copied element by element by {@link #copyBlocks}. */
+    private static final int SMALL_BLOCK = 8;
+
     final SymmetricArray symmetric;
 
     Storage(final SymmetricArray symmetric) {
@@ -51,6 +54,43 @@ abstract sealed class Storage {
         throw new IllegalArgumentException("readInc needs an int or long array");
     }
 
+    /**
+     * PE {@code pe}'s part of the array for direct loads ({@code shmem_ptr}), or null when it lies in another JVM.
+     *
+     * @param pe world PE
+     * @return its storage array, or null
+     */
+    abstract Object peer(int pe);
+
+    /**
+     * Copies {@code nblocks} blocks of {@code block} elements straight out of PE {@code pe}'s part (which must be
+     * {@link #peer accessible}) into {@code dst}: a load from shared memory, not a SHMEM get, so the caller orders
+     * it against the owner's stores with its own synchronisation.
+     */
+    void direct(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+        final int block, final int nblocks) {
+        copyBlocks(peer(pe), si, ss, dst, di, ds, block, nblocks);
+    }
+
+    /** Block-strided copy between two arrays of one primitive type: one arraycopy per block, or per run. */
+    static void copyBlocks(final Object src, final int si, final int ss, final Object dst, final int di, final int ds,
+        final int block, final int nblocks) {
+        if (block == ss && block == ds || nblocks == 1) {
+            System.arraycopy(src, si, dst, di, block * nblocks);
+        } else if (block <= SMALL_BLOCK && src instanceof double[] from && dst instanceof double[] to) {
+            // Short blocks (a ghost face across the innermost dimension): a loop beats a call per block.
+            for (int b = 0, s = si, d = di; b < nblocks; b++, s += ss, d += ds) {
+                for (int e = 0; e < block; e++) {
+                    to[d + e] = from[s + e];
+                }
+            }
+        } else {
+            for (int b = 0, s = si, d = di; b < nblocks; b++, s += ss, d += ds) {
+                System.arraycopy(src, s, dst, d, block);
+            }
+        }
+    }
+
     static final class Ints extends Storage {
         private final SymmetricInts s;
 
@@ -62,6 +102,11 @@ abstract sealed class Storage {
         @Override
         Object local() {
             return s.local();
+        }
+
+        @Override
+        Object peer(final int pe) {
+            return s.ptr(pe);
         }
 
         @Override
@@ -106,6 +151,11 @@ abstract sealed class Storage {
         }
 
         @Override
+        Object peer(final int pe) {
+            return s.ptr(pe);
+        }
+
+        @Override
         void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
             final int block, final int nblocks) {
             s.ibput(pe, di, ds, (long[]) src, si, ss, block, nblocks);
@@ -144,6 +194,11 @@ abstract sealed class Storage {
         @Override
         Object local() {
             return s.local();
+        }
+
+        @Override
+        Object peer(final int pe) {
+            return s.ptr(pe);
         }
 
         @Override
@@ -188,6 +243,17 @@ abstract sealed class Storage {
         }
 
         @Override
+        Object peer(final int pe) {
+            return slots.peer(pe);
+        }
+
+        @Override
+        void direct(final int pe, final int si, final int ss, final Object dst, final int di, final int ds,
+            final int block, final int nblocks) {
+            slots.direct(pe, 2 * si, 2 * ss, dst, 2 * di, 2 * ds, 2 * block, nblocks);
+        }
+
+        @Override
         void put(final int pe, final int di, final int ds, final Object src, final int si, final int ss,
             final int block, final int nblocks) {
             slots.put(pe, 2 * di, 2 * ds, src, 2 * si, 2 * ss, 2 * block, nblocks);
@@ -217,6 +283,11 @@ abstract sealed class Storage {
         @Override
         Object local() {
             return s.local();
+        }
+
+        @Override
+        Object peer(final int pe) {
+            return s.ptr(pe);
         }
 
         @Override

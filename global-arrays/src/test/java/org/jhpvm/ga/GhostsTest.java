@@ -15,7 +15,9 @@ import org.junit.jupiter.params.provider.FieldSource;
 /**
  * Ghost updates: after {@code updateGhosts} every ghost cell (corners included) holds its neighbour's value,
  * wrapped in periodic dimensions; across a non-periodic physical boundary the ghosts keep what the application put
- * there. 1-D to 4-D, every type, widths 1 and 2, regular and irregular, 1..16 PEs.
+ * there. 1-D to 4-D, every type, widths 1 and 2, regular and irregular, 1..16 PEs; both ways an update goes (loading
+ * the neighbours' blocks directly, as every PE of these jobs shares the JVM, and pushing faces through SHMEM, as
+ * across JVMs), with and without corners.
  */
 @Timeout(240)
 class GhostsTest {
@@ -57,6 +59,13 @@ class GhostsTest {
                             periodic[d] = d % 2 == 1;
                         }
                         check(a, periodic);
+                        a.setGhostCornerFlag(false);
+                        check(a, periodic, false);
+                        a.ghostsDirect(false);
+                        check(a, periodic, false);
+                        a.setGhostCornerFlag(true);
+                        check(a, null);
+                        check(a, periodic);
                         a.destroy();
                     }
                 }
@@ -80,6 +89,14 @@ class GhostsTest {
 
     /** Interior = f, ghosts = sentinel; update; check every stored cell. */
     static void check(final GlobalArray a, final boolean[] periodic) {
+        check(a, periodic, true);
+    }
+
+    /**
+     * As {@link #check(GlobalArray, boolean[])}; without {@code corners} a ghost cell outside the block in two
+     * dimensions or more keeps the sentinel.
+     */
+    static void check(final GlobalArray a, final boolean[] periodic, final boolean corners) {
         final int[] dims = a.dims();
         final int nd = dims.length;
         final LocalBlock block = a.access();
@@ -116,10 +133,13 @@ class GhostsTest {
             forEach(glo, ghi, s -> {
                 final int[] wrapped = new int[nd];
                 boolean outside = false;
+                int ghostDims = 0;
                 for (int d = 0; d < nd; d++) {
                     wrapped[d] = Math.floorMod(s[d], dims[d]);
                     outside |= (s[d] < 0 || s[d] >= dims[d]) && periodic != null && !periodic[d];
+                    ghostDims += s[d] < block.lo()[d] || s[d] > block.hi()[d] ? 1 : 0;
                 }
+                outside |= !corners && ghostDims > 1;
                 final double want = outside ? SENTINEL : f(a.type(), linear(dims, wrapped));
                 assertEquals(want, at(arr, block.index(s)), 0.0, a + " " + Arrays.toString(a.procGrid())
                     + " periodic " + Arrays.toString(periodic) + " cell " + Arrays.toString(s) + " of block "
