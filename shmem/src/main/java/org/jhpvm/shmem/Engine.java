@@ -107,8 +107,6 @@ final class Engine {
     private long enters;
     private long entersSeenByAgent;
     private volatile boolean agentWanted;
-    /** The progress agent while it sleeps until the PE leaves SHMEM; null while it is awake. */
-    private volatile Thread sleepingAgent;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
 
@@ -178,28 +176,6 @@ final class Engine {
                 ownerThread = null;
             }
             OWNER.setRelease(this, 0);
-            wakeAgent();
-        }
-    }
-
-    /**
-     * Whether the endpoint is held by a thread of the PE (inside a SHMEM call, typically waiting in one): the
-     * progress agent has nothing to do until it leaves.
-     */
-    boolean peInside() {
-        return (int) OWNER.getVolatile(this) == 1;
-    }
-
-    /** The progress agent says it sleeps until the PE leaves SHMEM ({@code null}: it is awake). */
-    void agentSleeping(final Thread agent) {
-        sleepingAgent = agent;
-    }
-
-    /** Wakes a progress agent that sleeps while the PE was inside SHMEM: the PE is leaving, maybe to compute. */
-    private void wakeAgent() {
-        final Thread a = sleepingAgent;
-        if (a != null) {
-            LockSupport.unpark(a);
         }
     }
 
@@ -402,7 +378,6 @@ final class Engine {
         store(current);
         ownerThread = null;
         OWNER.setRelease(this, 0);
-        wakeAgent();
         if (sleep) {
             LockSupport.parkNanos(IDLE_SLEEP_NS);
         } else {

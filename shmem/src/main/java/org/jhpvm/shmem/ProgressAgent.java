@@ -7,19 +7,22 @@ import org.jhpvm.fm.FmClosedException;
 
 /**
  * The progress agent of one PE: while the PE's thread is outside SHMEM (computing), it takes the FM endpoint for
- * short non-blocking passes, runs the handlers of whatever arrived and sends their replies, so puts, gets and
- * atomics aimed at a busy PE complete (one-sided progress). With nothing to do it backs off to parking (a few
- * spins, then parks growing from {@code minParkNs} to {@code maxParkNs}), so an idle agent costs a wake-up per
- * {@code maxParkNs}, not a core. While the PE's thread is inside SHMEM (waiting in a barrier, say) it drives progress
- * itself and the agent sleeps until the PE leaves, whose exit wakes it.
+ * short non-blocking passes, runs the handlers of whatever arrived and sends their replies, so requests aimed at a
+ * busy PE that its NIC does not serve complete (one-sided progress). With nothing to do it backs off to parking (a
+ * few spins, then parks doubling from {@code minParkNs}): up to {@code maxParkNs} while the PE stays away from SHMEM
+ * (a request waits at most that long), and up to {@link #ACTIVE_MAX_PARK_NS} while the PE drives progress itself
+ * (it is inside SHMEM, or has been since the agent's last look). So an agent whose PE calls SHMEM often, as a
+ * bulk-synchronous code does between its phases, wakes about 50 times a second, not at every call: each wake-up
+ * takes a core from some PE for a moment, and in a code that synchronises often every PE waits for that one.
  */
 final class ProgressAgent implements Runnable {
-    /** The longest sleep while the PE is inside SHMEM. */
-    static final long INSIDE_SLEEP_NS = 20_000_000;
+    /** The longest park while the PE drives progress itself (at least {@code maxParkNs}). */
+    static final long ACTIVE_MAX_PARK_NS = 20_000_000;
 
     private final Engine engine;
     private final long minParkNs;
     private final long maxParkNs;
+    private final long activeMaxParkNs;
     private final Thread thread;
     private volatile boolean running = true;
     private volatile Throwable failure;
@@ -28,6 +31,7 @@ final class ProgressAgent implements Runnable {
         this.engine = engine;
         this.minParkNs = minParkNs;
         this.maxParkNs = maxParkNs;
+        this.activeMaxParkNs = Math.max(maxParkNs, ACTIVE_MAX_PARK_NS);
         this.thread = Thread.ofPlatform().name("jhpvm-shmem-progress-" + engine.me).daemon(true).unstarted(this);
     }
 
@@ -35,7 +39,6 @@ final class ProgressAgent implements Runnable {
         thread.start();
     }
 
-    /** Stops the agent and waits for it; rethrows nothing (a failure is reported through {@link #failure()}). */
     /**
      * Stops the agent and waits (up to 5 s) until its thread has ended, even if the PE thread is interrupted meanwhile
      * (an aborting job interrupts its PEs): the job must not return with an agent still running. The interrupt is kept
@@ -62,21 +65,6 @@ final class ProgressAgent implements Runnable {
         }
     }
 
-    /**
-     * While the PE's thread is inside SHMEM it drives progress itself: sleep until it leaves (its exit wakes the
-     * agent), at most {@link #INSIDE_SLEEP_NS} (a wake-up that races with the PE leaving is bounded by that).
-     */
-    private void insideSleep() {
-        engine.agentSleeping(thread);
-        try {
-            if (running && engine.peInside()) {
-                LockSupport.parkNanos(this, Math.max(maxParkNs, INSIDE_SLEEP_NS));
-            }
-        } finally {
-            engine.agentSleeping(null);
-        }
-    }
-
     Throwable failure() {
         return failure;
     }
@@ -97,17 +85,10 @@ final class ProgressAgent implements Runnable {
                     Thread.onSpinWait();
                     continue;
                 }
-                if (work < 0 && parkNs >= maxParkNs && engine.peInside()) {
-                    // Inside for a while (the parks have grown to their longest): not a short wait whose exit would
-                    // pay for waking the agent.
-                    insideSleep();
-                    if (!engine.peInside()) {
-                        parkNs = minParkNs; // the PE left, maybe to compute: look again soon
-                    }
-                    continue;
-                }
                 LockSupport.parkNanos(this, parkNs);
-                parkNs = Math.min(parkNs * 2, maxParkNs);
+                // Nothing to do: while the PE drives progress itself (work < 0) nothing can wait for the agent, so
+                // it backs off further than while the PE computes and a request may arrive.
+                parkNs = Math.min(parkNs * 2, work < 0 ? activeMaxParkNs : maxParkNs);
             }
         } catch (FmAbortException | FmClosedException e) {
             // The job is ending: the PE thread reports it.

@@ -67,6 +67,29 @@ class ProgressTest {
     }
 
     @Test
+    void shouldStayAsleepWhileItsPeCallsShmemBetweenShortPhases() {
+        final long[] passes = new long[2];
+        ShmemTestSupport.job(2).run(sh -> {
+            sh.barrierAll();
+            final long before = sh.engine.agentPasses;
+            // A bulk-synchronous loop: 200 us phases of computing, a barrier after each (about a second in all).
+            for (int round = 0; round < 4_000; round++) {
+                final long start = System.nanoTime();
+                while (System.nanoTime() - start < 200_000) {
+                    Thread.onSpinWait();
+                }
+                sh.barrierAll();
+            }
+            passes[sh.myPe()] = sh.engine.agentPasses - before;
+        });
+        for (final long p : passes) {
+            // The PE drives progress itself at every barrier, so its agent backs off to 20 ms parks: a few dozen
+            // passes a second. Looking again 20 us after each barrier, it made thousands.
+            assertTrue(p < 400, "the agent made " + p + " passes while its PE called SHMEM every 200 us");
+        }
+    }
+
+    @Test
     void shouldSleepWhileItsPeWaitsInsideShmemAndServeItOnceItLeaves() {
         final long[] passes = new long[4];
         final long[] computeNs = new long[4];
@@ -82,7 +105,7 @@ class ProgressTest {
                     flag.p(pe, 0, 1);
                 }
                 sh.quiet();
-                // Then they compute without calling SHMEM: only their agents, woken as they left, can serve this.
+                // Then they compute without calling SHMEM: only their agents (or NICs) can serve this.
                 for (int pe = 1; pe < 4; pe++) {
                     for (int i = 0; i < 50; i++) {
                         a.atomicFetchAdd(pe, 0, 1);
@@ -109,8 +132,8 @@ class ProgressTest {
             }
         });
         for (int pe = 1; pe < 4; pe++) {
-            // Waking on its own timer the agent makes about a thousand passes in that second; asleep until the PE
-            // leaves, a few dozen at most (a sleep is bounded by 20 ms).
+            // Parking at most 1 ms the agent would make about a thousand passes in that second; backing off to 20 ms
+            // while its PE waits inside SHMEM, a few dozen at most.
             assertTrue(passes[pe] < 300, "PE " + pe + "'s agent made " + passes[pe] + " passes while it waited");
             assertTrue(computeNs[pe] < 15_000_000_000L, "PE " + pe + " was served while it computed");
         }
