@@ -12,12 +12,12 @@ import org.jhpvm.fm.FmClosedException;
  * few spins, then parks doubling from {@code minParkNs}): up to {@code maxParkNs} while the PE stays away from SHMEM
  * (a request waits at most that long), and up to {@link #ACTIVE_MAX_PARK_NS} while the PE drives progress itself
  * (it is inside SHMEM, or has been since the agent's last look). So an agent whose PE calls SHMEM often, as a
- * bulk-synchronous code does between its phases, wakes about 50 times a second, not at every call: each wake-up
+ * bulk-synchronous code does between its phases, wakes about 20 times a second, not at every call: each wake-up
  * takes a core from some PE for a moment, and in a code that synchronises often every PE waits for that one.
  */
 final class ProgressAgent implements Runnable {
     /** The longest park while the PE drives progress itself (at least {@code maxParkNs}). */
-    static final long ACTIVE_MAX_PARK_NS = 20_000_000;
+    static final long ACTIVE_MAX_PARK_NS = 50_000_000;
 
     private final Engine engine;
     private final long minParkNs;

@@ -83,7 +83,7 @@ class ProgressTest {
             passes[sh.myPe()] = sh.engine.agentPasses - before;
         });
         for (final long p : passes) {
-            // The PE drives progress itself at every barrier, so its agent backs off to 20 ms parks: a few dozen
+            // The PE drives progress itself at every barrier, so its agent backs off to 50 ms parks: a few dozen
             // passes a second. Looking again 20 us after each barrier, it made thousands.
             assertTrue(p < 400, "the agent made " + p + " passes while its PE called SHMEM every 200 us");
         }
@@ -132,7 +132,7 @@ class ProgressTest {
             }
         });
         for (int pe = 1; pe < 4; pe++) {
-            // Parking at most 1 ms the agent would make about a thousand passes in that second; backing off to 20 ms
+            // Parking at most 1 ms the agent would make about a thousand passes in that second; backing off to 50 ms
             // while its PE waits inside SHMEM, a few dozen at most.
             assertTrue(passes[pe] < 300, "PE " + pe + "'s agent made " + passes[pe] + " passes while it waited");
             assertTrue(computeNs[pe] < 15_000_000_000L, "PE " + pe + " was served while it computed");
