@@ -136,7 +136,7 @@ public final class Endpoint extends EndpointNicApi {
             this.rendezvous = null;
         }
         this.slots = job.slots();
-        this.slot = slots.newSlot(job::isAborted);
+        this.slot = slots.newSlot(job, job::isAborted);
         job.register(this);
     }
 
@@ -492,8 +492,9 @@ public final class Endpoint extends EndpointNicApi {
      * core, then yields; then it looks at the timers, gives its run slot up and parks inside the NIC, so that a
      * delivery wakes it at once. When another PE wants its core it does not spin: it yields at once (the PE it waits
      * for may be the one that takes the core, and a yield costs far less than a wake-up), or under run slots gives
-     * its slot up at once. Once blocked it stays blocked (no spinning without a slot) until a frame arrives while a
-     * slot is free, or its wait ends ({@link #resume}).
+     * its slot up at once, unless every PE of its job holds a slot and its quantum is not over ({@link RunSlots#keeps}):
+     * then it spins. Once blocked it stays blocked (no spinning without a slot) until a frame arrives while a slot is
+     * free, or its wait ends ({@link #resume}).
      *
      * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
      *                end other threads decide), {@code idleSleepNs} otherwise, never beyond the caller's deadline
@@ -501,6 +502,11 @@ public final class Endpoint extends EndpointNicApi {
     private void idleOnce(final long sleepNs) {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
+        if (peThread && !blocked && slots.keeps(slot)) {
+            Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
+            checkUsable();
+            return;
+        }
         final boolean contended = peThread && !blocked && slots.contended(slot);
         if (contended && idle.spinning()) {
             idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)

@@ -24,6 +24,12 @@ import org.jhpvm.fm.Scheduling;
  * longer. A holder that has kept its slot longer than the bound adds a slot while it keeps it, so that the PEs that
  * go on communicating beside it do not each wait the bound again. An abort of the job lets every waiter go at once.
  * <p>
+ * Coscheduling (DCS): while every PE of a job holds a slot, a PE that waits keeps its slot and spins ({@link #keeps})
+ * for the rest of its quantum, since the PEs it waits for are running: a job whose PEs run together goes on
+ * together, instead of handing its slots to another job's PEs at every barrier (a hand-over wakes a thread, and the
+ * PE that gave its slot up then waits for one to run the next phase). Once its quantum is over it gives its slot up
+ * at its next wait if another PE waits for one.
+ * <p>
  * Thread-safe: slots are granted under one lock, taken only on the way into and out of a block (the fast paths of a
  * running PE read two fields).
  */
@@ -43,6 +49,8 @@ public final class RunSlots {
     private final java.util.ArrayList<Slot> all = new java.util.ArrayList<>();
     private final ArrayDeque<Slot> wokenQueue = new ArrayDeque<>();
     private final ArrayDeque<Slot> otherQueue = new ArrayDeque<>();
+    /** The PEs of each job sharing the slots, by the job's identity. */
+    private final java.util.IdentityHashMap<Object, Crew> crews = new java.util.IdentityHashMap<>();
     private int slotsMade;
     /** Gangs of the PEs that hold slots now (GANG: the PEs entered, {@code cores} to a gang). */
     private volatile int gangs = 1;
@@ -51,9 +59,16 @@ public final class RunSlots {
     private final AtomicLong grants = new AtomicLong();
     private final AtomicLong overAdmissions = new AtomicLong();
 
+    /** The PEs of one job: how many have slots made, how many hold one (written under the lock). */
+    private static final class Crew {
+        private int size;
+        private volatile int held;
+    }
+
     /** One PE's claim on a run slot; its PE thread is the only one that takes or gives it. */
     public static final class Slot {
         private final int gang;
+        private final Crew crew;
         private final BooleanSupplier abandoned;
         private volatile Thread thread;
         private volatile boolean held;
@@ -61,9 +76,21 @@ public final class RunSlots {
         private long sinceNs;
         private volatile long heldSinceNs;
 
-        private Slot(final int gang, final BooleanSupplier abandoned) {
+        private Slot(final int gang, final Crew crew, final BooleanSupplier abandoned) {
             this.gang = gang;
+            this.crew = crew;
             this.abandoned = abandoned;
+        }
+
+        /** Under the lock: the slot is now held or not, and its job's count of holders follows. */
+        private void hold(final boolean h, final long now) {
+            if (h) {
+                heldSinceNs = now;
+            }
+            if (h != held) {
+                crew.held += h ? 1 : -1;
+            }
+            held = h;
         }
 
         /**
@@ -126,16 +153,29 @@ public final class RunSlots {
     }
 
     /**
-     * Makes the next PE's slot; the gangs are PEs in the order their slots are made, {@code cores} to a gang (several
-     * jobs may share the slots: their PEs then form the gangs together, counted afresh once every PE has left).
+     * Makes the next PE's slot, a job of its own (see {@link #newSlot(Object, BooleanSupplier)}).
      *
      * @param abandoned true once the PE's job is aborted: its PE stops waiting for a slot
      * @return a slot nobody has entered
      */
     public Slot newSlot(final BooleanSupplier abandoned) {
+        return newSlot(new Object(), abandoned);
+    }
+
+    /**
+     * Makes the next PE's slot; the gangs are PEs in the order their slots are made, {@code cores} to a gang (several
+     * jobs may share the slots: their PEs then form the gangs together, counted afresh once every PE has left).
+     *
+     * @param job       the PE's job: its PEs coschedule ({@link #keeps})
+     * @param abandoned true once the PE's job is aborted: its PE stops waiting for a slot
+     * @return a slot nobody has entered
+     */
+    public Slot newSlot(final Object job, final BooleanSupplier abandoned) {
         lock.lock();
         try {
-            final Slot s = new Slot(slotsMade++ / cores, abandoned);
+            final Crew crew = crews.computeIfAbsent(job, j -> new Crew());
+            crew.size++;
+            final Slot s = new Slot(slotsMade++ / cores, crew, abandoned);
             all.add(s);
             gangs = Math.max(gangs, s.gang + 1);
             return s;
@@ -172,6 +212,9 @@ public final class RunSlots {
         lock.lock();
         try {
             all.remove(s);
+            if (--s.crew.size == 0) {
+                crews.values().remove(s.crew);
+            }
             if (all.isEmpty()) { // the jobs sharing the slots have ended: the next ones form their gangs anew
                 slotsMade = 0;
                 gangs = 1;
@@ -198,6 +241,18 @@ public final class RunSlots {
     }
 
     /**
+     * Tells a waiting PE to keep its slot and spin (DCS): every PE of its job holds a slot, so the PEs it waits for
+     * are running, and its quantum is not over.
+     *
+     * @param s the PE's slot
+     * @return true if it should keep its slot through this wait
+     */
+    public boolean keeps(final Slot s) {
+        return policy == Scheduling.DCS && s.held && s.crew.held == s.crew.size && running.get() <= cores
+            && System.nanoTime() - s.heldSinceNs < quantumNs;
+    }
+
+    /**
      * Gives the slot up: the PE is about to block.
      *
      * @param s the PE's slot, held
@@ -210,7 +265,7 @@ public final class RunSlots {
         }
         lock.lock();
         try {
-            s.held = false;
+            s.hold(false, 0);
             running.decrementAndGet();
             grantFree(System.nanoTime());
         } finally {
@@ -284,8 +339,7 @@ public final class RunSlots {
                     (s.woken ? wokenQueue : otherQueue).remove(s);
                     waiting--;
                     running.incrementAndGet();
-                    s.heldSinceNs = now;
-                    s.held = true;
+                    s.hold(true, now);
                     overAdmissions.incrementAndGet();
                 }
             } finally {
@@ -313,8 +367,7 @@ public final class RunSlots {
     private boolean takeFree(final Slot s, final long now) {
         if (waiting == 0 && running.get() < capacity(now) && (policy != Scheduling.GANG || s.gang == currentGang)) {
             running.incrementAndGet();
-            s.heldSinceNs = now;
-            s.held = true;
+            s.hold(true, now);
             return true;
         }
         return false;
@@ -347,8 +400,7 @@ public final class RunSlots {
             waiting--;
             running.incrementAndGet();
             grants.incrementAndGet();
-            w.heldSinceNs = now;
-            w.held = true;
+            w.hold(true, now);
             LockSupport.unpark(w.thread);
         }
     }

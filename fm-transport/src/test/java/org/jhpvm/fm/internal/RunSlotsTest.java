@@ -74,6 +74,39 @@ class RunSlotsTest {
     private static final BooleanSupplier NEVER = () -> false;
 
     @Test
+    void dcsShouldKeepTheSlotsOfAJobWhosePesAllRunForOneQuantumOnly() {
+        final long quantum = TimeUnit.MILLISECONDS.toNanos(300);
+        final RunSlots slots = new RunSlots(Scheduling.DCS, 2, quantum);
+        final Object job = new Object();
+        final RunSlots.Slot x1 = slots.newSlot(job, NEVER);
+        final RunSlots.Slot x2 = slots.newSlot(job, NEVER);
+        final RunSlots.Slot other = slots.newSlot(new Object(), NEVER);
+        slots.enter(x1);
+        final long start = System.nanoTime();
+        assertFalse(slots.keeps(x1), "its partner does not run: what it waits for may need this core");
+        slots.enter(x2);
+        assertTrue(slots.keeps(x1) && slots.keeps(x2), "both PEs of the job run");
+        assertFalse(slots.keeps(other), "a PE without a slot keeps none");
+        slots.release(x2);
+        assertFalse(slots.keeps(x1), "its partner gave its slot up");
+        assertTrue(slots.tryAcquire(x2));
+        assertTrue(slots.keeps(x1), "both run again, within x1's quantum");
+        // The quantum is what is measured: poll until it ends, bounded.
+        final long deadline = start + TimeUnit.SECONDS.toNanos(10);
+        while (slots.keeps(x1) && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertFalse(slots.keeps(x1), "still keeping after 10 s");
+        assertTrue(System.nanoTime() - start >= quantum, "kept for less than its quantum");
+        for (final Scheduling p : new Scheduling[] {Scheduling.NONE, Scheduling.GANG}) {
+            final RunSlots s = new RunSlots(p, 2, LONG_QUANTUM_NS);
+            final RunSlots.Slot only = s.newSlot(job, NEVER);
+            s.enter(only);
+            assertFalse(s.keeps(only), p + " never keeps a slot through a wait");
+        }
+    }
+
+    @Test
     void dcsShouldRunAtMostCoresPesAndGiveAFreedSlotToAPeWokenByAMessageFirst() throws InterruptedException {
         final RunSlots slots = new RunSlots(Scheduling.DCS, 2, LONG_QUANTUM_NS);
         final Pe a = new Pe(slots, "a");
