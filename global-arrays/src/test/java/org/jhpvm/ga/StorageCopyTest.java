@@ -28,7 +28,8 @@ class StorageCopyTest {
                         }
                     }
                     Storage.copyBlocks(src, 1, ss, dst, 2, ds, block, nblocks);
-                    assertArrayEquals(want, dst, 0.0, "block " + block + " x " + nblocks + ", strides " + ss + "/" + ds);
+                    assertArrayEquals(want, dst, 0.0, "block " + block + " x " + nblocks + ", strides " + ss + "/"
+                        + ds);
                     final long[] lsrc = random.longs(length).toArray();
                     final long[] ldst = new long[length];
                     final long[] lwant = new long[length];

@@ -511,8 +511,8 @@ public final class HydroCommand implements Callable<Integer> {
         final List<double[]> rows = new ArrayList<>();
         final ObjectNode o = Reports.object();
         o.put("problem", "blast3d").put("block", block).put("cycles", timed).put("warmup", untimed)
-            .put("untimed_first_runs", 1).put("trials", rounds).put("cores", cores).put("energy", scheme.key()).put("comm", layer.key())
-            .put("scheduling", policy.toString());
+            .put("untimed_first_runs", 1).put("trials", rounds).put("cores", cores).put("energy", scheme.key())
+            .put("comm", layer.key()).put("scheduling", policy.toString());
         final ArrayNode arr = o.putArray("scaling");
         // Rounds over every PE count, so that a slow spell of the machine does not fall on one PE count only.
         final double[][] rates = new double[peCounts.length][rounds];
@@ -551,8 +551,8 @@ public final class HydroCommand implements Callable<Integer> {
                 .put("zone_cycles_per_second_median", median(rates[r])).put("core_efficiency_median", coreEffMedian);
         }
         System.out.printf("efficiency = zone-cycles/s per PE relative to the first PE count (run once untimed before, "
-            + "for the JIT), best rounds; per core used = the same per min(PEs, %d cores): beyond %d PEs they share cores (each PE also has "
-            + "a progress agent)%n", cores, cores);
+            + "for the JIT), best rounds; per core used = the same per min(PEs, %d cores): beyond %d PEs they share "
+            + "cores (each PE also has a progress agent)%n", cores, cores);
         if (out != null) {
             Files.createDirectories(out);
             final Path csv = out.resolve("blast3d-scaling.csv");

@@ -274,12 +274,13 @@ public final class Endpoint extends EndpointNicApi {
                     if (done.getAsBoolean()) {
                         return true;
                     }
-                    final long left = deadline - System.nanoTime();
+                    final long now = System.nanoTime();
+                    final long left = deadline - now;
                     if (left <= 0) {
                         return false;
                     }
                     idleOnce(Math.min(left, timersRunning() ? config.maxParkNs()
-                        : Math.max(config.maxParkNs(), config.idleSleepNs())));
+                        : Math.max(config.maxParkNs(), config.idleSleepNs())), now);
                 } else {
                     idle.idle(work);
                 }
@@ -325,7 +326,7 @@ public final class Endpoint extends EndpointNicApi {
             checkUsable();
             final int work = extract(Integer.MAX_VALUE);
             if (work == 0) {
-                idleOnce(config.maxParkNs()); // the end is other PEs' doing: look every maxParkNs
+                idleOnce(config.maxParkNs(), System.nanoTime()); // the end is other PEs' doing: look every maxParkNs
             } else {
                 idle.idle(work);
             }
@@ -492,17 +493,18 @@ public final class Endpoint extends EndpointNicApi {
      * core, then yields; then it looks at the timers, gives its run slot up and parks inside the NIC, so that a
      * delivery wakes it at once. When another PE wants its core it does not spin: it yields at once (the PE it waits
      * for may be the one that takes the core, and a yield costs far less than a wake-up), or under run slots gives
-     * its slot up at once, unless every PE of its job holds a slot and its quantum is not over ({@link RunSlots#keeps}):
-     * then it spins. Once blocked it stays blocked (no spinning without a slot) until a frame arrives while a slot is
-     * free, or its wait ends ({@link #resume}).
+     * its slot up at once, unless every PE of its job holds a slot and its quantum is not over
+     * ({@link RunSlots#keeps}): then it spins. Once blocked it stays blocked (no spinning without a slot) until a frame
+     * arrives while a slot is free, or its wait ends ({@link #resume}).
      *
      * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
      *                end other threads decide), {@code idleSleepNs} otherwise, never beyond the caller's deadline
+     * @param nowNs   {@code System.nanoTime()} as the caller last read it (a look at the clock less per pass)
      */
-    private void idleOnce(final long sleepNs) {
+    private void idleOnce(final long sleepNs, final long nowNs) {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
-        if (peThread && !blocked && slots.keeps(slot)) {
+        if (peThread && !blocked && slots.keeps(slot, nowNs)) {
             Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
             checkUsable();
             return;

@@ -244,12 +244,13 @@ public final class RunSlots {
      * Tells a waiting PE to keep its slot and spin (DCS): every PE of its job holds a slot, so the PEs it waits for
      * are running, and its quantum is not over.
      *
-     * @param s the PE's slot
+     * @param s     the PE's slot
+     * @param nowNs {@code System.nanoTime()}, recent
      * @return true if it should keep its slot through this wait
      */
-    public boolean keeps(final Slot s) {
+    public boolean keeps(final Slot s, final long nowNs) {
         return policy == Scheduling.DCS && s.held && s.crew.held == s.crew.size && running.get() <= cores
-            && System.nanoTime() - s.heldSinceNs < quantumNs;
+            && nowNs - s.heldSinceNs < quantumNs;
     }
 
     /**

@@ -83,26 +83,26 @@ class RunSlotsTest {
         final RunSlots.Slot other = slots.newSlot(new Object(), NEVER);
         slots.enter(x1);
         final long start = System.nanoTime();
-        assertFalse(slots.keeps(x1), "its partner does not run: what it waits for may need this core");
+        assertFalse(slots.keeps(x1, System.nanoTime()), "its partner does not run: it may need this core");
         slots.enter(x2);
-        assertTrue(slots.keeps(x1) && slots.keeps(x2), "both PEs of the job run");
-        assertFalse(slots.keeps(other), "a PE without a slot keeps none");
+        assertTrue(slots.keeps(x1, System.nanoTime()) && slots.keeps(x2, System.nanoTime()), "both PEs of the job run");
+        assertFalse(slots.keeps(other, System.nanoTime()), "a PE without a slot keeps none");
         slots.release(x2);
-        assertFalse(slots.keeps(x1), "its partner gave its slot up");
+        assertFalse(slots.keeps(x1, System.nanoTime()), "its partner gave its slot up");
         assertTrue(slots.tryAcquire(x2));
-        assertTrue(slots.keeps(x1), "both run again, within x1's quantum");
+        assertTrue(slots.keeps(x1, System.nanoTime()), "both run again, within x1's quantum");
         // The quantum is what is measured: poll until it ends, bounded.
         final long deadline = start + TimeUnit.SECONDS.toNanos(10);
-        while (slots.keeps(x1) && System.nanoTime() < deadline) {
+        while (slots.keeps(x1, System.nanoTime()) && System.nanoTime() < deadline) {
             Thread.onSpinWait();
         }
-        assertFalse(slots.keeps(x1), "still keeping after 10 s");
+        assertFalse(slots.keeps(x1, System.nanoTime()), "still keeping after 10 s");
         assertTrue(System.nanoTime() - start >= quantum, "kept for less than its quantum");
         for (final Scheduling p : new Scheduling[] {Scheduling.NONE, Scheduling.GANG}) {
             final RunSlots s = new RunSlots(p, 2, LONG_QUANTUM_NS);
             final RunSlots.Slot only = s.newSlot(job, NEVER);
             s.enter(only);
-            assertFalse(s.keeps(only), p + " never keeps a slot through a wait");
+            assertFalse(s.keeps(only, System.nanoTime()), p + " never keeps a slot through a wait");
         }
     }
 
