@@ -76,9 +76,14 @@ class JobsCommandTest {
     void benchDcsShouldWriteTheContractKeys(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("dcs.json");
         final Run r = run("bench", "dcs", "--zones", "8", "--pes", "2", "--jacobi-n", "16", "--gups-log-size", "10",
-            "--idle-pes", "3", "--idle-ms", "300", "--json", json.toString());
+            "--idle-pes", "3", "--idle-ms", "300", "--trials", "2", "--json", json.toString());
         assertEquals(0, r.exitCode(), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        final JsonNode rounds = m.get("dcs_slowdown_max_rounds");
+        assertEquals(2, rounds.size());
+        // The figure is the median round's: of two, the lower.
+        assertEquals(Math.min(rounds.get(0).asDouble(), rounds.get(1).asDouble()),
+            m.get("dcs_slowdown_max").asDouble());
         for (final String key : new String[] {"dcs_slowdown_max", "none_slowdown_max", "gang_slowdown_max",
             "dcs_slowdown_max_mixed", "idle_job_core_fraction"}) {
             assertTrue(m.has(key) && m.get(key).asDouble() > 0, key + " = " + m.get(key));

@@ -6,6 +6,8 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +15,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
@@ -29,8 +32,8 @@ import picocli.CommandLine.Option;
 @Command(name = "dcs", mixinStandardHelpOptions = true,
     description = {"FM-DCS: two copies of a blast3d job, then a jacobi and a gups job, each pair at once on this "
         + "JVM's cores under the scheduling policies none, gang and dcs (each job also alone, in the same run): the "
-        + "worse job's slowdown per policy. Then an idle job (every PE waiting for a flag nobody sets) for the CPU "
-        + "that waiting PEs use, from thread CPU times.",
+        + "worse job's slowdown per policy, the median of --trials rounds. Then an idle job (every PE waiting for a "
+        + "flag nobody sets) for the CPU that waiting PEs use, from thread CPU times.",
         "Targets: dcs_slowdown_max (2 equal jobs; 2.0 is ideal) <= " + BenchDcsCommand.SLOWDOWN_TARGET
             + ", idle_cpu_fraction_waiting <= " + BenchDcsCommand.IDLE_TARGET + ", idle_job_core_fraction <= "
             + BenchDcsCommand.IDLE_JOB_TARGET + "."})
@@ -65,10 +68,15 @@ final class BenchDcsCommand implements Callable<Integer> {
         + "(default: none).")
     private Path json;
 
+    @Option(names = "--trials", paramLabel = "N", description = "Rounds over the policies; each policy's figures "
+        + "are its median round's (default: ${DEFAULT-VALUE}).")
+    private int trials = 3;
+
     @Override
     public Integer call() throws Exception {
-        if (zones < 8 || pes < 1 || idlePes < 2 || idleMs < 100) {
-            throw new IllegalArgumentException("need --zones >= 8, --pes >= 1, --idle-pes >= 2, --idle-ms >= 100");
+        if (zones < 8 || pes < 1 || idlePes < 2 || idleMs < 100 || trials < 1) {
+            throw new IllegalArgumentException("need --zones >= 8, --pes >= 1, --idle-pes >= 2, --idle-ms >= 100, "
+                + "--trials >= 1");
         }
         final String blast = "hydro blast3d --zones " + zones + " --pes " + pes;
         final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, 10_000_000);
@@ -77,18 +85,33 @@ final class BenchDcsCommand implements Callable<Integer> {
         System.out.println("bench dcs: warming up (each job once, untimed) ...");
         equal.warmUp();
         mixed.warmUp();
+        // Rounds over the policies, so that a slow spell of the machine does not fall on one policy only; each job's
+        // time alone and together is one run, so a single round spreads wider than the policies differ.
+        final Scheduling[] policies = {Scheduling.NONE, Scheduling.GANG, Scheduling.DCS};
+        final SharedJobs.Result[][] equalRounds = new SharedJobs.Result[policies.length][trials];
+        final SharedJobs.Result[][] mixedRounds = new SharedJobs.Result[policies.length][trials];
+        for (int t = 0; t < trials; t++) {
+            for (int i = 0; i < policies.length; i++) {
+                System.out.printf("bench dcs: %s, round %d of %d ...%n", policies[i], t + 1, trials);
+                equalRounds[i][t] = equal.run(policies[i]);
+                mixedRounds[i][t] = mixed.run(policies[i]);
+            }
+        }
         final List<SharedJobs.Result> equalResults = new ArrayList<>();
         final List<SharedJobs.Result> mixedResults = new ArrayList<>();
-        for (final Scheduling p : new Scheduling[] {Scheduling.NONE, Scheduling.GANG, Scheduling.DCS}) {
-            System.out.printf("bench dcs: %s ...%n", p);
-            equalResults.add(equal.run(p));
-            mixedResults.add(mixed.run(p));
+        for (int i = 0; i < policies.length; i++) {
+            equalResults.add(median(equalRounds[i]));
+            mixedResults.add(median(mixedRounds[i]));
         }
         final double[] idle = idleCpu();
         System.out.printf("bench dcs: each pair of jobs at once on %d cores, then each alone (wall times)%n",
             Runtime.getRuntime().availableProcessors());
         JobsCommand.print(equalResults);
         JobsCommand.print(mixedResults);
+        for (int i = 0; i < policies.length; i++) {
+            System.out.printf("%s_slowdown_max per round: %s (the median's round above)%n", policies[i],
+                rounds(equalRounds[i]));
+        }
         final double dcs = equalResults.get(2).slowdownMax();
         System.out.printf("dcs_slowdown_max = %.2f (target <= %.1f: %s); none %.2f, gang %.2f%n", dcs,
             SLOWDOWN_TARGET, dcs <= SLOWDOWN_TARGET ? "met" : "MISSED", equalResults.get(0).slowdownMax(),
@@ -105,6 +128,13 @@ final class BenchDcsCommand implements Callable<Integer> {
             final ObjectNode m = (ObjectNode) root.get("metrics");
             for (final SharedJobs.Result r : mixedResults) {
                 m.put(r.policy() + "_slowdown_max_mixed", r.slowdownMax());
+            }
+            root.put("trials", trials);
+            for (int i = 0; i < policies.length; i++) {
+                final ArrayNode all = m.putArray(policies[i] + "_slowdown_max_rounds");
+                for (final SharedJobs.Result r : equalRounds[i]) {
+                    all.add(r.slowdownMax());
+                }
             }
             m.put("idle_cpu_fraction_waiting", idle[0]);
             m.put("idle_job_core_fraction", idle[1]);
@@ -123,6 +153,21 @@ final class BenchDcsCommand implements Callable<Integer> {
             System.err.println("bench dcs: a job failed");
         }
         return ok ? 0 : Main.FAILURE;
+    }
+
+    /** The round whose worse job's slowdown is the median (the lower middle of an even count). */
+    private static SharedJobs.Result median(final SharedJobs.Result[] rounds) {
+        final SharedJobs.Result[] sorted = rounds.clone();
+        Arrays.sort(sorted, Comparator.comparingDouble(SharedJobs.Result::slowdownMax));
+        return sorted[(sorted.length - 1) / 2];
+    }
+
+    private static String rounds(final SharedJobs.Result[] rounds) {
+        final StringBuilder b = new StringBuilder();
+        for (final SharedJobs.Result r : rounds) {
+            b.append(b.isEmpty() ? "" : ", ").append(String.format("%.2f", r.slowdownMax()));
+        }
+        return b.toString();
     }
 
     /**
