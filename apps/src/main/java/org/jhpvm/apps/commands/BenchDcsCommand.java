@@ -68,20 +68,26 @@ final class BenchDcsCommand implements Callable<Integer> {
         + "(default: none).")
     private Path json;
 
+    @Option(names = "--quantum-ms", paramLabel = "MS", description = "The shared scheduler's quantum, milliseconds, as "
+        + "jobs' (default: ${DEFAULT-VALUE}).")
+    private double quantumMs = JobsCommand.QUANTUM_MS;
+
     @Option(names = "--trials", paramLabel = "N", description = "Rounds over the policies; each policy's figures "
         + "are its median round's (default: ${DEFAULT-VALUE}).")
     private int trials = 3;
 
     @Override
     public Integer call() throws Exception {
-        if (zones < 8 || pes < 1 || idlePes < 2 || idleMs < 100 || trials < 1) {
+        if (zones < 8 || pes < 1 || idlePes < 2 || idleMs < 100 || trials < 1 || !(quantumMs >= 0.1 && quantumMs
+            <= 1000)) {
             throw new IllegalArgumentException("need --zones >= 8, --pes >= 1, --idle-pes >= 2, --idle-ms >= 100, "
-                + "--trials >= 1");
+                + "--trials >= 1, --quantum-ms in 0.1..1000");
         }
         final String blast = "hydro blast3d --zones " + zones + " --pes " + pes;
-        final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, 10_000_000);
+        final long quantumNs = Math.round(quantumMs * 1e6);
+        final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, quantumNs);
         final SharedJobs mixed = new SharedJobs(List.of("jacobi --pes " + pes + " --n " + jacobiN, "gups --pes " + pes
-            + " --log-size " + gupsLogSize), Main::execute, 0, 10_000_000);
+            + " --log-size " + gupsLogSize), Main::execute, 0, quantumNs);
         System.out.println("bench dcs: warming up (each job once, untimed) ...");
         equal.warmUp();
         mixed.warmUp();

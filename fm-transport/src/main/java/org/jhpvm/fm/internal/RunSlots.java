@@ -51,7 +51,9 @@ public final class RunSlots {
     private final ArrayDeque<Slot> otherQueue = new ArrayDeque<>();
     /** The PEs of each job sharing the slots, by the job's identity. */
     private final java.util.IdentityHashMap<Object, Crew> crews = new java.util.IdentityHashMap<>();
-    private int slotsMade;
+    /** The job of the slots made without one ({@link #newSlot(BooleanSupplier)}). */
+    private final Object unnamedJob = new Object();
+    private int gangsMade;
     /** Gangs of the PEs that hold slots now (GANG: the PEs entered, {@code cores} to a gang). */
     private volatile int gangs = 1;
     private volatile int currentGang;
@@ -59,10 +61,12 @@ public final class RunSlots {
     private final AtomicLong grants = new AtomicLong();
     private final AtomicLong overAdmissions = new AtomicLong();
 
-    /** The PEs of one job: how many have slots made, how many hold one (written under the lock). */
+    /** The PEs of one job: how many have slots made, how many hold one, its last gang (written under the lock). */
     private static final class Crew {
         private int size;
         private volatile int held;
+        private int gang = -1;
+        private int inGang;
     }
 
     /** One PE's claim on a run slot; its PE thread is the only one that takes or gives it. */
@@ -153,18 +157,20 @@ public final class RunSlots {
     }
 
     /**
-     * Makes the next PE's slot, a job of its own (see {@link #newSlot(Object, BooleanSupplier)}).
+     * Makes the next PE's slot, all such slots being of one job (see {@link #newSlot(Object, BooleanSupplier)}).
      *
      * @param abandoned true once the PE's job is aborted: its PE stops waiting for a slot
      * @return a slot nobody has entered
      */
     public Slot newSlot(final BooleanSupplier abandoned) {
-        return newSlot(new Object(), abandoned);
+        return newSlot(unnamedJob, abandoned);
     }
 
     /**
-     * Makes the next PE's slot; the gangs are PEs in the order their slots are made, {@code cores} to a gang (several
-     * jobs may share the slots: their PEs then form the gangs together, counted afresh once every PE has left).
+     * Makes the next PE's slot. The gangs are each job's PEs in the order their slots are made, {@code cores} to a
+     * gang: several jobs may share the slots, and a gang never mixes two jobs, so that a job of up to {@code cores}
+     * PEs runs in one turn however its PEs' slots interleave with another job's (counted afresh once every PE has
+     * left).
      *
      * @param job       the PE's job: its PEs coschedule ({@link #keeps})
      * @param abandoned true once the PE's job is aborted: its PE stops waiting for a slot
@@ -175,7 +181,12 @@ public final class RunSlots {
         try {
             final Crew crew = crews.computeIfAbsent(job, j -> new Crew());
             crew.size++;
-            final Slot s = new Slot(slotsMade++ / cores, crew, abandoned);
+            if (crew.gang < 0 || crew.inGang == cores) {
+                crew.gang = gangsMade++;
+                crew.inGang = 0;
+            }
+            crew.inGang++;
+            final Slot s = new Slot(crew.gang, crew, abandoned);
             all.add(s);
             gangs = Math.max(gangs, s.gang + 1);
             return s;
@@ -216,7 +227,7 @@ public final class RunSlots {
                 crews.values().remove(s.crew);
             }
             if (all.isEmpty()) { // the jobs sharing the slots have ended: the next ones form their gangs anew
-                slotsMade = 0;
+                gangsMade = 0;
                 gangs = 1;
                 currentGang = 0;
             }
@@ -434,7 +445,19 @@ public final class RunSlots {
     /** Under the lock (GANG): the next gang's turn once the current one has had a quantum. */
     private void nextTurnIfDue(final long now) {
         if (policy == Scheduling.GANG && gangs > 1 && now - turnStartNs >= quantumNs) {
-            currentGang = (currentGang + 1) % gangs;
+            // The next gang that still has a PE: a job that has ended leaves its gangs empty, and an empty turn would
+            // leave the cores idle for a quantum.
+            int next = currentGang;
+            for (int k = 1; k <= gangs && next == currentGang; k++) {
+                final int g = (currentGang + k) % gangs;
+                for (final Slot s : all) {
+                    if (s.gang == g) {
+                        next = g;
+                        break;
+                    }
+                }
+            }
+            currentGang = next;
             turnStartNs = now;
         }
     }

@@ -224,6 +224,22 @@ class RunSlotsTest {
     }
 
     @Test
+    void gangShouldFormEachJobsGangsFromItsOwnPesHoweverTheirSlotsInterleave() {
+        final RunSlots slots = new RunSlots(Scheduling.GANG, 2, LONG_QUANTUM_NS);
+        final Object a = new Object();
+        final Object b = new Object();
+        final RunSlots.Slot a1 = slots.newSlot(a, NEVER);
+        final RunSlots.Slot b1 = slots.newSlot(b, NEVER);
+        final RunSlots.Slot a2 = slots.newSlot(a, NEVER);
+        final RunSlots.Slot b2 = slots.newSlot(b, NEVER);
+        final RunSlots.Slot a3 = slots.newSlot(a, NEVER);
+        // Gang 0, whose turn it is, is a's first two PEs; in the order the slots were made it would be a1 and b1.
+        assertFalse(slots.contended(a1) || slots.contended(a2), "a's first two PEs form the current gang");
+        assertTrue(slots.contended(b1) && slots.contended(b2), "b's PEs are another gang");
+        assertTrue(slots.contended(a3), "a's third PE is a gang of its own: 2 cores");
+    }
+
+    @Test
     void noneShouldNeverMakeAPeWaitButTellWhenPesOutnumberCores() throws InterruptedException {
         final RunSlots slots = new RunSlots(Scheduling.NONE, 1, LONG_QUANTUM_NS);
         final Pe[] pes = new Pe[3];
