@@ -504,16 +504,13 @@ public final class Endpoint extends EndpointNicApi {
     private void idleOnce(final long sleepNs, final long nowNs) {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
-        if (peThread && !blocked && slots.keeps(slot, nowNs)) {
-            Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
-            checkUsable();
-            return;
-        }
         final boolean contended = peThread && !blocked && slots.contended(slot);
         if (contended && idle.spinning()) {
             idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
         }
-        if (lean && queue.isFull()) {
+        if (peThread && !blocked && slots.keeps(slot, nowNs)) {
+            Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
+        } else if (lean && queue.isFull()) {
             idle.idle(0); // frames wait in the fabric: the queue must drain first
         } else if (blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
             serviceTimers();
