@@ -238,22 +238,33 @@ final class Ghosts {
      */
     static void updateNb(final GlobalArray a, final boolean corners) {
         a.checkLive();
-        final int n = a.ndim;
-        final int[] mask = new int[n];
-        final int total = (int) Math.pow(3, n);
-        for (int code = 0; code < total; code++) {
-            int c = code;
-            int nonZero = 0;
-            for (int d = 0; d < n; d++) {
-                mask[d] = c % 3 - 1;
-                c /= 3;
-                nonZero += mask[d] != 0 ? 1 : 0;
-            }
-            if (nonZero == 0 || (!corners && nonZero > 1)) {
-                continue;
-            }
+        for (final int[] mask : directions(a.ndim, corners)) {
             pullRegion(a, mask, true);
         }
+    }
+
+    /**
+     * The directions of a full update: every mask of -1, 0 or +1 per dimension (the lower ghost layers, the block's
+     * own extent, the upper ghost layers) but the all-0 one, and only those with one non-0 entry (the faces) without
+     * {@code corners}.
+     */
+    private static List<int[]> directions(final int n, final boolean corners) {
+        final List<int[]> out = new ArrayList<>();
+        final int total = (int) Math.pow(3, n);
+        for (int code = 0; code < total; code++) {
+            final int[] mask = new int[n];
+            int rest = code;
+            int nonZero = 0;
+            for (int d = 0; d < n; d++) {
+                mask[d] = rest % 3 - 1;
+                rest /= 3;
+                nonZero += mask[d] != 0 ? 1 : 0;
+            }
+            if (nonZero > 0 && (corners || nonZero == 1)) {
+                out.add(mask);
+            }
+        }
+        return out;
     }
 
     /**
@@ -275,9 +286,8 @@ final class Ghosts {
     }
 
     /**
-     * This PE's ghost regions, one per direction ({@code 3^n - 1} of them, only the faces without {@code corners}):
-     * in each dimension the lower ghost layers (-1), the block's own extent (0) or the upper ghost layers (+1). Each
-     * lies in one neighbour's interior, as GA's blocks are at least as wide as their ghost layers.
+     * This PE's ghost regions, one per {@link #directions direction} with ghost layers in every non-0 entry. Each lies
+     * in one neighbour's interior, as GA's blocks are at least as wide as their ghost layers.
      */
     private static Pull[] pulls(final GlobalArray a, final boolean corners) {
         final Distribution dist = a.dist;
@@ -287,21 +297,14 @@ final class Ghosts {
         final int[] myStrides = new int[n];
         dist.localStrides(a.myRank, myStrides);
         final List<Pull> out = new ArrayList<>();
-        final int[] mask = new int[n];
         final int[] nc = new int[n];
-        final int total = (int) Math.pow(3, n);
-        for (int code = 0; code < total; code++) {
-            int rest = code;
-            int nonZero = 0;
+        for (final int[] mask : directions(n, corners)) {
             boolean flat = false;
             for (int d = 0; d < n; d++) {
-                mask[d] = rest % 3 - 1;
-                rest /= 3;
-                nonZero += mask[d] != 0 ? 1 : 0;
                 flat |= mask[d] != 0 && dist.width[d] == 0;
             }
-            if (nonZero == 0 || flat || (!corners && nonZero > 1)) {
-                continue;
+            if (flat) {
+                continue; // no ghost layers in that direction
             }
             int wrapDims = 0;
             for (int d = 0; d < n; d++) {
