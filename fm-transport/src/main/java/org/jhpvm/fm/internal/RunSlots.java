@@ -1,6 +1,7 @@
 package org.jhpvm.fm.internal;
 
 import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -50,7 +51,7 @@ public final class RunSlots {
     private final ArrayDeque<Slot> wokenQueue = new ArrayDeque<>();
     private final ArrayDeque<Slot> otherQueue = new ArrayDeque<>();
     /** The PEs of each job sharing the slots, by the job's identity. */
-    private final java.util.IdentityHashMap<Object, Crew> crews = new java.util.IdentityHashMap<>();
+    private final IdentityHashMap<Object, Crew> crews = new IdentityHashMap<>();
     /** The job of the slots made without one ({@link #newSlot(BooleanSupplier)}). */
     private final Object unnamedJob = new Object();
     private int gangsMade;
