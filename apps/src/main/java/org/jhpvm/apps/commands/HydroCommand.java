@@ -9,6 +9,7 @@ import org.jhpvm.apps.FieldImage;
 import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
+import org.jhpvm.apps.bench.Stats;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -460,12 +461,6 @@ public final class HydroCommand implements Callable<Integer> {
         return t.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
-    private static double median(final double[] v) {
-        final double[] s = v.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : 0.5 * (s[s.length / 2 - 1] + s[s.length / 2]);
-    }
-
     private static boolean state(final double[] s) {
         return s.length == 3 && Arrays.stream(s).allMatch(Double::isFinite) && s[0] > 0 && s[2] > 0;
     }
@@ -533,7 +528,7 @@ public final class HydroCommand implements Callable<Integer> {
             + "used, medians |");
         System.out.println("|---:|---|---:|---:|---:|---:|---:|");
         final double base = best[0].zoneCyclesPerSecond() / peCounts[0];
-        final double baseMedian = median(rates[0]) / peCounts[0];
+        final double baseMedian = Stats.median(rates[0]) / peCounts[0];
         for (int r = 0; r < peCounts.length; r++) {
             final int n = peCounts[r];
             final HydroRun.Snapshot s = best[r];
@@ -541,14 +536,15 @@ public final class HydroCommand implements Callable<Integer> {
             final double eff = rate / n / base;
             // The same against the cores the PEs can actually run on.
             final double coreEff = rate / Math.min(n, cores) / base;
-            final double coreEffMedian = median(rates[r]) / Math.min(n, cores) / baseMedian;
+            final double median = Stats.median(rates[r]);
+            final double coreEffMedian = median / Math.min(n, cores) / baseMedian;
             rows.add(new double[] {n, rate, rate / n, eff, coreEff});
             System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f | %.2f |%n", n, grid(s.cfg().zones()), rate,
                 rate / n, eff, coreEff, coreEffMedian);
             arr.addObject().put("pes", n).put("zones", s.zones()).put("seconds", s.seconds())
                 .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)
                 .put("efficiency", eff).put("core_efficiency", coreEff)
-                .put("zone_cycles_per_second_median", median(rates[r])).put("core_efficiency_median", coreEffMedian);
+                .put("zone_cycles_per_second_median", median).put("core_efficiency_median", coreEffMedian);
         }
         System.out.printf("efficiency = zone-cycles/s per PE relative to the first PE count (run once untimed before, "
             + "for the JIT), best rounds; per core used = the same per min(PEs, %d cores): beyond %d PEs they share "
