@@ -15,7 +15,6 @@ final class TransportStep extends ZeusBlock {
     private final double[] q;
     private final double[] mf;
     private final double[] dNew;
-    private final double[] eNew;
     private final double[] flux;
     // Scratch ranges of sweep() (every transport sweep).
     private final int[] sweepLo = new int[3];
@@ -30,7 +29,6 @@ final class TransportStep extends ZeusBlock {
         this.q = q;
         this.mf = new double[sF];
         this.dNew = new double[sF];
-        this.eNew = new double[sF];
         this.flux = new double[sF];
     }
 
@@ -68,7 +66,7 @@ final class TransportStep extends ZeusBlock {
 
     /**
      * One directional sweep along {@code dir}: mass and energy fluxes through the faces of dir, the new density and
-     * energy, the momenta across dir, then the momentum along dir, then the commit of density and energy.
+     * energy (the energy in place), the momenta across dir, then the momentum along dir, then the commit of density.
      *
      * @param dir the direction
      * @param dt  the time step
@@ -99,14 +97,23 @@ final class TransportStep extends ZeusBlock {
                 }
             }
         }
-        // 2. New density and energy on the zones (and one zone below in every direction, for momenta).
+        // 2. New density on the zones and one zone below in every direction (the momenta need it there), kept apart
+        //    until step 5 because steps 3 and 4 read the old one too; new energy on the zones, in place: nothing
+        //    after this reads the old one, and a scratch array less keeps more PEs' blocks in the caches.
         r1[s] = hi[s];
         for (int i = r0[0]; i <= r1[0]; i++) {
             for (int j = r0[1]; j <= r1[1]; j++) {
                 int z = index(i, j, r0[2]);
                 for (int k = r0[2]; k <= r1[2]; k++, z++) {
                     dNew[z] = a[D * sF + z] - dtdx * (mf[z + o] - mf[z]);
-                    eNew[z] = a[E * sF + z] - dtdx * (flux[z + o] - flux[z]);
+                }
+            }
+        }
+        for (int i = lo[0]; i <= hi[0]; i++) {
+            for (int j = lo[1]; j <= hi[1]; j++) {
+                int z = index(i, j, lo[2]);
+                for (int k = lo[2]; k <= hi[2]; k++, z++) {
+                    a[E * sF + z] -= dtdx * (flux[z + o] - flux[z]);
                 }
             }
         }
@@ -143,13 +150,12 @@ final class TransportStep extends ZeusBlock {
                 }
             }
         }
-        // 5. Commit density and energy.
+        // 5. Commit density.
         for (int i = lo[0]; i <= hi[0]; i++) {
             for (int j = lo[1]; j <= hi[1]; j++) {
                 int z = index(i, j, lo[2]);
                 for (int k = lo[2]; k <= hi[2]; k++, z++) {
                     a[D * sF + z] = dNew[z];
-                    a[E * sF + z] = eNew[z];
                 }
             }
         }
