@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -40,6 +42,13 @@ class JobsCommandTest {
                 max = Math.max(max, j.get("slowdown").asDouble());
             }
             assertEquals(max, root.get("metrics").get(policy + "_slowdown_max").asDouble(), 1e-12);
+            // Both jobs on the shared fabric, on as many nodes as they have PEs (which nodes depends on which job
+            // started first, and on whether the short ring was over before the other began).
+            final JsonNode jobs = p.get("jobs");
+            assertEquals(1, jobs.get(0).get("nodes_together").size(), jobs.toString());
+            assertEquals(2, nodes(jobs.get(0).get("nodes_together").get(0).asText()).size(), jobs.toString());
+            assertEquals(3, nodes(jobs.get(1).get("nodes_together").get(0).asText()).size(), jobs.toString());
+            assertTrue(nodes(jobs.get(1).get("nodes_together").get(0).asText()).stream().allMatch(n -> n < 5));
         }
         assertTrue(r.out().contains("dcs_slowdown_max"), r.out());
         assertFalse(r.out().contains("sod: L1"), "the jobs' own output is not mixed into the table");
@@ -57,6 +66,44 @@ class JobsCommandTest {
         assertEquals(0, jobs.get(1).get("exit_alone").asInt());
         assertEquals(0, jobs.get(1).get("exit_together").asInt());
         assertTrue(r.out().contains("a job failed") && r.out().contains("power of two"), r.out());
+    }
+
+    /** The nodes of "nodes a-b" or "node a". */
+    private static Set<Integer> nodes(final String range) {
+        final String[] words = range.split(" ");
+        final String[] ends = words[1].split("-");
+        final Set<Integer> set = new HashSet<>();
+        for (int i = Integer.parseInt(ends[0]); i <= Integer.parseInt(ends[ends.length - 1]); i++) {
+            set.add(i);
+        }
+        return set;
+    }
+
+    @Test
+    void aJobThatFindsTooFewFreeNodesShouldFailAloneAndTheOtherFinish(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("jobs.json");
+        // Each job fits the 3 nodes alone; together the one that comes second finds 1 free and fails alone. (Both
+        // hold their nodes for most of a second, against the few milliseconds between their starts.)
+        final Run r = runWithErrors("jobs", "--scheduling", "none", "--nodes", "3", "hydro sod --pes 2 --zones 400",
+            "hydro sod --pes 2 --zones 400 --x0 0.4", "--json", json.toString());
+        assertEquals(1, r.exitCode(), r.out());
+        final JsonNode p = new ObjectMapper().readTree(json.toFile()).get("policies").get("none");
+        assertEquals(3, p.get("fabric_nodes").asInt());
+        int failed = 0;
+        for (final JsonNode j : p.get("jobs")) {
+            assertEquals(0, j.get("exit_alone").asInt(), j.toString());
+            if (j.get("exit_together").asInt() != 0) {
+                failed++;
+                assertEquals(0, j.get("nodes_together").size(), j.toString());
+            } else {
+                assertEquals("nodes 0-1", j.get("nodes_together").get(0).asText(), j.toString());
+            }
+        }
+        assertEquals(1, failed, p.toString());
+        assertTrue(r.out().contains("does not fit on the shared fabric: 1 of its 3 nodes are free"), r.out());
+        final Run bad = runWithErrors("jobs", "--nodes", "0", "hydro sod --pes 2");
+        assertEquals(2, bad.exitCode(), bad.out());
+        assertTrue(bad.out().contains("--nodes 0: the shared fabric has 1 to 65536 nodes"), bad.out());
     }
 
     @Test

@@ -15,14 +15,18 @@ public final class EmulatedMyrinet {
     /**
      * Makes an emulated Myrinet of {@code config.nicCount()} NICs, every frame, pool and ring allocated up front (see
      * {@link #bytesPerNic(FabricConfig)}); no thread is started. Close it when done: the waiting calls of its NICs
-     * end then.
+     * end then. Inside {@link SharedMyrinet#share} the fabric made is a partition of the shared one, as
+     * {@link SharedMyrinet#partition} makes it.
      *
      * @param config validated settings
      * @return a new open fabric
-     * @throws NullPointerException if {@code config} is null
+     * @throws NullPointerException     if {@code config} is null
+     * @throws IllegalStateException    inside {@link SharedMyrinet#share}, if the shared fabric has no room for it
+     * @throws IllegalArgumentException inside {@link SharedMyrinet#share}, for frames larger than its switch carries
      */
     public static Fabric create(final FabricConfig config) {
-        return new MyrinetFabric(config);
+        final SharedMyrinet shared = SharedMyrinet.current();
+        return shared == null ? new MyrinetFabric(config) : shared.partition(config);
     }
 
     /**

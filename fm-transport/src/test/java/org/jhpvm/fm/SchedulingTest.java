@@ -7,11 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.SharedMyrinet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -106,16 +109,17 @@ class SchedulingTest {
 
     @ParameterizedTest
     @EnumSource(value = Scheduling.class, names = {"DCS", "GANG"})
-    void twoJobsSharingASchedulerShouldStayApartAndAFailureShouldEndOnlyItsOwn(final Scheduling policy)
+    void twoJobsSharingASchedulerAndAFabricShouldStayApartAndAFailureShouldEndOnlyItsOwn(final Scheduling policy)
         throws InterruptedException {
         final Scheduler shared = Scheduler.create(policy, 1, 1_000_000);
+        final SharedMyrinet fabric = SharedMyrinet.create(FabricConfig.builder(7).build());
         final int pes = 4;
         final int rounds = 30;
         final long[] sums = new long[pes];
         final AtomicReference<Throwable> good = new AtomicReference<>();
         final AtomicReference<Throwable> bad = new AtomicReference<>();
         final RuntimeException boom = new IllegalStateException("boom in the other job");
-        shared.share(() -> {
+        fabric.share("both", () -> shared.share(() -> {
             final Thread a = Thread.ofPlatform().start(() -> {
                 try {
                     FmTestSupport.job(pes).run(fm -> {
@@ -162,8 +166,15 @@ class SchedulingTest {
                 throw new IllegalStateException(e);
             }
             return null;
-        });
+        }));
         assertEquals(null, good.get(), "the job beside the failing one failed");
+        // Both ran on the one fabric, on 4 + 3 of its 7 nodes, and gave them back.
+        final List<SharedMyrinet.Partition> made = fabric.partitions();
+        assertEquals(2, made.size(), made.toString());
+        assertEquals(7, made.get(0).nodes() + made.get(1).nodes(), made.toString());
+        assertTrue(made.stream().noneMatch(SharedMyrinet.Partition::open), made.toString());
+        assertEquals(7, fabric.freeNodes());
+        assertTrue(fabric.totals().framesSent() >= (long) rounds * pes * (pes - 1), fabric.totals().toString());
         for (int p = 0; p < pes; p++) {
             assertEquals((long) rounds * pes * (pes + 1) / 2, sums[p], "PE " + p + "'s sum");
         }

@@ -10,15 +10,18 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.SharedMyrinet;
 import org.jhpvm.fm.Scheduler;
 import org.jhpvm.fm.Scheduling;
 
 /**
- * Several jhpvm jobs on one JVM's cores at once, as HPVM's clusters ran several parallel jobs, and each alone: each
- * job's wall time alone and together, and its slowdown, under a scheduling policy whose run slots every job's PEs
- * share ({@link Scheduler}). Each job keeps its own fabric, PEs, handlers and symmetric memory; a job that fails
- * ends alone, and the others finish. The jobs' own output is captured (printed back only for a job that failed):
- * while the jobs run, this JVM's standard output and error are the capture's.
+ * Several jhpvm jobs on one JVM's cores and one emulated Myrinet at once, as HPVM's clusters ran several parallel
+ * jobs, and each alone: each job's wall time alone and together, and its slowdown, under a scheduling policy whose
+ * run slots every job's PEs share ({@link Scheduler}). The jobs' fabrics are partitions of one shared fabric
+ * ({@link SharedMyrinet}): each job takes its own nodes of it, and keeps its own PEs, handlers and symmetric memory;
+ * a job that fails ends alone, and the others finish. The jobs' own output is captured (printed back only for a job
+ * that failed): while the jobs run, this JVM's standard output and error are the capture's.
  */
 public final class SharedJobs {
     /** The commands a shared run accepts: the jobs that run in this JVM. */
@@ -33,9 +36,11 @@ public final class SharedJobs {
      * @param aloneExit       its exit status alone
      * @param togetherSeconds its wall time beside the others
      * @param togetherExit    its exit status beside the others
+     * @param nodes           the shared fabric's nodes it held beside the others, one run per fabric it made
+     *                        ({@code "nodes 0-1"}), empty if it made none
      */
     public record Job(String command, double aloneSeconds, int aloneExit, double togetherSeconds,
-                      int togetherExit) {
+                      int togetherExit, List<String> nodes) {
         /**
          * The slowdown.
          *
@@ -61,8 +66,9 @@ public final class SharedJobs {
      * @param policy the policy
      * @param jobs   per job, in the order given
      * @param output what the jobs printed, for a report of a failure
+     * @param nodes  the shared fabric's nodes
      */
-    public record Result(Scheduling policy, List<Job> jobs, String output) {
+    public record Result(Scheduling policy, List<Job> jobs, String output, int nodes) {
         /**
          * The worst slowdown.
          *
@@ -82,10 +88,15 @@ public final class SharedJobs {
         }
     }
 
+    /** What the partitions of the runs alone are recorded under; those together under TOGETHER + the job's index. */
+    private static final String ALONE = "alone";
+    private static final String TOGETHER = "together ";
+
     private final List<String[]> commands;
     private final Function<String[], Integer> runner;
     private final int cores;
     private final long quantumNs;
+    private final int nodes;
 
     /**
      * Checks the command lines; nothing runs yet.
@@ -94,10 +105,13 @@ public final class SharedJobs {
      * @param runner    runs one command line in this JVM and returns its exit status ({@code Main::execute})
      * @param cores     cores of the shared scheduler, 0 for the machine's
      * @param quantumNs its quantum
-     * @throws IllegalArgumentException for no commands, an empty one, or one that is not a job of this JVM
+     * @param nodes     nodes of the shared fabric, 1 to {@link FabricConfig#MAX_NICS}: a job that asks for more than
+     *                  are free fails alone
+     * @throws IllegalArgumentException for no commands, an empty one, or one that is not a job of this JVM, or a
+     *                                  node count out of range
      */
     public SharedJobs(final List<String> commands, final Function<String[], Integer> runner, final int cores,
-                      final long quantumNs) {
+                      final long quantumNs, final int nodes) {
         if (commands.isEmpty()) {
             throw new IllegalArgumentException("no jobs: give each job's command line as one argument, e.g. "
                 + "'hydro blast3d --pes 4' 'gups'");
@@ -114,8 +128,13 @@ public final class SharedJobs {
         this.runner = runner;
         this.cores = cores;
         this.quantumNs = quantumNs;
+        this.nodes = nodes;
         // Checks the settings once, before anything runs.
         Scheduler.create(Scheduling.NONE, cores, quantumNs);
+        if (nodes < 1 || nodes > FabricConfig.MAX_NICS) {
+            throw new IllegalArgumentException("--nodes " + nodes + ": the shared fabric has 1 to "
+                + FabricConfig.MAX_NICS + " nodes");
+        }
     }
 
     /**
@@ -142,7 +161,8 @@ public final class SharedJobs {
     }
 
     /**
-     * Runs every job alone, one after the other, then all together, each time on a fresh scheduler of the policy.
+     * Runs every job alone, one after the other, then all together, each time on a fresh scheduler of the policy,
+     * all on one fresh shared fabric.
      *
      * @param policy the policy
      * @return the figures
@@ -159,18 +179,19 @@ public final class SharedJobs {
         final int[] togetherExit = new int[n];
         System.setOut(capture);
         System.setErr(capture);
+        final SharedMyrinet fabric = SharedMyrinet.create(FabricConfig.builder(nodes).build());
         try {
             for (int j = 0; j < n; j++) {
                 final int job = j;
-                timed(Scheduler.create(policy, cores, quantumNs), job, alone, aloneExit);
+                timed(Scheduler.create(policy, cores, quantumNs), fabric, ALONE, job, alone, aloneExit);
             }
             final Scheduler shared = Scheduler.create(policy, cores, quantumNs);
             shared.share(() -> {
                 final Thread[] threads = new Thread[n];
                 for (int j = 0; j < n; j++) {
                     final int job = j;
-                    threads[j] = Thread.ofPlatform().name("jhpvm-job-" + j).start(() -> timed(null, job, together,
-                        togetherExit));
+                    threads[j] = Thread.ofPlatform().name("jhpvm-job-" + j).start(() -> timed(null, fabric,
+                        TOGETHER + job, job, together, togetherExit));
                 }
                 for (final Thread t : threads) {
                     try {
@@ -183,24 +204,36 @@ public final class SharedJobs {
                 return null;
             });
         } finally {
+            fabric.close();
             System.setOut(out);
             System.setErr(err);
         }
         final List<Job> jobs = new ArrayList<>();
         for (int j = 0; j < n; j++) {
+            final List<String> held = new ArrayList<>();
+            for (final SharedMyrinet.Partition p : fabric.partitions()) {
+                if (p.owner().equals(TOGETHER + j)) {
+                    held.add(p.toString());
+                }
+            }
             jobs.add(new Job(String.join(" ", commands.get(j)), alone[j], aloneExit[j], together[j],
-                togetherExit[j]));
+                togetherExit[j], List.copyOf(held)));
         }
-        return new Result(policy, List.copyOf(jobs), captured.toString(StandardCharsets.UTF_8));
+        return new Result(policy, List.copyOf(jobs), captured.toString(StandardCharsets.UTF_8), nodes);
     }
 
-    /** Runs job {@code j} (on {@code scheduler}, shared for it alone, or on the one shared already if null). */
-    private void timed(final Scheduler scheduler, final int j, final double[] seconds, final int[] exit) {
+    /**
+     * Runs job {@code j} on the shared fabric, its partitions recorded under {@code owner} (on {@code scheduler},
+     * shared for it alone, or on the one shared already if null).
+     */
+    private void timed(final Scheduler scheduler, final SharedMyrinet fabric, final String owner, final int j,
+                       final double[] seconds, final int[] exit) {
         final String[] args = Arrays.copyOf(commands.get(j), commands.get(j).length);
         final long start = System.nanoTime();
         int status;
         try {
-            status = scheduler == null ? runner.apply(args) : scheduler.share(() -> runner.apply(args));
+            status = fabric.share(owner, () -> scheduler == null ? runner.apply(args)
+                : scheduler.share(() -> runner.apply(args)));
         } catch (RuntimeException e) {
             System.err.println("job '" + String.join(" ", args) + "': " + e);
             status = 1;

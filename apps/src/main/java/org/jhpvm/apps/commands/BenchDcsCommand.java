@@ -85,9 +85,10 @@ final class BenchDcsCommand implements Callable<Integer> {
         }
         final String blast = "hydro blast3d --zones " + zones + " --pes " + pes;
         final long quantumNs = Math.round(quantumMs * 1e6);
-        final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, quantumNs);
+        // Each pair on one shared fabric of just the nodes the two jobs take together.
+        final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, quantumNs, 2 * pes);
         final SharedJobs mixed = new SharedJobs(List.of("jacobi --pes " + pes + " --n " + jacobiN, "gups --pes " + pes
-            + " --log-size " + gupsLogSize), Main::execute, 0, quantumNs);
+            + " --log-size " + gupsLogSize), Main::execute, 0, quantumNs, 2 * pes);
         System.out.println("bench dcs: warming up (each job once, untimed) ...");
         equal.warmUp();
         mixed.warmUp();

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.SharedJobs;
+import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fm.Scheduling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -20,9 +21,9 @@ import picocli.CommandLine.Parameters;
 @Command(name = "jobs", mixinStandardHelpOptions = true,
     description = {"Runs several jobs at once in this JVM, as an HPVM cluster ran several parallel jobs, and each "
         + "alone: every job's wall time alone, together, and its slowdown, under each scheduling policy given (the "
-        + "jobs' PEs share one scheduler's run slots). Each job keeps its own fabric, PEs and memory; a job that "
-        + "fails ends alone, the others finish. Example: jhpvm jobs 'hydro blast3d --zones 24 --pes 2' 'gups "
-        + "--pes 2'.",
+        + "jobs' PEs share one scheduler's run slots). The jobs share one emulated Myrinet of --nodes nodes, each job "
+        + "on nodes of its own, with its own PEs and memory; a job that fails (or does not fit) ends alone, the "
+        + "others finish. Example: jhpvm jobs 'hydro blast3d --zones 24 --pes 2' 'gups --pes 2'.",
         "Exit status: 0 if every job succeeded alone and together, 1 otherwise (what the failed jobs printed is shown),"
             + " 2 for a bad option."})
 public final class JobsCommand implements Callable<Integer> {
@@ -48,6 +49,11 @@ public final class JobsCommand implements Callable<Integer> {
         + "PEs all run keeps the cores under dcs, a gang's turn under gang (default: ${DEFAULT-VALUE}).")
     private double quantumMs = JobsCommand.QUANTUM_MS;
 
+    @Option(names = "--nodes", paramLabel = "N", description = "Nodes of the shared fabric: each job takes as many "
+        + "consecutive free ones as it has PEs, for as long as it runs, and a job that finds too few fails alone "
+        + "(default: ${DEFAULT-VALUE}, the most an emulated fabric has).")
+    private int nodes = FabricConfig.MAX_NICS;
+
     @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (default: none).")
     private Path json;
 
@@ -58,7 +64,7 @@ public final class JobsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         final List<Scheduling> chosen = policies.stream().map(Scheduling::parse).toList();
-        final SharedJobs shared = new SharedJobs(jobs, Main::execute, cores, Math.round(quantumMs * 1e6));
+        final SharedJobs shared = new SharedJobs(jobs, Main::execute, cores, Math.round(quantumMs * 1e6), nodes);
         final List<SharedJobs.Result> results = new ArrayList<>();
         System.out.println("jobs: warming up (each job once, untimed) ...");
         shared.warmUp();
@@ -84,12 +90,14 @@ public final class JobsCommand implements Callable<Integer> {
 
     /** Prints the table of the results. */
     static void print(final List<SharedJobs.Result> results) {
-        System.out.println("| policy | job | alone s | together s | slowdown | exit alone, together |");
-        System.out.println("|---|---|---:|---:|---:|---|");
+        System.out.println("| policy | job | alone s | together s | slowdown | exit alone, together | fabric nodes "
+            + "together |");
+        System.out.println("|---|---|---:|---:|---:|---|---|");
         for (final SharedJobs.Result r : results) {
             for (final SharedJobs.Job j : r.jobs()) {
-                System.out.printf("| %s | %s | %.2f | %.2f | %.2f | %d, %d |%n", r.policy(), j.command(),
-                    j.aloneSeconds(), j.togetherSeconds(), j.slowdown(), j.aloneExit(), j.togetherExit());
+                System.out.printf("| %s | %s | %.2f | %.2f | %.2f | %d, %d | %s |%n", r.policy(), j.command(),
+                    j.aloneSeconds(), j.togetherSeconds(), j.slowdown(), j.aloneExit(), j.togetherExit(),
+                    j.nodes().isEmpty() ? "none" : String.join(", ", j.nodes()));
             }
         }
         for (final SharedJobs.Result r : results) {
@@ -107,12 +115,14 @@ public final class JobsCommand implements Callable<Integer> {
         for (final SharedJobs.Result r : results) {
             m.put(r.policy() + "_slowdown_max", r.slowdownMax());
             final ObjectNode p = byPolicy.putObject(r.policy().toString());
-            p.put("slowdown_max", r.slowdownMax()).put("succeeded", r.succeeded());
+            p.put("slowdown_max", r.slowdownMax()).put("succeeded", r.succeeded()).put("fabric_nodes", r.nodes());
             final ArrayNode arr = p.putArray("jobs");
             for (final SharedJobs.Job j : r.jobs()) {
-                arr.addObject().put("command", j.command()).put("alone_seconds", j.aloneSeconds())
-                    .put("together_seconds", j.togetherSeconds()).put("slowdown", j.slowdown())
+                final ObjectNode o = arr.addObject().put("command", j.command()).put("alone_seconds",
+                    j.aloneSeconds()).put("together_seconds", j.togetherSeconds()).put("slowdown", j.slowdown())
                     .put("exit_alone", j.aloneExit()).put("exit_together", j.togetherExit());
+                final ArrayNode held = o.putArray("nodes_together");
+                j.nodes().forEach(held::add);
             }
         }
         return root;

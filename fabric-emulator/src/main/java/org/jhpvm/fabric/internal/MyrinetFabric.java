@@ -20,13 +20,28 @@ public final class MyrinetFabric implements Fabric {
     private final ReceivePort[] ports;
     private final MyrinetNic[] nics;
     private final FabricCapabilities capabilities;
+    private final String partitionOf;
+    private final Runnable onClose;
     private volatile boolean closed;
 
     /**
      * @param config validated settings
      */
     public MyrinetFabric(final FabricConfig config) {
+        this(config, null, null);
+    }
+
+    /**
+     * A fabric that is one partition of a shared one: its NICs are numbered from 0 for the job that uses it.
+     *
+     * @param config      validated settings
+     * @param partitionOf what it is a partition of (for {@link #toString()}), null if it stands alone
+     * @param onClose     run once, by the first {@link #close()} (the shared fabric takes its nodes back), or null
+     */
+    public MyrinetFabric(final FabricConfig config, final String partitionOf, final Runnable onClose) {
         this.config = Objects.requireNonNull(config, "config");
+        this.partitionOf = partitionOf;
+        this.onClose = onClose;
         final int n = config.nicCount();
         this.ports = new ReceivePort[n];
         for (int i = 0; i < n; i++) {
@@ -120,9 +135,16 @@ public final class MyrinetFabric implements Fabric {
 
     @Override
     public void close() {
-        closed = true;
+        final boolean first;
+        synchronized (this) {
+            first = !closed;
+            closed = true;
+        }
         for (final ReceivePort port : ports) {
             port.wake();
+        }
+        if (first && onClose != null) {
+            onClose.run();
         }
     }
 
@@ -130,6 +152,6 @@ public final class MyrinetFabric implements Fabric {
     public String toString() {
         return "EmulatedMyrinet{nics=" + nics.length + ", frameBytes=" + config.frameBytes() + ", headerBytes="
             + config.headerBytes() + ", rings=" + config.sendRingCapacity() + "/" + config.receiveRingCapacity()
-            + ", faults=" + !config.faultPlan().isNone() + '}';
+            + ", faults=" + !config.faultPlan().isNone() + (partitionOf == null ? "" : ", " + partitionOf) + '}';
     }
 }
