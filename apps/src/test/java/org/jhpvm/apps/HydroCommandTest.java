@@ -258,6 +258,26 @@ class HydroCommandTest {
         assertEquals(1.0, rows.get(0).get("core_efficiency_median").asDouble(), 1e-12);
         assertTrue(Files.exists(dir.resolve("blast3d-scaling.csv")) && Files.exists(dir.resolve(
             "blast3d-scaling.png")));
+        assertFalse(rows.get(1).has("independent_core_efficiency"), "only with --independent");
+    }
+
+    @Test
+    void hydroScalingShouldMeasureIndependentSolversBesideEachRowWhenAsked(@TempDir final Path dir) throws Exception {
+        final Path json = dir.resolve("scaling.json");
+        final Run r = run("hydro", "blast3d", "--scaling", "--scaling-pes", "1,3", "--zones", "8", "--cycles", "3",
+            "--warmup", "1", "--trials", "1", "--independent", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        assertTrue(r.out().contains("independent solvers, per core used | of independent |"), r.out());
+        final JsonNode report = new ObjectMapper().readTree(json.toFile());
+        assertTrue(report.get("independent").asBoolean());
+        final JsonNode row = report.get("scaling").get(1);
+        final double alone = row.get("independent_zone_cycles_per_second").asDouble();
+        assertTrue(alone > 0, row.toString());
+        final double base = report.get("scaling").get(0).get("zone_cycles_per_second").asDouble();
+        final int cores = report.get("cores").asInt();
+        assertEquals(alone / Math.min(3, cores) / base, row.get("independent_core_efficiency").asDouble(), 1e-9);
+        assertEquals(row.get("core_efficiency").asDouble() / row.get("independent_core_efficiency").asDouble(),
+            row.get("core_efficiency_of_independent").asDouble(), 1e-9);
     }
 
     @Test
@@ -266,7 +286,7 @@ class HydroCommandTest {
         for (final String[] args : new String[][] {{"kh", "--dims", "3"}, {"sedov", "--x0", "0.3"},
             {"sod", "--scaling"}, {"noh", "--dims", "4"}, {"sod", "--left", "1,0"},
             {"blast3d", "--scaling", "--cycles", "0"}, {"blast3d", "--scaling", "--trials", "0"},
-            {"blast3d", "--trials", "2"}, {"sod", "--t-end", "Infinity"}, {"sod", "--x0", "NaN"},
+            {"blast3d", "--trials", "2"}, {"blast3d", "--independent"}, {"sod", "--t-end", "Infinity"}, {"sod", "--x0", "NaN"},
             {"sod", "--left", "1,NaN,1"}, {"sod", "--drop", "-1"}, {"blast3d", "--scaling", "--dims", "2"},
             {"blast3d", "--cycles", "3"}, {"blast3d", "--scaling", "--zones", "2"}, {"sedov", "--gamma", "1.0001"},
             {"sedov", "--dims", "3", "--gamma", "10"}, {"sod", "--zones", "10"},

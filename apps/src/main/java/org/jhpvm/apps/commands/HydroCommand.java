@@ -9,9 +9,7 @@ import org.jhpvm.apps.FieldImage;
 import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
-import org.jhpvm.apps.bench.Stats;
 import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -36,8 +34,6 @@ import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.VtkOutput;
 import org.jhpvm.fm.Scheduling;
 import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -144,6 +140,11 @@ public final class HydroCommand implements Callable<Integer> {
     @Option(names = "--trials", paramLabel = "N", description = "--scaling: rounds over the PE counts; each row "
         + "gives its best round (noise only slows a run down) and the median (default: 3).")
     private Integer trials;
+
+    @Option(names = "--independent", description = "--scaling: in each round, beside N PEs, also N one-PE solvers "
+        + "at once that never communicate: what this machine's cores and caches give N blocks, the ceiling of the "
+        + "parallel code's rows (default: off).")
+    private boolean independent;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write DIR/PROBLEM.csv and DIR/PROBLEM.png "
         + "(--scaling: DIR/blast3d-scaling.csv and .png) (default: none).")
@@ -263,8 +264,9 @@ public final class HydroCommand implements Callable<Integer> {
         if (scaling && (checkpointEvery != null || restart != null)) {
             throw new IllegalArgumentException("--checkpoint-every and --restart are not for --scaling");
         }
-        if (!scaling && (cycles != null || warmup != null || scalingPes != null || trials != null)) {
-            throw new IllegalArgumentException("--cycles, --warmup, --trials and --scaling-pes go with --scaling");
+        if (!scaling && (cycles != null || warmup != null || scalingPes != null || trials != null || independent)) {
+            throw new IllegalArgumentException("--cycles, --warmup, --trials, --independent and --scaling-pes go with "
+                + "--scaling");
         }
         policy = scheduling == null ? Scheduling.NONE : Scheduling.parse(scheduling);
         final Map<String, String> options = new LinkedHashMap<>();
@@ -496,79 +498,8 @@ public final class HydroCommand implements Callable<Integer> {
             d.put("scheduling", policy.toString());
             writeDeck(d);
         }
-        final int cores = Runtime.getRuntime().availableProcessors();
-        System.out.printf("blast3d weak scaling on %s: %d^3 zones per PE, %d timed cycles after %d, best of %d rounds, "
-            + "%d cores on this machine%n", layer == Communication.MPI ? "MPI" : "GA", block, timed, untimed, rounds,
-            cores);
-        // Every row is measured against the first: run the first once untimed, so that it does not pay the JIT's
-        // warm-up alone (which made the later rows look better than ideal).
-        HydroRun.run(peCounts[0], options, specs.get(0), t -> { });
-        final List<double[]> rows = new ArrayList<>();
-        final ObjectNode o = Reports.object();
-        o.put("problem", "blast3d").put("block", block).put("cycles", timed).put("warmup", untimed)
-            .put("untimed_first_runs", 1).put("trials", rounds).put("cores", cores).put("energy", scheme.key())
-            .put("comm", layer.key()).put("scheduling", policy.toString());
-        final ArrayNode arr = o.putArray("scaling");
-        // Rounds over every PE count, so that a slow spell of the machine does not fall on one PE count only.
-        final double[][] rates = new double[peCounts.length][rounds];
-        final HydroRun.Snapshot[] best = new HydroRun.Snapshot[peCounts.length];
-        try (Progress progress = new Progress("blast3d scaling (cycles)", (long) timed * peCounts.length * rounds)) {
-            for (int t = 0; t < rounds; t++) {
-                for (int r = 0; r < peCounts.length; r++) {
-                    final HydroRun.Snapshot s = HydroRun.run(peCounts[r], options, specs.get(r),
-                        c -> progress.accept(1));
-                    rates[r][t] = s.zoneCyclesPerSecond();
-                    if (best[r] == null || rates[r][t] > best[r].zoneCyclesPerSecond()) {
-                        best[r] = s;
-                    }
-                }
-            }
-        }
-        System.out.println("| PEs | grid | zone-cycles/s | per PE | weak-scaling efficiency | per core used | per core "
-            + "used, medians |");
-        System.out.println("|---:|---|---:|---:|---:|---:|---:|");
-        final double base = best[0].zoneCyclesPerSecond() / peCounts[0];
-        final double baseMedian = Stats.median(rates[0]) / peCounts[0];
-        for (int r = 0; r < peCounts.length; r++) {
-            final int n = peCounts[r];
-            final HydroRun.Snapshot s = best[r];
-            final double rate = s.zoneCyclesPerSecond();
-            final double eff = rate / n / base;
-            // The same against the cores the PEs can actually run on.
-            final double coreEff = rate / Math.min(n, cores) / base;
-            final double median = Stats.median(rates[r]);
-            final double coreEffMedian = median / Math.min(n, cores) / baseMedian;
-            rows.add(new double[] {n, rate, rate / n, eff, coreEff});
-            System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f | %.2f |%n", n, grid(s.cfg().zones()), rate,
-                rate / n, eff, coreEff, coreEffMedian);
-            arr.addObject().put("pes", n).put("zones", s.zones()).put("seconds", s.seconds())
-                .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)
-                .put("efficiency", eff).put("core_efficiency", coreEff)
-                .put("zone_cycles_per_second_median", median).put("core_efficiency_median", coreEffMedian);
-        }
-        System.out.printf("efficiency = zone-cycles/s per PE relative to the first PE count (run once untimed before, "
-            + "for the JIT), best rounds; per core used = the same per min(PEs, %d cores): beyond %d PEs they share "
-            + "cores (each PE also has a progress agent)%n", cores, cores);
-        if (out != null) {
-            Files.createDirectories(out);
-            final Path csv = out.resolve("blast3d-scaling.csv");
-            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-                w.println("pes,zone_cycles_per_second,per_pe,efficiency,core_efficiency");
-                rows.forEach(row -> w.printf("%d,%.6g,%.6g,%.4f,%.4f%n", (int) row[0], row[1], row[2], row[3],
-                    row[4]));
-            }
-            final XYChart c = new XYChartBuilder().width(600).height(450).title("blast3d weak scaling, " + block
-                + "^3 zones per PE, " + cores + " cores").xAxisTitle("PEs").yAxisTitle("zone-cycles/s per PE").build();
-            c.addSeries("per PE", rows.stream().mapToDouble(x -> x[0]).toArray(),
-                rows.stream().mapToDouble(x -> x[2]).toArray());
-            final Path png = out.resolve("blast3d-scaling.png");
-            BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
-            System.out.println("wrote " + csv + " and " + png);
-        }
-        if (json != null) {
-            Reports.writeJson(json, o);
-            System.out.println("wrote " + json);
-        }
+        new HydroScaling(block, timed, untimed, rounds, peCounts, specs, options, scheme, layer, policy, independent)
+            .run(out, json);
         return 0;
     }
 }
