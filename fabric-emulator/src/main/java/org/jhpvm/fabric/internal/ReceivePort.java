@@ -102,6 +102,12 @@ final class ReceivePort extends ReceivePortFields {
             LOCK.setRelease(this, 0);
         }
         if (outcome != STALLED) {
+            // A full fence between publishing the frame and reading the waiter, the other half of the receiver's
+            // volatile setWaiter before its last look at the ring: without it the read may be served before the
+            // frame is visible (store-load reordering, which x86 does), so that this sees no waiter while the
+            // receiver, registered, sees no frame and sleeps out its whole timeout. (Seen once in a CI run of the
+            // contract's lost-wake-up test.)
+            VarHandle.fullFence();
             final Thread t = (Thread) WAITER.getAcquire(this);
             if (t != null) {
                 LockSupport.unpark(t);
@@ -196,6 +202,9 @@ final class ReceivePort extends ReceivePortFields {
             head = (Lanai) STALLED_HEAD.getVolatile(this);
             engine.nextStalled = head;
         } while (!STALLED_HEAD.compareAndSet(this, head, engine));
+        // The receiving host may have looked at this list just before and gone to sleep: wake it to help. (The CAS
+        // orders the registration before this read, as its volatile setWaiter orders its look after its own.)
+        wake();
     }
 
     /**
