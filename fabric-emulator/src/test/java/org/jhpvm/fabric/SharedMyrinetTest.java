@@ -25,17 +25,6 @@ class SharedMyrinetTest {
         return SharedMyrinet.create(config(nodes));
     }
 
-    /** A partition, beside another job's, passes the whole fabric contract. */
-    static class PartitionContractTest extends FabricContractTest {
-        @Override
-        protected Fabric fabric(final int nics, final int ring) {
-            final SharedMyrinet shared = shared(nics + 3);
-            shared.partition(config(2));
-            return shared.partition(FabricConfig.builder(nics).frameBytes(4096).inlineBytes(256)
-                .sendRingCapacity(ring).receiveRingCapacity(ring).build());
-        }
-    }
-
     @Test
     void shouldNumberEachPartitionFromZeroOnDisjointNodes() {
         try (SharedMyrinet shared = shared(5)) {
