@@ -29,7 +29,10 @@ final class TransportStep extends ZeusBlock {
         this.q = q;
         this.mf = new double[sF];
         this.dNew = new double[sF];
-        this.flux = new double[sF];
+        // The fluxes of steps 1-3 are dead before step 4 writes q, and q is rewritten before it is read: one array
+        // serves both, a scratch array less per PE (eight PEs' blocks overflowed the 32 MiB L3 of the 2-core
+        // machine; independent one-PE solvers measured 0.81-0.84 per core at 8 against 0.84-0.94 at 4).
+        this.flux = q;
     }
 
     /** The van Leer monotone slope of a cell from its two one-sided differences (harmonic mean, 0 at extrema). */
