@@ -2,11 +2,15 @@ package org.jhpvm.fabric;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The emulated Myrinet passes the fabric contract, on both its copy (small frames) and reference paths. */
@@ -59,6 +63,52 @@ class EmulatedMyrinetTest extends FabricContractTest {
             }
             assertEquals(List.of(0L, 1L, 2L, 3L), tags);
             assertEquals(0, sender.pendingFrames());
+        }
+    }
+
+    @Test
+    void aReceiverHoldingEverySlotShouldSleepWhileASenderWaitsForOneAndGetItsFrameOnceItFreesOne()
+        throws InterruptedException {
+        // The receiver helps the stalled sender's engine while it waits; that engine, still blocked on the slots the
+        // receiver holds, registers as stalled again. Had the registration woken the receiver, its sleep would have
+        // been a spin for the whole timeout (it was: 380-500 ms of CPU in a 500 ms wait). A sleeping thread is seen
+        // parked; a spinning one, which parks only for an instant at a time, is seen runnable.
+        try (Fabric fabric = fabric(2, 4)) {
+            final Nic sender = fabric.nic(0);
+            final Nic receiver = fabric.nic(1);
+            final Frame[] held = new Frame[4];
+            for (int i = 0; i <= held.length; i++) {
+                sender.send(sender.acquire().setDestination(1).setLength(8).putHeaderLong(0, i));
+                if (i < held.length) {
+                    held[i] = receiver.receive(Frames.WAIT_NS);
+                    assertNotNull(held[i], "frame " + i);
+                }
+            }
+            final AtomicReference<Frame> got = new AtomicReference<>();
+            final Thread waiter = new Thread(() -> got.set(receiver.receive(TimeUnit.MILLISECONDS.toNanos(600))));
+            waiter.start();
+            Thread.sleep(50);
+            int looks = 0;
+            int parked = 0;
+            while (looks < 100 && waiter.isAlive()) {
+                final Thread.State state = waiter.getState();
+                parked += state == Thread.State.TIMED_WAITING || state == Thread.State.WAITING ? 1 : 0;
+                looks++;
+                Thread.sleep(4);
+            }
+            waiter.join(5_000);
+            assertFalse(waiter.isAlive());
+            assertNull(got.get(), "every receive slot is held: the fifth frame cannot arrive");
+            assertTrue(looks >= 50 && parked >= looks * 8 / 10, "the waiting receiver was seen parked " + parked
+                + " times in " + looks + " looks");
+            receiver.release(held[0]);
+            final Frame fifth = receiver.receive(Frames.WAIT_NS);
+            assertNotNull(fifth, "a freed slot lets the stalled frame in");
+            assertEquals(4, fifth.getHeaderLong(0));
+            receiver.release(fifth);
+            for (int i = 1; i < held.length; i++) {
+                receiver.release(held[i]);
+            }
         }
     }
 

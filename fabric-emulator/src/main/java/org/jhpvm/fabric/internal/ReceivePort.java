@@ -203,8 +203,13 @@ final class ReceivePort extends ReceivePortFields {
             engine.nextStalled = head;
         } while (!STALLED_HEAD.compareAndSet(this, head, engine));
         // The receiving host may have looked at this list just before and gone to sleep: wake it to help. (The CAS
-        // orders the registration before this read, as its volatile setWaiter orders its look after its own.)
-        wake();
+        // orders the registration before this read, as its volatile setWaiter orders its look after its own.) Not
+        // when the host registers the engine itself, helping it while it waits: the engine is still blocked on the
+        // slots that host holds, and waking itself would turn its sleep into a spin until it frees one.
+        final Thread t = (Thread) WAITER.getVolatile(this);
+        if (t != null && t != Thread.currentThread()) {
+            LockSupport.unpark(t);
+        }
     }
 
     /**
