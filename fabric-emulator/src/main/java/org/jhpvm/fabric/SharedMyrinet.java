@@ -54,8 +54,9 @@ public final class SharedMyrinet implements AutoCloseable {
     private final FabricConfig settings;
     /** The job holding each node, null when free. */
     private final Partition[] holder;
+    /** Every partition, in the order reserved; null where its fabric could not be built. */
     private final List<Partition> made = new ArrayList<>();
-    /** The fabric of each partition in {@link #made}, null once closed. */
+    /** The fabric of each partition in {@link #made}, null while it is built and once closed. */
     private final List<MyrinetFabric> fabrics = new ArrayList<>();
     private NicCounters closedTotals = NicCounters.ZERO;
     private boolean closed;
@@ -124,7 +125,7 @@ public final class SharedMyrinet implements AutoCloseable {
         return s == null ? "" : s.owner;
     }
 
-    private synchronized Fabric partition(final FabricConfig config, final String owner) {
+    private Fabric partition(final FabricConfig config, final String owner) {
         Objects.requireNonNull(config, "config");
         final long packet = (long) config.frameBytes() + config.headerBytes();
         if (packet > maxPacketBytes()) {
@@ -133,10 +134,38 @@ public final class SharedMyrinet implements AutoCloseable {
                 + maxPacketBytes() + " in all (frames of " + settings.frameBytes() + " with " + settings.headerBytes()
                 + "): ask for smaller frames");
         }
+        final int index = reserve(config.nicCount(), owner);
+        final Partition p;
+        synchronized (this) {
+            p = made.get(index);
+        }
+        // Built outside the lock: a large job's frames, pools and rings take a while to allocate, and other jobs'
+        // partitions and closes must not wait for them.
+        final MyrinetFabric fabric;
+        try {
+            fabric = new MyrinetFabric(config, "partition " + p + " of a shared fabric of " + holder.length
+                + " nodes", () -> release(index));
+        } catch (final RuntimeException | Error e) {
+            unreserve(index);
+            throw e;
+        }
+        final boolean closedMeanwhile;
+        synchronized (this) {
+            closedMeanwhile = closed;
+            fabrics.set(index, fabric);
+        }
+        if (closedMeanwhile) {
+            fabric.close(); // gives the nodes back
+            throw new IllegalStateException("the shared fabric was closed while a job's partition was being made");
+        }
+        return fabric;
+    }
+
+    /** Takes the lowest run of {@code n} free nodes for {@code owner}; its fabric is still to be built. */
+    private synchronized int reserve(final int n, final String owner) {
         if (closed) {
             throw new IllegalStateException("the shared fabric is closed");
         }
-        final int n = config.nicCount();
         final int first = firstFreeRun(n);
         if (first < 0) {
             throw new IllegalStateException("a job of " + n + " PEs does not fit on the shared fabric: " + free()
@@ -144,15 +173,21 @@ public final class SharedMyrinet implements AutoCloseable {
                 + ")");
         }
         final Partition p = new Partition(owner, first, n, true);
-        final int index = made.size();
-        final MyrinetFabric fabric = new MyrinetFabric(config, "partition " + p + " of a shared fabric of "
-            + holder.length + " nodes", () -> release(index));
         for (int i = first; i < first + n; i++) {
             holder[i] = p;
         }
         made.add(p);
-        fabrics.add(fabric);
-        return fabric;
+        fabrics.add(null);
+        return made.size() - 1;
+    }
+
+    /** The fabric of a reserved partition could not be built: its nodes are free again, and it was never made. */
+    private synchronized void unreserve(final int index) {
+        final Partition p = made.get(index);
+        for (int i = p.firstNode(); i < p.firstNode() + p.nodes(); i++) {
+            holder[i] = null;
+        }
+        made.set(index, null);
     }
 
     /** The switch's largest packet: a frame's payload and header area together. */
@@ -174,7 +209,7 @@ public final class SharedMyrinet implements AutoCloseable {
     private String held() {
         final List<String> h = new ArrayList<>();
         for (final Partition p : made) {
-            if (p.open()) {
+            if (p != null && p.open()) {
                 h.add(p + (p.owner().isEmpty() ? "" : " by '" + p.owner() + "'"));
             }
         }
@@ -224,7 +259,7 @@ public final class SharedMyrinet implements AutoCloseable {
      * @return the partitions, open or closed
      */
     public synchronized List<Partition> partitions() {
-        return List.copyOf(made);
+        return made.stream().filter(Objects::nonNull).toList();
     }
 
     /**

@@ -1,7 +1,10 @@
 package org.jhpvm.fabric;
 
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
@@ -156,5 +159,66 @@ class SharedMyrinetTest {
         assertTrue(a.isClosed());
         assertEquals(4, shared.freeNodes());
         assertThrows(IllegalStateException.class, () -> shared.partition(config(1)));
+    }
+
+    @Test
+    void jobsTakingAndGivingBackNodesFromManyThreadsShouldNeverShareANodeAndGiveEveryOneBack()
+        throws InterruptedException {
+        // Eight threads take partitions of 1-3 nodes from 12, check that no other open partition holds their nodes
+        // and that their NICs talk only among themselves, and close them; a refusal (too few free nodes) is fine.
+        try (SharedMyrinet shared = shared(12)) {
+            final int threads = 8;
+            final CountDownLatch start = new CountDownLatch(1);
+            final AtomicReference<Throwable> failure = new AtomicReference<>();
+            final AtomicInteger taken = new AtomicInteger();
+            final List<Thread> started = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                final int n = 1 + t % 3;
+                final long tag = t;
+                started.add(Thread.ofPlatform().start(() -> {
+                    try {
+                        start.await();
+                        for (int round = 0; round < 50; round++) {
+                            final Fabric f;
+                            try {
+                                f = shared.partition(config(n));
+                            } catch (final IllegalStateException full) {
+                                Thread.yield();
+                                continue;
+                            }
+                            taken.incrementAndGet();
+                            assertDisjoint(shared.partitions());
+                            Frames.send(f.nic(n - 1), 0, tag, 8);
+                            assertEquals(tag, Frames.receiveTag(f.nic(0)));
+                            f.close();
+                        }
+                    } catch (final Throwable e) {
+                        failure.compareAndSet(null, e);
+                    }
+                }));
+            }
+            start.countDown();
+            for (final Thread t : started) {
+                t.join(20_000);
+                assertFalse(t.isAlive());
+            }
+            assertNull(failure.get(), String.valueOf(failure.get()));
+            assertTrue(taken.get() > 0);
+            assertEquals(12, shared.freeNodes(), "every node given back");
+            assertTrue(shared.partitions().stream().noneMatch(SharedMyrinet.Partition::open));
+            assertEquals(taken.get(), shared.partitions().size());
+            assertEquals(taken.get(), shared.totals().framesReceived());
+        }
+    }
+
+    /** No two open partitions of a snapshot share a node. */
+    private static void assertDisjoint(final List<SharedMyrinet.Partition> snapshot) {
+        final boolean[] held = new boolean[64];
+        for (final SharedMyrinet.Partition p : snapshot) {
+            for (int i = p.firstNode(); p.open() && i < p.firstNode() + p.nodes(); i++) {
+                assertFalse(held[i], "node " + i + " held twice: " + snapshot);
+                held[i] = true;
+            }
+        }
     }
 }
