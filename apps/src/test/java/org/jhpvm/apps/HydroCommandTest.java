@@ -265,9 +265,11 @@ class HydroCommandTest {
     void hydroScalingShouldMeasureIndependentSolversBesideEachRowWhenAsked(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("scaling.json");
         final Run r = run("hydro", "blast3d", "--scaling", "--scaling-pes", "1,3", "--zones", "8", "--cycles", "3",
-            "--warmup", "1", "--trials", "1", "--independent", "--json", json.toString());
+            "--warmup", "1", "--trials", "1", "--independent", "--json", json.toString(), "--out", dir.toString());
         assertEquals(0, r.exitCode(), r.out());
         assertTrue(r.out().contains("independent solvers, per core used | of independent |"), r.out());
+        // The deck reruns it with the independent solvers too.
+        assertTrue(Files.readAllLines(dir.resolve("blast3d-scaling.deck")).contains("independent=true"));
         final JsonNode report = new ObjectMapper().readTree(json.toFile());
         assertTrue(report.get("independent").asBoolean());
         final JsonNode row = report.get("scaling").get(1);
@@ -358,7 +360,7 @@ class HydroCommandTest {
     void hydroScalingOnMpiShouldSayItsLayer(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("scaling.json");
         final Run r = run("hydro", "blast3d", "--scaling", "--scaling-pes", "1,2", "--zones", "8", "--cycles", "3",
-            "--warmup", "1", "--comm", "mpi", "--json", json.toString());
+            "--warmup", "1", "--trials", "1", "--comm", "mpi", "--json", json.toString());
         assertEquals(0, r.exitCode(), r.out());
         assertTrue(r.out().contains("blast3d weak scaling on MPI"), r.out());
         final JsonNode j = new ObjectMapper().readTree(json.toFile());
