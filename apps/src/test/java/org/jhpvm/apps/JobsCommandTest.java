@@ -107,6 +107,21 @@ class JobsCommandTest {
     }
 
     @Test
+    void aJobWithTheLargestFramesShouldFitTheSharedFabricBesideAnother(@TempDir final Path dir) throws Exception {
+        // The shared switch carries any frame a node may have, as Myrinet's cut-through crossbar did: a job that asks
+        // for 1 MiB frames runs beside one with the default frames.
+        final Path json = dir.resolve("jobs.json");
+        final Run r = run("jobs", "--scheduling", "none", "--nodes", "4", "fabric --pes 2 --frame-bytes 1048576 "
+            + "--frames 20", "hello --pes 2", "--json", json.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        final JsonNode jobs = new ObjectMapper().readTree(json.toFile()).get("policies").get("none").get("jobs");
+        for (final JsonNode j : jobs) {
+            assertEquals(0, j.get("exit_together").asInt(), j.toString());
+            assertEquals(1, j.get("nodes_together").size(), j.toString());
+        }
+    }
+
+    @Test
     void jobsShouldRefuseACommandThatIsNotAJobOfThisJvmBeforeRunningAnything(@TempDir final Path dir) {
         final Path json = dir.resolve("never.json");
         final Run r = runWithErrors("jobs", "hydro sod --pes 2", "launch -n 2 -- hydro sod", "--json",

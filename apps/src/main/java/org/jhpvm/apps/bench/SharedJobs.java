@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.FrameDescriptor;
 import org.jhpvm.fabric.SharedMyrinet;
 import org.jhpvm.fm.Scheduler;
 import org.jhpvm.fm.Scheduling;
@@ -179,7 +180,10 @@ public final class SharedJobs {
         final int[] togetherExit = new int[n];
         System.setOut(capture);
         System.setErr(capture);
-        final SharedMyrinet fabric = SharedMyrinet.create(FabricConfig.builder(nodes).build());
+        // Myrinet's crossbar cut packets of any length through: the switch carries the largest frame and header area
+        // a node may have, so that every job fits that would run alone (each node keeps its job's own frame size).
+        final SharedMyrinet fabric = SharedMyrinet.create(FabricConfig.builder(nodes)
+            .frameBytes(FrameDescriptor.MAX_FRAME_BYTES).headerBytes(FrameDescriptor.MAX_HEADER_BYTES).build());
         try {
             for (int j = 0; j < n; j++) {
                 final int job = j;
