@@ -39,10 +39,13 @@ import java.util.List;
  * @param cores               the cores a job's PE threads in one process may use, 0 for the machine's
  * @param quantumNs           the run slots' quantum: the longest a PE waits for a slot before it runs anyway (DCS),
  *                            or a gang's turn (GANG)
- * @param idleSleepNs         longest sleep of a wait while FM has no timer running (nothing unacknowledged, no
+ * @param idleSleepNs         first sleep of a wait while FM has no timer running (nothing unacknowledged, no
  *                            acknowledgement owed): how late a condition another thread sets without a frame or a
  *                            write of the PE's memory is noticed then (never less than {@code maxParkNs}); an abort
  *                            interrupts the sleep
+ * @param idleSleepMaxNs      longest such sleep: each one that runs its whole length with nothing arriving doubles the
+ *                            next, from {@code idleSleepNs} up to this, so that a PE waiting long wakes rarely; at
+ *                            least {@code idleSleepNs}
  */
 public record FmConfig(
     int windowFrames,
@@ -65,7 +68,8 @@ public record FmConfig(
     Scheduling scheduling,
     int cores,
     long quantumNs,
-    long idleSleepNs) {
+    long idleSleepNs,
+    long idleSleepMaxNs) {
 
     /** Largest window or receive queue. */
     public static final int MAX_FRAMES = 1 << 16;
@@ -86,6 +90,10 @@ public record FmConfig(
         }
         if (idleSleepNs < 1_000 || idleSleepNs > 1_000_000_000) {
             throw new IllegalArgumentException("idleSleepNs=" + idleSleepNs + " outside 1 us..1 s");
+        }
+        if (idleSleepMaxNs < idleSleepNs || idleSleepMaxNs > 10_000_000_000L) {
+            throw new IllegalArgumentException("idleSleepMaxNs=" + idleSleepMaxNs + " outside idleSleepNs="
+                + idleSleepNs + "..10 s");
         }
         if (ackDelayNs < 0 || rejectBackoffNs < 0) {
             throw new IllegalArgumentException("ackDelayNs=" + ackDelayNs + " and rejectBackoffNs=" + rejectBackoffNs
@@ -162,6 +170,7 @@ public record FmConfig(
         int cores;
         long quantumNs = 10_000_000;
         long idleSleepNs = 20_000_000;
+        long idleSleepMaxNs = 160_000_000;
 
         private Builder() {
         }
@@ -387,7 +396,7 @@ public record FmConfig(
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
                 idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, scheduling, cores,
-                quantumNs, idleSleepNs);
+                quantumNs, idleSleepNs, idleSleepMaxNs);
         }
     }
 }

@@ -68,9 +68,12 @@ final class FmOptions {
                 (b, v) -> b.cores = autoInt(v)),
             row("quantumNs", "nanoseconds", d.quantumNs, "longest a PE waits for a run slot before it runs anyway "
                 + "(dcs), or a gang's turn (gang)", (b, v) -> b.quantumNs = longValue(v)),
-            row("idleSleepNs", "nanoseconds", d.idleSleepNs, "longest sleep of a wait while FM has no timer running "
+            row("idleSleepNs", "nanoseconds", d.idleSleepNs, "first sleep of a wait while FM has no timer running "
                 + "(bounds how late a condition another thread sets without a message is noticed)",
-                (b, v) -> b.idleSleepNs = longValue(v)));
+                (b, v) -> b.idleSleepNs = longValue(v)),
+            row("idleSleepMaxNs", "nanoseconds", d.idleSleepMaxNs, "longest such sleep: each that ends with "
+                + "nothing arriving doubles the next, from idleSleepNs up to this", (b, v) -> b.idleSleepMaxNs =
+                longValue(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FmOption> listed = new ArrayList<>();
         for (final Row r : rows) {

@@ -8,7 +8,6 @@ import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.Nic;
-import org.jhpvm.fabric.NicInterruptedException;
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.Fm1Handler;
 import org.jhpvm.fm.FmClosedException;
@@ -16,7 +15,6 @@ import org.jhpvm.fm.FmConfig;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmOutputStream;
-import org.jhpvm.fm.Scheduling;
 
 /**
  * One PE's FM endpoint over one NIC: the {@link FastMessages} API, the launcher's hooks (exit barrier, close,
@@ -33,7 +31,8 @@ import org.jhpvm.fm.Scheduling;
  *   <li>reliability: {@link Retransmitter} (per-pair sequence numbers, copies of unacknowledged frames, go-back-N on
  *       timeout or negative acknowledgement) for what this PE sends, {@link Acknowledger} (cumulative
  *       acknowledgements of accepted frames, riding on data frames or sent explicitly, NACKs) for what it receives,
- *       and {@link FrameChecksum} (CRC32C) where the fabric may corrupt.
+ *       and {@link FrameChecksum} (CRC32C) where the fabric may corrupt;
+ *   <li>waiting: {@link IdleWait} spins, yields, then gives the run slot up and sleeps in the NIC.
  * </ul>
  * Single-threaded, like the NIC's host interface, and so are its parts.
  */
@@ -54,8 +53,7 @@ public final class Endpoint extends EndpointNicApi {
     private final boolean lean;
     private final FmHandler[] handlers = new FmHandler[RendezvousReceiver.H_RENDEZVOUS + 1];
     private final BackoffIdleStrategy idle;
-    private final RunSlots slots;
-    private final RunSlots.Slot slot;
+    private final IdleWait waits;
     final Counters counters = new Counters();
     final HostQueue queue;
     private final Retransmitter retransmitter;
@@ -135,8 +133,8 @@ public final class Endpoint extends EndpointNicApi {
         } else {
             this.rendezvous = null;
         }
-        this.slots = job.slots();
-        this.slot = slots.newSlot(job, job::isAborted);
+        final RunSlots slots = job.slots();
+        this.waits = new IdleWait(this, receive, queue, config, lean, idle, slots, slots.newSlot(job, job::isAborted));
         job.register(this);
     }
 
@@ -266,7 +264,7 @@ public final class Endpoint extends EndpointNicApi {
             throw new IllegalStateException("extractUntil called from inside a handler on PE " + pe);
         }
         final long deadline = System.nanoTime() + timeoutNs;
-        idle.reset();
+        waits.start();
         try {
             while (!done.getAsBoolean()) {
                 final int work = extract(Integer.MAX_VALUE);
@@ -279,15 +277,14 @@ public final class Endpoint extends EndpointNicApi {
                     if (left <= 0) {
                         return false;
                     }
-                    idleOnce(Math.min(left, timersRunning() ? config.maxParkNs()
-                        : Math.max(config.maxParkNs(), config.idleSleepNs())), now);
+                    waits.idleOnce(Math.min(left, timersRunning() ? config.maxParkNs() : waits.idleSleepNs()), now);
                 } else {
-                    idle.idle(work);
+                    waits.worked(work);
                 }
             }
             return true;
         } finally {
-            resume();
+            waits.resume();
         }
     }
 
@@ -321,14 +318,15 @@ public final class Endpoint extends EndpointNicApi {
                 + "not called)");
         }
         job.bodyDone();
-        idle.reset();
+        waits.start();
         while (!job.allDone()) {
             checkUsable();
             final int work = extract(Integer.MAX_VALUE);
             if (work == 0) {
-                idleOnce(config.maxParkNs(), System.nanoTime()); // the end is other PEs' doing: look every maxParkNs
+                // The end is other PEs' doing: look every maxParkNs.
+                waits.idleOnce(config.maxParkNs(), System.nanoTime());
             } else {
-                idle.idle(work);
+                waits.worked(work);
             }
         }
     }
@@ -473,7 +471,7 @@ public final class Endpoint extends EndpointNicApi {
     }
 
     /** Due acknowledgements, retransmission timeouts and resends. */
-    private int serviceTimers() {
+    int serviceTimers() {
         if (acks.owed() == 0 && retransmitter.used() == 0) {
             return 0;
         }
@@ -489,52 +487,6 @@ public final class Endpoint extends EndpointNicApi {
     }
 
     /**
-     * One pass of the idle wait of {@code extractUntil} and the exit barrier. The PE spins while no other PE wants its
-     * core, then yields; then it looks at the timers, gives its run slot up and parks inside the NIC, so that a
-     * delivery wakes it at once. When another PE wants its core it does not spin: it yields at once (the PE it waits
-     * for may be the one that takes the core, and a yield costs far less than a wake-up), or under run slots gives
-     * its slot up at once, unless every PE of its job holds a slot and its quantum is not over
-     * ({@link RunSlots#keeps}): then it spins. Once blocked it stays blocked (no spinning without a slot) until a frame
-     * arrives while a slot is free, or its wait ends ({@link #resume}).
-     *
-     * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
-     *                end other threads decide), {@code idleSleepNs} otherwise, never beyond the caller's deadline
-     * @param nowNs   {@code System.nanoTime()} as the caller last read it (a look at the clock less per pass)
-     */
-    private void idleOnce(final long sleepNs, final long nowNs) {
-        final boolean peThread = slot.isThread(Thread.currentThread());
-        final boolean blocked = peThread && !slot.held();
-        final boolean contended = peThread && !blocked && slots.contended(slot);
-        if (contended && idle.spinning()) {
-            idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
-        }
-        if (peThread && !blocked && slots.keeps(slot, nowNs)) {
-            Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
-        } else if (lean && queue.isFull()) {
-            idle.idle(0); // frames wait in the fabric: the queue must drain first
-        } else if (blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
-            serviceTimers();
-            if (peThread && !blocked) {
-                slots.release(slot);
-            }
-            // Park inside the NIC so that a delivery wakes us at once.
-            final boolean arrived;
-            try {
-                arrived = receive.awaitFrame(sleepNs);
-            } catch (NicInterruptedException e) {
-                checkUsable();
-                throw e;
-            }
-            if (arrived && (!peThread || slots.tryAcquire(slot))) {
-                idle.idle(1); // traffic, and a core for us: spin again first next time
-            }
-        } else {
-            idle.idle(0);
-        }
-        checkUsable();
-    }
-
-    /**
      * Whether a sleep must end in time for FM's timers: frames not yet acknowledged (their retransmission timer) or
      * acknowledgements owed (their delay). Over a lean fabric FM has no timers.
      */
@@ -542,33 +494,22 @@ public final class Endpoint extends EndpointNicApi {
         return !lean && (retransmitter.used() > 0 || acks.owed() > 0);
     }
 
-    /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */
-    private void resume() {
-        if (!slot.held() && slot.isThread(Thread.currentThread())) {
-            slots.acquire(slot, true);
-        }
-    }
-
     /**
      * A flow-control wait found nothing to do: if another PE wants this PE's core, let it run (true), else false and
      * the caller idles.
      */
     boolean yieldIfContended() {
-        if (slot.held() && slots.contended(slot) && slot.isThread(Thread.currentThread())) {
-            slots.yieldSlot(slot);
-            return true;
-        }
-        return false;
+        return waits.yieldIfContended();
     }
 
     /** The launcher's PE thread starts: it takes its run slot (waiting for one under DCS and GANG). */
     public void enterRunSlot() {
-        slots.enter(slot);
+        waits.enterRunSlot();
     }
 
     /** The launcher's PE thread ends: its run slot goes to the next PE. */
     public void leaveRunSlot() {
-        slots.leave(slot);
+        waits.leaveRunSlot();
     }
 
     /** @return the protocol state worth knowing when a job hangs: unacknowledged frames, resends, suspended handlers */

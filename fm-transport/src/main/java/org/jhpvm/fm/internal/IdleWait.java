@@ -1,0 +1,142 @@
+package org.jhpvm.fm.internal;
+
+import org.jhpvm.fabric.BackoffIdleStrategy;
+import org.jhpvm.fabric.NicInterruptedException;
+import org.jhpvm.fm.FmConfig;
+import org.jhpvm.fm.Scheduling;
+
+/**
+ * How one PE's waits idle (FM-DCS's "spin, then block"): spin while no other PE wants the core, then yield, then give
+ * the run slot up and sleep inside the NIC, which a delivery, a write of the PE's memory or an abort ends at once;
+ * and the run slot taken back when the wait ends. A sleep that ends with nothing to do is followed by a longer one,
+ * doubling from {@code idleSleepNs} up to {@code idleSleepMaxNs}, so that a PE that waits long (an idle job) wakes a
+ * few times a second rather than fifty; the length only bounds how late a condition set without any of those events
+ * is noticed (a plain store through {@code shmem_ptr}). Single-threaded, like its endpoint.
+ */
+final class IdleWait {
+    private final Endpoint ep;
+    private final ReceivePath receive;
+    private final HostQueue queue;
+    private final FmConfig config;
+    private final boolean lean;
+    private final BackoffIdleStrategy idle;
+    private final RunSlots slots;
+    private final RunSlots.Slot slot;
+    /** Sleeps in a row of the current wait that ran their whole length with nothing arriving. */
+    private int emptySleeps;
+
+    IdleWait(final Endpoint ep, final ReceivePath receive, final HostQueue queue, final FmConfig config,
+             final boolean lean, final BackoffIdleStrategy idle, final RunSlots slots, final RunSlots.Slot slot) {
+        this.ep = ep;
+        this.receive = receive;
+        this.queue = queue;
+        this.config = config;
+        this.lean = lean;
+        this.idle = idle;
+        this.slots = slots;
+        this.slot = slot;
+    }
+
+    /** A wait starts: spins first, and its sleeps start at {@code idleSleepNs}. */
+    void start() {
+        idle.reset();
+        emptySleeps = 0;
+    }
+
+    /** Work was done in the wait: spin again first next time. */
+    void worked(final int work) {
+        idle.idle(work);
+        emptySleeps = 0;
+    }
+
+    /**
+     * The longest sleep of a wait while FM has no timer running: {@code idleSleepNs}, doubled for each sleep in a row
+     * that ran its whole length with nothing arriving, up to {@code idleSleepMaxNs}; never under {@code maxParkNs}.
+     */
+    long idleSleepNs() {
+        final long grown = config.idleSleepNs() << Math.min(emptySleeps, 20);
+        return Math.max(config.maxParkNs(), Math.min(grown, config.idleSleepMaxNs()));
+    }
+
+    /**
+     * One pass of the idle wait of {@code extractUntil} and the exit barrier. The PE spins while no other PE wants its
+     * core, then yields; then it looks at the timers, gives its run slot up and parks inside the NIC, so that a
+     * delivery wakes it at once. When another PE wants its core it does not spin: it yields at once (the PE it waits
+     * for may be the one that takes the core, and a yield costs far less than a wake-up), or under run slots gives
+     * its slot up at once, unless every PE of its job holds a slot and its quantum is not over
+     * ({@link RunSlots#keeps}): then it spins. Once blocked it stays blocked (no spinning without a slot) until a frame
+     * arrives while a slot is free, or its wait ends ({@link #resume}).
+     *
+     * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
+     *                end other threads decide), {@link #idleSleepNs()} otherwise, never beyond the caller's deadline
+     * @param nowNs   {@code System.nanoTime()} as the caller last read it (a look at the clock less per pass)
+     */
+    void idleOnce(final long sleepNs, final long nowNs) {
+        final boolean peThread = slot.isThread(Thread.currentThread());
+        final boolean blocked = peThread && !slot.held();
+        final boolean contended = peThread && !blocked && slots.contended(slot);
+        if (contended && idle.spinning()) {
+            idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
+        }
+        if (peThread && !blocked && slots.keeps(slot, nowNs)) {
+            Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
+        } else if (lean && queue.isFull()) {
+            idle.idle(0); // frames wait in the fabric: the queue must drain first
+        } else if (blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
+            ep.serviceTimers();
+            if (peThread && !blocked) {
+                slots.release(slot);
+            }
+            // Park inside the NIC so that a delivery wakes us at once.
+            final boolean arrived;
+            try {
+                arrived = receive.awaitFrame(sleepNs);
+            } catch (NicInterruptedException e) {
+                ep.checkUsable();
+                throw e;
+            }
+            if (arrived) {
+                emptySleeps = 0;
+                if (!peThread || slots.tryAcquire(slot)) {
+                    idle.idle(1); // traffic, and a core for us: spin again first next time
+                }
+            } else if (System.nanoTime() - nowNs >= sleepNs) {
+                emptySleeps++; // slept it all: sleep longer next time
+            } else {
+                emptySleeps = 0; // woken without a frame (a write of its memory): something is going on
+            }
+        } else {
+            idle.idle(0);
+        }
+        ep.checkUsable();
+    }
+
+    /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */
+    void resume() {
+        if (!slot.held() && slot.isThread(Thread.currentThread())) {
+            slots.acquire(slot, true);
+        }
+    }
+
+    /**
+     * A flow-control wait found nothing to do: if another PE wants this PE's core, let it run (true), else false and
+     * the caller idles.
+     */
+    boolean yieldIfContended() {
+        if (slot.held() && slots.contended(slot) && slot.isThread(Thread.currentThread())) {
+            slots.yieldSlot(slot);
+            return true;
+        }
+        return false;
+    }
+
+    /** The launcher's PE thread starts: it takes its run slot (waiting for one under DCS and GANG). */
+    void enterRunSlot() {
+        slots.enter(slot);
+    }
+
+    /** The launcher's PE thread ends: its run slot goes to the next PE. */
+    void leaveRunSlot() {
+        slots.leave(slot);
+    }
+}
