@@ -101,7 +101,9 @@ final class IdleWait {
                     idle.idle(1); // traffic, and a core for us: spin again first next time
                 }
             } else if (System.nanoTime() - nowNs >= sleepNs) {
-                emptySleeps++; // slept it all: sleep longer next time
+                // Slept it all: sleep longer next time. (Not the short sleeps of FM's timers, which say nothing of
+                // how long the wait has been idle.)
+                emptySleeps += sleepNs >= config.idleSleepNs() ? 1 : 0;
             } else {
                 emptySleeps = 0; // woken without a frame (a write of its memory): something is going on
             }
