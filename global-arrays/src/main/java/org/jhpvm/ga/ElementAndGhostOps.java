@@ -75,7 +75,7 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
 
     /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
     public void updateGhosts() {
-        ghostUpdater().update(null);
+        ghostUpdater().update(null, null, null);
     }
 
     private Ghosts ghostUpdater() {
@@ -93,7 +93,40 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
      * @param periodic one flag per dimension
      */
     public void updateGhosts(final boolean[] periodic) {
-        ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"));
+        ghostUpdater().update(Objects.requireNonNull(periodic, "periodic"), null, null);
+    }
+
+    /**
+     * A jhpvm extension of {@code GA_Update_ghosts} for codes that know what each step reads (ZEUS-MP exchanges only
+     * the layers a substep needs): fills only the {@code lowWidths[d]} ghost layers below the block and the
+     * {@code highWidths[d]} above it in each dimension d, those next to the block, and (as
+     * {@link #setGhostCornerFlag} says) the edges and corners among them; every other ghost cell keeps its value.
+     * Periodicity as {@link #updateGhosts(boolean[])}. Collective, with the same widths on every PE; a dimension in
+     * which both are 0 costs no communication.
+     *
+     * @param periodic   one flag per dimension
+     * @param lowWidths  per dimension, 0 to its ghost width
+     * @param highWidths per dimension, 0 to its ghost width
+     * @throws IllegalArgumentException if an array has the wrong length or a width is outside 0 to the dimension's
+     *                                  ghost width (nothing is updated then)
+     */
+    public void updateGhosts(final boolean[] periodic, final int[] lowWidths, final int[] highWidths) {
+        checkLive();
+        Objects.requireNonNull(periodic, "periodic");
+        Objects.requireNonNull(lowWidths, "lowWidths");
+        Objects.requireNonNull(highWidths, "highWidths");
+        if (lowWidths.length != ndim || highWidths.length != ndim) {
+            throw new IllegalArgumentException("lowWidths has " + lowWidths.length + " and highWidths "
+                + highWidths.length + " entries for " + ndim + " dimensions");
+        }
+        for (int d = 0; d < ndim; d++) {
+            final int w = dist.width[d];
+            if (lowWidths[d] < 0 || lowWidths[d] > w || highWidths[d] < 0 || highWidths[d] > w) {
+                throw new IllegalArgumentException("dimension " + d + ": lowWidths " + lowWidths[d] + " and highWidths "
+                    + highWidths[d] + " must lie in 0.." + w + ", its ghost width");
+            }
+        }
+        ghostUpdater().update(periodic, lowWidths, highWidths);
     }
 
     /**

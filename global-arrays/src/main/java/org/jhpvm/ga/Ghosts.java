@@ -18,22 +18,39 @@ import java.util.List;
  * interiors (GA's {@code NGA_Update_ghost_dir}).
  */
 final class Ghosts {
-    /** One face to push: the neighbour, whether it lies across the array's edge, and the box on both sides. */
-    private record Face(int pe, boolean wraps, int theirs, int mine, int[] ext, int[] rs, int[] us) {
+    /**
+     * One face to push: the neighbour, whether it lies across the array's edge, the box on both sides, and what the
+     * box covers of the receiver's block in each dimension ({@link #LOW}, {@link #HIGH}, {@link #INTERIOR},
+     * {@link #SPAN}), for updates of fewer layers.
+     */
+    private record Face(int pe, boolean wraps, int theirs, int mine, int[] ext, int[] rs, int[] us, int[] kind) {
     }
 
     /**
      * One ghost region to pull: its owner, the dimensions in which the owner lies across the array's edge (bit d),
-     * and the box on both sides.
+     * the box on both sides, and what it covers in each dimension (as {@link Face#kind}).
      */
-    private record Pull(int pe, int wrapDims, int theirs, int mine, int[] ext, int[] rs, int[] us) {
+    private record Pull(int pe, int wrapDims, int theirs, int mine, int[] ext, int[] rs, int[] us, int[] kind) {
     }
+
+    /** A box's extent in a dimension: the lower ghost layers (an update of fewer keeps those next to the block). */
+    private static final int LOW = -1;
+    /** The upper ghost layers (an update of fewer keeps those next to the block). */
+    private static final int HIGH = 1;
+    /** The block's own extent. */
+    private static final int INTERIOR = 0;
+    /** The block's extent and both its ghost layers. */
+    private static final int SPAN = 2;
 
     private final GlobalArray a;
     /** faces[d][0] lower side, faces[d][1] upper side; null where dimension d has no ghosts (push updates). */
     private final Face[][] faces;
     /** Every ghost region of this PE (pull updates), or null when some PE of the group is in another JVM. */
     private final Pull[] pulls;
+    // A box cut down to the layers an update asks for (allocation-free): its extents and first elements.
+    private final int[] clipExt;
+    private int clipTheirs;
+    private int clipMine;
 
     /**
      * Lays out this PE's part of a full update.
@@ -44,6 +61,7 @@ final class Ghosts {
      */
     Ghosts(final GlobalArray a, final boolean corners, final boolean direct) {
         this.a = a;
+        this.clipExt = new int[a.ndim];
         this.faces = new Face[a.ndim][];
         final boolean owns = a.dist.owns(a.myRank);
         // Every PE decides alike: if one member is in another JVM, every member has one in another JVM.
@@ -67,7 +85,13 @@ final class Ghosts {
         return true;
     }
 
-    void update(final boolean[] periodic) {
+    /**
+     * A full update, or with {@code low} and {@code high} (checked by the caller) one of only the {@code low[d]}
+     * ghost layers below the block and {@code high[d]} above it in each dimension d, next to the block, and the
+     * edges and corners among them: each box is cut down to those layers, and a dimension with none to push costs
+     * no barrier.
+     */
+    void update(final boolean[] periodic, final int[] low, final int[] high) {
         a.checkLive();
         if (periodic != null && periodic.length != a.ndim) {
             throw new IllegalArgumentException("periodic has " + periodic.length + " flags for " + a.ndim
@@ -84,32 +108,75 @@ final class Ghosts {
                 fixed |= periodic == null || periodic[d] ? 0 : 1 << d;
             }
             for (final Pull p : pulls) {
-                if ((p.wrapDims & fixed) == 0) {
-                    a.mover.move(Mover.DIRECT_GET, p.pe, local, p.theirs, p.mine, 0, 0, p.ext, p.rs, p.us);
+                if ((p.wrapDims & fixed) == 0 && clip(p.kind, p.ext, p.theirs, p.mine, p.rs, p.us, low, high)) {
+                    a.mover.move(Mover.DIRECT_GET, p.pe, local, clipTheirs, clipMine, 0, 0, clipExt, p.rs, p.us);
                 }
             }
             a.group.sync();
             return;
         }
         for (int d = 0; d < a.ndim; d++) {
-            if (a.dist.width[d] == 0) {
+            if (a.dist.width[d] == 0 || low != null && low[d] == 0 && high[d] == 0) {
                 continue;
             }
             final Face[] f = faces[d];
             if (f != null) {
                 final boolean p = periodic == null || periodic[d];
                 // Lower layers to the lower neighbour's upper ghosts, upper layers to the upper neighbour's lower.
-                push(f[0], p, local);
-                push(f[1], p, local);
+                push(f[0], p, local, low, high);
+                push(f[1], p, local, low, high);
             }
             a.group.sync();
         }
     }
 
-    private void push(final Face f, final boolean periodic, final Object local) {
-        if (periodic || !f.wraps) {
-            a.mover.move(Mover.PUT, f.pe, local, f.theirs, f.mine, 0, 0, f.ext, f.rs, f.us);
+    private void push(final Face f, final boolean periodic, final Object local, final int[] low, final int[] high) {
+        if ((periodic || !f.wraps) && clip(f.kind, f.ext, f.theirs, f.mine, f.rs, f.us, low, high)) {
+            a.mover.move(Mover.PUT, f.pe, local, clipTheirs, clipMine, 0, 0, clipExt, f.rs, f.us);
         }
+    }
+
+    /**
+     * Cuts a box down to the ghost layers asked for ({@code low == null}: all of them) into {@link #clipExt},
+     * {@link #clipTheirs} and {@link #clipMine}: the lower ghost layers to the {@code low[d]} next to the block, the
+     * upper to the {@code high[d]}, a span of both to the block and those.
+     *
+     * @return false if nothing of the box is left
+     */
+    private boolean clip(final int[] kind, final int[] ext, final int theirs, final int mine, final int[] rs,
+        final int[] us, final int[] low, final int[] high) {
+        int t = theirs;
+        int m = mine;
+        for (int d = 0; d < ext.length; d++) {
+            int e = ext[d];
+            if (low != null) {
+                final int w = a.dist.width[d];
+                final int skip = w - low[d]; // lower layers left out, the farthest from the block
+                switch (kind[d]) {
+                    case LOW -> {
+                        e = low[d];
+                        t += skip * rs[d];
+                        m += skip * us[d];
+                    }
+                    case HIGH -> e = high[d];
+                    case SPAN -> {
+                        e = ext[d] - skip - (w - high[d]);
+                        t += skip * rs[d];
+                        m += skip * us[d];
+                    }
+                    default -> {
+                        // INTERIOR: the block's extent, whatever the widths
+                    }
+                }
+                if (e == 0) {
+                    return false;
+                }
+            }
+            clipExt[d] = e;
+        }
+        clipTheirs = t;
+        clipMine = m;
+        return true;
     }
 
     static void updateDir(final GlobalArray a, final int dim, final int dir, final boolean corners,
@@ -329,7 +396,8 @@ final class Ghosts {
                 mine += (mask[d] < 0 ? 0 : mask[d] > 0 ? w + myExt : w) * myStrides[d];
                 theirs += (mask[d] < 0 ? theirExt : w) * theirStrides[d];
             }
-            out.add(new Pull(a.group.members[owner], wrapDims, theirs, mine, ext, theirStrides, myStrides));
+            out.add(new Pull(a.group.members[owner], wrapDims, theirs, mine, ext, theirStrides, myStrides,
+                mask.clone()));
         }
         return out.toArray(new Pull[0]);
     }
@@ -359,12 +427,14 @@ final class Ghosts {
         final int theirExtD = dist.starts[d][nc + 1] - dist.starts[d][nc];
         final int w = dist.width[d];
         final int[] ext = new int[n];
+        final int[] kind = new int[n];
         int mine = 0;
         int theirs = 0;
         for (int e = 0; e < n; e++) {
             final int blockExt = dist.starts[e][c[e] + 1] - dist.starts[e][c[e]];
             if (e == d) {
                 ext[e] = w;
+                kind[e] = side < 0 ? HIGH : LOW; // the receiver's ghost layers it fills
                 // Lower side: my layers w..2w-1 go to their upper ghosts ext+w..; upper: my ext..ext+w-1 to 0..w-1.
                 mine += (side < 0 ? w : myExtD) * myStrides[e];
                 theirs += (side < 0 ? theirExtD + w : 0) * theirStrides[e];
@@ -372,10 +442,11 @@ final class Ghosts {
                 final boolean withGhosts = corners && (!inOrder || e < d);
                 final int start = withGhosts ? 0 : dist.width[e];
                 ext[e] = withGhosts ? blockExt + 2 * dist.width[e] : blockExt;
+                kind[e] = withGhosts ? SPAN : INTERIOR;
                 mine += start * myStrides[e];
                 theirs += start * theirStrides[e];
             }
         }
-        return new Face(a.group.members[neighbour], wraps, theirs, mine, ext, theirStrides, myStrides);
+        return new Face(a.group.members[neighbour], wraps, theirs, mine, ext, theirStrides, myStrides, kind);
     }
 }

@@ -73,6 +73,93 @@ class GhostsTest {
         });
     }
 
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldFillOnlyTheLayersAskedForNextToTheBlock(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            // Widths 3 (and 2 in the last dimension); updates of every kind of cut, both ways, corners or not.
+            final int[][] shapes = {{30}, {12, 10}, {8, 7, 6}};
+            int k = 0;
+            for (final int[] dims : shapes) {
+                final int nd = dims.length;
+                final int[] w = new int[nd];
+                Arrays.fill(w, 3);
+                w[nd - 1] = nd > 1 ? 2 : 3;
+                final GlobalArray a;
+                try {
+                    a = ga.builder(GaType.values()[k++ % 4], dims).ghosts(w).create();
+                } catch (final IllegalArgumentException tooThin) {
+                    continue;
+                }
+                final boolean[] periodic = new boolean[nd];
+                for (int d = 0; d < nd; d++) {
+                    periodic[d] = d % 2 == 0;
+                }
+                final int[][][] cuts = {
+                    {full(w, 1), full(w, 1)},              // one layer all round
+                    {sweep(w, 0), lowOnly(w, 0)},          // ZEUS's sweep along 0: 3 below, 2 above; 1 below else
+                    {sweep(w, nd - 1), lowOnly(w, nd - 1)},
+                    {new int[nd], full(w, 1)},             // one layer above only
+                    {w.clone(), w.clone()}};               // all of them: a full update
+                for (final boolean direct : new boolean[] {true, false}) {
+                    a.ghostsDirect(direct);
+                    for (final boolean corners : new boolean[] {true, false}) {
+                        a.setGhostCornerFlag(corners);
+                        for (final int[][] cut : cuts) {
+                            check(a, periodic, corners, cut[0], cut[1]);
+                        }
+                    }
+                }
+                a.destroy();
+            }
+        });
+    }
+
+    /** {@code n} layers (at most the width) in every dimension. */
+    private static int[] full(final int[] w, final int n) {
+        final int[] out = new int[w.length];
+        for (int d = 0; d < w.length; d++) {
+            out[d] = Math.min(n, w[d]);
+        }
+        return out;
+    }
+
+    /** The lower widths of a sweep along {@code s}: every layer there, one in the other dimensions. */
+    private static int[] sweep(final int[] w, final int s) {
+        final int[] out = full(w, 1);
+        out[s] = w[s];
+        return out;
+    }
+
+    /** The upper widths of a sweep along {@code s}: all but one layer there, none in the other dimensions. */
+    private static int[] lowOnly(final int[] w, final int s) {
+        final int[] out = new int[w.length];
+        out[s] = w[s] - 1;
+        return out;
+    }
+
+    @org.junit.jupiter.api.Test
+    void badWidthsShouldBeRefusedOnEveryPeAndChangeNothing() {
+        GaTestSupport.run(2, ga -> {
+            final int[] dims = {10, 8};
+            final GlobalArray a = ga.builder(GaType.DOUBLE, dims).ghosts(2, 1).create();
+            final LocalBlock block = a.access();
+            Arrays.fill(block.doubles(), SENTINEL);
+            a.releaseUpdate();
+            final boolean[] periodic = {true, true};
+            for (final int[][] bad : new int[][][] {{{3, 1}, {2, 1}}, {{2, 1}, {2, 2}}, {{-1, 0}, {0, 0}},
+                {{1}, {1, 1}}, {{1, 1}, {1, 1, 1}}}) {
+                final IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> a.updateGhosts(periodic, bad[0], bad[1]));
+                org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("Widths"), e.getMessage());
+            }
+            for (final double v : block.doubles()) {
+                assertEquals(SENTINEL, v, 0.0, "a refused update changed a cell");
+            }
+            a.group().sync();
+        });
+    }
+
     static boolean fits(final int[] dims, final int[][] im, final int[] w) {
         int k = 0;
         for (int d = 0; d < dims.length; d++) {
@@ -97,6 +184,16 @@ class GhostsTest {
      * dimensions or more keeps the sentinel.
      */
     static void check(final GlobalArray a, final boolean[] periodic, final boolean corners) {
+        check(a, periodic, corners, null, null);
+    }
+
+    /**
+     * As {@link #check(GlobalArray, boolean[], boolean)}, updating only {@code low[d]} layers below and
+     * {@code high[d]} above the block in each dimension when they are given: every other ghost cell keeps the
+     * sentinel.
+     */
+    static void check(final GlobalArray a, final boolean[] periodic, final boolean corners, final int[] low,
+        final int[] high) {
         final int[] dims = a.dims();
         final int nd = dims.length;
         final LocalBlock block = a.access();
@@ -118,7 +215,9 @@ class GhostsTest {
             });
         }
         a.releaseUpdate();
-        if (periodic == null) {
+        if (low != null) {
+            a.updateGhosts(periodic, low, high);
+        } else if (periodic == null) {
             a.updateGhosts();
         } else {
             a.updateGhosts(periodic);
@@ -138,11 +237,15 @@ class GhostsTest {
                     wrapped[d] = Math.floorMod(s[d], dims[d]);
                     outside |= (s[d] < 0 || s[d] >= dims[d]) && periodic != null && !periodic[d];
                     ghostDims += s[d] < block.lo()[d] || s[d] > block.hi()[d] ? 1 : 0;
+                    if (low != null) {
+                        outside |= block.lo()[d] - s[d] > low[d] || s[d] - block.hi()[d] > high[d];
+                    }
                 }
                 outside |= !corners && ghostDims > 1;
                 final double want = outside ? SENTINEL : f(a.type(), linear(dims, wrapped));
                 assertEquals(want, at(arr, block.index(s)), 0.0, a + " " + Arrays.toString(a.procGrid())
-                    + " periodic " + Arrays.toString(periodic) + " cell " + Arrays.toString(s) + " of block "
+                    + " periodic " + Arrays.toString(periodic) + " widths " + Arrays.toString(low) + "/"
+                    + Arrays.toString(high) + " cell " + Arrays.toString(s) + " of block "
                     + Arrays.toString(block.lo()) + ".." + Arrays.toString(block.hi()));
             });
         }
