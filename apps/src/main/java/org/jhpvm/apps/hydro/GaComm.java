@@ -18,6 +18,9 @@ final class GaComm implements SolverComm {
     private final GlobalArrays ga;
     private final GlobalArray u;
     private final boolean[] periodic;
+    // Scratch of the partial exchange: widths per array dimension.
+    private final int[] lowWidths;
+    private final int[] highWidths;
     private final ZeusBlock block;
 
     /**
@@ -36,6 +39,8 @@ final class GaComm implements SolverComm {
         shape[0] = 2 + dims;
         chunk[0] = 2 + dims;
         this.periodic = new boolean[dims + 1];
+        this.lowWidths = new int[dims + 1];
+        this.highWidths = new int[dims + 1];
         for (int d = 0; d < dims; d++) {
             shape[d + 1] = cfg.zones()[d];
             width[d + 1] = ZeusSolver.GHOST;
@@ -59,6 +64,16 @@ final class GaComm implements SolverComm {
     @Override
     public void exchangeGhosts() {
         u.updateGhosts(periodic);
+    }
+
+    @Override
+    public void exchangeGhosts(final int[] low, final int[] high) {
+        // The array's first dimension is the field number, without ghosts: 0 layers there.
+        for (int d = 0; d < low.length; d++) {
+            lowWidths[d + 1] = low[d];
+            highWidths[d + 1] = high[d];
+        }
+        u.updateGhosts(periodic, lowWidths, highWidths);
     }
 
     @Override

@@ -46,12 +46,20 @@ final class GhostZones extends ZeusBlock {
     }
 
     /**
-     * Exchanges every field's ghosts between blocks, then fills the physical-boundary ghosts (collective).
+     * Exchanges every field's ghosts between blocks (with {@code low}, only {@code low[d]} layers below and
+     * {@code high[d]} above each block where the layer can), then fills the physical-boundary ghosts, every layer
+     * (collective).
      *
      * @param time the time the inflow state is taken at
+     * @param low  ghost layers below the block per dimension, or null for every layer
+     * @param high ghost layers above, or null with {@code low}
      */
-    void update(final double time) {
-        comm.exchangeGhosts();
+    void update(final double time, final int[] low, final int[] high) {
+        if (low == null) {
+            comm.exchangeGhosts();
+        } else {
+            comm.exchangeGhosts(low, high);
+        }
         if (!owns) {
             return;
         }

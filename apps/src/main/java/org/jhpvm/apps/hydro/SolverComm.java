@@ -28,6 +28,19 @@ interface SolverComm {
      */
     void exchangeGhosts();
 
+    /**
+     * As {@link #exchangeGhosts()}, needing only {@code low[d]} ghost layers below each block and {@code high[d]}
+     * above it in each spatial dimension d, those next to the block, and the edges between them: a layer that can
+     * exchange fewer does (GA's partial update); the others exchange every layer (MPI's halo types are made for all
+     * of them), which gives the same results.
+     *
+     * @param low  per spatial dimension, 0 to {@link ZeusSolver#GHOST}
+     * @param high per spatial dimension, 0 to {@link ZeusSolver#GHOST}
+     */
+    default void exchangeGhosts(final int[] low, final int[] high) {
+        exchangeGhosts();
+    }
+
     /** Says that the PE has written its block's zones (after initialisation): they are visible to the others. */
     void written();
 

@@ -60,6 +60,9 @@ public final class ZeusSolver {
     /** The source step's kernels: {@link #radial}'s, or {@link #sourceStep}'s. */
     private final SourceKernels kernels;
     private final boolean total;
+    /** The layers each substep reads, where the kernels are the uniform Cartesian ones with internal energy. */
+    private final GhostLayers layers;
+    private boolean partialGhosts;
     private double time;
     private double dtOld;
     private int cycle;
@@ -97,6 +100,19 @@ public final class ZeusSolver {
             : new AngularTransport(radial, radialTransport, transportStep, q);
         this.kernels = radial != null ? radial : sourceStep;
         this.total = cfg.energy() == EnergyScheme.TOTAL;
+        this.layers = new GhostLayers(dims);
+        this.partialGhosts = !total && radial == null;
+    }
+
+    /**
+     * Makes every ghost exchange refresh every layer (false), as the total-energy scheme and the curvilinear grids
+     * do, instead of only the layers each substep reads (true, the default where it applies), so that tests can
+     * compare the two bit for bit. Collective in effect: every PE must set it alike, before the run.
+     *
+     * @param partial whether to exchange only the layers read, where the kernels allow it
+     */
+    void partialGhosts(final boolean partial) {
+        this.partialGhosts = partial && !total && radial == null;
     }
 
     // ---------------------------------------------------------------- set-up and inspection
@@ -309,7 +325,7 @@ public final class ZeusSolver {
      * @return the time reached
      */
     public double step(final double tEnd) {
-        boundary();
+        boundary(layers.oneLow, layers.oneHigh);
         double dt = radial == null ? courant.dt() : courant.reduce(block.owns ? radial.courantRate() : 0);
         if (dtOld > 0) {
             dt = Math.min(dt, 1.26 * dtOld); // ZEUS: the time step grows at most 26% per cycle
@@ -325,7 +341,19 @@ public final class ZeusSolver {
 
     /** Exchanges every field's ghosts between blocks, then fills the physical-boundary ghosts. */
     void boundary() {
-        ghosts.update(time);
+        ghosts.update(time, null, null);
+    }
+
+    /**
+     * As {@link #boundary()}, exchanging only {@code low[d]} layers below and {@code high[d]} above each block where
+     * the kernels allow it ({@link GhostLayers}), else every layer.
+     */
+    private void boundary(final int[] low, final int[] high) {
+        if (partialGhosts) {
+            ghosts.update(time, low, high);
+        } else {
+            ghosts.update(time, null, null);
+        }
     }
 
     /**
@@ -343,7 +371,7 @@ public final class ZeusSolver {
         if (owns) {
             k.pressure(dt);
         }
-        boundary();
+        boundary(layers.oneLow, layers.oneHigh);
         if (total) {
             if (owns) {
                 k.pressureWork(dt);
@@ -354,7 +382,7 @@ public final class ZeusSolver {
         if (owns) {
             k.viscosity(dt);
         }
-        boundary();
+        boundary(layers.noneLow, layers.oneHigh);
         if (owns) {
             if (total) {
                 k.viscousWork(dt);
@@ -370,7 +398,7 @@ public final class ZeusSolver {
         // is ratioed or curvilinear has its own sweeps.
         for (int m = 0; m < dims; m++) {
             final int dir = cycle % 2 == 0 ? m : dims - 1 - m;
-            boundary();
+            boundary(layers.sweepLow[dir], layers.sweepHigh[dir]);
             if (block.owns) {
                 if (radialTransport != null) {
                     if (dir == 0) {
