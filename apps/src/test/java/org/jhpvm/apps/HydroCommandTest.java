@@ -256,6 +256,15 @@ class HydroCommandTest {
         assertTrue(rows.get(1).get("zone_cycles_per_second").asDouble()
             >= rows.get(1).get("zone_cycles_per_second_median").asDouble());
         assertEquals(1.0, rows.get(0).get("core_efficiency_median").asDouble(), 1e-12);
+        // Paired: the median (here the mean of two) of each round's rate against the same round's 1-PE rate.
+        final int cores = report.get("cores").asInt();
+        double paired = 0;
+        for (int t = 0; t < 2; t++) {
+            paired += rows.get(1).get("zone_cycles_per_second_rounds").get(t).asDouble() / Math.min(2, cores)
+                / rows.get(0).get("zone_cycles_per_second_rounds").get(t).asDouble() / 2;
+        }
+        assertEquals(paired, rows.get(1).get("core_efficiency_paired").asDouble(), 1e-9);
+        assertEquals(1.0, rows.get(0).get("core_efficiency_paired").asDouble(), 1e-12);
         assertTrue(Files.exists(dir.resolve("blast3d-scaling.csv")) && Files.exists(dir.resolve(
             "blast3d-scaling.png")));
         assertFalse(rows.get(1).has("independent_core_efficiency"), "only with --independent");
@@ -267,7 +276,8 @@ class HydroCommandTest {
         final Run r = run("hydro", "blast3d", "--scaling", "--scaling-pes", "1,3", "--zones", "8", "--cycles", "3",
             "--warmup", "1", "--trials", "1", "--independent", "--json", json.toString(), "--out", dir.toString());
         assertEquals(0, r.exitCode(), r.out());
-        assertTrue(r.out().contains("independent solvers, per core used | of independent |"), r.out());
+        assertTrue(r.out().contains("| per core used, paired | independent solvers, per core used | of independent |"),
+            r.out());
         // The deck reruns it with the independent solvers too.
         assertTrue(Files.readAllLines(dir.resolve("blast3d-scaling.deck")).contains("independent=true"));
         final JsonNode report = new ObjectMapper().readTree(json.toFile());

@@ -100,8 +100,9 @@ final class HydroScaling {
             }
         }
         System.out.println("| PEs | grid | zone-cycles/s | per PE | weak-scaling efficiency | per core used | per core "
-            + "used, medians |" + (independent ? " independent solvers, per core used | of independent |" : ""));
-        System.out.println("|---:|---|---:|---:|---:|---:|---:|" + (independent ? "---:|---:|" : ""));
+            + "used, medians | per core used, paired |"
+            + (independent ? " independent solvers, per core used | of independent |" : ""));
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|" + (independent ? "---:|---:|" : ""));
         final double base = best[0].zoneCyclesPerSecond() / peCounts[0];
         final double baseMedian = Stats.median(rates[0]) / peCounts[0];
         for (int r = 0; r < peCounts.length; r++) {
@@ -113,11 +114,21 @@ final class HydroScaling {
             final double coreEff = rate / Math.min(n, cores) / base;
             final double median = Stats.median(rates[r]);
             final double coreEffMedian = median / Math.min(n, cores) / baseMedian;
+            // Paired: each round's rate over the same round's first row, the median of those ratios. The machine's
+            // slow spells last seconds to minutes, so rows measured seconds apart share them.
+            final double[] paired = new double[rounds];
+            for (int t = 0; t < rounds; t++) {
+                paired[t] = rates[r][t] / Math.min(n, cores) / (rates[0][t] / peCounts[0]);
+            }
+            final double coreEffPaired = Stats.median(paired);
             rows.add(new double[] {n, rate, rate / n, eff, coreEff});
             final ObjectNode row = arr.addObject().put("pes", n).put("zones", s.zones()).put("seconds", s.seconds())
                 .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)
                 .put("efficiency", eff).put("core_efficiency", coreEff)
-                .put("zone_cycles_per_second_median", median).put("core_efficiency_median", coreEffMedian);
+                .put("zone_cycles_per_second_median", median).put("core_efficiency_median", coreEffMedian)
+                .put("core_efficiency_paired", coreEffPaired);
+            final ArrayNode roundRates = row.putArray("zone_cycles_per_second_rounds");
+            Arrays.stream(rates[r]).forEach(roundRates::add);
             String more = "";
             if (independent) {
                 final double bestAlone = Arrays.stream(alone[r]).max().orElseThrow();
@@ -127,12 +138,13 @@ final class HydroScaling {
                     .put("core_efficiency_of_independent", coreEff / aloneCoreEff);
                 more = String.format(" %.2f | %.2f |", aloneCoreEff, coreEff / aloneCoreEff);
             }
-            System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f | %.2f |%s%n", n, grid(s.cfg().zones()), rate,
-                rate / n, eff, coreEff, coreEffMedian, more);
+            System.out.printf("| %d | %s | %.3g | %.3g | %.2f | %.2f | %.2f | %.2f |%s%n", n, grid(s.cfg().zones()),
+                rate, rate / n, eff, coreEff, coreEffMedian, coreEffPaired, more);
         }
         System.out.printf("efficiency = zone-cycles/s per PE relative to the first PE count (run once untimed before, "
             + "for the JIT), best rounds; per core used = the same per min(PEs, %d cores): beyond %d PEs they share "
-            + "cores (each PE also has a progress agent)%n", cores, cores);
+            + "cores (each PE also has a progress agent); paired = the median over rounds of each round's per core "
+            + "used against the same round's first row%n", cores, cores);
         if (independent) {
             System.out.println("independent solvers = N one-PE runs at once, never communicating: N x the slowest "
                 + "one's zone-cycles/s, per core used as above (best rounds); of independent = per core used over it");
