@@ -115,6 +115,16 @@ public final class ZeusSolver {
         this.partialGhosts = partial && !total && radial == null;
     }
 
+    /**
+     * Makes 3-D transport sweeps go slab by slab (true, the default) or run each step over the whole block (false),
+     * so that tests can compare the two bit for bit.
+     *
+     * @param bySlab whether to sweep slab by slab
+     */
+    void slabSweeps(final boolean bySlab) {
+        transportStep.slabs(bySlab);
+    }
+
     // ---------------------------------------------------------------- set-up and inspection
 
     /** The initial state at a point: density, velocity components (at faces), pressure. */

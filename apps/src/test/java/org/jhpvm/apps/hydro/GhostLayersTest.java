@@ -1,14 +1,10 @@
 package org.jhpvm.apps.hydro;
 
+import static org.jhpvm.apps.hydro.SolverRuns.spec;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
-import org.jhpvm.ga.GlobalArrays;
-import org.jhpvm.shmem.ShmemJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -23,40 +19,10 @@ class GhostLayersTest {
     /** Cycles of each run: enough for every wave to cross several blocks' ghost layers. */
     private static final int CYCLES = 25;
 
-    private static HydroRun.Spec spec(final String name, final int dims, final int zones, final double tEnd) {
-        return Problem.of(name, new Problem.Params(1, dims, zones, tEnd, null, Geometry.CARTESIAN, 1),
-            new ExactRiemann.State(1, 0, 1), new ExactRiemann.State(0.125, 0, 0.1), 0.5).spec();
-    }
-
-    /** The fields PE 0 reads back after running {@code spec} on {@code pes} PEs, and the cycles it took. */
-    private static double[] run(final int pes, final HydroRun.Spec spec, final boolean partial, final int[] cycles) {
-        final AtomicReference<double[]> fields = new AtomicReference<>();
-        ShmemJob.builder().pes(pes).build().run(sh -> {
-            final ZeusSolver zeus = new ZeusSolver(new GlobalArrays(sh), spec.cfg());
-            zeus.partialGhosts(partial);
-            zeus.inflow(spec.inflow());
-            zeus.initialise(spec.initial());
-            for (int c = 0; c < CYCLES; c++) {
-                zeus.step(Double.MAX_VALUE);
-            }
-            final double[] f = zeus.gather();
-            if (zeus.rank() == 0) {
-                fields.set(f);
-                cycles[0] = zeus.cycles();
-            }
-        });
-        return fields.get();
-    }
-
     private static void sameBits(final String what, final HydroRun.Spec spec) {
         for (final int pes : PES) {
-            final int[] partialCycles = new int[1];
-            final int[] fullCycles = new int[1];
-            final double[] partial = run(pes, spec, true, partialCycles);
-            final double[] full = run(pes, spec, false, fullCycles);
-            assertNotNull(partial);
-            assertEquals(CYCLES, partialCycles[0], what);
-            assertEquals(CYCLES, fullCycles[0], what);
+            final double[] partial = SolverRuns.run(pes, spec, CYCLES, z -> z.partialGhosts(true));
+            final double[] full = SolverRuns.run(pes, spec, CYCLES, z -> z.partialGhosts(false));
             assertArrayEquals(full, partial, 0.0, what + " on " + pes + " PEs: partial against full exchanges");
         }
     }
