@@ -52,7 +52,7 @@ final class GhostZones extends ZeusBlock {
      *
      * @param time the time the inflow state is taken at
      * @param low  ghost layers below the block per dimension, or null for every layer
-     * @param high ghost layers above, or null with {@code low}
+     * @param high ghost layers above the block per dimension (read only with {@code low})
      */
     void update(final double time, final int[] low, final int[] high) {
         if (low == null) {

@@ -359,11 +359,7 @@ public final class ZeusSolver {
      * the kernels allow it ({@link GhostLayers}), else every layer.
      */
     private void boundary(final int[] low, final int[] high) {
-        if (partialGhosts) {
-            ghosts.update(time, low, high);
-        } else {
-            ghosts.update(time, null, null);
-        }
+        ghosts.update(time, partialGhosts ? low : null, high);
     }
 
     /**

@@ -203,13 +203,9 @@ final class ReceivePort extends ReceivePortFields {
             engine.nextStalled = head;
         } while (!STALLED_HEAD.compareAndSet(this, head, engine));
         // The receiving host may have looked at this list just before and gone to sleep: wake it to help. (The CAS
-        // orders the registration before this read, as its volatile setWaiter orders its look after its own.) Not
-        // when the host registers the engine itself, helping it while it waits: the engine is still blocked on the
-        // slots that host holds, and waking itself would turn its sleep into a spin until it frees one.
-        final Thread t = (Thread) WAITER.getVolatile(this);
-        if (t != null && t != Thread.currentThread()) {
-            LockSupport.unpark(t);
-        }
+        // orders the registration before this read, as its volatile setWaiter orders its look after its own.) When
+        // the host registers the engine itself, helping it while it waits, wake() leaves it alone.
+        wake();
     }
 
     /**
@@ -237,9 +233,15 @@ final class ReceivePort extends ReceivePortFields {
         WAITER.setVolatile(this, thread);
     }
 
+    /**
+     * Wakes the host asleep at this port, unless it is the caller: a thread never needs waking from its own sleep,
+     * and the permit an unpark of itself leaves would end its next park at once. (A host helping a stalled engine
+     * while it waits re-registers it, still blocked on the slots that host holds; waking itself turned its sleep
+     * into a spin until it freed one.)
+     */
     void wake() {
         final Thread t = (Thread) WAITER.getVolatile(this);
-        if (t != null) {
+        if (t != null && t != Thread.currentThread()) {
             LockSupport.unpark(t);
         }
     }
