@@ -87,14 +87,19 @@ class EmulatedMyrinetTest extends FabricContractTest {
             final AtomicReference<Frame> got = new AtomicReference<>();
             final Thread waiter = new Thread(() -> got.set(receiver.receive(TimeUnit.MILLISECONDS.toNanos(600))));
             waiter.start();
-            Thread.sleep(50);
+            // Until it is first seen parked (it spins and yields for a moment first), at most 5 s.
+            final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (waiter.getState() != Thread.State.TIMED_WAITING && waiter.isAlive()
+                && System.nanoTime() - deadline < 0) {
+                waiter.join(1);
+            }
             int looks = 0;
             int parked = 0;
             while (looks < 100 && waiter.isAlive()) {
                 final Thread.State state = waiter.getState();
                 parked += state == Thread.State.TIMED_WAITING || state == Thread.State.WAITING ? 1 : 0;
                 looks++;
-                Thread.sleep(4);
+                waiter.join(4); // the next look in 4 ms, or at once when its wait has ended
             }
             waiter.join(5_000);
             assertFalse(waiter.isAlive());

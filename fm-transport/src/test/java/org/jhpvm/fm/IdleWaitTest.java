@@ -9,6 +9,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.BooleanSupplier;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -23,26 +25,30 @@ class IdleWaitTest {
 
     @Test
     void aLongWaitShouldLookLessAndLessOftenYetNoticeAConditionSetWithoutAMessage() {
-        // PE 1 waits for a flag PE 0 sets with a plain store after 1.3 s: nothing wakes PE 1, which notices the flag
-        // at its next look. Sleeping 20 ms each time it would look 60 times in the second after its first 100 ms;
-        // doubling to 160 ms, about 9 times.
+        // PE 1 waits for a flag PE 0 sets with a plain store once PE 1 has looked after its first 1.1 s: nothing
+        // wakes PE 1, which notices the flag at its next look. Sleeping 20 ms each time it would look 50 times
+        // between its first 100 ms and 1.1 s; doubling to 160 ms, about 9 times.
         final AtomicBoolean flag = new AtomicBoolean();
         final AtomicInteger looks = new AtomicInteger();
+        final AtomicLong start = new AtomicLong();
+        final AtomicLong lastLook = new AtomicLong();
         final AtomicLong setAt = new AtomicLong();
         final AtomicLong seenAt = new AtomicLong();
         job(20_000_000, 160_000_000).run(fm -> {
             if (fm.pe() == 0) {
-                sleep(1_300);
+                awaitCondition(() -> start.get() != 0 && lastLook.get() - start.get() > 1_100_000_000L);
                 setAt.set(System.nanoTime());
                 flag.set(true);
                 return;
             }
-            final long start = System.nanoTime();
+            final long t0 = System.nanoTime();
+            start.set(t0);
             assertTrue(fm.extractUntil(() -> {
                 final long now = System.nanoTime();
-                if (now - start > 100_000_000 && now - start < 1_100_000_000) {
+                if (now - t0 > 100_000_000 && now - t0 < 1_100_000_000) {
                     looks.incrementAndGet();
                 }
+                lastLook.set(now);
                 return flag.get();
             }, TimeUnit.SECONDS.toNanos(10)));
             seenAt.set(System.nanoTime());
@@ -54,20 +60,26 @@ class IdleWaitTest {
 
     @Test
     void aMessageShouldEndASleepAtOnceHoweverLongItIs() {
-        // Sleeps of 1 s, 2 s, then 4 s from t = 3 s: the message at t = 3.5 s must end the wait at once, not at
-        // t = 7 s when that sleep would.
+        // Sleeps of 1 s, 2 s, then 4 s from t = 3 s: PE 0 sends once PE 1 has looked after t = 2.5 s (at the end of
+        // its 2 s sleep), and the message must end the wait at once, not 4 s later when that sleep would.
+        final AtomicLong start = new AtomicLong();
+        final AtomicLong lastLook = new AtomicLong();
         final AtomicLong sentAt = new AtomicLong();
         final AtomicLong gotAt = new AtomicLong();
         job(1_000_000_000L, 8_000_000_000L).run(fm -> {
             final AtomicInteger got = new AtomicInteger();
             fm.register(1, (Fm1Handler) (sender, buf, off, len) -> got.incrementAndGet());
             if (fm.pe() == 0) {
-                sleep(3_500);
+                awaitCondition(() -> start.get() != 0 && lastLook.get() - start.get() > 2_500_000_000L);
                 sentAt.set(System.nanoTime());
                 fm.send4(1, 1, 0, 0, 0, 0);
                 return;
             }
-            assertTrue(fm.extractUntil(() -> got.get() == 1, TimeUnit.SECONDS.toNanos(20)));
+            start.set(System.nanoTime());
+            assertTrue(fm.extractUntil(() -> {
+                lastLook.set(System.nanoTime());
+                return got.get() == 1;
+            }, TimeUnit.SECONDS.toNanos(20)));
             gotAt.set(System.nanoTime());
         });
         final long ms = (gotAt.get() - sentAt.get()) / 1_000_000;
@@ -82,12 +94,14 @@ class IdleWaitTest {
         assertEquals(160_000_000L, FmConfig.builder().build().idleSleepMaxNs());
     }
 
-    private static void sleep(final long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /** Waits, looking every millisecond, until {@code cond} holds; fails after 10 s. */
+    private static void awaitCondition(final BooleanSupplier cond) {
+        final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!cond.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                throw new AssertionError("the condition did not hold within 10 s");
+            }
+            LockSupport.parkNanos(1_000_000);
         }
     }
 }
