@@ -10,6 +10,7 @@ import org.jhpvm.apps.commands.JobsCommand;
 import org.jhpvm.apps.commands.LaunchCommand;
 import org.jhpvm.apps.commands.RunCommand;
 import org.jhpvm.apps.commands.SampleCommands;
+import org.jhpvm.fm.FmRemoteFailure;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -86,6 +87,9 @@ public final class Main implements Runnable {
         });
         // A value the command rejects (IllegalArgumentException) is a usage error too; anything else is a failure.
         cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (FmRemoteFailure.isReportedElsewhere(ex) && !debug) {
+                return FAILURE; // another process of the launched job prints it: each failure once
+            }
             final boolean usage = ex instanceof IllegalArgumentException;
             commandLine.getErr().println(commandLine.getColorScheme().errorText("jhpvm: " + ex.getMessage()
                 + (usage ? " (see: " + commandLine.getCommandSpec().qualifiedName() + " --help)" : "")));

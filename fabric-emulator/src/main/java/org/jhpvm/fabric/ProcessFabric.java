@@ -101,6 +101,62 @@ public interface ProcessFabric extends Fabric {
         void peerFailed(int nic, String message);
 
         /**
+         * As {@link #peerFailed(int, String)}, saying whether another process reports the failure to the user: the
+         * failing PE's own process for a failure it told, one surviving process (the lowest rank) for a process that
+         * was lost. A process that does not report it ends with a failure status and says nothing more, so that the
+         * job's output holds each failure once.
+         *
+         * @param nic                the failed PE (the first PE of a lost process)
+         * @param message            what happened, one line
+         * @param reportedElsewhere  whether another process reports it
+         */
+        default void peerFailed(final int nic, final String message, final boolean reportedElsewhere) {
+            peerFailed(nic, message);
+        }
+
+        /**
+         * This process's part of the job-wide deadlock test, asked once per probe: -1 unless every local PE has
+         * been waiting idle (an FM wait, or the end of the job) since some moment, each has looked at its condition
+         * since then, nothing is stuck in a local NIC and no other thread of the program runs; otherwise a number
+         * that moves whenever a local wait ends. The fabric calls the job deadlocked when every process answers the
+         * same number in probes at least {@link #deadlockAfterNs()} apart, with the same job-wide frame counts, the
+         * frames sent equal to those consumed, and some body not done.
+         *
+         * @return -1, or the local wait count
+         */
+        default long blockedStamp() {
+            return -1;
+        }
+
+        /**
+         * A cheap look (no state kept) at whether every local PE waits idle, for pacing the deadlock probes.
+         *
+         * @return true if every local PE waits
+         */
+        default boolean blocked() {
+            return false;
+        }
+
+        /**
+         * How long the job-wide deadlock state must hold before the job is ended.
+         *
+         * @return nanoseconds, or 0 for no deadlock test
+         */
+        default long deadlockAfterNs() {
+            return 0;
+        }
+
+        /**
+         * One line per local PE (each starting with a newline): the call it waits in, where the program made it and
+         * what it waits for, or where it runs; for the job-wide deadlock and timeout reports.
+         *
+         * @return the lines
+         */
+        default String describeLocalPes() {
+            return "";
+        }
+
+        /**
          * A PE elsewhere ended the whole job with an exit status ({@code shmem_global_exit}): the job must end, and
          * this process with the same status.
          *
@@ -127,6 +183,38 @@ public interface ProcessFabric extends Fabric {
          * @param message what happened, one line
          */
         void reportFailure(int nic, String message);
+
+        /**
+         * Gathers every process's {@link JobHooks#describeLocalPes()} (this process's given here), for a report that
+         * names every PE of the job, such as a timeout's; waits at most {@code timeoutNs} for the other processes,
+         * naming those that did not answer. Called by the job's launching thread.
+         *
+         * @param localLines this process's lines
+         * @param timeoutNs  longest wait for the others
+         * @return the lines of every process, in rank order
+         */
+        default String describeAllPes(final String localLines, final long timeoutNs) {
+            return localLines;
+        }
+
+        /**
+         * Whether the job-wide deadlock test has found the job deadlocked (on rank 0 only: the process that reports
+         * it); the job then gathers every PE's state ({@link #describeAllPes}) and fails with the report.
+         *
+         * @return true once found
+         */
+        default boolean deadlocked() {
+            return false;
+        }
+
+        /**
+         * Whether this process reports job-wide events (a timeout, a deadlock) for the whole job: rank 0.
+         *
+         * @return true on rank 0
+         */
+        default boolean reporter() {
+            return true;
+        }
 
         /**
          * Tells every other process that a local PE ended the whole job with an exit status, so that their PEs end

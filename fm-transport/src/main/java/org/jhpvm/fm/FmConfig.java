@@ -46,6 +46,9 @@ import java.util.List;
  * @param idleSleepMaxNs      longest such sleep: each one that runs its whole length with nothing arriving doubles the
  *                            next, from {@code idleSleepNs} up to this, so that a PE waiting long wakes rarely; at
  *                            least {@code idleSleepNs}
+ * @param deadlockAfterNs     how long every PE of a job in this JVM must have waited, with nothing in flight and no
+ *                            other thread of the program running, before the job is ended as deadlocked with a
+ *                            report naming each PE's call ({@link FmDeadlockException}); 0 turns the check off
  */
 public record FmConfig(
     int windowFrames,
@@ -69,7 +72,8 @@ public record FmConfig(
     int cores,
     long quantumNs,
     long idleSleepNs,
-    long idleSleepMaxNs) {
+    long idleSleepMaxNs,
+    long deadlockAfterNs) {
 
     /** Largest window or receive queue. */
     public static final int MAX_FRAMES = 1 << 16;
@@ -94,6 +98,9 @@ public record FmConfig(
         if (idleSleepMaxNs < idleSleepNs || idleSleepMaxNs > 10_000_000_000L) {
             throw new IllegalArgumentException("idleSleepMaxNs=" + idleSleepMaxNs + " outside idleSleepNs="
                 + idleSleepNs + "..10 s");
+        }
+        if (deadlockAfterNs != 0 && (deadlockAfterNs < 10_000_000 || deadlockAfterNs > 3_600_000_000_000L)) {
+            throw new IllegalArgumentException("deadlockAfterNs=" + deadlockAfterNs + " outside 10 ms..1 h (0: off)");
         }
         if (ackDelayNs < 0 || rejectBackoffNs < 0) {
             throw new IllegalArgumentException("ackDelayNs=" + ackDelayNs + " and rejectBackoffNs=" + rejectBackoffNs
@@ -171,6 +178,7 @@ public record FmConfig(
         long quantumNs = 10_000_000;
         long idleSleepNs = 20_000_000;
         long idleSleepMaxNs = 160_000_000;
+        long deadlockAfterNs = 1_000_000_000;
 
         private Builder() {
         }
@@ -396,7 +404,7 @@ public record FmConfig(
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
                 idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, scheduling, cores,
-                quantumNs, idleSleepNs, idleSleepMaxNs);
+                quantumNs, idleSleepNs, idleSleepMaxNs, deadlockAfterNs);
         }
     }
 }

@@ -2,6 +2,7 @@ package org.jhpvm.fm;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,7 +11,6 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.jhpvm.fabric.EmulatedMyrinet;
 import org.jhpvm.fabric.Fabric;
@@ -20,6 +20,8 @@ import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.ProcessFabric;
 import org.jhpvm.fm.internal.Endpoint;
 import org.jhpvm.fm.internal.JobControl;
+import org.jhpvm.fm.internal.JobWatch;
+import org.jhpvm.fm.internal.LaunchedJobHooks;
 
 /**
  * The in-JVM launcher: starts one thread per PE over one emulated fabric, each running the body with its own FM
@@ -78,21 +80,27 @@ public final class FmJob {
     }
 
     private static final long EXIT_GRACE_NS = TimeUnit.SECONDS.toNanos(5);
+    /** Longest wait for the other processes' descriptions of their PEs. */
+    private static final long DESCRIBE_WAIT_NS = TimeUnit.SECONDS.toNanos(2);
+    /** How often the launching thread looks at the job for a deadlock (and a timeout). */
+    private static final long WATCH_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(250);
     private static final String FABRIC_PREFIX = "fabric.";
 
     private final FabricConfig fabricConfig;
     private final FmConfig fmConfig;
     private final Duration timeout;
+    private final ThreadGroup threadGroup;
 
     private final boolean inProcess;
     /** Fabric settings other than the defaults: they describe the emulated fabric, which a launched job lacks. */
     private final boolean fabricCustomized;
 
     private FmJob(final FabricConfig fabricConfig, final FmConfig fmConfig, final Duration timeout,
-                  final boolean inProcess, final boolean fabricCustomized) {
+                  final ThreadGroup threadGroup, final boolean inProcess, final boolean fabricCustomized) {
         this.fabricConfig = fabricConfig;
         this.fmConfig = fmConfig;
         this.timeout = timeout;
+        this.threadGroup = threadGroup;
         this.inProcess = inProcess;
         this.fabricCustomized = fabricCustomized;
     }
@@ -202,41 +210,12 @@ public final class FmJob {
         }
         final long startNs = System.nanoTime();
         final JobControl job = new JobControl(pes, fabric.localNicCount(), Scheduler.slotsFor(fmConfig));
-        final AtomicReference<Thread[]> threads = new AtomicReference<>();
-        final ProcessFabric.JobSession session = fabric.beginJob(new ProcessFabric.JobHooks() {
-            @Override
-            public boolean localBodiesDone() {
-                return job.localBodiesDone();
-            }
-
-            @Override
-            public long framesSent() {
-                return job.framesSent();
-            }
-
-            @Override
-            public long framesConsumed() {
-                return job.framesConsumed();
-            }
-
-            @Override
-            public void peerFailed(final int nic, final String message) {
-                if (job.fail(nic, new IllegalStateException(message)) && threads.get() != null) {
-                    interruptAll(threads.get());
-                }
-            }
-
-            @Override
-            public void peerExited(final int nic, final int status) {
-                if (job.fail(nic, new FmJobExit(nic, status)) && threads.get() != null) {
-                    interruptAll(threads.get());
-                }
-            }
-        });
+        final LaunchedJobHooks hooks = new LaunchedJobHooks(job, fmConfig.deadlockAfterNs());
+        final ProcessFabric.JobSession session = fabric.beginJob(hooks);
         try {
             job.jobWideEnd(session::terminated);
             final List<FmCounters> counters = execute(fabric, fabric.firstLocalNic(), fabric.localNicCount(), job,
-                session, threads, body);
+                session, hooks, body);
             return new Report(List.copyOf(counters), fabric.totals(), System.nanoTime() - startNs);
         } finally {
             session.close();
@@ -245,10 +224,13 @@ public final class FmJob {
 
     /** Runs PEs {@code first .. first+count-1} of the job on the fabric; returns their counters or throws the abort. */
     private List<FmCounters> execute(final Fabric fabric, final int first, final int count, final JobControl job,
-                                     final ProcessFabric.JobSession session, final AtomicReference<Thread[]> published,
+                                     final ProcessFabric.JobSession session, final LaunchedJobHooks hooks,
                                      final Body body) {
         final Endpoint[] endpoints = new Endpoint[count];
         final Thread[] threads = new Thread[count];
+        // The program's threads: the PE threads, and any thread a body starts (it inherits the group).
+        final ThreadGroup group = threadGroup != null ? threadGroup
+            : new ThreadGroup(Thread.currentThread().getThreadGroup(), "jhpvm-job");
         final CountDownLatch finished = new CountDownLatch(count);
         final List<FmCounters> counters = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -256,34 +238,39 @@ public final class FmJob {
         }
         for (int i = 0; i < count; i++) {
             final Endpoint ep = endpoints[i];
-            threads[i] = Thread.ofPlatform().name("jhpvm-pe-" + (first + i)).daemon(true).unstarted(() -> {
-                try {
-                    ep.enterRunSlot();
-                    body.run(ep);
-                    ep.exitBarrier();
-                } catch (Throwable t) {
-                    if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
-                        interruptAll(threads);
-                        if (session != null && t instanceof FmJobExit x) {
-                            session.reportExit(ep.pe(), x.status());
-                        } else if (session != null) {
-                            session.reportFailure(ep.pe(), String.valueOf(t));
+            threads[i] = Thread.ofPlatform().group(group).name("jhpvm-pe-" + (first + i)).daemon(true)
+                .unstarted(() -> {
+                    try {
+                        ep.enterRunSlot();
+                        body.run(ep);
+                        ep.exitBarrier();
+                    } catch (Throwable t) {
+                        if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
+                            interruptAll(threads);
+                            if (session != null && t instanceof FmJobExit x) {
+                                session.reportExit(ep.pe(), x.status());
+                            } else if (session != null) {
+                                session.reportFailure(ep.pe(), String.valueOf(t));
+                            }
                         }
+                    } finally {
+                        ep.leaveRunSlot();
+                        finished.countDown();
                     }
-                } finally {
-                    ep.leaveRunSlot();
-                    finished.countDown();
-                }
-            });
+                });
         }
-        if (published != null) {
-            published.set(threads);
+        final Thread[] own = Arrays.copyOf(threads, count + 1);
+        own[count] = Thread.currentThread();
+        final JobWatch watch = new JobWatch(job, endpoints, own, group, fmConfig.deadlockAfterNs());
+        if (hooks != null) {
+            hooks.started(threads, watch);
         }
         for (final Thread t : threads) {
             t.start();
         }
-        awaitAll(job, endpoints, threads, finished);
-        if (session != null && job.isAborted() && !(job.abortException().getCause() instanceof FmJobExit)) {
+        awaitAll(job, endpoints, threads, finished, watch, session);
+        final Throwable cause = job.isAborted() ? job.abortException().getCause() : null;
+        if (session != null && cause != null && !(cause instanceof FmJobExit) && !(cause instanceof FmRemoteFailure)) {
             // A timeout, or an interrupt of the launching thread, is this process's failure: tell the others. (An
             // exit was told by the PE that asked for it, or came from another process.)
             final FmAbortException a = job.abortException();
@@ -314,17 +301,43 @@ public final class FmJob {
         return counters;
     }
 
-    private void awaitAll(final JobControl job, final Endpoint[] endpoints, final Thread[] threads, final CountDownLatch finished) {
+    /**
+     * Waits for every PE thread, looking at the job every {@link #WATCH_EVERY_NS}: a job past its timeout, or
+     * deadlocked, is aborted with a report naming each PE's state. In a launched job the deadlock test is job-wide
+     * (the fabric's), and rank 0 reports both, with every process's PEs; the other processes' own timeouts come
+     * {@link #EXIT_GRACE_NS} later, in case rank 0 cannot report.
+     */
+    private void awaitAll(final JobControl job, final Endpoint[] endpoints, final Thread[] threads,
+                          final CountDownLatch finished, final JobWatch watch,
+                          final ProcessFabric.JobSession session) {
         boolean interrupted = false;
+        final boolean reporter = session == null || session.reporter();
+        final long deadlineNs = System.nanoTime() + timeout.toNanos() + (reporter ? 0 : EXIT_GRACE_NS);
         try {
-            if (!finished.await(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
-                final StringBuilder state = new StringBuilder("job did not finish within " + timeout);
-                for (final Endpoint ep : endpoints) {
-                    state.append('\n').append(ep.describe());
+            while (!finished.await(Math.max(1, Math.min(WATCH_EVERY_NS, deadlineNs - System.nanoTime())),
+                TimeUnit.NANOSECONDS)) {
+                final long nowNs = System.nanoTime();
+                final Throwable cause;
+                if (nowNs - deadlineNs >= 0) {
+                    final StringBuilder state = new StringBuilder("job did not finish within " + timeout + ":");
+                    state.append(allPes(watch, session));
+                    state.append("\nFM's state:");
+                    for (final Endpoint ep : endpoints) {
+                        state.append('\n').append(ep.describe());
+                    }
+                    cause = new TimeoutException(state.toString());
+                } else if (fmConfig.deadlockAfterNs() > 0 && !job.isAborted()
+                    && (session == null ? watch.deadlocked(nowNs) : session.deadlocked())) {
+                    cause = new FmDeadlockException("deadlock: every PE waits, no message is in flight, and nothing "
+                        + "has changed for " + TimeUnit.NANOSECONDS.toMillis(fmConfig.deadlockAfterNs()) + " ms:"
+                        + allPes(watch, session));
+                } else {
+                    continue;
                 }
-                if (job.fail(FmAbortException.NO_PE, new TimeoutException(state.toString()))) {
+                if (job.fail(FmAbortException.NO_PE, cause)) {
                     interruptAll(threads);
                 }
+                break;
             }
         } catch (InterruptedException e) {
             interrupted = true;
@@ -339,6 +352,13 @@ public final class FmJob {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** One line per PE: this JVM's, or in a launched job every process's (gathered for at most 2 s). */
+    private static String allPes(final JobWatch watch, final ProcessFabric.JobSession session) {
+        final StringBuilder local = new StringBuilder();
+        watch.describe(local);
+        return session == null ? local.toString() : session.describeAllPes(local.toString(), DESCRIBE_WAIT_NS);
     }
 
     private static void interruptAll(final Thread[] threads) {
@@ -356,6 +376,7 @@ public final class FmJob {
         private FmConfig fmConfig = FmConfig.defaults();
         private Duration timeout = Duration.ofMinutes(10);
         private boolean inProcess;
+        private ThreadGroup threadGroup;
         private final Map<String, String> options = new LinkedHashMap<>();
         private final Map<String, String> fmOptions = new LinkedHashMap<>();
         private boolean fmConfigGiven;
@@ -446,6 +467,22 @@ public final class FmJob {
         }
 
         /**
+         * Sets the thread group of the program the job runs for: the PE threads are made in it, and the job's
+         * deadlock test counts its other platform threads as the program's (a thread of the program that runs or
+         * sleeps may still end a PE's wait, so the job is not deadlocked while one does). By default each run makes
+         * a group of its own, inside the group of the thread that runs it, which holds the PE threads and the
+         * threads their bodies start.
+         *
+         * @param group the program's thread group
+         * @return this
+         * @throws NullPointerException if {@code group} is null
+         */
+        public Builder threadGroup(final ThreadGroup group) {
+            threadGroup = Objects.requireNonNull(group, "group");
+            return this;
+        }
+
+        /**
          * Runs every PE in this JVM on the emulated fabric even in a process of a launched job (which otherwise
          * runs its share of the launched job's PEs): for measurements that compare the two.
          *
@@ -478,7 +515,7 @@ public final class FmJob {
             }
             // Settings equal to the defaults change nothing, wherever the job runs.
             final boolean customized = !fabric.equals(FabricConfig.builder(fabric.nicCount()).build());
-            return new FmJob(fabric, fm, timeout, inProcess, customized);
+            return new FmJob(fabric, fm, timeout, threadGroup, inProcess, customized);
         }
     }
 }

@@ -73,7 +73,10 @@ final class FmOptions {
                 (b, v) -> b.idleSleepNs = longValue(v)),
             row("idleSleepMaxNs", "nanoseconds", d.idleSleepMaxNs, "longest such sleep: each that ends with "
                 + "nothing arriving doubles the next, from idleSleepNs up to this", (b, v) -> b.idleSleepMaxNs =
-                longValue(v)));
+                longValue(v)),
+            row("deadlockAfterNs", "nanoseconds", d.deadlockAfterNs, "how long every PE must have waited with "
+                + "nothing in flight before the job ends as deadlocked, naming each PE's call (0: never)",
+                (b, v) -> b.deadlockAfterNs = longValue(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FmOption> listed = new ArrayList<>();
         for (final Row r : rows) {

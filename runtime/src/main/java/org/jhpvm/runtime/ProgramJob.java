@@ -36,6 +36,8 @@ final class ProgramJob {
     private final ClassLoader[] loaders;
 
     private final ShmemJob.Body[] waiting;
+    /** Whether a SHMEM job of this run is running (its own timeout then reports each PE's state). */
+    private volatile boolean shmemRunning;
     private int arrived;
     private long generation;
     private Object lastOutcome;
@@ -65,6 +67,11 @@ final class ProgramJob {
         } else {
             this.mpiJob = null;
         }
+    }
+
+    /** @return whether a SHMEM or MPI job of this run has started and may still run (its timeout reports the PEs) */
+    boolean jobRunning() {
+        return shmemRunning || mpiJob != null && mpiJob.started();
     }
 
     /** The MPI job PEs' main threads join at {@code MPI.Init} (run mode), or null. */
@@ -129,10 +136,13 @@ final class ProgramJob {
             arrived = 0;
         }
         Object outcome;
+        shmemRunning = true;
         try {
             outcome = shmemJob.run(sh -> runBody(batch, sh));
         } catch (ShmemAbortException e) {
             outcome = e;
+        } finally {
+            shmemRunning = false;
         }
         synchronized (this) {
             lastOutcome = outcome;

@@ -11,6 +11,7 @@ import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.FmClosedException;
 import org.jhpvm.fm.FmJobExit;
+import org.jhpvm.fm.FmRemoteFailure;
 import org.jhpvm.mpi.AttachedJob;
 import org.jhpvm.mpi.MpiAbortException;
 import org.jhpvm.shmem.ShmemAbortException;
@@ -35,6 +36,9 @@ public final class ProgramRunner {
         });
     }
 
+    /** How much longer a run past its timeout waits for its job's own timeout, which names each PE's state. */
+    private static final long JOB_TIMEOUT_GRACE_NS = TimeUnit.SECONDS.toNanos(3);
+
     /** The longest a run may take when no timeout is given: in effect none. */
     static final Duration NO_TIMEOUT = Duration.ofDays(36_500);
 
@@ -56,6 +60,16 @@ public final class ProgramRunner {
          */
         public boolean failed() {
             return failure != null;
+        }
+
+        /**
+         * Whether another process of a launched job reports this run's failure (a PE of that process failed, or one
+         * surviving process reports a lost one), so that this process need not print it.
+         *
+         * @return true if another process reports the failure
+         */
+        public boolean reportedElsewhere() {
+            return FmRemoteFailure.isReportedElsewhere(failure);
         }
 
         /**
@@ -134,7 +148,7 @@ public final class ProgramRunner {
             }));
         }
         threads.forEach(Thread::start);
-        awaitAll(threads, outcome);
+        awaitAll(job, threads, outcome);
         if (job.mpi().started()) {
             try {
                 job.mpi().await();
@@ -148,13 +162,26 @@ public final class ProgramRunner {
         return outcome.result();
     }
 
-    private void awaitAll(final List<Thread> threads, final Outcome outcome) {
-        final long deadlineNs = System.nanoTime() + timeout.toNanos();
+    private void awaitAll(final ProgramJob job, final List<Thread> threads, final Outcome outcome) {
+        long deadlineNs = System.nanoTime() + timeout.toNanos();
+        boolean graceGiven = false;
         for (final Thread t : threads) {
             while (t.isAlive()) {
                 final long leftNs = deadlineNs - System.nanoTime();
+                if (leftNs <= 0 && !graceGiven && job.jobRunning()) {
+                    // The job's own timeout (as long, started a little later) names what each PE waits for.
+                    graceGiven = true;
+                    deadlineNs += JOB_TIMEOUT_GRACE_NS;
+                    continue;
+                }
                 if (leftNs <= 0) {
-                    outcome.record(Result.NO_PE, new TimeoutException("the program did not finish within " + timeout));
+                    final StringBuilder report = new StringBuilder("the program did not finish within " + timeout
+                        + ":");
+                    for (int i = 0; i < threads.size(); i++) {
+                        report.append("\n  PE ").append(job.firstPe + i).append(": ");
+                        UserTrace.where(threads.get(i), report);
+                    }
+                    outcome.record(Result.NO_PE, new TimeoutException(report.toString()));
                     threads.forEach(Thread::interrupt);
                     joinBriefly(threads);
                     return;

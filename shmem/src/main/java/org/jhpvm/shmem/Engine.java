@@ -134,10 +134,23 @@ final class Engine {
         this.atomics = new AtomicOperations(this, nic);
         this.accumulates = new AccumulateOperations(this, rma, nic);
         this.locks = new LockOperations(this, requests, replies);
-        this.progressThen = () -> {
-            replies.send();
-            checkRejected();
-            return condition.getAsBoolean();
+        this.progressThen = new WaitCondition() {
+            @Override
+            public boolean getAsBoolean() {
+                replies.send();
+                checkRejected();
+                return condition.getAsBoolean();
+            }
+
+            @Override
+            public void describeWait(final StringBuilder out) {
+                if (condition instanceof WaitCondition c) {
+                    c.describeWait(out);
+                } else {
+                    out.append("a SHMEM operation");
+                }
+        
+            }
         };
         fm.registerNicHandler(N_PUT, RmaOperations::onPutNic);
         fm.registerNicHandler(N_GET, RmaOperations::onGetNic);

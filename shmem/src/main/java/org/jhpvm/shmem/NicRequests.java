@@ -89,21 +89,56 @@ final class NicRequests {
     private boolean found;
     private int foundStatus;
     private long foundLength;
-    private final BooleanSupplier waitedDone = () -> {
-        reapDomain((int) (waitingFor >>> DOMAIN_SHIFT));
-        return found;
+    private int waitingPe;
+    private String waitingWhat;
+    private final BooleanSupplier waitedDone = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            reapDomain((int) (waitingFor >>> DOMAIN_SHIFT));
+            return found;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append("the completion of its ").append(waitingWhat).append(" at PE ").append(waitingPe);
+        }
     };
-    private final BooleanSupplier allDone = () -> {
-        reap();
-        return outstanding == 0;
+    private final BooleanSupplier allDone = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            reap();
+            return outstanding == 0;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append(outstanding).append(" request(s) in flight to complete (quiet)");
+        }
     };
-    private final BooleanSupplier domainDone = () -> {
-        reapDomain(awaitedDomain);
-        return pending[awaitedDomain] == 0;
+    private final BooleanSupplier domainDone = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            reapDomain(awaitedDomain);
+            return pending[awaitedDomain] == 0;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append(pending[awaitedDomain]).append(" request(s) of context ").append(awaitedDomain)
+                .append(" to complete (quiet)");
+        }
     };
-    private final BooleanSupplier landingFree = () -> {
-        reap();
-        return freeLandingTop > 0;
+    private final BooleanSupplier landingFree = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            reap();
+            return freeLandingTop > 0;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append("a free landing slot for a non-blocking fetch");
+        }
     };
 
     NicRequests(final Engine engine) {
@@ -256,6 +291,8 @@ final class NicRequests {
      */
     long await(final long ctx, final int pe, final String what) {
         waitingFor = ctx;
+        waitingPe = pe;
+        waitingWhat = what;
         found = false;
         try {
             engine.await(waitedDone);

@@ -34,8 +34,30 @@ final class OutstandingRequests {
 
     // Wait conditions without a capturing lambda per call.
     private int awaitSlot;
-    private final BooleanSupplier slotDone = () -> slotState[awaitSlot] != WAITING;
-    private final BooleanSupplier slotFree = () -> freeTop > 0;
+    private int awaitPe;
+    private String awaitWhat;
+    private final BooleanSupplier slotDone = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            return slotState[awaitSlot] != WAITING;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append("the answer of PE ").append(awaitPe).append(" to its ").append(awaitWhat);
+        }
+    };
+    private final BooleanSupplier slotFree = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            return freeTop > 0;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append("a free request slot (all ").append(SLOTS).append(" wait for answers)");
+        }
+    };
 
     OutstandingRequests(final Engine engine, final ReplyQueue replies, final NicRequests nic) {
         this.engine = engine;
@@ -68,6 +90,8 @@ final class OutstandingRequests {
     long awaitReply(final int slot, final int pe, final String what) {
         do {
             awaitSlot = slot;
+            awaitPe = pe;
+            awaitWhat = what;
         } while (!engine.awaitTurn(slotDone));
         final long v = slotValue[slot];
         final int status = slotStatus[slot];

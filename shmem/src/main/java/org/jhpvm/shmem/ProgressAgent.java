@@ -16,6 +16,12 @@ import org.jhpvm.fm.FmClosedException;
  * takes a core from some PE for a moment, and in a code that synchronises often every PE waits for that one.
  */
 final class ProgressAgent implements Runnable {
+    /**
+     * The agents' own thread group, outside every job's: a job's deadlock test takes a thread of the job's group that
+     * sleeps with a deadline for a thread of the program that may yet end a wait, which an agent never does alone.
+     */
+    private static final ThreadGroup AGENTS = new ThreadGroup(rootGroup(), "jhpvm-progress-agents");
+
     /** The longest park while the PE drives progress itself (at least {@code maxParkNs}). */
     static final long ACTIVE_MAX_PARK_NS = 50_000_000;
 
@@ -32,7 +38,15 @@ final class ProgressAgent implements Runnable {
         this.minParkNs = minParkNs;
         this.maxParkNs = maxParkNs;
         this.activeMaxParkNs = Math.max(maxParkNs, ACTIVE_MAX_PARK_NS);
-        this.thread = Thread.ofPlatform().name("jhpvm-shmem-progress-" + engine.me).daemon(true).unstarted(this);
+        this.thread = Thread.ofPlatform().group(AGENTS).name("jhpvm-shmem-progress-" + engine.me).daemon(true).unstarted(this);
+    }
+
+    private static ThreadGroup rootGroup() {
+        ThreadGroup g = Thread.currentThread().getThreadGroup();
+        while (g.getParent() != null) {
+            g = g.getParent();
+        }
+        return g;
     }
 
     void start() {

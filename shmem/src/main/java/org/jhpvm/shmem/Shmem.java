@@ -47,9 +47,17 @@ public final class Shmem extends TeamReductions {
     private Object wValues;
     private int wMode;
     private int wResult;
-    private final BooleanSupplier waitSatisfied = () -> {
-        wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wValues, wMode);
-        return wMode == WAIT_ALL ? wResult == 1 : wResult != -2;
+    private final BooleanSupplier waitSatisfied = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            wResult = testNow(wSym, wIndex, wCount, wStatus, wIndices, wCmp, wValue, wValues, wMode);
+            return wMode == WAIT_ALL ? wResult == 1 : wResult != -2;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            describePointToPoint(out);
+        }
     };
 
     private final ShmemCtx defaultCtx;
@@ -387,6 +395,23 @@ public final class Shmem extends TeamReductions {
     }
 
     // ---------------------------------------------------------------- point-to-point synchronisation
+
+    /** A point-to-point wait in words: "SymmetricLongs#0[2] (now 0) EQ 7", "any of ... ", for the job's reports. */
+    private void describePointToPoint(final StringBuilder out) {
+        final SymmetricArray s = wSym;
+        final Cmp cmp = wCmp;
+        if (s == null || cmp == null) {
+            out.append("a point-to-point condition");
+            return;
+        }
+        final int count = wCount;
+        if (count > 1) {
+            out.append(wMode == WAIT_ALL ? "all" : wMode == WAIT_ANY ? "any" : "some").append(" of ").append(count)
+                .append(" elements from ");
+        }
+        WaitCondition.element(out, s, wIndex);
+        out.append(' ').append(cmp).append(' ').append(wValues == null ? String.valueOf(wValue) : "the values given");
+    }
 
     int waitFor(final SymmetricArray s, final int index, final int count, final int[] status, final int[] indices,
         final Cmp cmp, final long value, final Object values, final int mode) {

@@ -34,13 +34,27 @@ final class Teams {
     private State[] states = new State[8];
     private int nextId = 1;
 
+    private static final String[] COUNTER_NAMES = {"barrier", "broadcast", "collect", "alltoall", "reduction",
+        "reduction's result"};
+
     private State waitState;
+    private int waitTeam;
     private int waitCounter;
     private int waitRank;
     private long waitTarget;
-    private final BooleanSupplier arrivedEnough = () -> {
-        final long[] r = waitState.arrived[waitCounter];
-        return r != null && waitRank < r.length && r[waitRank] >= waitTarget;
+    private final BooleanSupplier arrivedEnough = new WaitCondition() {
+        @Override
+        public boolean getAsBoolean() {
+            final long[] r = waitState.arrived[waitCounter];
+            return r != null && waitRank < r.length && r[waitRank] >= waitTarget;
+        }
+
+        @Override
+        public void describeWait(final StringBuilder out) {
+            out.append(waitTeam == 0 ? "PE " : "rank ").append(waitRank).append(" of the ")
+                .append(waitTeam == 0 ? "world team" : "team #" + waitTeam).append(" to reach the same ")
+                .append(COUNTER_NAMES[waitCounter]).append(" (number ").append(waitTarget).append(" of this team)");
+        }
     };
 
     Teams(final Engine engine) {
@@ -104,18 +118,21 @@ final class Teams {
         final State s = state(teamId);
         final long target = ++row(s.expected, counter, senderRank)[senderRank];
         final State savedState = waitState;
+        final int savedTeam = waitTeam;
         final int savedCounter = waitCounter;
         final int savedRank = waitRank;
         final long savedTarget = waitTarget;
         try {
             do {
                 waitState = s;
+                waitTeam = teamId;
                 waitCounter = counter;
                 waitRank = senderRank;
                 waitTarget = target;
             } while (!engine.awaitTurn(arrivedEnough));
         } finally {
             waitState = savedState;
+            waitTeam = savedTeam;
             waitCounter = savedCounter;
             waitRank = savedRank;
             waitTarget = savedTarget;

@@ -77,7 +77,7 @@ public final class RunCommand implements Callable<Integer> {
             return Main.FAILURE;
         }
         System.out.flush();
-        if (result.failed()) {
+        if (result.failed() && !result.reportedElsewhere()) {
             System.err.print("jhpvm run: " + result.describe());
             System.err.flush();
         }

@@ -22,13 +22,15 @@ import org.jhpvm.fabric.ProcessFabric;
  * The job's control plane, one thread per process: the join (a verified hello from every other process), heartbeats
  * (every 100 ms to every process; a process silent for the heartbeat timeout is lost, and so is a process of the same
  * host whose process id, from its hello, has ended), failures told to every process,
- * a process's goodbye, and the job-wide end of each job by Mattern's four-counter method: rank 0 probes every process
- * in waves for (bodies done, frames sent, frames consumed); two waves in a row with every body done and the same
- * totals, sent equal to consumed, end the job, and rank 0 tells every process.
+ * a process's goodbye, and rank 0's probes of each job ({@link JobProbes}): its job-wide end by Mattern's
+ * four-counter method, told to every process, and the job-wide deadlock test, after which rank 0 gathers every
+ * process's description of its PEs (DESCRIBE, DESCRIPTION; any process may gather them, for a timeout too) and
+ * reports the deadlock.
  * <p>
  * Messages (little endian ints, then a payload): HEARTBEAT, FAIL (nic, message), PROBE (job, wave), REPORT (job, wave,
- * done, sent, consumed), DONE (job), BYE, EXIT (nic, status: a PE ended the job with an exit status). Each travels on an exclusive control publication per pair of processes,
- * after that publication's hello.
+ * done, sent, consumed, blocked stamp), DONE (job), BYE, EXIT (nic, status: a PE ended the job with an exit status),
+ * DESCRIBE (job, request), DESCRIPTION (job, request, text). Each travels on an exclusive control publication per
+ * pair of processes, after that publication's hello.
  */
 final class ControlPlane implements Runnable {
     private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
@@ -40,6 +42,10 @@ final class ControlPlane implements Runnable {
     private static final int DONE = 5;
     private static final int BYE = 6;
     private static final int EXIT = 7;
+    private static final int DESCRIBE = 8;
+    private static final int DESCRIPTION = 9;
+    /** Longest text of a DESCRIPTION, in bytes (the rest is cut). */
+    private static final int MAX_DESCRIPTION_BYTES = 16 << 10;
     private static final long HEARTBEAT_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final AeronFabric fabric;
@@ -51,9 +57,10 @@ final class ControlPlane implements Runnable {
     private final Hello hello;
     private final FragmentAssembler assembler = new FragmentAssembler(this::onMessage);
     private final Int2IntHashMap authorized = new Int2IntHashMap(-1);
-    private final UnsafeBuffer out = new UnsafeBuffer(new byte[4096]);
+    private final UnsafeBuffer out = new UnsafeBuffer(new byte[MAX_DESCRIPTION_BYTES + 64]);
     /** This thread's own messages (heartbeats, probes, reports, done) are written here: nothing allocated per message. */
     private final UnsafeBuffer msg = new UnsafeBuffer(new byte[64]);
+    private final JobProbes probes;
     private final long[] lastSeenNs;
     private final boolean[] joined;
     private final java.util.concurrent.atomic.AtomicIntegerArray left;
@@ -73,17 +80,26 @@ final class ControlPlane implements Runnable {
     private volatile int currentJob;
     private volatile int doneJob;
     private volatile String failure;
+    /** The job rank 0 found deadlocked, or 0. */
+    private volatile int deadlockedJob;
+    /** The current gathering of every process's description of its PEs, or null. */
+    private volatile Gathering gathering;
+    private int nextGathering;
 
-    // Rank 0's termination waves.
-    private int wave;
-    private int waveJob;
-    private int reports;
-    private boolean waveAllDone;
-    private long waveSent;
-    private long waveConsumed;
-    private boolean prevValid;
-    private long prevSent;
-    private long prevConsumed;
+    /** Descriptions of every process's PEs, gathered for one report. */
+    private static final class Gathering {
+        final int job;
+        final int id;
+        final String[] texts;
+        final CountDownLatch answered;
+
+        Gathering(final int job, final int id, final int processes) {
+            this.job = job;
+            this.id = id;
+            this.texts = new String[processes];
+            this.answered = new CountDownLatch(processes - 1);
+        }
+    }
 
     ControlPlane(final AeronFabric fabric, final JobEnvironment env, final ExclusivePublication[] publications,
                  final Subscription[] subscriptions, final Hello hello) {
@@ -98,6 +114,7 @@ final class ControlPlane implements Runnable {
         this.peerProcess = new ProcessHandle[processes];
         this.joined = new boolean[processes];
         this.left = new java.util.concurrent.atomic.AtomicIntegerArray(processes);
+        this.probes = new JobProbes(processes);
     }
 
     /** Waits for every process's hello; throws with a one-line reason when the join fails or times out. */
@@ -192,9 +209,8 @@ final class ControlPlane implements Runnable {
             case HEARTBEAT -> { }
             case FAIL -> {
                 final int nic = b.getInt(offset + 8, LE);
-                final byte[] text = new byte[length - 12];
-                b.getBytes(offset + 12, text);
-                fail(nic, new String(text, StandardCharsets.UTF_8));
+                // The failing PE's process reports the failure itself.
+                fail(nic, text(b, offset + 12, length - 12), true);
             }
             case PROBE -> {
                 final int job = b.getInt(offset + 8, LE);
@@ -203,15 +219,32 @@ final class ControlPlane implements Runnable {
                 boolean done = false;
                 long consumed = 0;
                 long sent = 0;
+                long stamp = -1;
                 if (h != null && currentJob == job) {
                     done = h.localBodiesDone();
                     consumed = h.framesConsumed();
                     sent = h.framesSent();
+                    stamp = h.blockedStamp();
                 }
-                send(from, msg, report(job, w, done, sent, consumed));
+                send(from, msg, report(job, w, done, sent, consumed, stamp));
             }
             case REPORT -> onReport(b.getInt(offset + 8, LE), b.getInt(offset + 12, LE), b.getInt(offset + 16, LE) != 0,
-                b.getLong(offset + 20, LE), b.getLong(offset + 28, LE));
+                b.getLong(offset + 20, LE), b.getLong(offset + 28, LE), b.getLong(offset + 36, LE));
+            case DESCRIBE -> {
+                final int job = b.getInt(offset + 8, LE);
+                final ProcessFabric.JobHooks h = hooks;
+                final String lines = h != null && currentJob == job ? h.describeLocalPes()
+                    : "\n  (process " + rank + ": no longer in that job)";
+                send(from, out, description(job, b.getInt(offset + 12, LE), lines));
+            }
+            case DESCRIPTION -> {
+                final Gathering g = gathering;
+                if (g != null && g.job == b.getInt(offset + 8, LE) && g.id == b.getInt(offset + 12, LE)
+                    && g.texts[from] == null) {
+                    g.texts[from] = text(b, offset + 16, length - 16);
+                    g.answered.countDown();
+                }
+            }
             case DONE -> doneJob = Math.max(doneJob, b.getInt(offset + 8, LE));
             case EXIT -> {
                 final ProcessFabric.JobHooks h = hooks;
@@ -224,7 +257,7 @@ final class ControlPlane implements Runnable {
                 final ProcessFabric.JobHooks h = hooks;
                 if (h != null && doneJob < currentJob) {
                     fail(firstNic(from), "process " + from + " (" + pesOf(from) + " on " + env.hosts().get(from)
-                        + ") left the job before it ended");
+                        + ") left the job before it ended", !reportsLosses());
                 }
             }
             default -> fabric.rejected();
@@ -240,23 +273,39 @@ final class ControlPlane implements Runnable {
             if (p != null && !p.isAlive()) {
                 left.set(r, 1);
                 fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: its "
-                    + "process (pid " + p.pid() + ") ended");
+                    + "process (pid " + p.pid() + ") ended", !reportsLosses());
             } else if (now - lastSeenNs[r] > TimeUnit.MILLISECONDS.toNanos(env.heartbeatTimeoutMs())) {
                 left.set(r, 1);
                 fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: no "
-                    + "heartbeat for " + env.heartbeatTimeoutMs() + " ms");
+                    + "heartbeat for " + env.heartbeatTimeoutMs() + " ms", !reportsLosses());
             }
         }
     }
 
-    private void fail(final int nic, final String message) {
+    private void fail(final int nic, final String message, final boolean reportedElsewhere) {
         if (failure == null) {
             failure = message;
         }
         final ProcessFabric.JobHooks h = hooks;
         if (h != null) {
-            h.peerFailed(nic, message);
+            h.peerFailed(nic, message, reportedElsewhere);
         }
+    }
+
+    /** Whether this process reports a lost process to the user: the lowest rank that is still here. */
+    private boolean reportsLosses() {
+        for (int r = 0; r < rank; r++) {
+            if (left.get(r) == 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String text(final DirectBuffer b, final int offset, final int length) {
+        final byte[] bytes = new byte[Math.max(0, length)];
+        b.getBytes(offset, bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     // ---------------------------------------------------------------- termination (rank 0)
@@ -264,55 +313,84 @@ final class ControlPlane implements Runnable {
     private int coordinate() {
         final ProcessFabric.JobHooks h = hooks;
         final int job = currentJob;
-        if (h == null || doneJob >= job) {
+        if (h == null || doneJob >= job || deadlockedJob >= job) {
             return 0;
         }
-        if (waveJob == job && reports < processes) {
-            return 0; // a wave is out
-        }
-        if (!h.localBodiesDone()) {
+        final int w = probes.start(job, h, System.nanoTime());
+        if (w < 0) {
             return 0;
         }
-        if (waveJob != job) {
-            waveJob = job;
-            prevValid = false;
-        }
-        wave++;
-        reports = 0;
-        waveAllDone = true;
-        waveSent = 0;
-        waveConsumed = 0;
         header(PROBE);
         msg.putInt(8, job, LE);
-        msg.putInt(12, wave, LE);
+        msg.putInt(12, w, LE);
         broadcast(msg, 16);
         final long consumed = h.framesConsumed();
-        onReport(job, wave, h.localBodiesDone(), h.framesSent(), consumed);
+        onReport(job, w, h.localBodiesDone(), h.framesSent(), consumed, h.blockedStamp());
         return 1;
     }
 
-    private void onReport(final int job, final int w, final boolean done, final long sent, final long consumed) {
-        if (rank != 0 || job != waveJob || w != wave) {
+    private void onReport(final int job, final int w, final boolean done, final long sent, final long consumed,
+                          final long stamp) {
+        final ProcessFabric.JobHooks h = hooks;
+        if (rank != 0 || h == null || job != currentJob) {
             return;
         }
-        reports++;
-        waveAllDone &= done;
-        waveSent += sent;
-        waveConsumed += consumed;
-        if (reports < processes) {
-            return;
+        switch (probes.report(job, w, done, sent, consumed, stamp, h.deadlockAfterNs(), System.nanoTime())) {
+            case ENDED -> {
+                header(DONE);
+                msg.putInt(8, job, LE);
+                broadcast(msg, 12);
+                doneJob = Math.max(doneJob, job);
+            }
+            case DEADLOCKED -> deadlockedJob = job; // the job's launching thread gathers the report and fails
+            case NOTHING -> { }
         }
-        final boolean quiet = waveAllDone && waveSent == waveConsumed;
-        if (quiet && prevValid && prevSent == waveSent && prevConsumed == waveConsumed) {
-            header(DONE);
-            msg.putInt(8, job, LE);
-            broadcast(msg, 12);
-            doneJob = Math.max(doneJob, job);
-            return;
+    }
+
+    // ---------------------------------------------------------------- descriptions (any process may gather)
+
+    /**
+     * Asks every other process for the lines describing its PEs in {@code job} and waits (at most {@code timeoutNs})
+     * for them; called by a job's launching thread, never by the control thread.
+     */
+    String gather(final int job, final String localLines, final long timeoutNs) {
+        final Gathering g;
+        synchronized (this) {
+            g = new Gathering(job, ++nextGathering, processes);
+            gathering = g;
         }
-        prevValid = quiet;
-        prevSent = waveSent;
-        prevConsumed = waveConsumed;
+        g.texts[rank] = localLines;
+        final byte[] m = new byte[16];
+        final UnsafeBuffer b = new UnsafeBuffer(m);
+        b.putInt(0, MAGIC, LE);
+        b.putInt(4, DESCRIBE, LE);
+        b.putInt(8, job, LE);
+        b.putInt(12, g.id, LE);
+        outbox.add(m);
+        try {
+            g.answered.await(timeoutNs, TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        final StringBuilder all = new StringBuilder();
+        for (int r = 0; r < processes; r++) {
+            final String t = g.texts[r];
+            all.append(t != null ? t : "\n  " + pesOf(r) + " (process " + r + " on " + env.hosts().get(r)
+                + "): no answer");
+        }
+        return all.toString();
+    }
+
+    /** Writes a DESCRIPTION into {@link #out}; returns its length. */
+    private int description(final int job, final int id, final String lines) {
+        final byte[] text = lines.getBytes(StandardCharsets.UTF_8);
+        final int n = Math.min(text.length, MAX_DESCRIPTION_BYTES);
+        out.putInt(0, MAGIC, LE);
+        out.putInt(4, DESCRIPTION, LE);
+        out.putInt(8, job, LE);
+        out.putInt(12, id, LE);
+        out.putBytes(16, text, 0, n);
+        return 16 + n;
     }
 
     // ---------------------------------------------------------------- messages out
@@ -325,14 +403,16 @@ final class ControlPlane implements Runnable {
         return 12;
     }
 
-    private int report(final int job, final int w, final boolean done, final long sent, final long consumed) {
+    private int report(final int job, final int w, final boolean done, final long sent, final long consumed,
+                       final long stamp) {
         header(REPORT);
         msg.putInt(8, job, LE);
         msg.putInt(12, w, LE);
         msg.putInt(16, done ? 1 : 0, LE);
         msg.putLong(20, sent, LE);
         msg.putLong(28, consumed, LE);
-        return 36;
+        msg.putLong(36, stamp, LE);
+        return 44;
     }
 
     private void broadcast(final UnsafeBuffer b, final int length) {
@@ -422,6 +502,21 @@ final class ControlPlane implements Runnable {
                 b.putInt(8, nic, LE);
                 b.putInt(12, status, LE);
                 outbox.add(m);
+            }
+
+            @Override
+            public String describeAllPes(final String localLines, final long timeoutNs) {
+                return gather(job, localLines, timeoutNs);
+            }
+
+            @Override
+            public boolean deadlocked() {
+                return deadlockedJob >= job;
+            }
+
+            @Override
+            public boolean reporter() {
+                return rank == 0;
             }
 
             @Override

@@ -264,7 +264,7 @@ public final class Endpoint extends EndpointNicApi {
             throw new IllegalStateException("extractUntil called from inside a handler on PE " + pe);
         }
         final long deadline = System.nanoTime() + timeoutNs;
-        waits.start();
+        waits.start(done);
         try {
             while (!done.getAsBoolean()) {
                 final int work = extract(Integer.MAX_VALUE);
@@ -318,17 +318,31 @@ public final class Endpoint extends EndpointNicApi {
                 + "not called)");
         }
         job.bodyDone();
-        waits.start();
-        while (!job.allDone()) {
-            checkUsable();
-            final int work = extract(Integer.MAX_VALUE);
-            if (work == 0) {
-                // The end is other PEs' doing: look every maxParkNs.
-                waits.idleOnce(config.maxParkNs(), System.nanoTime());
-            } else {
-                waits.worked(work);
+        waits.start(IdleWait.FINISHED);
+        try {
+            while (!job.allDone()) {
+                checkUsable();
+                final int work = extract(Integer.MAX_VALUE);
+                if (work == 0) {
+                    // The end is other PEs' doing: look every maxParkNs.
+                    waits.idleOnce(config.maxParkNs(), System.nanoTime());
+                } else {
+                    waits.worked(work);
+                }
             }
+        } finally {
+            waits.end();
         }
+    }
+
+    /** @return frames waiting in this PE's NIC (any thread) */
+    long nicPendingFrames() {
+        return nic.pendingFrames();
+    }
+
+    /** @return this PE's waits, as the job's watch reads them */
+    IdleWait waits() {
+        return waits;
     }
 
     /** Closes the endpoint: later calls fail, and suspended handlers end. Idempotent. */

@@ -1,5 +1,9 @@
 package org.jhpvm.fm.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.function.BooleanSupplier;
+
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.NicInterruptedException;
 import org.jhpvm.fm.FmConfig;
@@ -12,8 +16,28 @@ import org.jhpvm.fm.Scheduling;
  * doubling from {@code idleSleepNs} up to {@code idleSleepMaxNs}, so that a PE that waits long (an idle job) wakes a
  * few times a second rather than fifty; the length only bounds how late a condition set without any of those events
  * is noticed (a plain store through {@code shmem_ptr}). Single-threaded, like its endpoint.
+ * <p>
+ * It also keeps what the job's {@link JobWatch} reads from another thread to tell a deadlock: what the PE waits for
+ * while a wait idles (set on the wait's first idle pass, not on a wait that ends without idling), the thread that
+ * waits, the idle passes made, and the idle waits ended.
  */
 final class IdleWait {
+    /** What a PE whose body has returned waits for: the end of the job (the exit barrier). */
+    static final BooleanSupplier FINISHED = () -> false;
+
+    private static final VarHandle LOOKS;
+    private static final VarHandle ENDED;
+
+    static {
+        try {
+            final MethodHandles.Lookup l = MethodHandles.lookup();
+            LOOKS = l.findVarHandle(IdleWait.class, "looks", long.class);
+            ENDED = l.findVarHandle(IdleWait.class, "ended", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Endpoint ep;
     private final ReceivePath receive;
     private final HostQueue queue;
@@ -24,6 +48,16 @@ final class IdleWait {
     private final RunSlots.Slot slot;
     /** Sleeps in a row of the current wait that ran their whole length with nothing arriving. */
     private int emptySleeps;
+    /** The current wait's condition, until its first idle pass publishes it in {@link #idleFor}. */
+    private BooleanSupplier waitFor;
+    /** What the PE waits for while a wait of it idles, else null (read by the job's watch). */
+    private volatile BooleanSupplier idleFor;
+    /** The thread of that wait. */
+    private volatile Thread idleThread;
+    /** Idle passes made (opaque: the watch only needs to see it move). */
+    private long looks;
+    /** Waits that idled and then ended (opaque). */
+    private long ended;
 
     IdleWait(final Endpoint ep, final ReceivePath receive, final HostQueue queue, final FmConfig config,
              final boolean lean, final BackoffIdleStrategy idle, final RunSlots slots, final RunSlots.Slot slot) {
@@ -37,10 +71,45 @@ final class IdleWait {
         this.slot = slot;
     }
 
-    /** A wait starts: spins first, and its sleeps start at {@code idleSleepNs}. */
-    void start() {
+    /**
+     * A wait starts: spins first, and its sleeps start at {@code idleSleepNs}.
+     *
+     * @param condition what it waits for ({@link #FINISHED} for the exit barrier), published on its first idle pass
+     */
+    void start(final BooleanSupplier condition) {
         idle.reset();
         emptySleeps = 0;
+        waitFor = condition;
+    }
+
+    /** The wait has ended (whether or not it idled). */
+    void end() {
+        waitFor = null;
+        if (idleFor != null) {
+            idleFor = null;
+            idleThread = null;
+            ENDED.setOpaque(this, ended + 1); // only this PE's waiting thread writes
+        }
+    }
+
+    /** @return what the PE waits for while one of its waits idles, else null (any thread) */
+    BooleanSupplier idleFor() {
+        return idleFor;
+    }
+
+    /** @return the thread of the idling wait, or null (any thread) */
+    Thread idleThread() {
+        return idleThread;
+    }
+
+    /** @return idle passes made so far (any thread) */
+    long looks() {
+        return (long) LOOKS.getOpaque(this);
+    }
+
+    /** @return waits that idled and then ended, so far (any thread) */
+    long waitsEnded() {
+        return (long) ENDED.getOpaque(this);
     }
 
     /** Work was done in the wait: spin again first next time. */
@@ -72,6 +141,11 @@ final class IdleWait {
      * @param nowNs   {@code System.nanoTime()} as the caller last read it (a look at the clock less per pass)
      */
     void idleOnce(final long sleepNs, final long nowNs) {
+        if (idleFor == null && waitFor != null) {
+            idleThread = Thread.currentThread();
+            idleFor = waitFor;
+        }
+        LOOKS.setOpaque(this, looks + 1);
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
         final boolean contended = peThread && !blocked && slots.contended(slot);
@@ -115,6 +189,7 @@ final class IdleWait {
 
     /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */
     void resume() {
+        end();
         if (!slot.held() && slot.isThread(Thread.currentThread())) {
             slots.acquire(slot, true);
         }

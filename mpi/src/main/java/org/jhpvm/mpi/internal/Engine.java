@@ -9,6 +9,7 @@ import mpi.MPI;
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmInputStream;
 import org.jhpvm.fm.FmOutputStream;
+import org.jhpvm.fm.FmWaitCondition;
 
 /**
  * One rank's message-passing engine over its FM endpoint: the eager and rendezvous protocols, matching, the
@@ -73,6 +74,8 @@ public final class Engine {
     private long events;
     private long seen;
     private final BooleanSupplier wake;
+    /** The operation a blocking call waits for, or null (a collective, a probe, a wait on several requests). */
+    private Pending awaited;
 
     /**
      * Makes the engine and registers its handlers (before the endpoint's first send or extract).
@@ -88,7 +91,17 @@ public final class Engine {
         final long creditPerPeer = unexpectedBytes / size;
         this.eagerLimit = (int) Math.max(0, Math.min(eagerBytes, creditPerPeer / 2 - Credits.OVERHEAD));
         this.credits = new Credits(size, creditPerPeer, H_CREDIT);
-        this.wake = () -> events != seen || !clearToSend.isEmpty() || !readyData.isEmpty() || credits.pending();
+        this.wake = new FmWaitCondition() {
+            @Override
+            public boolean getAsBoolean() {
+                return events != seen || !clearToSend.isEmpty() || !readyData.isEmpty() || credits.pending();
+            }
+
+            @Override
+            public void describeWait(final StringBuilder out) {
+                describeAwaited(out);
+            }
+        };
         fm.register(H_EAGER, this::onEager);
         fm.register(H_RTS, this::onRequestToSend);
         fm.register(H_CTS, (sender, buf, off, len) -> onClearToSend(FastMessages.word(buf, off, 0),
@@ -553,8 +566,30 @@ public final class Engine {
      * @param p an operation
      */
     public void await(final Pending p) {
-        while (!p.done) {
-            idle();
+        final Pending saved = awaited;
+        awaited = p;
+        try {
+            while (!p.done) {
+                idle();
+            }
+        } finally {
+            awaited = saved;
+        }
+    }
+
+    /** What the rank waits for, in words (the job's deadlock and timeout reports; read racily from another thread). */
+    private void describeAwaited(final StringBuilder out) {
+        final Pending p = awaited;
+        if (p instanceof RecvOp r) {
+            out.append("a message from ").append(r.wantSource == Matching.ANY ? "any rank" : "rank " + r.wantSource)
+                .append(" with ").append(r.wantTag == Matching.ANY ? "any tag" : "tag " + r.wantTag)
+                .append(" (communicator context ").append(r.context).append(')');
+        } else if (p instanceof SendOp o) {
+            out.append("rank ").append(o.destWorld).append(" (of the world) to receive its message with tag ")
+                .append(o.tag).append(" (a message of rendezvous size waits for the matching receive)");
+        } else {
+            out.append("messages of other ranks (a collective, a probe, or a wait on several requests; ")
+                .append(matching.unexpectedCount()).append(" unexpected message(s) held)");
         }
     }
 
