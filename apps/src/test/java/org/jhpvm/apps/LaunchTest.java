@@ -162,6 +162,57 @@ class LaunchTest {
     }
 
     @Test
+    void aDeadlockAcrossProcessesShouldBeReportedOnceNamingEveryPe(@TempDir final Path dir) throws Exception {
+        final Path prog = dir.resolve("Stuck.java");
+        Files.writeString(prog, """
+            import org.jhpvm.runtime.Jhpvm;
+            import org.jhpvm.shmem.*;
+            public class Stuck {
+                public static void main(String[] args) {
+                    Jhpvm.shmem(args, sh -> {
+                        SymmetricLongs flag = sh.mallocLongs(1);
+                        if (sh.myPe() == 3) {
+                            sh.barrierAll();
+                        } else {
+                            flag.waitUntil(0, Cmp.EQ, 1);
+                        }
+                    });
+                }
+            }
+            """);
+        final Run r = run("launch", "-n", "2", "--pes-per-process", "2", "--", "run", prog.toString());
+        assertEquals(1, r.status(), r.out() + r.err());
+        final String all = r.out() + r.err();
+        assertEquals(1, all.split("deadlock: every PE waits", -1).length - 1, "printed once: " + all);
+        assertTrue(all.contains("PE 3: Shmem.barrierAll at Stuck.java:8"), all);
+        for (int pe = 0; pe < 3; pe++) {
+            assertTrue(all.contains("PE " + pe + ": SymmetricLongs.waitUntil at Stuck.java:10"), all);
+        }
+    }
+
+    @Test
+    void aPeThatFailsShouldBeReportedOnceNotByEveryProcess(@TempDir final Path dir) throws Exception {
+        final Path prog = dir.resolve("Fails.java");
+        Files.writeString(prog, """
+            public class Fails {
+                public static void main(String[] args) {
+                    org.jhpvm.runtime.Jhpvm.shmem(args, sh -> {
+                        if (sh.myPe() == 2) {
+                            throw new IllegalStateException("wrong answer on PE two");
+                        }
+                        sh.barrierAll();
+                    });
+                }
+            }
+            """);
+        final Run r = run("launch", "-n", "3", "--", "run", prog.toString());
+        assertEquals(1, r.status(), r.out() + r.err());
+        final String all = r.out() + r.err();
+        assertEquals(1, all.split("wrong answer on PE two", -1).length - 1, "printed once: " + all);
+        assertTrue(all.contains("PE 2 failed"), all);
+    }
+
+    @Test
     void mirroredArraysShouldKeepOneCopyPerProcessAndMergeAcrossThem(@TempDir final Path dir) throws Exception {
         final Path prog = dir.resolve("Mirrored.java");
         Files.writeString(prog, """

@@ -76,6 +76,40 @@ class RunCommandTest {
     }
 
     @Test
+    void aDeadlockShouldEndTheRunWithALinePerPeNamingItsCallAndLine(@TempDir final Path dir) throws IOException {
+        final Path prog = dir.resolve("Stuck.java");
+        Files.writeString(prog, """
+            import org.jhpvm.runtime.Jhpvm;
+            import org.jhpvm.shmem.*;
+            public class Stuck {
+                public static void main(String[] args) {
+                    Jhpvm.shmem(args, sh -> {
+                        SymmetricLongs flag = sh.mallocLongs(2);
+                        if (sh.myPe() == 0) {
+                            sh.barrierAll();
+                        } else {
+                            flag.waitUntil(1, Cmp.EQ, 7);
+                        }
+                    });
+                }
+            }
+            """);
+        final Run r = run("run", "--pes", "3", prog.toString());
+        assertEquals(1, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("jhpvm run: the program failed: deadlock: every PE waits"), r.err());
+        assertTrue(r.err().contains("PE 0: Shmem.barrierAll at Stuck.java:8, waiting for PE "), r.err());
+        assertTrue(r.err().contains("PE 1: SymmetricLongs.waitUntil at Stuck.java:10, waiting for SymmetricLongs#0[1]"
+            + " (now 0) EQ 7"), r.err());
+        assertTrue(r.err().contains("PE 2: SymmetricLongs.waitUntil at Stuck.java:10"), r.err());
+        assertFalse(r.err().contains("\tat "), "a report, not a stack trace: " + r.err());
+        // With the test off, the timeout names each PE's state the same way.
+        final Run t = run("run", "--pes", "2", "--timeout", "2", "--option", "fm.deadlockAfterNs=0", prog.toString());
+        assertEquals(1, t.exitCode(), t.out() + t.err());
+        assertTrue(t.err().contains("job did not finish within PT2S:"), t.err());
+        assertTrue(t.err().contains("PE 1: SymmetricLongs.waitUntil at Stuck.java:10"), t.err());
+    }
+
+    @Test
     void aPeThatThrowsShouldEndTheRunNamingThePeAndTheUsersLine(@TempDir final Path dir) throws IOException {
         final Path prog = dir.resolve("Thrower.java");
         Files.writeString(prog, """
