@@ -27,7 +27,8 @@ import org.jhpvm.fabric.ProcessFabric;
  * process's description of its PEs (DESCRIBE, DESCRIPTION; any process may gather them, for a timeout too) and
  * reports the deadlock.
  * <p>
- * Messages (little endian ints, then a payload): HEARTBEAT, FAIL (nic, message), PROBE (job, wave), REPORT (job, wave,
+ * Messages (little endian ints, then a payload): HEARTBEAT, FAIL (nic, flags, message: a PE failed, or a process is
+ * lost; flag 1: the sender reports it to the user), PROBE (job, wave), REPORT (job, wave,
  * done, sent, consumed, blocked stamp), DONE (job), BYE, EXIT (nic, status: a PE ended the job with an exit status),
  * DESCRIBE (job, request), DESCRIPTION (job, request, text). Each travels on an exclusive control publication per
  * pair of processes, after that publication's hello.
@@ -37,6 +38,8 @@ final class ControlPlane implements Runnable {
     private static final int MAGIC = 0x4A43_544C;
     private static final int HEARTBEAT = 1;
     private static final int FAIL = 2;
+    /** FAIL's flag: the sender reports the failure (its own PE's); without it, the lowest surviving rank does. */
+    private static final int FAIL_SENDER_REPORTS = 1;
     private static final int PROBE = 3;
     private static final int REPORT = 4;
     private static final int DONE = 5;
@@ -209,8 +212,10 @@ final class ControlPlane implements Runnable {
             case HEARTBEAT -> { }
             case FAIL -> {
                 final int nic = b.getInt(offset + 8, LE);
-                // The failing PE's process reports the failure itself.
-                fail(nic, text(b, offset + 12, length - 12), true);
+                // The failing PE's process reports its failure itself; a lost process is reported by the lowest
+                // rank still here.
+                final boolean senderReports = (b.getInt(offset + 12, LE) & FAIL_SENDER_REPORTS) != 0;
+                fail(nic, text(b, offset + 16, length - 16), senderReports || !reportsLosses());
             }
             case PROBE -> {
                 final int job = b.getInt(offset + 8, LE);
@@ -256,8 +261,8 @@ final class ControlPlane implements Runnable {
                 left.set(from, 1);
                 final ProcessFabric.JobHooks h = hooks;
                 if (h != null && doneJob < currentJob) {
-                    fail(firstNic(from), "process " + from + " (" + pesOf(from) + " on " + env.hosts().get(from)
-                        + ") left the job before it ended", !reportsLosses());
+                    lost(from, "process " + from + " (" + pesOf(from) + " on " + env.hosts().get(from)
+                        + ") left the job before it ended");
                 }
             }
             default -> fabric.rejected();
@@ -272,12 +277,12 @@ final class ControlPlane implements Runnable {
             final ProcessHandle p = peerProcess[r];
             if (p != null && !p.isAlive()) {
                 left.set(r, 1);
-                fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: its "
-                    + "process (pid " + p.pid() + ") ended", !reportsLosses());
+                lost(r, "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: its "
+                    + "process (pid " + p.pid() + ") ended");
             } else if (now - lastSeenNs[r] > TimeUnit.MILLISECONDS.toNanos(env.heartbeatTimeoutMs())) {
                 left.set(r, 1);
-                fail(firstNic(r), "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: no "
-                    + "heartbeat for " + env.heartbeatTimeoutMs() + " ms", !reportsLosses());
+                lost(r, "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: no "
+                    + "heartbeat for " + env.heartbeatTimeoutMs() + " ms");
             }
         }
     }
@@ -290,6 +295,30 @@ final class ControlPlane implements Runnable {
         if (h != null) {
             h.peerFailed(nic, message, reportedElsewhere);
         }
+    }
+
+    /**
+     * A process is lost (it ended, went silent, or left before the job's end): this process's job fails, and the
+     * others are told at once (FAIL without the sender's flag), so that each learns the first cause before the
+     * goodbyes of processes that end because of it; the lowest rank still here reports it.
+     */
+    private void lost(final int r, final String message) {
+        if (failure == null && hooks != null) {
+            outbox.add(failMessage(firstNic(r), 0, message));
+        }
+        fail(firstNic(r), message, !reportsLosses());
+    }
+
+    private static byte[] failMessage(final int nic, final int flags, final String message) {
+        final byte[] text = message.getBytes(StandardCharsets.UTF_8);
+        final byte[] m = new byte[16 + Math.min(text.length, 2000)];
+        final UnsafeBuffer b = new UnsafeBuffer(m);
+        b.putInt(0, MAGIC, LE);
+        b.putInt(4, FAIL, LE);
+        b.putInt(8, nic, LE);
+        b.putInt(12, flags, LE);
+        b.putBytes(16, text, 0, m.length - 16);
+        return m;
     }
 
     /** Whether this process reports a lost process to the user: the lowest rank that is still here. */
@@ -483,14 +512,7 @@ final class ControlPlane implements Runnable {
                 if (failure == null) {
                     failure = "PE " + nic + ": " + message;
                 }
-                final byte[] text = message.getBytes(StandardCharsets.UTF_8);
-                final byte[] m = new byte[12 + Math.min(text.length, 2000)];
-                final UnsafeBuffer b = new UnsafeBuffer(m);
-                b.putInt(0, MAGIC, LE);
-                b.putInt(4, FAIL, LE);
-                b.putInt(8, nic, LE);
-                b.putBytes(12, text, 0, m.length - 12);
-                outbox.add(m);
+                outbox.add(failMessage(nic, FAIL_SENDER_REPORTS, message));
             }
 
             @Override
