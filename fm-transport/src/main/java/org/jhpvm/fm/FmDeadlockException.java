@@ -10,6 +10,8 @@ public final class FmDeadlockException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /**
+     * Makes the deadlock failure with its report.
+     *
      * @param report the first line, then one line per PE
      */
     public FmDeadlockException(final String report) {

@@ -19,6 +19,8 @@ public final class FmRemoteFailure extends RuntimeException {
     private final boolean reportedElsewhere;
 
     /**
+     * Makes the failure as another process told it (or as this process found a lost one).
+     *
      * @param pe                the failed PE (the first PE of a lost process)
      * @param message           what happened, as the other process said it
      * @param reportedElsewhere whether another process reports it to the user
