@@ -175,6 +175,15 @@ public abstract sealed class SymmetricArray
      */
     static void checkElements(final Object what, final int length, final int index, final int stride,
         final int count) {
+        checkElements(what, length, index, stride, count, -1);
+    }
+
+    /**
+     * As {@link #checkElements(Object, int, int, int, int)}, for the copy of a symmetric object on PE
+     * {@code targetPe} (named in the message; -1 for this PE's own).
+     */
+    static void checkElements(final Object what, final int length, final int index, final int stride,
+        final int count, final int targetPe) {
         if (count < 0) {
             throw new IllegalArgumentException("count=" + count + " is negative");
         }
@@ -184,11 +193,15 @@ public abstract sealed class SymmetricArray
         final long last = count == 0 ? index : index + (long) (count - 1) * stride;
         if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
             throw new IndexOutOfBoundsException("elements from " + index + " (stride " + stride + ", count " + count
-                + ") outside " + describe(what) + " of length " + length);
+                + ") outside " + describe(what, targetPe) + " of length " + length);
         }
     }
 
-    private static String describe(final Object what) {
+    /** "symmetric object SymmetricDoubles#0 on PE 3": the copy the operation aims at, not the caller's. */
+    private static String describe(final Object what, final int targetPe) {
+        if (what instanceof SymmetricArray s && targetPe >= 0) {
+            return "symmetric object " + s.getClass().getSimpleName() + "#" + s.id + " on PE " + targetPe;
+        }
         return what instanceof SymmetricArray ? "symmetric object " + what : String.valueOf(what);
     }
 
@@ -205,12 +218,12 @@ public abstract sealed class SymmetricArray
             throw new IllegalArgumentException("blockSize=" + block + " " + kind.javaName + " elements exceeds "
                 + MAX_BLOCK_BYTES + " bytes per block");
         }
-        checkBlockRange(this, length, index, stride, block, count);
-        checkBlockRange("the local buffer", Kind.length(buffer), bufIndex, bufStride, block, count);
+        checkBlockRange(this, length, index, stride, block, count, pe);
+        checkBlockRange("the local buffer", Kind.length(buffer), bufIndex, bufStride, block, count, -1);
     }
 
     private static void checkBlockRange(final Object what, final int length, final int index, final int stride,
-        final int block, final int count) {
+        final int block, final int count, final int targetPe) {
         if (count < 0) {
             throw new IllegalArgumentException("nblocks=" + count + " is negative");
         }
@@ -220,7 +233,7 @@ public abstract sealed class SymmetricArray
         final long last = count == 0 ? index : index + (long) (count - 1) * stride + block - 1;
         if (index < 0 || (count > 0 && last >= length) || (count == 0 && index > length)) {
             throw new IndexOutOfBoundsException(count + " blocks of " + block + " from " + index + " (stride " + stride
-                + ") outside " + describe(what) + " of length " + length);
+                + ") outside " + describe(what, targetPe) + " of length " + length);
         }
     }
 
@@ -229,14 +242,14 @@ public abstract sealed class SymmetricArray
         Objects.requireNonNull(buffer, "buffer");
         checkUsable();
         checkPe(pe);
-        checkRange(index, stride, count);
+        checkElements(this, length, index, stride, count, pe);
         checkElements("the local buffer", Kind.length(buffer), bufIndex, bufStride, count);
     }
 
     final void checkElement(final int pe, final int index) {
         checkUsable();
         checkPe(pe);
-        checkRange(index, 1, 1);
+        checkElements(this, length, index, 1, 1, pe);
     }
 
     final void doPut(final int pe, final int index, final int stride, final Object src, final int si, final int ss,

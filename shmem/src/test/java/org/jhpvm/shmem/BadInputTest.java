@@ -27,7 +27,13 @@ class BadInputTest {
             final long[] src = {1, 2, 3, 4};
             assertThrows(IndexOutOfBoundsException.class, () -> a.put(3, 0, src, 0, 4), "PE out of range");
             assertThrows(IndexOutOfBoundsException.class, () -> a.put(-1, 0, src, 0, 4), "negative PE");
-            assertThrows(IndexOutOfBoundsException.class, () -> a.put(1, 6, src, 0, 4), "beyond the object");
+            final IndexOutOfBoundsException beyond = assertThrows(IndexOutOfBoundsException.class,
+                () -> a.put(2, 6, src, 0, 4), "beyond the object");
+            // named as the copy the put aims at, on PE 2, not the caller's own
+            assertTrue(beyond.getMessage().contains("outside symmetric object SymmetricLongs#0 on PE 2 of length 8"),
+                beyond.getMessage());
+            assertTrue(assertThrows(IndexOutOfBoundsException.class, () -> a.atomicAdd(2, 9, 1)).getMessage()
+                .contains("on PE 2"));
             assertThrows(IndexOutOfBoundsException.class, () -> a.put(1, 0, src, 2, 4), "beyond the source");
             assertThrows(IllegalArgumentException.class, () -> a.put(1, 0, src, 0, -1), "negative count");
             assertThrows(IllegalArgumentException.class, () -> a.iput(1, 0, 0, src, 0, 1, 2), "stride 0");
