@@ -348,6 +348,13 @@ class LaunchTest {
         assertEquals(2, unknown.status());
         assertTrue(unknown.err().contains("unknown host 'no-such-host.invalid'"), unknown.err());
         assertFalse(unknown.out().contains("Hello"), "a PE ran: " + unknown.out());
+        final Run typo = run("launch", "-n", "2", "--", "nosuchcmd");
+        assertEquals(2, typo.status(), typo.err());
+        assertTrue(typo.err().contains("unknown command 'nosuchcmd'"), typo.err());
+        assertEquals(1, typo.err().strip().lines().count(), "one line, no process's output: " + typo.err());
+        final Run noClass = run("launch", "-n", "2", "--", "org.example.NoSuchMain");
+        assertEquals(2, noClass.status(), noClass.err());
+        assertTrue(noClass.err().contains("no main class 'org.example.NoSuchMain'"), noClass.err());
         final Run size = run("launch", "-n", "2", "--hosts", "localhost:3", "--", "hello");
         assertEquals(2, size.status());
         assertTrue(size.err().contains("job size mismatch"), size.err());

@@ -97,6 +97,7 @@ public final class LaunchCommand implements Callable<Integer> {
         if (heartbeatTimeoutMs < 100) {
             throw new IllegalArgumentException("--heartbeat-timeout-ms " + heartbeatTimeoutMs + ": at least 100");
         }
+        checkCommand(command.getFirst());
         final List<String> rankHosts = JobEnvironment.parseHosts(hosts, processes);
         final List<String> distinct = JobEnvironment.distinctHosts(rankHosts);
         final boolean udp = transport.equals("udp") || distinct.size() > 1;
@@ -155,6 +156,31 @@ public final class LaunchCommand implements Callable<Integer> {
                 // shutting down already: the hook runs
             }
         }
+    }
+
+    /**
+     * The command must be a jhpvm subcommand or a main class this class path has, checked before any process starts
+     * (so that a typo is one line, not a job whose every process fails).
+     */
+    private static void checkCommand(final String first) {
+        if (isMainClass(first)) {
+            try {
+                Class.forName(first, false, LaunchCommand.class.getClassLoader());
+            } catch (ClassNotFoundException | LinkageError e) {
+                throw new IllegalArgumentException("no main class '" + first + "' on the class path (give a jhpvm "
+                    + "subcommand or a main class)");
+            }
+            return;
+        }
+        final java.util.Set<String> known = new picocli.CommandLine(new Main()).getSubcommands().keySet();
+        if (!known.contains(first)) {
+            throw new IllegalArgumentException("unknown command '" + first + "' (jhpvm subcommands: "
+                + String.join(", ", new java.util.TreeSet<>(known)) + "; or a main class)");
+        }
+    }
+
+    private static boolean isMainClass(final String first) {
+        return first.contains(".") && !first.startsWith("-");
     }
 
     private String pesLabel(final int r) {
@@ -225,7 +251,7 @@ public final class LaunchCommand implements Callable<Integer> {
         cmd.add("-cp");
         cmd.add(System.getProperty("java.class.path"));
         final String first = command.getFirst();
-        if (first.contains(".") && !first.startsWith("-")) {
+        if (isMainClass(first)) {
             cmd.addAll(command); // a main class and its arguments
         } else {
             cmd.add(Main.class.getName());
