@@ -76,6 +76,38 @@ class RunCommandTest {
     }
 
     @Test
+    void aProgramShouldGetTheThreadLevelItOrTheCommandAsksFor(@TempDir final Path dir) throws IOException {
+        final Path prog = dir.resolve("Level.java");
+        Files.writeString(prog, """
+            import org.jhpvm.runtime.Jhpvm;
+            import org.jhpvm.shmem.ThreadLevel;
+            public class Level {
+                public static void main(String[] args) {
+                    ThreadLevel asked = args.length > 0 ? ThreadLevel.valueOf(args[0]) : null;
+                    Jhpvm.shmem(args, asked, sh -> System.out.println("PE " + sh.myPe() + " " + sh.queryThread()));
+                }
+            }
+            """);
+        final Run byDefault = run("run", "--pes", "2", prog.toString());
+        assertEquals(0, byDefault.exitCode(), byDefault.err());
+        assertTrue(byDefault.out().contains("PE 0 FUNNELED") && byDefault.out().contains("PE 1 FUNNELED"),
+            byDefault.out());
+        final Run asked = run("run", "--pes", "2", prog.toString(), "MULTIPLE");
+        assertEquals(0, asked.exitCode(), asked.err());
+        assertTrue(asked.out().contains("PE 0 MULTIPLE") && asked.out().contains("PE 1 MULTIPLE"), asked.out());
+        final Run option = run("run", "--pes", "2", "--thread-level", "serialized", prog.toString());
+        assertEquals(0, option.exitCode(), option.err());
+        assertTrue(option.out().contains("PE 1 SERIALIZED"), option.out());
+        // the option gives at least its level: a program asking for less gets the option's
+        final Run higher = run("run", "--pes", "2", "--thread-level", "MULTIPLE", prog.toString(), "SINGLE");
+        assertTrue(higher.out().contains("PE 0 MULTIPLE"), higher.out());
+        final Run bad = run("run", "--pes", "2", "--thread-level", "bogus", prog.toString());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("shmem.threadLevel=bogus: one of SINGLE, FUNNELED, SERIALIZED, MULTIPLE"),
+            bad.err());
+    }
+
+    @Test
     void aDeadlockShouldEndTheRunWithALinePerPeNamingItsCallAndLine(@TempDir final Path dir) throws IOException {
         final Path prog = dir.resolve("Stuck.java");
         Files.writeString(prog, """

@@ -87,6 +87,9 @@ public final class MpiJob {
         if (b.inProcess) {
             fb.inProcess();
         }
+        if (b.threadGroup != null) {
+            fb.threadGroup(b.threadGroup);
+        }
         b.lowerOptions.forEach(fb::option);
         this.fmJob = fb.build();
     }
@@ -181,6 +184,7 @@ public final class MpiJob {
         private Duration timeout = Duration.ofMinutes(10);
         private final Map<String, String> lowerOptions = new LinkedHashMap<>();
         private boolean inProcess;
+        private ThreadGroup threadGroup;
 
         private Builder() {
         }
@@ -266,6 +270,19 @@ public final class MpiJob {
             } catch (NumberFormatException | ArithmeticException e) {
                 throw new IllegalArgumentException(key + "=" + value + " is not a byte count", e);
             }
+        }
+
+        /**
+         * Sets the thread group of the program the job runs for: the rank threads are made in it, and the job's
+         * deadlock test counts its other threads as the program's (a thread of the program that runs or sleeps may
+         * still send what a rank waits for). By default each run makes a group of its own.
+         *
+         * @param group the program's thread group
+         * @return this
+         */
+        public Builder threadGroup(final ThreadGroup group) {
+            this.threadGroup = Objects.requireNonNull(group, "group");
+            return this;
         }
 
         /**

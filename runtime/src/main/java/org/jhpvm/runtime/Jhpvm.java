@@ -10,6 +10,7 @@ import java.util.Properties;
 
 import org.jhpvm.ga.GlobalArrays;
 import org.jhpvm.shmem.ShmemJob;
+import org.jhpvm.shmem.ThreadLevel;
 
 /**
  * The entry point of a user's program: which PE this is, the job's options, and the SHMEM or Global Arrays part of
@@ -95,6 +96,24 @@ public final class Jhpvm {
      * @throws IllegalArgumentException            outside {@code run}, for a bad {@code --pes} or {@code --option}
      */
     public static void shmem(final String[] args, final ShmemJob.Body body) {
+        shmem(args, null, body);
+    }
+
+    /**
+     * As {@link #shmem(String[], ShmemJob.Body)}, at a thread level ({@code shmem_init_thread}): the job provides at
+     * least the level every PE asks for (the highest asked, or the {@code shmem.threadLevel} option's if higher);
+     * {@code Shmem.queryThread()} says which. Example: {@code Jhpvm.shmem(args, ThreadLevel.MULTIPLE, sh -> ...)}, whose
+     * body may start threads that call SHMEM at once.
+     *
+     * @param args      the program's arguments, as for {@link #shmem(String[], ShmemJob.Body)}
+     * @param requested the thread level this PE asks for, or null for the options' (FUNNELED by default)
+     * @param body      what each PE runs with its SHMEM
+     * @throws org.jhpvm.shmem.ShmemAbortException if a PE failed or the job timed out
+     * @throws JhpvmAbortException                 under {@code run}, if another PE ended without making the call
+     * @throws IllegalStateException               if called inside a body
+     * @throws IllegalArgumentException            outside {@code run}, for a bad {@code --pes} or {@code --option}
+     */
+    public static void shmem(final String[] args, final ThreadLevel requested, final ShmemJob.Body body) {
         Objects.requireNonNull(body, "body");
         final PeContext context = PeContext.current();
         if (context != null) {
@@ -102,11 +121,11 @@ public final class Jhpvm {
                 throw new IllegalStateException("Jhpvm.shmem called inside a job body (PE " + context.pe() + "): "
                     + "call it from main");
             }
-            context.job().shmem(context.pe(), body);
+            context.job().shmem(context.pe(), requested, body);
             return;
         }
         final ProgramJob job = libraryJob(args == null ? new String[0] : args);
-        final ShmemJob.Report report = job.runAll(body);
+        final ShmemJob.Report report = job.runAll(requested, body);
         if (report.globalExit()) {
             System.exit(report.exitStatus());
         }
@@ -203,7 +222,7 @@ public final class Jhpvm {
         final JobOptions options = JobOptions.parse(pairs);
         shape.check(options);
         return new ProgramJob(shape.npes(), shape.firstPe(), shape.localPes(), options, rest,
-            ProgramRunner.NO_TIMEOUT, null);
+            ProgramRunner.NO_TIMEOUT, null, null);
     }
 
     private static int parsePes(final String value) {

@@ -9,6 +9,7 @@ import org.jhpvm.mpi.MpiJob;
 import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.ShmemAbortException;
 import org.jhpvm.shmem.ShmemJob;
+import org.jhpvm.shmem.ThreadLevel;
 
 /**
  * One run of a user's program in this process: its PEs, options and arguments, and the rendezvous that turns the
@@ -30,12 +31,17 @@ final class ProgramJob {
     final JobOptions options;
     final List<String> args;
     private final ShmemJob shmemJob;
+    /** For a job at a higher thread level than the options ask for (a PE's {@code Jhpvm.shmem(args, level, ...)}). */
+    private final ShmemJob.Builder shmemBuilder;
+    /** The thread level the options ask for ({@code shmem.threadLevel}, default FUNNELED). */
+    private final ThreadLevel optionLevel;
     /** The MPI ranks of this process, joined by PEs' main threads at {@code MPI.Init} (run mode), else null. */
     private final AttachedJob mpiJob;
     /** Each local PE's class loader (run mode), or null (library mode: one body for every PE, no program threads). */
     private final ClassLoader[] loaders;
 
     private final ShmemJob.Body[] waiting;
+    private final ThreadLevel[] requested;
     /** Whether a SHMEM job of this run is running (its own timeout then reports each PE's state). */
     private volatile boolean shmemRunning;
     private int arrived;
@@ -51,9 +57,12 @@ final class ProgramJob {
      * @param args     the program's arguments
      * @param timeout  a SHMEM job is aborted after this long
      * @param loaders  each local PE's class loader, or null in library mode
+     * @param program  the thread group of the PEs' main threads (run mode: the jobs' deadlock test counts its
+     *                 threads as the program's), or null
      */
     ProgramJob(final int npes, final int firstPe, final int localPes, final JobOptions options,
-               final List<String> args, final Duration timeout, final ClassLoader[] loaders) {
+               final List<String> args, final Duration timeout, final ClassLoader[] loaders,
+               final ThreadGroup program) {
         this.npes = npes;
         this.firstPe = firstPe;
         this.localPes = localPes;
@@ -61,9 +70,22 @@ final class ProgramJob {
         this.args = List.copyOf(args);
         this.loaders = loaders;
         this.waiting = new ShmemJob.Body[localPes];
-        this.shmemJob = options.applyTo(ShmemJob.builder().pes(npes).timeout(timeout)).build();
+        this.requested = new ThreadLevel[localPes];
+        final ShmemJob.Builder sb = ShmemJob.builder().pes(npes).timeout(timeout);
+        if (program != null) {
+            sb.threadGroup(program);
+        }
+        this.shmemBuilder = options.applyTo(sb);
+        this.shmemJob = shmemBuilder.build();
+        final String level = options.values().get("shmem.threadLevel");
+        this.optionLevel = level == null ? ThreadLevel.FUNNELED
+            : ThreadLevel.valueOf(level.trim().toUpperCase(java.util.Locale.ROOT));
         if (loaders != null) {
-            this.mpiJob = new AttachedJob(options.applyTo(MpiJob.builder().ranks(npes).timeout(timeout)).build());
+            final MpiJob.Builder mb = MpiJob.builder().ranks(npes).timeout(timeout);
+            if (program != null) {
+                mb.threadGroup(program);
+            }
+            this.mpiJob = new AttachedJob(options.applyTo(mb).build());
         } else {
             this.mpiJob = null;
         }
@@ -86,10 +108,23 @@ final class ProgramJob {
      * @return the job's report
      * @throws ShmemAbortException if a PE failed or the job timed out
      */
-    ShmemJob.Report runAll(final ShmemJob.Body body) {
+    ShmemJob.Report runAll(final ThreadLevel level, final ShmemJob.Body body) {
         final ShmemJob.Body[] all = new ShmemJob.Body[localPes];
         Arrays.fill(all, body);
-        return shmemJob.run(sh -> runBody(all, sh));
+        return jobAt(level).run(sh -> runBody(all, sh));
+    }
+
+    /**
+     * The job at the thread level a call asks for ({@code shmem_init_thread}): what the options ask for, or higher if
+     * a PE asks for more (each PE provides at least what it asked).
+     */
+    private ShmemJob jobAt(final ThreadLevel level) {
+        if (level == null || level.compareTo(optionLevel) <= 0) {
+            return shmemJob;
+        }
+        synchronized (shmemBuilder) {
+            return shmemBuilder.threadLevel(level).build();
+        }
     }
 
     /**
@@ -102,9 +137,10 @@ final class ProgramJob {
      * @throws JhpvmAbortException if a PE ended without making the call, or the wait was interrupted
      * @throws ProgramExit         if a PE called globalExit
      */
-    void shmem(final int pe, final ShmemJob.Body body) {
+    void shmem(final int pe, final ThreadLevel level, final ShmemJob.Body body) {
         final int i = pe - firstPe;
         final ShmemJob.Body[] batch;
+        ThreadLevel highest = null;
         synchronized (this) {
             if (ended != null) {
                 throw new JhpvmAbortException(ended.pe(), ended.getMessage(), ended.getCause());
@@ -113,6 +149,7 @@ final class ProgramJob {
                 throw new IllegalStateException("PE " + pe + " is already in Jhpvm.shmem (one call at a time per PE)");
             }
             waiting[i] = body;
+            requested[i] = level;
             if (++arrived < localPes) {
                 final long myGeneration = generation;
                 while (generation == myGeneration && ended == null) {
@@ -120,6 +157,7 @@ final class ProgramJob {
                         wait();
                     } catch (InterruptedException e) {
                         waiting[i] = null;
+                        requested[i] = null;
                         arrived--;
                         Thread.currentThread().interrupt();
                         throw new JhpvmAbortException(pe, "PE " + pe + " was interrupted waiting in Jhpvm.shmem", e);
@@ -132,13 +170,19 @@ final class ProgramJob {
                 return;
             }
             batch = waiting.clone();
+            for (final ThreadLevel l : requested) {
+                if (l != null && (highest == null || l.compareTo(highest) > 0)) {
+                    highest = l;
+                }
+            }
             Arrays.fill(waiting, null);
+            Arrays.fill(requested, null);
             arrived = 0;
         }
         Object outcome;
         shmemRunning = true;
         try {
-            outcome = shmemJob.run(sh -> runBody(batch, sh));
+            outcome = jobAt(highest).run(sh -> runBody(batch, sh));
         } catch (ShmemAbortException e) {
             outcome = e;
         } finally {

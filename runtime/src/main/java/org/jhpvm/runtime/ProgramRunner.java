@@ -123,29 +123,35 @@ public final class ProgramRunner {
         for (int i = 0; i < loaders.length; i++) {
             loaders[i] = prepared.loader(shape.firstPe() + i, parent);
         }
+        // The PEs' main threads, and every thread the program starts, are one group: a job's deadlock test takes a
+        // thread of it that runs or sleeps for one that may yet end a PE's wait.
+        final ThreadGroup program = new ThreadGroup("jhpvm-program");
         final ProgramJob job = new ProgramJob(shape.npes(), shape.firstPe(), shape.localPes(), options, args,
-            timeout, loaders);
+            timeout, loaders, program);
         final Outcome outcome = new Outcome();
         final List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < loaders.length; i++) {
             final int pe = shape.firstPe() + i;
             final PeClassLoader loader = loaders[i];
-            threads.add(Thread.ofPlatform().name("jhpvm-pe-" + pe + "-main").daemon(true).unstarted(() -> {
-                PeContext.enter(new PeContext(job, pe, false));
-                Thread.currentThread().setContextClassLoader(loader);
-                Throwable failure = null;
-                try {
-                    MainMethod.of(Class.forName(prepared.mainClass(), true, loader)).invoke(args.toArray(new String[0]));
-                    if (job.mpi().unfinished(pe)) {
-                        throw new IllegalStateException("PE " + pe + "'s program ended without calling MPI.Finalize");
+            threads.add(Thread.ofPlatform().group(program).name("jhpvm-pe-" + pe + "-main").daemon(true)
+                .unstarted(() -> {
+                    PeContext.enter(new PeContext(job, pe, false));
+                    Thread.currentThread().setContextClassLoader(loader);
+                    Throwable failure = null;
+                    try {
+                        MainMethod.of(Class.forName(prepared.mainClass(), true, loader))
+                            .invoke(args.toArray(new String[0]));
+                        if (job.mpi().unfinished(pe)) {
+                            throw new IllegalStateException("PE " + pe + "'s program ended without calling "
+                                + "MPI.Finalize");
+                        }
+                    } catch (Throwable t) {
+                        failure = t;
+                        outcome.record(pe, t);
+                    } finally {
+                        job.peEnded(pe, failure);
                     }
-                } catch (Throwable t) {
-                    failure = t;
-                    outcome.record(pe, t);
-                } finally {
-                    job.peEnded(pe, failure);
-                }
-            }));
+                }));
         }
         threads.forEach(Thread::start);
         awaitAll(job, threads, outcome);

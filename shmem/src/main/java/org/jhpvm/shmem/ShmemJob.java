@@ -58,7 +58,9 @@ public final class ShmemJob {
     private enum Own {
         HEAP_BYTES("shmem.heapBytes", "bytes", "256M", "symmetric heap per PE (K, M, G, T suffixes)"),
         PROGRESS_MAX_PARK_NS("shmem.progressMaxParkNs", "nanoseconds", "1000000",
-            "longest sleep of an idle progress agent (at least 1000)");
+            "longest sleep of an idle progress agent (at least 1000)"),
+        THREAD_LEVEL("shmem.threadLevel", "SINGLE|FUNNELED|SERIALIZED|MULTIPLE", "FUNNELED",
+            "the thread level the PEs ask for (shmem_init_thread); each PE provides it");
 
         final ShmemOption option;
 
@@ -93,6 +95,9 @@ public final class ShmemJob {
         final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
         if (b.inProcess) {
             fb.inProcess();
+        }
+        if (b.threadGroup != null) {
+            fb.threadGroup(b.threadGroup);
         }
         b.lowerOptions.forEach(fb::option);
         this.fmJob = fb.build();
@@ -211,6 +216,7 @@ public final class ShmemJob {
         private Duration timeout = Duration.ofMinutes(10);
         private final Map<String, String> lowerOptions = new LinkedHashMap<>();
         private boolean inProcess;
+        private ThreadGroup threadGroup;
 
         private Builder() {
         }
@@ -263,8 +269,9 @@ public final class ShmemJob {
         }
 
         /**
-         * {@code shmem_init_thread}: the thread level the PEs ask for (default {@link ThreadLevel#FUNNELED}); each
-         * PE provides it, up to {@link ThreadLevel#MULTIPLE} ({@link Shmem#queryThread()} says which).
+         * {@code shmem_init_thread}: the thread level the PEs ask for (default {@link ThreadLevel#FUNNELED}; the option
+         * {@code shmem.threadLevel}); each PE provides it, up to {@link ThreadLevel#MULTIPLE}
+         * ({@link Shmem#queryThread()} says which).
          *
          * @param requested the level asked for
          * @return this builder
@@ -288,7 +295,7 @@ public final class ShmemJob {
             if (own == null) {
                 if (!key.startsWith("fabric.") && !key.startsWith("fm.")) {
                     throw new IllegalArgumentException("unknown SHMEM job option '" + key + "' (known: "
-                        + "shmem.heapBytes, shmem.progressMaxParkNs, fm.*, fabric.*)");
+                        + "shmem.heapBytes, shmem.progressMaxParkNs, shmem.threadLevel, fm.*, fabric.*)");
                 }
                 FmJob.builder().option(key, value);
                 lowerOptions.put(key, value);
@@ -303,9 +310,19 @@ public final class ShmemJob {
                     }
                     progressMaxParkNs = ns;
                 }
+                case THREAD_LEVEL -> threadLevel(parseThreadLevel(key, value));
                 default -> throw new AssertionError(own);
             }
             return this;
+        }
+
+        private static ThreadLevel parseThreadLevel(final String key, final String value) {
+            try {
+                return ThreadLevel.valueOf(value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(key + "=" + value + ": one of SINGLE, FUNNELED, SERIALIZED, "
+                    + "MULTIPLE", e);
+            }
         }
 
         private static long parseLong(final String key, final String value) {
@@ -334,6 +351,19 @@ public final class ShmemJob {
                 throw new IllegalArgumentException(key + "=" + value + " is out of range");
             }
             return n * scale;
+        }
+
+        /**
+         * Sets the thread group of the program the job runs for (FM's {@code FmJob.Builder.threadGroup}): the PE
+         * threads are made in it, and the job's deadlock test counts its other threads as the program's (a thread of
+         * the program that runs or sleeps may still end a PE's wait). By default each run makes a group of its own.
+         *
+         * @param group the program's thread group
+         * @return this
+         */
+        public Builder threadGroup(final ThreadGroup group) {
+            this.threadGroup = Objects.requireNonNull(group, "group");
+            return this;
         }
 
         /**

@@ -22,11 +22,21 @@ class OptionsTest {
             b.option(o.key(), o.defaultValue());
         }
         b.build();
-        assertTrue(keys.contains("shmem.heapBytes") && keys.contains("shmem.progressMaxParkNs"), keys.toString());
+        assertTrue(keys.contains("shmem.heapBytes") && keys.contains("shmem.progressMaxParkNs")
+            && keys.contains("shmem.threadLevel"), keys.toString());
         for (final FmOption o : FmJob.options()) {
             assertTrue(keys.contains(o.key()), o.key());
         }
-        assertEquals(2 + FmJob.options().size(), keys.size());
+        assertEquals(3 + FmJob.options().size(), keys.size());
+    }
+
+    @Test
+    void shouldTakeTheThreadLevelAsAnOption() {
+        ShmemJob.builder().pes(1).option("shmem.threadLevel", "multiple").build()
+            .run(sh -> assertEquals(ThreadLevel.MULTIPLE, sh.queryThread()));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ShmemJob.builder().option("shmem.threadLevel", "ALL"));
+        assertTrue(e.getMessage().contains("shmem.threadLevel=ALL"), e.getMessage());
     }
 
     @Test

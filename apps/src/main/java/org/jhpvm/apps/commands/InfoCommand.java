@@ -69,7 +69,8 @@ public final class InfoCommand implements Callable<Integer> {
     /** API levels: what each layer implements, in the words its users know. */
     static final List<String[]> APIS = List.of(
         new String[] {"openshmem", "OpenSHMEM " + Shmem.MAJOR_VERSION + "." + Shmem.MINOR_VERSION + " ("
-            + Shmem.VENDOR_STRING + "); from 1.6: ibput/ibget; thread level FUNNELED"},
+            + Shmem.VENDOR_STRING + "); from 1.6: ibput/ibget; thread levels SINGLE to MULTIPLE (FUNNELED unless asked: "
+            + "run --thread-level, Jhpvm.shmem(args, level, body), shmem.threadLevel)"},
         new String[] {"global_arrays", "Global Arrays 5.x (NGA_* families): create (regular, irregular, ghosts), "
             + "distribution and locate, access, put/get/acc (blocking, non-blocking, strided, periodic), "
             + "scatter/gather, readInc, sync/fence, mutexes, ghost updates, whole-array and patch algebra, dgemm, "
@@ -126,8 +127,8 @@ public final class InfoCommand implements Callable<Integer> {
         out.println();
         final List<ShmemOption> options = JobOptions.known();
         if (!all) {
-            out.println(options.size() + " configuration keys (shmem.*, fm.*, fabric.*; Global Arrays and MPI have "
-                + "none) and " + JobEnvironment.variables().size() + " environment variables: jhpvm info --all");
+            out.println(options.size() + " configuration keys (" + keyCounts(options) + "; Global Arrays has none) and "
+                + JobEnvironment.variables().size() + " environment variables: jhpvm info --all");
             return;
         }
         out.println("Configuration keys (bin/jhpvm run --option KEY=VALUE; ShmemJob.Builder.option):");
@@ -146,6 +147,17 @@ public final class InfoCommand implements Callable<Integer> {
         for (final ToolVariable v : TOOL_VARIABLES) {
             out.printf("  %-28s %s%n", v.name(), v.meaning());
         }
+    }
+
+    /** "shmem.*: 3, mpi.*: 2, ..." in the order the keys come, from the one list of keys. */
+    static String keyCounts(final List<ShmemOption> options) {
+        final java.util.Map<String, Integer> counts = new java.util.LinkedHashMap<>();
+        for (final ShmemOption o : options) {
+            counts.merge(o.key().substring(0, o.key().indexOf('.') + 1) + "*", 1, Integer::sum);
+        }
+        final StringBuilder b = new StringBuilder();
+        counts.forEach((prefix, n) -> b.append(b.isEmpty() ? "" : ", ").append(prefix).append(' ').append(n));
+        return b.toString();
     }
 
     private ObjectNode toJson() {

@@ -31,8 +31,13 @@ public final class RunCommand implements Callable<Integer> {
     private Integer pes;
 
     @Option(names = "--option", paramLabel = "KEY=VALUE", description = "A setting of a layer (repeatable): "
-        + "shmem.*, fm.*, fabric.*; 'jhpvm info --all' lists every key with its default (default: none).")
+        + "shmem.*, mpi.*, fm.*, fabric.*; 'jhpvm info --all' lists every key with its default (default: none).")
     private List<String> options = new ArrayList<>();
+
+    @Option(names = "--thread-level", paramLabel = "LEVEL", description = "The SHMEM thread level the PEs ask "
+        + "for: SINGLE, FUNNELED, SERIALIZED or MULTIPLE, as the option shmem.threadLevel (default: FUNNELED, or "
+        + "what the program asks with Jhpvm.shmem(args, level, body)).")
+    private String threadLevel;
 
     @Option(names = {"--class-path", "-cp", "--classpath"}, paramLabel = "CP", description = "The program's class "
         + "path: its classes (for a main class) or libraries, entries separated by '${sys:path.separator}', "
@@ -61,7 +66,11 @@ public final class RunCommand implements Callable<Integer> {
         if (timeoutSeconds != null && !(timeoutSeconds > 0)) {
             throw new IllegalArgumentException("--timeout " + timeoutSeconds + ": must be positive");
         }
-        final JobOptions checked = JobOptions.parse(options);
+        final List<String> pairs = new ArrayList<>(options);
+        if (threadLevel != null) {
+            pairs.add("shmem.threadLevel=" + threadLevel);
+        }
+        final JobOptions checked = JobOptions.parse(pairs);
         final ProgramRunner.Builder b = ProgramRunner.builder(Program.of(program, classPath))
             .pes(pes == null ? 0 : pes).options(checked).args(args);
         if (timeoutSeconds != null) {
