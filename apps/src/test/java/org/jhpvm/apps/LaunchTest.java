@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -319,6 +320,7 @@ class LaunchTest {
 
     @Test
     void killingOneProcessShouldEndTheJobWithinASecondNamingTheLostPe() throws Exception {
+        final Set<String> dirsBefore = aeronDirectories();
         final RunningJob job = computingJob();
         final long t0 = System.nanoTime();
         job.children().get(1).destroyForcibly(); // rank 1, without warning
@@ -327,6 +329,22 @@ class LaunchTest {
         // Its host's processes see its process end (its id came in its hello) at their next heartbeat.
         assertTrue(ms < 1_000, "ended " + ms + " ms after the kill");
         assertTrue(job.err()[0].contains("process 1 (PE 1 on localhost) lost: its process (pid "), job.err()[0]);
+        // The launcher killed what was left (the driver's process among them) and removed the job's directory.
+        final Set<String> left = aeronDirectories();
+        left.removeAll(dirsBefore);
+        assertEquals(Set.of(), left, "Aeron directories left in /dev/shm");
+    }
+
+    /** The jhpvm Aeron directories under /dev/shm now. */
+    private static Set<String> aeronDirectories() throws IOException {
+        final Path shm = Path.of("/dev/shm");
+        if (!Files.isDirectory(shm)) {
+            return new java.util.HashSet<>();
+        }
+        try (var s = Files.list(shm)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("jhpvm-"))
+                .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+        }
     }
 
     @Test

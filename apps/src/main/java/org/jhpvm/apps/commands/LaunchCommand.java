@@ -150,10 +150,38 @@ public final class LaunchCommand implements Callable<Integer> {
             return await(procs, pumps);
         } finally {
             procs.forEach(LaunchCommand::kill);
+            removeAeronDirectories(procs, jobId, distinct);
             try {
                 Runtime.getRuntime().removeShutdownHook(cleanup);
             } catch (IllegalStateException e) {
                 // shutting down already: the hook runs
+            }
+        }
+    }
+
+    /**
+     * Removes the job's Aeron directories on this machine once its processes have ended. A process that runs a host's
+     * media driver deletes its directory when it ends normally; one that was killed (by a failure's end, or kill -9)
+     * cannot, and its directory (tens of MB under /dev/shm) would stay.
+     */
+    private void removeAeronDirectories(final List<Process> procs, final String jobId, final List<String> hostNames) {
+        if (System.getenv("JHPVM_AERON_DIR") != null || spawn != null) {
+            return; // a directory of the user's choosing, or on other machines
+        }
+        for (final Process p : procs) {
+            try {
+                p.onExit().get(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                continue; // killed and still ending: it can no longer use the directory
+            }
+        }
+        for (int h = 0; h < hostNames.size(); h++) {
+            final java.io.File dir = new java.io.File(JobEnvironment.defaultAeronDir(jobId, h));
+            if (dir.isDirectory()) {
+                org.agrona.IoUtil.delete(dir, true);
             }
         }
     }

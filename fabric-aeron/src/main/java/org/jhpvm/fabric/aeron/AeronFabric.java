@@ -83,6 +83,7 @@ public final class AeronFabric implements ProcessFabric {
         Aeron a = null;
         try {
             if (env.ownsDriver()) {
+                StaleDirectories.sweep(env.aeronDir(), System.currentTimeMillis());
                 d = MediaDriver.launch(new MediaDriver.Context()
                     .aeronDirectoryName(env.aeronDir())
                     .dirDeleteOnStart(true)
