@@ -20,6 +20,8 @@ final class GhostZones extends ZeusBlock {
     private final double[] state = new double[5];
     private ZeusSolver.Inflow inflow;
     private boolean totalEnergy;
+    /** Fields per zone ({@link HydroConfig#fields}). */
+    private final int fields;
 
     /**
      * @param block this PE's block
@@ -28,6 +30,7 @@ final class GhostZones extends ZeusBlock {
     GhostZones(final ZeusBlock block, final SolverComm comm) {
         super(block);
         this.comm = comm;
+        this.fields = cfg.fields();
     }
 
     /** Sets the state of the {@link Boundary#INFLOW} faces. */
@@ -99,7 +102,7 @@ final class GhostZones extends ZeusBlock {
             for (int j = r0[1]; j <= r1[1]; j++) {
                 for (int k = r0[2]; k <= r1[2]; k++) {
                     final int z = index(i, j, k); // the active zone at the face
-                    for (int f = 0; f < 2 + dims; f++) {
+                    for (int f = 0; f < fields; f++) {
                         final int base = f * sF + z;
                         final boolean normal = f == V + dir;
                         for (int g = 1; g <= GHOST; g++) {
@@ -162,6 +165,10 @@ final class GhostZones extends ZeusBlock {
                             for (int v = 0; v < dims; v++) {
                                 a[E * sF + z] += 0.5 * c[0] * c[1 + v] * c[1 + v];
                             }
+                        }
+                        if (total) {
+                            // During a cycle the separately evolved internal energy; between cycles no remainder.
+                            a[xb + z] = totalEnergy ? c[dims + 1] / (gamma - 1) : 0;
                         }
                         for (int v = 0; v < dims; v++) {
                             faceCentre(v, i, j, k, x);
