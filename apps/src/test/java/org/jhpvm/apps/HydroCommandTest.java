@@ -119,9 +119,11 @@ class HydroCommandTest {
         assertEquals(0, first.exitCode(), first.out());
         final Path file = ckpt.resolve("sod.ckpt");
         assertTrue(Files.size(file) > 60 * 3 * 8, "the fields are in the checkpoint");
+        assertTrue(first.out().contains("wrote checkpoint " + file + " (cycle 20, t = "), first.out());
         final Run again = run("hydro", "sod", "--pes", "3", "--zones", "60", "--t-end", "0.06", "--restart",
             file.toString(), "--out", dir.resolve("b").toString());
         assertEquals(0, again.exitCode(), again.out());
+        assertTrue(again.out().startsWith("resumed from cycle 20 (t = "), again.out());
         assertEquals(Files.readString(dir.resolve("a/sod.csv")), Files.readString(dir.resolve("b/sod.csv")),
             "restarted on 3 PEs, the same bits as the run on 1");
         final byte[] before = Files.readAllBytes(file);

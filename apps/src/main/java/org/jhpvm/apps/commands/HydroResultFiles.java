@@ -8,9 +8,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import javax.imageio.ImageIO;
+
+import org.jhpvm.apps.FieldImage;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.ZeusSolver;
+import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -19,6 +23,42 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /** What {@code jhpvm hydro} and {@code bench hydro} make of a finished run: the CSV, the plots, the grid's name. */
 final class HydroResultFiles {
     private HydroResultFiles() {
+    }
+
+    /**
+     * Writes a finished run's files into {@code out}: {@code PROBLEM.csv}, {@code PROBLEM.png} (1-D: the profiles;
+     * else the density image) and, in 2-D and 3-D where the problem has profiles, {@code PROBLEM-profile.png}; says
+     * so on standard output.
+     *
+     * @return the files written
+     */
+    static List<Path> write(final HydroRun.Snapshot s, final Problem.Analysis a, final String problem,
+        final Path out) throws IOException {
+        Files.createDirectories(out);
+        final List<Path> written = new ArrayList<>();
+        final int d = s.cfg().dims();
+        final Path csv = out.resolve(problem + ".csv");
+        writeCsv(s, csv);
+        written.add(csv);
+        final Path png = out.resolve(problem + ".png");
+        if (d == 1) {
+            BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), png.toString(),
+                BitmapEncoder.BitmapFormat.PNG);
+        } else {
+            ImageIO.write(FieldImage.of(plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
+                "%s density%s, t = %.4g, %s zones", problem, d == 3 ? " (mid-plane z slice)" : "", s.time(),
+                grid(s.cfg().zones()))), "png", png.toFile());
+            if (!a.panels().isEmpty()) {
+                final Path prof = out.resolve(problem + "-profile.png");
+                BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), prof.toString(),
+                    BitmapEncoder.BitmapFormat.PNG);
+                System.out.println("wrote " + prof);
+                written.add(prof);
+            }
+        }
+        written.add(png);
+        System.out.println("wrote " + csv + " and " + png);
+        return written;
     }
 
     /** The grid as {@code NxNxN}. */

@@ -4,7 +4,10 @@ import java.util.Locale;
 
 /**
  * The zones of a state that no gas can be in: a density, pressure or internal energy that is not positive (or not a
- * number).
+ * number). {@code jhpvm hydro} checks every state it writes and never writes one silently: the end state's CSV, PNGs
+ * and JSON are written and named in a warning line with the count and the minima, and the run fails (exit 1); a VTK
+ * snapshot is written and named in a warning; a checkpoint is not written (the last one, which a run can continue
+ * from, stays), with a warning.
  *
  * @param zones               how many zones hold a non-positive (or NaN) density or internal energy
  * @param of                  the zones looked at

@@ -1,0 +1,67 @@
+package org.jhpvm.apps;
+
+import static org.jhpvm.apps.Commands.run;
+import static org.jhpvm.apps.Commands.runWithErrors;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import org.jhpvm.apps.Commands.Run;
+import org.jhpvm.apps.hydro.Checkpoint;
+import org.jhpvm.apps.hydro.HydroRun;
+import org.jhpvm.apps.hydro.ZeusSolver;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What {@code jhpvm hydro} says about what it writes: restarts and checkpoints announced, and a state no gas can be
+ * in (here planted in a checkpoint: the schemes no longer make one) never written silently.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class HydroWritersTest {
+    @Test
+    void hydroShouldFlagANonPhysicalStateAndNeverReplaceACheckpointWithOne(@TempDir final Path dir) throws Exception {
+        final Path ckpt = dir.resolve("ckpt");
+        final Run first = run("hydro", "sod", "--pes", "1", "--zones", "40", "--t-end", "0.1", "--checkpoint-every",
+            "10", "--checkpoint", ckpt.toString());
+        assertEquals(0, first.exitCode(), first.out());
+        assertTrue(first.out().contains("wrote checkpoint " + ckpt.resolve("sod.ckpt") + " (cycle 10, t = "),
+            first.out());
+        // The ten zones at rest nearest the outflow face with a negative internal energy: a cycle or two changes
+        // only the edge of that region.
+        final Checkpoint.Read good = Checkpoint.read(ckpt.resolve("sod.ckpt"));
+        final HydroRun.State s = good.state();
+        final double[] fields = s.fields().clone();
+        java.util.Arrays.fill(fields, ZeusSolver.E * 40, ZeusSolver.E * 40 + 10, -1e-3);
+        final Path planted = dir.resolve("planted/sod.ckpt");
+        Checkpoint.write(planted, good.run(), new HydroRun.State(s.time(), s.dtPrev(), s.cycle(), s.before(), fields));
+
+        // Restarted at its own time: no cycle, the end state is the planted one.
+        final Path a = dir.resolve("a");
+        final Run end = runWithErrors("hydro", "sod", "--pes", "1", "--zones", "40", "--t-end",
+            Double.toString(s.time()), "--restart", planted.toString(), "--out", a.toString());
+        assertEquals(1, end.exitCode(), "a run that ends non-physical failed: " + end.out());
+        assertTrue(end.out().contains("resumed from cycle " + s.cycle() + " (t = "), end.out());
+        assertTrue(end.out().contains("jhpvm: warning: sod.csv, sod.png: 10 of 40 zones hold a non-positive pressure "
+            + "or internal energy (min pressure -0.0004000"), end.out());
+        assertTrue(Files.exists(a.resolve("sod.csv")), "written, to be looked at");
+
+        // Three cycles on: the snapshots are flagged, the checkpoints refused (the directory keeps what it had:
+        // nothing).
+        final Path c = dir.resolve("c");
+        final Run on = runWithErrors("hydro", "sod", "--pes", "1", "--zones", "40", "--t-end",
+            Double.toString(s.time() + 3 * s.dtPrev()), "--restart", planted.toString(), "--checkpoint-every", "1",
+            "--checkpoint", c.toString(), "--snapshots", "1", "--out", dir.resolve("b").toString());
+        assertEquals(1, on.exitCode(), on.out());
+        assertTrue(on.out().contains("jhpvm: warning: sod_0000.vti (t = "), on.out());
+        assertTrue(on.out().contains("jhpvm: warning: checkpoint of cycle " + (s.cycle() + 1)) && on.out().contains(
+            "not written: ") && on.out().contains("zones hold a non-positive pressure"), on.out());
+        assertFalse(Files.exists(c.resolve("sod.ckpt")), "no checkpoint of a non-physical state");
+        assertFalse(on.out().contains("wrote checkpoint"), on.out());
+    }
+}
