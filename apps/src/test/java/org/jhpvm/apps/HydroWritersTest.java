@@ -5,9 +5,13 @@ import static org.jhpvm.apps.Commands.runWithErrors;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 import org.jhpvm.apps.Commands.Run;
@@ -24,6 +28,22 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HydroWritersTest {
+    @Test
+    void everyFileOfARunShouldGetTheSamePermissions(@TempDir final Path dir) throws Exception {
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+        final Path out = dir.resolve("o");
+        final Run r = run("hydro", "sod", "--pes", "1", "--zones", "40", "--t-end", "0.1", "--snapshots", "1",
+            "--checkpoint-every", "10", "--checkpoint", out.toString(), "--out", out.toString());
+        assertEquals(0, r.exitCode(), r.out());
+        // The CSV is written as a plain new file: the umask's permissions (0644 where it is 022). The files written
+        // through a temporary file (decks, snapshots, checkpoints) were 0600.
+        final Set<PosixFilePermission> plain = Files.getPosixFilePermissions(out.resolve("sod.csv"));
+        for (final String f : new String[] {"sod.deck", "sod_0001.vti", "sod.pvd", "sod.ckpt", "sod.png"}) {
+            assertEquals(PosixFilePermissions.toString(plain), PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(out.resolve(f))), f);
+        }
+    }
+
     @Test
     void hydroShouldFlagANonPhysicalStateAndNeverReplaceACheckpointWithOne(@TempDir final Path dir) throws Exception {
         final Path ckpt = dir.resolve("ckpt");
