@@ -83,7 +83,15 @@ class HydroCommandTest {
         assertEquals("1", p.getProperty("dims"), "defaults resolved");
         assertEquals("1.4", p.getProperty("gamma"));
         assertEquals("1.0,0.5,1.0", p.getProperty("left"));
-        // The deck alone reruns the same run; the command line's --out overrides the deck's.
+        // A rerun that names no --out is refused: it would overwrite the results the deck came from.
+        final byte[] csv = Files.readAllBytes(a.resolve("sod.csv"));
+        final Run over = runWithErrors("hydro", "--deck", deck.toString());
+        assertEquals(2, over.exitCode(), over.out());
+        assertTrue(over.out().contains("deck " + deck + ": its run wrote out=" + a + "; a rerun would overwrite "
+            + "that: give --out (the same to replace it)"), over.out());
+        assertEquals(-1, java.util.Arrays.mismatch(csv, Files.readAllBytes(a.resolve("sod.csv"))),
+            "the deck's results untouched");
+        // The deck with a new --out reruns the same run.
         final Path b = dir.resolve("b");
         final Run again = run("hydro", "--deck", deck.toString(), "--out", b.toString());
         assertEquals(0, again.exitCode(), again.out());
@@ -194,7 +202,8 @@ class HydroCommandTest {
         assertTrue(flat.out().contains("written by a run with geometry=spherical, this run has geometry=cartesian"),
             flat.out());
         final Run again = run("hydro", "--deck", dir.resolve("o/sedov.deck").toString(), "--out",
-            dir.resolve("p").toString());
+            dir.resolve("p").toString(), "--json", dir.resolve("p.json").toString(), "--checkpoint",
+            dir.resolve("pc").toString());
         assertEquals(0, again.exitCode(), again.out());
         assertEquals(Files.readString(dir.resolve("o/sedov.csv")), Files.readString(dir.resolve("p/sedov.csv")),
             "the deck reruns the spherical run bit for bit");
@@ -344,6 +353,7 @@ class HydroCommandTest {
         // The deck reruns on MPI; an MPI checkpoint restarts on GA.
         final Path again = dir.resolve("again");
         final Run rerun = run("hydro", "--deck", mpi.resolve("sedov.deck").toString(), "--out", again.toString(),
+            "--json", dir.resolve("again.json").toString(), "--checkpoint", dir.resolve("again-ckpt").toString(),
             "--checkpoint-every", "1000");
         assertEquals(0, rerun.exitCode(), rerun.out());
         assertTrue(rerun.out().contains("(MPI)"), rerun.out());
