@@ -329,6 +329,11 @@ class HydroCommandTest {
             assertEquals(2, r.exitCode(), String.join(" ", full) + ": " + r.out());
             assertFalse(Files.exists(dir.resolve("never")), String.join(" ", full) + " left its --out directory");
         }
+        // The refusal names every problem that takes the option.
+        final Run kh = runWithErrors("hydro", "kh", "--geometry", "spherical");
+        assertTrue(kh.out().contains("kh: --geometry and --ratio are for sod, sedov and noh"), kh.out());
+        assertEquals(0, run("hydro", "noh", "--geometry", "cylindrical", "--dims", "1", "--zones", "24", "--t-end",
+            "0.05").exitCode(), "noh takes it");
         assertEquals(2, run("bench", "all", "--out", out, "--trials", "0").exitCode());
         assertFalse(Files.exists(dir.resolve("never")), "bench all checks its options before it writes");
     }

@@ -11,6 +11,8 @@ import java.util.Map;
 public interface Problem {
     /** The problems' names. */
     java.util.List<String> NAMES = java.util.List.of("sod", "sedov", "noh", "kh", "blast3d");
+    /** The problems that take {@code --geometry} and {@code --ratio} (the others refuse them, naming these). */
+    java.util.List<String> CURVILINEAR = java.util.List.of("sod", "sedov", "noh");
 
     /**
      * The problem {@code jhpvm hydro PROBLEM} runs, set up from the command's options; null options take the
@@ -87,7 +89,9 @@ public interface Problem {
         /** Refuses a curvilinear or ratioed grid for a problem that has none. */
         void uniformOnly(final String problem) {
             if (geometry != Geometry.CARTESIAN || ratio != 1) {
-                throw new IllegalArgumentException(problem + ": --geometry and --ratio are for sod and sedov");
+                throw new IllegalArgumentException(problem + ": --geometry and --ratio are for "
+                    + String.join(", ", CURVILINEAR.subList(0, CURVILINEAR.size() - 1)) + " and "
+                    + CURVILINEAR.get(CURVILINEAR.size() - 1));
             }
         }
 
