@@ -109,6 +109,39 @@ final class HydroResultFiles {
         }
     }
 
+    /**
+     * Bounds the x axis at multiples of a round step (1, 2 or 5 times a power of ten, about a fifth of the data's
+     * span) and prints its ticks with the digits that step needs: left to itself XChart put ticks at the data's own
+     * ends (0.015625, 0.203125, ...), and the first label ran off the chart's edge.
+     */
+    static void niceXAxis(final XYChart c, final Problem.Panel p) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        for (final double[] xs : new double[][] {p.x(), p.xExact() == null ? new double[0] : p.xExact()}) {
+            for (final double x : xs) {
+                if (Double.isFinite(x)) {
+                    min = Math.min(min, x);
+                    max = Math.max(max, x);
+                }
+            }
+        }
+        if (!(max > min)) {
+            return;
+        }
+        final double step = niceStep((max - min) / 5);
+        c.getStyler().setXAxisMin(Math.floor(min / step) * step);
+        c.getStyler().setXAxisMax(Math.ceil(max / step) * step);
+        final int digits = Math.max(0, (int) -Math.floor(Math.log10(step) + 1e-9));
+        c.getStyler().setXAxisDecimalPattern(digits == 0 ? "0" : "0." + "#".repeat(digits + 1));
+    }
+
+    /** The round step (1, 2 or 5 times a power of ten) nearest above {@code raw}. */
+    static double niceStep(final double raw) {
+        final double decade = Math.pow(10, Math.floor(Math.log10(raw)));
+        final double f = raw / decade;
+        return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * decade;
+    }
+
     /** One chart per panel: the exact profile as a line (where there is one), the run's as points. */
     static List<XYChart> charts(final List<Problem.Panel> panels) {
         final List<XYChart> charts = new ArrayList<>();
@@ -116,6 +149,7 @@ final class HydroResultFiles {
             final XYChart c = new XYChartBuilder().width(600).height(450).title(p.title()).xAxisTitle(p.xLabel())
                 .yAxisTitle(p.yLabel()).build();
             c.getStyler().setMarkerSize(4);
+            niceXAxis(c, p);
             if (p.xExact() != null) {
                 c.addSeries("exact", p.xExact(), p.yExact()).setMarker(SeriesMarkers.NONE);
             }
