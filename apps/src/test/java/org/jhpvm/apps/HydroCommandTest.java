@@ -193,6 +193,7 @@ class HydroCommandTest {
         assertEquals(0, r.exitCode(), r.out());
         final JsonNode j = new ObjectMapper().readTree(json.toFile());
         assertEquals(0, j.get("energy_error").asDouble(), 1e-12, j.toString());
+        assertEquals("r,rho,v_r,p,e", Files.readAllLines(dir.resolve("o/sedov.csv")).get(0), "named as the grid");
         final String deck = Files.readString(dir.resolve("o/sedov.deck"));
         assertTrue(deck.contains("geometry=spherical") && deck.contains("ratio=1.01"), deck);
         assertTrue(Files.exists(dir.resolve("o/sedov_0002.vts")) && !Files.exists(dir.resolve("o/sedov_0000.vti")));

@@ -48,7 +48,9 @@ import picocli.CommandLine.Parameters;
             + "--zones^3 zones per PE on 1, 2, 4, 8 PEs",
         "Prints the density L1 error and shock position against the exact solution, and conservation errors where "
             + "the boundaries conserve. --out writes DIR/PROBLEM.csv (1-D: x,rho,u,p,e; else x,y[,z],rho,u,v[,w],p,e "
-            + "at zone centres, velocities interpolated, e the specific internal energy) and DIR/PROBLEM.png (1-D: "
+            + "at zone centres, velocities interpolated, e the specific internal energy; cylindrical grids "
+            + "r,z,phi and v_r,v_z,v_phi, spherical r,theta,phi and v_r,v_theta,v_phi, angles in radians) and "
+            + "DIR/PROBLEM.png (1-D: "
             + "profiles with the exact solution; 2-D: a density image; 3-D: the density in the mid-plane z slice; "
             + "plus DIR/PROBLEM-profile.png with the radial profile where there is one); with --snapshots or --every, "
             + "also the VTK XML time series DIR/PROBLEM_NNNN.vti (.vts on ratioed and curvilinear grids) and "

@@ -11,6 +11,8 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 import org.jhpvm.apps.FieldImage;
+import org.jhpvm.apps.hydro.Geometry;
+import org.jhpvm.apps.hydro.HydroConfig;
 import org.jhpvm.apps.hydro.HydroRun;
 import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.ZeusSolver;
@@ -83,13 +85,38 @@ final class HydroResultFiles {
         return v;
     }
 
-    /** Every zone's centre, density, zone-centred velocity, pressure and specific internal energy, round-trip digits. */
+    /**
+     * The CSV's header: the grid's coordinates, rho, its velocity components, p, e. Cartesian {@code x,y,z} and
+     * {@code u,v,w}; cylindrical {@code r,z,phi} and {@code v_r,v_z,v_phi}; spherical {@code r,theta,phi} and
+     * {@code v_r,v_theta,v_phi} (as many as the grid has dimensions). The values are in those coordinates: a zone's
+     * centre (angles in radians) and the velocity's components along them.
+     *
+     * @param cfg the grid
+     * @return the header line
+     */
+    static String csvHeader(final HydroConfig cfg) {
+        final String[] coords = switch (cfg.geometry()) {
+            case CARTESIAN -> new String[] {"x", "y", "z"};
+            case CYLINDRICAL -> new String[] {"r", "z", "phi"};
+            case SPHERICAL -> new String[] {"r", "theta", "phi"};
+        };
+        final String[] velocity = cfg.geometry() == Geometry.CARTESIAN ? new String[] {"u", "v", "w"}
+            : new String[] {"v_" + coords[0], "v_" + coords[1], "v_" + coords[2]};
+        final int d = cfg.dims();
+        return String.join(",", Arrays.copyOf(coords, d)) + ",rho," + String.join(",", Arrays.copyOf(velocity, d))
+            + ",p,e";
+    }
+
+    /**
+     * Every zone's centre, density, zone-centred velocity, pressure and specific internal energy, round-trip digits,
+     * under {@link #csvHeader}.
+     */
     static void writeCsv(final HydroRun.Snapshot s, final Path csv) throws IOException {
         final int d = s.cfg().dims();
         final double g1 = s.cfg().gamma() - 1;
         final double[] x = new double[d];
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
-            w.println(new String[] {"x,rho,u,p,e", "x,y,rho,u,v,p,e", "x,y,z,rho,u,v,w,p,e"}[d - 1]);
+            w.println(csvHeader(s.cfg()));
             final StringBuilder line = new StringBuilder();
             for (int z = 0; z < s.zones(); z++) {
                 line.setLength(0);

@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.jhpvm.apps.hydro.Boundary;
+import org.jhpvm.apps.hydro.Geometry;
+import org.jhpvm.apps.hydro.HydroConfig;
 import org.jhpvm.apps.hydro.Problem;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
@@ -24,6 +27,23 @@ class HydroResultFilesTest {
         assertEquals(0.0, c.getStyler().getXAxisMin(), 0.0);
         assertEquals(1.0, c.getStyler().getXAxisMax(), 0.0);
         assertEquals("0.##", c.getStyler().getXAxisDecimalPattern());
+    }
+
+    @Test
+    void csvColumnsShouldBeNamedAfterTheGridsCoordinates() {
+        final HydroConfig cube = HydroConfig.cube(3, 8, 1.4, Boundary.REFLECT);
+        assertEquals("x,y,z,rho,u,v,w,p,e", HydroResultFiles.csvHeader(cube));
+        assertEquals("x,y,rho,u,v,p,e", HydroResultFiles.csvHeader(HydroConfig.cube(2, 8, 1.4, Boundary.REFLECT)));
+        assertEquals("x,rho,u,p,e", HydroResultFiles.csvHeader(HydroConfig.cube(1, 8, 1.4, Boundary.REFLECT)
+            .withGeometry(Geometry.CARTESIAN, 1.01)));
+        assertEquals("r,z,phi,rho,v_r,v_z,v_phi,p,e", HydroResultFiles.csvHeader(cube.withGeometry(
+            Geometry.CYLINDRICAL, 1)));
+        assertEquals("r,rho,v_r,p,e", HydroResultFiles.csvHeader(HydroConfig.cube(1, 8, 1.4, Boundary.REFLECT)
+            .withGeometry(Geometry.SPHERICAL, 1)));
+        final HydroConfig polar = new HydroConfig(2, new int[] {8, 8}, new double[2], new double[] {1, Math.PI / 2},
+            1.4, 0.5, 2, new Boundary[] {Boundary.REFLECT, Boundary.REFLECT}, new Boundary[] {Boundary.REFLECT,
+                Boundary.REFLECT}).withGeometry(Geometry.SPHERICAL, 1);
+        assertEquals("r,theta,rho,v_r,v_theta,p,e", HydroResultFiles.csvHeader(polar));
     }
 
     @Test
