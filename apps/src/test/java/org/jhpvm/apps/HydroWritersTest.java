@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.awt.image.BufferedImage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+
+import javax.imageio.ImageIO;
 
 import org.jhpvm.apps.Commands.Run;
 import org.jhpvm.apps.hydro.Checkpoint;
@@ -28,6 +31,35 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class HydroWritersTest {
+    @Test
+    void aSphericalGridShouldBeDrawnInItsMeridionalPlane(@TempDir final Path dir) throws Exception {
+        // The same blast on the Cartesian quadrant and on (r, theta) over the quarter circle: drawn in the plane,
+        // the (r, theta) zones cover a quarter disc of radius 1, pi/4 of the quadrant's square (in index space they
+        // filled the square as the Cartesian ones do).
+        final double[] coloured = new double[2];
+        for (int k = 0; k < 2; k++) {
+            final Path out = dir.resolve("g" + k);
+            final Run r = run("hydro", "sedov", "--zones", "16", "--t-end", "0.05", "--pes", "1", "--geometry",
+                k == 0 ? "cartesian" : "spherical", "--out", out.toString());
+            assertEquals(0, r.exitCode(), r.out());
+            final BufferedImage img = ImageIO.read(out.resolve("sedov.png").toFile());
+            for (int x = 0; x < img.getWidth(); x++) {
+                for (int y = 0; y < img.getHeight(); y++) {
+                    final int rgb = img.getRGB(x, y);
+                    final int red = rgb >> 16 & 255;
+                    // Viridis is never grey; the background, frame and text are.
+                    coloured[k] += red == (rgb >> 8 & 255) && red == (rgb & 255) ? 0 : 1;
+                }
+            }
+        }
+        // Each image also has its colour bar, 24 x 512 pixels beside the 512 x 512 plot.
+        final double bar = 24 * 512;
+        assertEquals(512 * 512 + bar, coloured[0], 0.02 * coloured[0], "the square");
+        assertEquals(Math.PI / 4 * 512 * 512 + bar, coloured[1], 0.02 * coloured[1], "the quarter disc");
+        final Path csv = dir.resolve("g1/sedov.csv");
+        assertEquals("r,theta,rho,v_r,v_theta,p,e", Files.readAllLines(csv).get(0));
+    }
+
     @Test
     void everyFileOfARunShouldGetTheSamePermissions(@TempDir final Path dir) throws Exception {
         assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");

@@ -11,6 +11,7 @@ import java.util.List;
 import javax.imageio.ImageIO;
 
 import org.jhpvm.apps.FieldImage;
+import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.hydro.Geometry;
 import org.jhpvm.apps.hydro.HydroConfig;
 import org.jhpvm.apps.hydro.HydroRun;
@@ -47,9 +48,15 @@ final class HydroResultFiles {
             BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), png.toString(),
                 BitmapEncoder.BitmapFormat.PNG);
         } else {
-            ImageIO.write(FieldImage.of(plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
-                "%s density%s, t = %.4g, %s zones", problem, d == 3 ? " (mid-plane z slice)" : "", s.time(),
-                grid(s.cfg().zones()))), "png", png.toFile());
+            final HydroConfig cfg = s.cfg();
+            final boolean polar = cfg.geometry() == Geometry.SPHERICAL;
+            final String slice = d < 3 ? "" : cfg.geometry() == Geometry.CARTESIAN ? " (mid-plane z slice)"
+                : " (mid-plane phi slice)";
+            ImageIO.write(FieldImage.of(plane(s), cfg.zones()[0], cfg.zones()[1], plane(cfg),
+                polar ? "r sin(theta), across the axis" : cfg.geometry() == Geometry.CYLINDRICAL ? "r" : "x",
+                polar ? "r cos(theta), along the axis" : cfg.geometry() == Geometry.CYLINDRICAL ? "z" : "y",
+                String.format("%s density%s, t = %.4g, %s zones", problem, slice, s.time(), grid(cfg.zones()))),
+                "png", png.toFile());
             if (!a.panels().isEmpty()) {
                 final Path prof = out.resolve(problem + "-profile.png");
                 BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), prof.toString(),
@@ -70,6 +77,28 @@ final class HydroResultFiles {
             b.append(b.isEmpty() ? "" : "x").append(n);
         }
         return b.toString();
+    }
+
+    /**
+     * Where the zones of the first two coordinates lie in the plane {@link #plane(HydroRun.Snapshot)} draws: the
+     * first coordinate at its faces' real positions (ratioed zones as they are), the second uniform; a spherical grid's
+     * (r, theta) turned into its meridional plane, {@code (r sin theta, r cos theta)} (the axis theta = 0 up), the
+     * others as they are ((x, y), cylindrical (r, z)).
+     *
+     * @param cfg the grid
+     * @return the mapping from zone indices to the plane
+     */
+    static FieldImage.Mapping plane(final HydroConfig cfg) {
+        final boolean polar = cfg.geometry() == Geometry.SPHERICAL;
+        final double lo1 = cfg.lo()[1];
+        final double d1 = cfg.dx(1);
+        return (i, j, xy) -> {
+            final int k = Math.min((int) i, cfg.zones()[0] - 1);
+            final double r = cfg.face(k) + (i - k) * (cfg.face(k + 1) - cfg.face(k));
+            final double t = lo1 + j * d1;
+            xy[0] = polar ? r * Math.sin(t) : r;
+            xy[1] = polar ? r * Math.cos(t) : t;
+        };
     }
 
     /** Density of the x-y plane (2-D), or of the mid-plane z slice (3-D), as {@code [i * ny + j]}. */
@@ -155,18 +184,11 @@ final class HydroResultFiles {
         if (!(max > min)) {
             return;
         }
-        final double step = niceStep((max - min) / 5);
+        final double step = Reports.roundStep((max - min) / 5);
         c.getStyler().setXAxisMin(Math.floor(min / step) * step);
         c.getStyler().setXAxisMax(Math.ceil(max / step) * step);
         final int digits = Math.max(0, (int) -Math.floor(Math.log10(step) + 1e-9));
         c.getStyler().setXAxisDecimalPattern(digits == 0 ? "0" : "0." + "#".repeat(digits + 1));
-    }
-
-    /** The round step (1, 2 or 5 times a power of ten) nearest above {@code raw}. */
-    static double niceStep(final double raw) {
-        final double decade = Math.pow(10, Math.floor(Math.log10(raw)));
-        final double f = raw / decade;
-        return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * decade;
     }
 
     /** One chart per panel: the exact profile as a line (where there is one), the run's as points. */

@@ -48,9 +48,9 @@ class HydroResultFilesTest {
 
     @Test
     void stepsShouldBeOneTwoOrFiveTimesAPowerOfTen() {
-        assertEquals(0.2, HydroResultFiles.niceStep(0.19375), 1e-15);
-        assertEquals(5.0, HydroResultFiles.niceStep(3), 0.0);
-        assertEquals(0.01, HydroResultFiles.niceStep(0.01), 1e-18);
-        assertEquals(100.0, HydroResultFiles.niceStep(51), 1e-12);
+        assertEquals(0.2, org.jhpvm.apps.Reports.roundStep(0.19375), 1e-15);
+        assertEquals(5.0, org.jhpvm.apps.Reports.roundStep(3), 0.0);
+        assertEquals(0.01, org.jhpvm.apps.Reports.roundStep(0.01), 1e-18);
+        assertEquals(100.0, org.jhpvm.apps.Reports.roundStep(51), 1e-12);
     }
 }
