@@ -43,6 +43,8 @@ import picocli.CommandLine.Parameters;
         "  sedov    point blast, planar/cylindrical/spherical in 1/2/3-D; Sedov-Taylor solution (2; 400, 128, 48; "
             + "shock at r = 0.75; 1.4)",
         "  noh      Noh's implosion, 1/2/3-D; exact solution (2; 400, 128, 48; 0.6; 5/3)",
+        "           sedov and noh on --geometry spherical (r, theta) default to 48 zones, on 3-D cylindrical to 16 and "
+            + "spherical to 12: the origin's small zones set the time step, and these finish within a minute",
         "  kh       Kelvin-Helmholtz in the periodic unit square (2 only; 128; 1.0; 1.4)",
         "  blast3d  3-D blast in a periodic box, the scaling workload (3 only; 48; 0.2; 5/3); --scaling runs "
             + "--zones^3 zones per PE on 1, 2, 4, 8 PEs",
