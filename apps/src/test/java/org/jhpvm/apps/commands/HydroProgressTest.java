@@ -36,7 +36,7 @@ class HydroProgressTest {
         }
         assertEquals(List.of("hydro sedov: cycle 417, t = 0.417000 (41.7%)",
             "hydro sedov: cycle 834, t = 0.834000 (83.4%)"), lines(out));
-        // 3 s in it had done 250 cycles of 1000: 12 s in all, not worth a warning.
+        // 10 s in it had done 834 cycles of 1000, 417 in the last 5 s: 12 s in all, not worth a warning.
         assertEquals("", err.toString(StandardCharsets.UTF_8));
         assertEquals(1000, p.cycle());
     }
@@ -52,17 +52,31 @@ class HydroProgressTest {
     @Test
     void aRunThatWouldTakeOverAMinuteShouldBeWarnedAboutWithinItsFirstSeconds() {
         final HydroProgress p = progress(0, 0);
-        // Steps of 1e-5, 1 ms each: after 3 s, 3000 cycles, t = 0.03, 97 000 left at that step: 100 s in all.
-        for (int c = 1; c <= 3500; c++) {
-            now[0] += 1_000_000L;
+        // The first 5 s slow (the JIT compiling: 4 ms a cycle), then steps of 1e-5 at 1 ms each: 10 s in, 6250 cycles,
+        // 5000 in the last 5 s, t = 0.0625, 93 750 left at that step: at the last 5 s's rate (the faster), 104 s in
+        // all.
+        for (int c = 1; c <= 8000; c++) {
+            now[0] += c <= 1250 ? 4_000_000L : 1_000_000L;
             p.accept(c * 1e-5);
         }
         final List<String> warning = lines(err);
         assertEquals(1, warning.size(), "once: " + warning);
-        assertTrue(warning.get(0).startsWith("jhpvm: warning: hydro sedov: about 100,000 cycles to t = 1.000 at the time "
-            + "step now (dt = 1.00e-05, the Courant condition's), about 100 s at this rate; halving --zones (now 128) "
-            + "cuts the work by 8 or more"), warning.get(0));
-        assertEquals(List.of(), lines(out), "no line before 5 s");
+        assertTrue(warning.get(0).startsWith("jhpvm: warning: hydro sedov: about 100,000 cycles to t = 1.000 at the "
+            + "time step now (dt = 1.00e-05, the Courant condition's), about 104 s in all at the rate so far; "
+            + "halving --zones (now 128) cuts the work by 8 or more"), warning.get(0));
+        assertEquals(2, lines(out).size(), "a line at 5 s and at 10 s: " + lines(out));
+    }
+
+    @Test
+    void aRunStalledForAWhileShouldNotBeTakenForALongOne() {
+        final HydroProgress p = progress(0, 0);
+        // 1 ms cycles of 1e-4 for 5 s, then a stall: the machine busy, 10 cycles in the next 5 s. At the stall's rate
+        // the 4990 cycles left would take 41 min; at the rate since the start, 10 s more: 20 s in all.
+        for (int c = 1; c <= 5010; c++) {
+            now[0] += c <= 5000 ? 1_000_000L : 500_000_000L;
+            p.accept(c * 1e-4);
+        }
+        assertEquals("", err.toString(StandardCharsets.UTF_8));
     }
 
     @Test
