@@ -134,6 +134,16 @@ public final class ZeusSolver {
     }
 
     /**
+     * Makes the inflow ghosts keep the inflow state between the refreshes of a cycle (true, the default) or evaluate
+     * it at every refresh (false), so that tests can compare the two bit for bit.
+     *
+     * @param keep whether to keep the inflow state
+     */
+    void keepInflow(final boolean keep) {
+        ghosts.keepInflow(keep);
+    }
+
+    /**
      * Makes 3-D transport sweeps go slab by slab (true, the default) or run each step over the whole block (false),
      * so that tests can compare the two bit for bit.
      *
