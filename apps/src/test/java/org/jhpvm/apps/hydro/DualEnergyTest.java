@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * The total-energy scheme's dual-energy formalism: every zone keeps a positive pressure and internal energy where
- * the scheme without it left dozens negative (each run below did, on the code before it: 1 to 132 zones, pressures
+ * the scheme without it left dozens negative (each run below did, on the code before it: 1 to 213 zones, pressures
  * down to -0.096), the total energy is still conserved to round-off, the choice itself never changes a zone's total,
  * and the fields stay the same bits on any number of PEs.
  */
