@@ -87,7 +87,8 @@ public final class HydroCommand implements Callable<Integer> {
     private Double gamma;
 
     @Option(names = "--energy", paramLabel = "SCHEME", description = "internal (ZEUS's scheme, the default) or total "
-        + "(ZEUS-MP's total-energy option: conserves total energy to round-off on closed boundaries).")
+        + "(ZEUS-MP's total-energy option: conserves total energy to round-off on closed boundaries; the dual-energy "
+        + "formalism keeps every pressure positive).")
     private String energy;
 
     @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
@@ -173,7 +174,9 @@ public final class HydroCommand implements Callable<Integer> {
 
     @Option(names = "--deck", paramLabel = "FILE", description = "An input deck: a properties file of options "
         + "(key: the option's name without the dashes, or problem), overridden by the options given here. Every run "
-        + "with --out writes the complete deck it used to DIR/PROBLEM.deck (default: none).")
+        + "with --out writes the complete deck it used to DIR/PROBLEM.deck; a rerun from it must give its own --out "
+        + "(and --json, --checkpoint where the deck has them), so as not to overwrite the deck's results (default: "
+        + "none).")
     private Path deck;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write errors, shock position, conservation, "
