@@ -3,14 +3,18 @@ package org.jhpvm.apps;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Files that appear whole or not at all: the content goes to a temporary file beside the target, which is then
  * moved over it in one step, so a reader (or a restart after a crash) sees either the old file or the complete new
- * one, never half of one. The hydro code's snapshots, checkpoints and decks are written this way.
+ * one, never half of one. The file gets the permissions of any other new file (the umask's: 0644 where it is 022).
+ * The hydro code's snapshots, checkpoints and decks are written this way.
  */
 public final class AtomicFiles {
     private AtomicFiles() {
@@ -38,14 +42,33 @@ public final class AtomicFiles {
     public static void write(final Path target, final Content content) throws IOException {
         final Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        final Path tmp = Files.createTempFile(dir, target.getFileName().toString(), ".tmp");
+        final Path tmp = create(dir, target.getFileName().toString());
         try {
-            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp))) {
+            try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(tmp,
+                StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING))) {
                 content.writeTo(out);
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
+        }
+    }
+
+    /**
+     * A new empty file {@code NAME<random>.tmp} in {@code dir}, created with the permissions any other new file gets
+     * (the process's umask; {@code Files.createTempFile} would make it owner-only, 0600, and the moved file kept them
+     * where every other output is 0644).
+     */
+    private static Path create(final Path dir, final String name) throws IOException {
+        for (int attempt = 0; ; attempt++) {
+            final Path tmp = dir.resolve(name + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+            try {
+                return Files.createFile(tmp);
+            } catch (final FileAlreadyExistsException e) {
+                if (attempt == 100) {
+                    throw e;
+                }
+            }
         }
     }
 }

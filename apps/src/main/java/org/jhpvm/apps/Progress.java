@@ -13,14 +13,25 @@ public final class Progress implements AutoCloseable, IntConsumer {
     private final ProgressBar bar;
 
     /**
-     * Starts the bar, drawn on standard error only when the JVM runs on a terminal ({@code System.console()} is not
-     * null); otherwise every call does nothing.
+     * Whether this JVM runs on a terminal: {@code System.console()} is there and is one (since JDK 22 a console may
+     * exist for redirected streams too; {@code isTerminal} tells them apart).
+     *
+     * @return true on a terminal, false when standard input or output is a file or a pipe
+     */
+    public static boolean terminal() {
+        final java.io.Console c = System.console();
+        return c != null && c.isTerminal();
+    }
+
+    /**
+     * Starts the bar, drawn on standard error only when the JVM runs on a terminal ({@link #terminal()});
+     * otherwise every call does nothing.
      *
      * @param task  name shown before the bar
      * @param steps steps that make 100%: the sum of what {@link #accept(int)} will be told
      */
     public Progress(final String task, final long steps) {
-        this.bar = System.console() == null ? null : new ProgressBarBuilder()
+        this.bar = !terminal() ? null : new ProgressBarBuilder()
             .setTaskName(task)
             .setInitialMax(steps)
             .setStyle(ProgressBarStyle.ASCII)

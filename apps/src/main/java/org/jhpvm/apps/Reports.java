@@ -75,4 +75,17 @@ public final class Reports {
             Files.createDirectories(parent);
         }
     }
+
+    /**
+     * A round step for an axis: 1, 2 or 5 times a power of ten, the smallest at least {@code raw} (about a fifth of
+     * the axis's span gives five or so ticks).
+     *
+     * @param raw a positive step
+     * @return the round step
+     */
+    public static double roundStep(final double raw) {
+        final double decade = Math.pow(10, Math.floor(Math.log10(raw)));
+        final double f = raw / decade;
+        return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * decade;
+    }
 }

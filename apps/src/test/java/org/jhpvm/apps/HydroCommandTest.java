@@ -83,7 +83,15 @@ class HydroCommandTest {
         assertEquals("1", p.getProperty("dims"), "defaults resolved");
         assertEquals("1.4", p.getProperty("gamma"));
         assertEquals("1.0,0.5,1.0", p.getProperty("left"));
-        // The deck alone reruns the same run; the command line's --out overrides the deck's.
+        // A rerun that names no --out is refused: it would overwrite the results the deck came from.
+        final byte[] csv = Files.readAllBytes(a.resolve("sod.csv"));
+        final Run over = runWithErrors("hydro", "--deck", deck.toString());
+        assertEquals(2, over.exitCode(), over.out());
+        assertTrue(over.out().contains("deck " + deck + ": its run wrote out=" + a + "; a rerun would overwrite "
+            + "that: give --out (the same to replace it)"), over.out());
+        assertEquals(-1, java.util.Arrays.mismatch(csv, Files.readAllBytes(a.resolve("sod.csv"))),
+            "the deck's results untouched");
+        // The deck with a new --out reruns the same run.
         final Path b = dir.resolve("b");
         final Run again = run("hydro", "--deck", deck.toString(), "--out", b.toString());
         assertEquals(0, again.exitCode(), again.out());
@@ -119,9 +127,11 @@ class HydroCommandTest {
         assertEquals(0, first.exitCode(), first.out());
         final Path file = ckpt.resolve("sod.ckpt");
         assertTrue(Files.size(file) > 60 * 3 * 8, "the fields are in the checkpoint");
+        assertTrue(first.out().contains("wrote checkpoint " + file + " (cycle 20, t = "), first.out());
         final Run again = run("hydro", "sod", "--pes", "3", "--zones", "60", "--t-end", "0.06", "--restart",
             file.toString(), "--out", dir.resolve("b").toString());
         assertEquals(0, again.exitCode(), again.out());
+        assertTrue(again.out().startsWith("resumed from cycle 20 (t = "), again.out());
         assertEquals(Files.readString(dir.resolve("a/sod.csv")), Files.readString(dir.resolve("b/sod.csv")),
             "restarted on 3 PEs, the same bits as the run on 1");
         final byte[] before = Files.readAllBytes(file);
@@ -183,6 +193,7 @@ class HydroCommandTest {
         assertEquals(0, r.exitCode(), r.out());
         final JsonNode j = new ObjectMapper().readTree(json.toFile());
         assertEquals(0, j.get("energy_error").asDouble(), 1e-12, j.toString());
+        assertEquals("r,rho,v_r,p,e", Files.readAllLines(dir.resolve("o/sedov.csv")).get(0), "named as the grid");
         final String deck = Files.readString(dir.resolve("o/sedov.deck"));
         assertTrue(deck.contains("geometry=spherical") && deck.contains("ratio=1.01"), deck);
         assertTrue(Files.exists(dir.resolve("o/sedov_0002.vts")) && !Files.exists(dir.resolve("o/sedov_0000.vti")));
@@ -192,7 +203,8 @@ class HydroCommandTest {
         assertTrue(flat.out().contains("written by a run with geometry=spherical, this run has geometry=cartesian"),
             flat.out());
         final Run again = run("hydro", "--deck", dir.resolve("o/sedov.deck").toString(), "--out",
-            dir.resolve("p").toString());
+            dir.resolve("p").toString(), "--json", dir.resolve("p.json").toString(), "--checkpoint",
+            dir.resolve("pc").toString());
         assertEquals(0, again.exitCode(), again.out());
         assertEquals(Files.readString(dir.resolve("o/sedov.csv")), Files.readString(dir.resolve("p/sedov.csv")),
             "the deck reruns the spherical run bit for bit");
@@ -318,6 +330,11 @@ class HydroCommandTest {
             assertEquals(2, r.exitCode(), String.join(" ", full) + ": " + r.out());
             assertFalse(Files.exists(dir.resolve("never")), String.join(" ", full) + " left its --out directory");
         }
+        // The refusal names every problem that takes the option.
+        final Run kh = runWithErrors("hydro", "kh", "--geometry", "spherical");
+        assertTrue(kh.out().contains("kh: --geometry and --ratio are for sod, sedov and noh"), kh.out());
+        assertEquals(0, run("hydro", "noh", "--geometry", "cylindrical", "--dims", "1", "--zones", "24", "--t-end",
+            "0.05").exitCode(), "noh takes it");
         assertEquals(2, run("bench", "all", "--out", out, "--trials", "0").exitCode());
         assertFalse(Files.exists(dir.resolve("never")), "bench all checks its options before it writes");
     }
@@ -342,6 +359,7 @@ class HydroCommandTest {
         // The deck reruns on MPI; an MPI checkpoint restarts on GA.
         final Path again = dir.resolve("again");
         final Run rerun = run("hydro", "--deck", mpi.resolve("sedov.deck").toString(), "--out", again.toString(),
+            "--json", dir.resolve("again.json").toString(), "--checkpoint", dir.resolve("again-ckpt").toString(),
             "--checkpoint-every", "1000");
         assertEquals(0, rerun.exitCode(), rerun.out());
         assertTrue(rerun.out().contains("(MPI)"), rerun.out());

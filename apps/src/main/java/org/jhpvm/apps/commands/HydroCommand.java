@@ -1,13 +1,8 @@
 package org.jhpvm.apps.commands;
 
-import static org.jhpvm.apps.commands.HydroResultFiles.charts;
 import static org.jhpvm.apps.commands.HydroResultFiles.grid;
-import static org.jhpvm.apps.commands.HydroResultFiles.plane;
-import static org.jhpvm.apps.commands.HydroResultFiles.writeCsv;
 
-import org.jhpvm.apps.FieldImage;
 import org.jhpvm.apps.Launched;
-import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -16,10 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
-
-import javax.imageio.ImageIO;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -29,11 +23,12 @@ import org.jhpvm.apps.hydro.Communication;
 import org.jhpvm.apps.hydro.EnergyScheme;
 import org.jhpvm.apps.hydro.ExactRiemann;
 import org.jhpvm.apps.hydro.Geometry;
+import org.jhpvm.apps.hydro.HydroConfig;
 import org.jhpvm.apps.hydro.HydroRun;
+import org.jhpvm.apps.hydro.NonPhysical;
 import org.jhpvm.apps.hydro.Problem;
 import org.jhpvm.apps.hydro.VtkOutput;
 import org.jhpvm.fm.Scheduling;
-import org.knowm.xchart.BitmapEncoder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -48,12 +43,16 @@ import picocli.CommandLine.Parameters;
         "  sedov    point blast, planar/cylindrical/spherical in 1/2/3-D; Sedov-Taylor solution (2; 400, 128, 48; "
             + "shock at r = 0.75; 1.4)",
         "  noh      Noh's implosion, 1/2/3-D; exact solution (2; 400, 128, 48; 0.6; 5/3)",
+        "           sedov and noh on --geometry spherical (r, theta) default to 48 zones, on 3-D cylindrical to 16 and "
+            + "spherical to 12: the origin's small zones set the time step, and these finish within a minute",
         "  kh       Kelvin-Helmholtz in the periodic unit square (2 only; 128; 1.0; 1.4)",
         "  blast3d  3-D blast in a periodic box, the scaling workload (3 only; 48; 0.2; 5/3); --scaling runs "
             + "--zones^3 zones per PE on 1, 2, 4, 8 PEs",
         "Prints the density L1 error and shock position against the exact solution, and conservation errors where "
             + "the boundaries conserve. --out writes DIR/PROBLEM.csv (1-D: x,rho,u,p,e; else x,y[,z],rho,u,v[,w],p,e "
-            + "at zone centres, velocities interpolated, e the specific internal energy) and DIR/PROBLEM.png (1-D: "
+            + "at zone centres, velocities interpolated, e the specific internal energy; cylindrical grids "
+            + "r,z,phi and v_r,v_z,v_phi, spherical r,theta,phi and v_r,v_theta,v_phi, angles in radians) and "
+            + "DIR/PROBLEM.png (1-D: "
             + "profiles with the exact solution; 2-D: a density image; 3-D: the density in the mid-plane z slice; "
             + "plus DIR/PROBLEM-profile.png with the radial profile where there is one); with --snapshots or --every, "
             + "also the VTK XML time series DIR/PROBLEM_NNNN.vti (.vts on ratioed and curvilinear grids) and "
@@ -88,7 +87,8 @@ public final class HydroCommand implements Callable<Integer> {
     private Double gamma;
 
     @Option(names = "--energy", paramLabel = "SCHEME", description = "internal (ZEUS's scheme, the default) or total "
-        + "(ZEUS-MP's total-energy option: conserves total energy to round-off on closed boundaries).")
+        + "(ZEUS-MP's total-energy option: conserves total energy to round-off on closed boundaries; the dual-energy "
+        + "formalism keeps every pressure positive).")
     private String energy;
 
     @Option(names = "--geometry", paramLabel = "G", description = "cartesian (default), cylindrical or spherical: "
@@ -174,7 +174,9 @@ public final class HydroCommand implements Callable<Integer> {
 
     @Option(names = "--deck", paramLabel = "FILE", description = "An input deck: a properties file of options "
         + "(key: the option's name without the dashes, or problem), overridden by the options given here. Every run "
-        + "with --out writes the complete deck it used to DIR/PROBLEM.deck (default: none).")
+        + "with --out writes the complete deck it used to DIR/PROBLEM.deck; a rerun from it must give its own --out "
+        + "(and --json, --checkpoint where the deck has them), so as not to overwrite the deck's results (default: "
+        + "none).")
     private Path deck;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write errors, shock position, conservation, "
@@ -303,68 +305,48 @@ public final class HydroCommand implements Callable<Integer> {
             used.put("right", r[0] + "," + r[1] + "," + r[2]);
             used.put("x0", Double.toString(x0 == null ? 0.5 : x0));
         }
-        final HydroRun.State from = restart == null ? null : restartState(used);
+        final HydroRun.State from = restart == null ? null : restartState(used, spec.cfg());
         // A checkpoint restarts on any number of PEs, any end time, either layer.
         used.put("pes", Integer.toString(pes));
         used.put("t-end", Double.toString(end));
         used.put("comm", layer.key());
         used.put("scheduling", policy.toString());
         final HydroRun.Checkpoints saving = checkpointEvery == null ? null
-            : new HydroRun.Checkpoints(checkpointEvery, state -> {
-                try {
-                    Checkpoint.write(checkpointDir.resolve(problem + ".ckpt"), used, state);
-                } catch (final IOException e) {
-                    throw new java.io.UncheckedIOException(e);
-                }
-            });
+            : new HydroRun.Checkpoints(checkpointEvery, state -> checkpoint(spec.cfg(), used, state));
         final VtkOutput vtk = snapshots == null && every == null ? null : new VtkOutput(out, problem);
-        final HydroRun.Output output = vtk == null ? null : new HydroRun.Output(outputTimes(end), vtk::write);
+        final HydroRun.Output output = vtk == null ? null : new HydroRun.Output(outputTimes(end), snap -> {
+            final Path file = vtk.write(snap);
+            final NonPhysical bad = NonPhysical.of(snap);
+            if (bad.any()) {
+                warn(file.getFileName() + " (t = " + snap.time() + "): " + bad);
+            }
+        });
+        if (from != null) {
+            System.out.printf(Locale.ROOT, "resumed from cycle %d (t = %.6g) of %s%n", from.cycle(), from.time(),
+                restart);
+        }
         final HydroRun.Snapshot s;
-        try (Progress progress = new Progress("hydro " + problem + " (t x 1000)", 1000)) {
-            final int[] shown = {0};
-            final long start = System.nanoTime();
-            final int[] steps = {0};
-            s = HydroRun.run(pes, options, spec, t -> {
-                final int now = (int) Math.min(1000, Math.round(1000 * t / end));
-                progress.accept(now - shown[0]);
-                shown[0] = now;
-                steps[0]++;
-                if (steps[0] % 16 == 0) {
-                    progress.message(String.format("%.0f steps/s", steps[0] / ((System.nanoTime() - start) / 1e9)));
-                }
-            }, output, saving, from);
+        try (HydroProgress progress = HydroProgress.of(problem, from == null ? 0 : from.time(), end,
+            from == null ? 0 : from.cycle(), spec.cfg().zones()[0], spec.cfg().dims())) {
+            s = HydroRun.run(pes, options, spec, progress, output, saving, from);
         }
         if (s == null) {
             return 0; // a process of a launched job without PE 0: rank 0 reports
         }
         final Problem.Analysis a = p.analyse(s);
         Problem.conservation(s, a);
+        final NonPhysical bad = NonPhysical.of(s);
+        a.metrics().put("nonphysical_zones", (double) bad.zones());
+        a.metrics().put("min_pressure", bad.minPressure());
         final int d = s.cfg().dims();
         final double zc = s.zoneCyclesPerSecond();
         System.out.printf("hydro %s: %s zones (%d-D) on %d PEs (%s), t = %.4g in %d cycles, %.2f s (%.3g "
             + "zone-cycles/s, %.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, layer.key().toUpperCase(
             java.util.Locale.ROOT), s.time(), s.cycles(), s.seconds(), zc, zc / pes);
         a.lines().forEach(System.out::println);
+        final List<Path> written = new ArrayList<>();
         if (out != null) {
-            Files.createDirectories(out);
-            final Path csv = out.resolve(problem + ".csv");
-            writeCsv(s, csv);
-            final Path png = out.resolve(problem + ".png");
-            if (d == 1) {
-                BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), png.toString(),
-                    BitmapEncoder.BitmapFormat.PNG);
-            } else {
-                ImageIO.write(FieldImage.of(plane(s), s.cfg().zones()[0], s.cfg().zones()[1], String.format(
-                    "%s density%s, t = %.4g, %s zones", problem, d == 3 ? " (mid-plane z slice)" : "", s.time(),
-                    grid(s.cfg().zones()))), "png", png.toFile());
-                if (!a.panels().isEmpty()) {
-                    final Path prof = out.resolve(problem + "-profile.png");
-                    BitmapEncoder.saveBitmap(charts(a.panels()), 1, a.panels().size(), prof.toString(),
-                        BitmapEncoder.BitmapFormat.PNG);
-                    System.out.println("wrote " + prof);
-                }
-            }
-            System.out.println("wrote " + csv + " and " + png);
+            written.addAll(HydroResultFiles.write(s, a, problem, out));
             if (restart != null) {
                 used.put("restart", restart.toString());
             }
@@ -393,15 +375,48 @@ public final class HydroCommand implements Callable<Integer> {
             });
             Reports.writeJson(json, o);
             System.out.println("wrote " + json);
+            written.add(json);
+        }
+        if (bad.any()) {
+            // Never silently: the files are there to look at, and the run failed.
+            warn((written.isEmpty() ? "the end state" : written.stream().map(f -> f.getFileName().toString())
+                .collect(java.util.stream.Collectors.joining(", "))) + ": " + bad);
+            return 1;
         }
         return 0;
+    }
+
+    /** A warning line on standard error, in {@code Main}'s form. */
+    static void warn(final String message) {
+        System.err.println("jhpvm: warning: " + message);
+    }
+
+    /**
+     * Writes a checkpoint and says so; a state with non-physical zones is refused with a warning instead, so that
+     * the last checkpoint written, a state a run can continue from, stays.
+     */
+    private void checkpoint(final HydroConfig cfg, final Map<String, String> used, final HydroRun.State state) {
+        final Path file = checkpointDir.resolve(problem + ".ckpt");
+        final NonPhysical bad = NonPhysical.of(cfg, state.fields());
+        if (bad.any()) {
+            warn("checkpoint of cycle " + state.cycle() + " (t = " + state.time() + ") not written: " + bad
+                + "; " + file + " keeps the last one");
+            return;
+        }
+        try {
+            Checkpoint.write(file, used, state);
+        } catch (final IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        System.out.printf(Locale.ROOT, "wrote checkpoint %s (cycle %d, t = %.6g)%n", file, state.cycle(),
+            state.time());
     }
 
     /**
      * The state {@code --restart} names, refused with one line unless it is a good checkpoint of the run
      * {@code used} describes (problem, grid, gas; PEs and end time may differ).
      */
-    private HydroRun.State restartState(final Map<String, String> used) throws IOException {
+    private HydroRun.State restartState(final Map<String, String> used, final HydroConfig cfg) throws IOException {
         final Checkpoint.Read read = Checkpoint.read(restart);
         for (final Map.Entry<String, String> e : used.entrySet()) {
             // Checkpoints from before --energy, --geometry and --ratio existed: internal energy, a uniform
@@ -411,6 +426,14 @@ public final class HydroCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("checkpoint " + restart + ": written by a run with " + e.getKey()
                     + "=" + theirs + ", this run has " + e.getKey() + "=" + e.getValue());
             }
+        }
+        final long values = cfg.fields() * (long) Arrays.stream(cfg.zones()).asLongStream().reduce(1, (x, y) -> x * y);
+        if (read.state().fields().length != values) {
+            // A total-energy checkpoint from before the dual-energy field, whose zones may hold a negative internal
+            // energy: it cannot be continued without the separately evolved one.
+            throw new IllegalArgumentException("checkpoint " + restart + ": holds " + read.state().fields().length
+                + " values, this run needs " + values + " (" + cfg.fields() + " fields: a total-energy checkpoint "
+                + "written before the dual-energy field cannot be continued; rerun from the start)");
         }
         return read.state();
     }

@@ -26,12 +26,20 @@ import picocli.CommandLine.ParseResult;
  * {@code scaling = true}) and {@code problem} for the problem. Options given on the command line override the deck.
  * A key that is no option is refused, naming the nearest valid key; a value is checked as the option's value on the
  * command line is. Every run with {@code --out} writes the complete deck it used, defaults resolved
- * ({@code DIR/PROBLEM.deck}), so {@code hydro --deck DIR/PROBLEM.deck} runs it again exactly.
+ * ({@code DIR/PROBLEM.deck}), so {@code hydro --deck DIR/PROBLEM.deck --out NEW} runs it again exactly. The deck
+ * records where its run wrote ({@code out}, {@code json}, {@code checkpoint}), but a rerun that does not name those
+ * on its command line is refused: it would overwrite the results the deck came from (give the same paths to
+ * replace them).
  */
 final class HydroDeck {
     static final String PROBLEM = "problem";
     /** Options that are not part of a run's description. */
     private static final Set<String> NOT_IN_DECKS = Set.of("deck", "help", "version");
+    /**
+     * Where a run writes: recorded, so a deck says where its results are, but a rerun takes them only from its own
+     * command line, so that it never overwrites the results the deck came from unasked.
+     */
+    static final List<String> OUTPUTS = List.of("out", "json", "checkpoint");
 
     private HydroDeck() {
     }
@@ -60,6 +68,18 @@ final class HydroDeck {
         final Properties p = load(deck);
         final List<String> args = new ArrayList<>();
         String problem = null;
+        final List<String> written = new ArrayList<>();
+        for (final String key : OUTPUTS) {
+            final OptionSpec o = spec.findOption("--" + key);
+            if (p.getProperty(key) != null && !given.hasMatchedOption(o)) {
+                written.add(key + "=" + p.getProperty(key).trim());
+            }
+        }
+        if (!written.isEmpty()) {
+            throw new IllegalArgumentException("deck " + deck + ": its run wrote " + String.join(", ", written)
+                + "; a rerun would overwrite that: give " + String.join(" and ", written.stream().map(w -> "--"
+                + w.substring(0, w.indexOf('='))).toList()) + " (the same to replace it)");
+        }
         for (final String key : new TreeSet<>(p.stringPropertyNames())) {
             final String value = p.getProperty(key).trim();
             if (PROBLEM.equals(key)) {
@@ -164,8 +184,9 @@ final class HydroDeck {
         AtomicFiles.write(file, stream -> {
             final Writer w = new OutputStreamWriter(stream, StandardCharsets.UTF_8);
             w.write("# jhpvm hydro input deck: the complete set of options of the run that wrote it.\n");
-            w.write("# Rerun it with: bin/jhpvm hydro --deck " + file.getFileName() + " (the command line "
-                + "overrides it).\n");
+            w.write("# Rerun it with: bin/jhpvm hydro --deck " + file.getFileName() + " --out NEWDIR (the command "
+                + "line overrides it; a rerun names its own out, json and checkpoint, so it never overwrites the "
+                + "results below unasked).\n");
             for (final Map.Entry<String, String> e : entries.entrySet()) {
                 final Properties one = new Properties();
                 one.setProperty(e.getKey(), e.getValue());

@@ -33,6 +33,8 @@ final class AngularTransport extends ZeusBlock {
     private final double[] dNew;
     private final double[] eNew;
     private final double[] flux;
+    private final double[] dualFlux;
+    private final double[] xNew;
 
     /**
      * @param source  the source step's kernels on the same block, whose grids this shares
@@ -60,6 +62,8 @@ final class AngularTransport extends ZeusBlock {
         this.dNew = radial.dNew;
         this.eNew = radial.eNew;
         this.flux = radial.flux;
+        this.dualFlux = radial.dualFlux;
+        this.xNew = radial.xNew;
     }
 
     /**
@@ -97,7 +101,10 @@ final class AngularTransport extends ZeusBlock {
                     final double vel = a[vb + z];
                     final double mass = uniform.upwind(D * sF, z, os, vel, dtdx) * vel * tg.sa[source.jOf(m, k)];
                     mf[z] = mass;
-                    flux[z] = uniform.upwindSpecific(z, os, vel, dtdx) * mass;
+                    flux[z] = uniform.upwindSpecific(E * sF, z, os, vel, dtdx) * mass;
+                    if (total) {
+                        dualFlux[z] = uniform.upwindSpecific(xb, z, os, vel, dtdx) * mass;
+                    }
                 }
             }
         }
@@ -110,6 +117,9 @@ final class AngularTransport extends ZeusBlock {
                     final double cv = c / tg.vt[source.jOf(m, k)];
                     dNew[z] = a[D * sF + z] - cv * (mf[z + os] - mf[z]);
                     eNew[z] = a[E * sF + z] - cv * (flux[z + os] - flux[z]);
+                    if (total) {
+                        xNew[z] = a[xb + z] - cv * (dualFlux[z + os] - dualFlux[z]);
+                    }
                 }
             }
         }
@@ -228,7 +238,10 @@ final class AngularTransport extends ZeusBlock {
                     final double vel = a[ub + z];
                     final double mass = uniform.upwind(D * sF, z, 1, vel, dtdx) * vel;
                     mf[z] = mass;
-                    flux[z] = uniform.upwindSpecific(z, 1, vel, dtdx) * mass;
+                    flux[z] = uniform.upwindSpecific(E * sF, z, 1, vel, dtdx) * mass;
+                    if (total) {
+                        dualFlux[z] = uniform.upwindSpecific(xb, z, 1, vel, dtdx) * mass;
+                    }
                 }
             }
         }
@@ -240,6 +253,9 @@ final class AngularTransport extends ZeusBlock {
                 for (int k = kFirst(0, 1); k <= kLast(0, 0); k++, z++) {
                     dNew[z] = a[D * sF + z] - c * (mf[z + 1] - mf[z]);
                     eNew[z] = a[E * sF + z] - c * (flux[z + 1] - flux[z]);
+                    if (total) {
+                        xNew[z] = a[xb + z] - c * (dualFlux[z + 1] - dualFlux[z]);
+                    }
                 }
             }
         }

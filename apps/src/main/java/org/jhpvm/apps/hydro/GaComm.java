@@ -10,7 +10,7 @@ import org.jhpvm.ga.LocalBlock;
 
 /**
  * The solver on Global Arrays ({@code hydro --comm ga}, the default): every field in one GA array of dimensions
- * {@code [2 + dims, zones...]}, never split along the field dimension, distributed by GA; GA's {@code updateGhosts}
+ * {@code [fields, zones...]} ({@link HydroConfig#fields}), never split along the field dimension, distributed by GA; GA's {@code updateGhosts}
  * exchanges the ghosts, {@code gop} reduces, and PE 0 reads or writes the whole array with one {@code get} or
  * {@code put}.
  */
@@ -36,8 +36,8 @@ final class GaComm implements SolverComm {
         final int[] shape = new int[dims + 1];
         final int[] width = new int[dims + 1];
         final int[] chunk = new int[dims + 1];
-        shape[0] = 2 + dims;
-        chunk[0] = 2 + dims;
+        shape[0] = cfg.fields();
+        chunk[0] = cfg.fields();
         this.periodic = new boolean[dims + 1];
         this.lowWidths = new int[dims + 1];
         this.highWidths = new int[dims + 1];

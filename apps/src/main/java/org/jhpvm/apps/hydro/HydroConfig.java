@@ -101,6 +101,16 @@ public record HydroConfig(int dims, int[] zones, double[] lo, double[] hi, doubl
     }
 
     /**
+     * The number of fields the solver keeps per zone: density, energy and one velocity per dimension, and under the
+     * total-energy scheme the dual-energy field after them ({@link ZeusSolver#dualEnergyField}).
+     *
+     * @return {@code 2 + dims}, or {@code 3 + dims} with {@link EnergyScheme#TOTAL}
+     */
+    public int fields() {
+        return 2 + dims + (energy == EnergyScheme.TOTAL ? 1 : 0);
+    }
+
+    /**
      * Whether the grid is Cartesian with zones of one width per dimension: the solver's own kernels; any other grid
      * (ratioed or curvilinear along the first dimension) runs on {@link RadialGrid}'s widths, areas and
      * volumes.

@@ -42,7 +42,7 @@ public final class HydroRun {
                 throw new IllegalArgumentException("need a finite end time > 0 (or cycles > 0), warm-up >= 0; got "
                     + "t-end " + tEnd + ", " + cycles + " cycles, " + warmup + " warm-up");
             }
-            long values = 2L + cfg.dims();
+            long values = cfg.fields();
             for (int d = 0; d < cfg.dims(); d++) {
                 values *= cfg.zones()[d];
             }
@@ -111,7 +111,8 @@ public final class HydroRun {
      * @param time    simulated time reached
      * @param cycles  cycles timed
      * @param seconds wall time of the timed cycles
-     * @param fields  every field, {@code [field][zones...]} in row-major order (d, e, v0, (v1, (v2))), or null
+     * @param fields  every field, {@code [field][zones...]} in row-major order (d, e, v0, (v1, (v2)), and with total
+     *                energy the dual-energy field), or null
      * @param before  totals (mass, momenta, energy) after initialisation
      * @param after   totals at the end
      */
@@ -251,7 +252,8 @@ public final class HydroRun {
      * @param dtPrev the last time step (the next one grows at most 26% over it)
      * @param cycle  the cycles done (the order of the directional sweeps alternates with it)
      * @param before the totals after initialisation, for the conservation report
-     * @param fields every field, {@code [field][zones...]} row-major (d, e, v0, (v1, (v2)))
+     * @param fields every field, {@code [field][zones...]} row-major (d, e, v0, (v1, (v2)), and with total energy
+     *               the dual-energy field)
      */
     public record State(double time, double dtPrev, int cycle, double[] before, double[] fields) {
     }
@@ -327,7 +329,7 @@ public final class HydroRun {
                 + "timed cycle runs");
         }
         if (restart != null) {
-            long values = 2L + spec.cfg().dims();
+            long values = spec.cfg().fields();
             for (int d = 0; d < spec.cfg().dims(); d++) {
                 values *= spec.cfg().zones()[d];
             }

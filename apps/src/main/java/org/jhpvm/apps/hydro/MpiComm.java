@@ -26,6 +26,8 @@ final class MpiComm implements SolverComm {
 
     private final CartComm cart;
     private final int dims;
+    /** Fields per zone ({@link HydroConfig#fields}). */
+    private final int fields;
     private final int size;
     private final int[] procs;
     private final int[] zones;
@@ -59,6 +61,7 @@ final class MpiComm implements SolverComm {
      */
     MpiComm(final HydroConfig cfg) {
         this.dims = cfg.dims();
+        this.fields = cfg.fields();
         this.zones = cfg.zones().clone();
         try {
             this.size = MPI.COMM_WORLD.getSize();
@@ -76,7 +79,6 @@ final class MpiComm implements SolverComm {
             }
             this.cart = MPI.COMM_WORLD.createCart(procs, periods, false);
             final int[] coords = cart.getCoords(cart.getRank());
-            final int fields = 2 + dims;
             this.local = new int[dims + 1];
             local[0] = fields;
             final int[] strides = new int[dims + 1];
@@ -345,7 +347,7 @@ final class MpiComm implements SolverComm {
     }
 
     private int wholeLength() {
-        long n = 2 + dims;
+        long n = fields;
         for (final int z : zones) {
             n *= z;
         }
@@ -358,8 +360,8 @@ final class MpiComm implements SolverComm {
         final int[] whole = new int[dims + 1];
         final int[] sub = new int[dims + 1];
         final int[] from = new int[dims + 1];
-        whole[0] = 2 + dims;
-        sub[0] = 2 + dims;
+        whole[0] = fields;
+        sub[0] = fields;
         for (int d = 0; d < dims; d++) {
             whole[d + 1] = zones[d];
             sub[d + 1] = extent(d, coords[d]);

@@ -32,7 +32,7 @@ final class Noh implements Problem {
         }
         this.nu = Problem.symmetry(dims, p.geometry());
         this.geometry = p.geometry();
-        final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
+        final int n = p.zones(Problem.defaultZones(dims, p.geometry()));
         final HydroConfig base = HydroConfig.cube(dims, n, gamma, Boundary.REFLECT);
         final Boundary[] upper = new Boundary[dims];
         java.util.Arrays.fill(upper, Boundary.INFLOW);

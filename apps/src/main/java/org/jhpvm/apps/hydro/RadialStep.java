@@ -163,7 +163,8 @@ final class RadialStep extends RadialWork {
      * Von Neumann-Richtmyer viscosity per direction, q = qcon d (dv)^2 where the flow converges, acting as a
      * pressure: its force as {@link #pressure}'s, its heating {@code -q div v} with the divergence as
      * {@link #heating} makes it (ZEUS's {@code -q dv/dx} is the same on a Cartesian grid and creates energy near a
-     * curvilinear origin: a fifth of a spherical blast's). Under the total-energy scheme only the velocities move.
+     * curvilinear origin: a fifth of a spherical blast's). Under the total-energy scheme it heats the separately
+     * evolved internal energy ({@link #hb}), the total taking the viscous work in {@link #viscousWork}.
      */
     @Override
     public void viscosity(final double dt) {
@@ -174,10 +175,8 @@ final class RadialStep extends RadialWork {
             for (int m = mFirst(0); m <= mLast(0); m++) {
                 int z = start(r, m, 0, 0);
                 for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
-                    if (!total) {
-                        a[E * sF + z] -= dt * q[z]
-                            * (g.area[i + 1] * a[V * sF + z + or] - g.area[i] * a[V * sF + z]) / g.vol[i];
-                    }
+                    a[hb + z] -= dt * q[z] * (g.area[i + 1] * a[V * sF + z + or] - g.area[i] * a[V * sF + z])
+                        / g.vol[i];
                     if (!wall(0, rs, r)) {
                         final double dFace = 0.5 * (a[D * sF + z] + a[D * sF + z - or]);
                         a[V * sF + z] -= dt * (q[z] - q[z - or]) * g.area[i] / (g.volb[i] * dFace);
@@ -204,9 +203,7 @@ final class RadialStep extends RadialWork {
                 int z = start(r, m, 0, 0);
                 for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
                     final int j = jOf(m, k);
-                    if (!total) {
-                        a[E * sF + z] -= c * q[z] * (tg.sa[j + 1] * a[vb + z + os] - tg.sa[j] * a[vb + z]) / tg.vt[j];
-                    }
+                    a[hb + z] -= c * q[z] * (tg.sa[j + 1] * a[vb + z + os] - tg.sa[j] * a[vb + z]) / tg.vt[j];
                     if (!wall(1, rs + 1, secondIndex(m, k))) {
                         final double dFace = 0.5 * (a[D * sF + z] + a[D * sF + z - os]);
                         a[vb + z] -= c * (q[z] - q[z - os]) * tg.sa[j] / (tg.vtb[j] * dFace);
@@ -225,9 +222,7 @@ final class RadialStep extends RadialWork {
                 int z = start(r, m, 0, 0);
                 for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
                     final double c = dt / (h3(i, jOf(m, k)) * dp);
-                    if (!total) {
-                        a[E * sF + z] -= c * q[z] * (a[vb + z + 1] - a[vb + z]);
-                    }
+                    a[hb + z] -= c * q[z] * (a[vb + z + 1] - a[vb + z]);
                     if (!wall(2, 2, k)) {
                         final double dFace = 0.5 * (a[D * sF + z] + a[D * sF + z - 1]);
                         a[vb + z] -= c * (q[z] - q[z - 1]) / dFace;
@@ -251,7 +246,7 @@ final class RadialStep extends RadialWork {
         return div;
     }
 
-    /** Compressional heating, implicit and time-centred. */
+    /** Compressional heating, implicit and time-centred (under the total-energy scheme, of {@link #hb}). */
     @Override
     public void heating(final double dt) {
         final double h = 0.5 * dt * (gamma - 1);
@@ -261,7 +256,7 @@ final class RadialStep extends RadialWork {
                 int z = start(r, m, 0, 0);
                 for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
                     final double c = h * divergence(z, i, jOf(m, k));
-                    a[E * sF + z] *= (1 - c) / (1 + c);
+                    a[hb + z] *= (1 - c) / (1 + c);
                 }
             }
         }
@@ -269,7 +264,8 @@ final class RadialStep extends RadialWork {
 
     /**
      * The block's share of the conserved totals (ghosts refreshed): mass, momentum of the face-centred cells per
-     * direction, and internal plus kinetic energy, each weighted by the real volumes (a face's kinetic energy over
+     * direction, and internal plus kinetic energy (plus the dual-energy field's remainder), each weighted by the real
+     * volumes (a face's kinetic energy over
      * its cell: near the origin the zones' volumes differ too much for a half of it to each).
      *
      * @param t receives {@code {mass, momentum..., energy}}, added to
@@ -286,7 +282,8 @@ final class RadialStep extends RadialWork {
                     final double mom = 0.5 * (rho + a[D * sF + z - or]) * a[V * sF + z] * g.volb[i] * across;
                     t[0] += rho * g.vol[i] * across;
                     t[1] += mom;
-                    double energy = a[E * sF + z] * g.vol[i] * across + 0.5 * mom * a[V * sF + z];
+                    final double e = total ? a[E * sF + z] + a[xb + z] : a[E * sF + z];
+                    double energy = e * g.vol[i] * across + 0.5 * mom * a[V * sF + z];
                     if (second) {
                         final double momS = 0.5 * (rho + a[D * sF + z - os]) * a[(V + 1) * sF + z] * g.vol[i]
                             * tg.vtb[j] * tg.norm * tsh;

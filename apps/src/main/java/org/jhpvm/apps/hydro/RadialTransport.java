@@ -20,6 +20,7 @@ final class RadialTransport extends ZeusBlock {
     private static final int SPECIFIC = 1;
     private static final int ANGULAR2 = 2;
     private static final int ANGULAR3 = 3;
+    private static final int SPECIFIC_DUAL = 4;
     private final RadialGrid g;
     /** The slot of the radius (2 in 1-D, 1 in 2-D, 0 in 3-D), its stride, the second coordinate's stride. */
     private final int rs;
@@ -33,6 +34,9 @@ final class RadialTransport extends ZeusBlock {
     final double[] dNew;
     final double[] eNew;
     final double[] flux;
+    /** Under the total-energy scheme the dual-energy field's fluxes and new values, else null. */
+    final double[] dualFlux;
+    final double[] xNew;
 
     /**
      * @param source the source step's kernels on the same block, whose grids this shares
@@ -51,11 +55,13 @@ final class RadialTransport extends ZeusBlock {
         this.dNew = new double[sF];
         this.eNew = new double[sF];
         this.flux = new double[sF];
+        this.dualFlux = total ? new double[sF] : null;
+        this.xNew = total ? new double[sF] : null;
     }
 
     /**
      * The upwind value at radial face i (zone offset z) of a zone-centred quantity ({@link #FIELD} at offset b,
-     * {@link #SPECIFIC} energy, or {@link #ANGULAR2} and {@link #ANGULAR3} momentum per unit mass of the field at b),
+     * {@link #SPECIFIC} energy, {@link #SPECIFIC_DUAL} dual energy, or {@link #ANGULAR2} and {@link #ANGULAR3} momentum per unit mass of the field at b),
      * moved from the upwind zone's centre to the face less the distance the flow travels.
      */
     private double upwindZone(final int b, final int kind, final int z, final int i, final double vel,
@@ -73,6 +79,7 @@ final class RadialTransport extends ZeusBlock {
     private double value(final int b, final int kind, final int z, final int i) {
         return switch (kind) {
             case SPECIFIC -> a[E * sF + z] / a[D * sF + z];
+            case SPECIFIC_DUAL -> a[xb + z] / a[D * sF + z];
             case ANGULAR2 -> a[b + z] * g.g2[i];
             case ANGULAR3 -> a[b + z] * g.g31[i];
             default -> a[b + z];
@@ -110,6 +117,9 @@ final class RadialTransport extends ZeusBlock {
                     final double mass = upwindZone(D * sF, FIELD, z, i, vel, dt) * vel * g.area[i];
                     mf[z] = mass;
                     flux[z] = upwindZone(0, SPECIFIC, z, i, vel, dt) * mass;
+                    if (total) {
+                        dualFlux[z] = upwindZone(0, SPECIFIC_DUAL, z, i, vel, dt) * mass;
+                    }
                 }
             }
         }
@@ -120,6 +130,9 @@ final class RadialTransport extends ZeusBlock {
                 for (int k = kFirst(1, 1); k <= kLast(0, 0); k++, z++) {
                     dNew[z] = a[D * sF + z] - c * (mf[z + or] - mf[z]);
                     eNew[z] = a[E * sF + z] - c * (flux[z + or] - flux[z]);
+                    if (total) {
+                        xNew[z] = a[xb + z] - c * (dualFlux[z + or] - dualFlux[z]);
+                    }
                 }
             }
         }
@@ -157,7 +170,7 @@ final class RadialTransport extends ZeusBlock {
         commit();
     }
 
-    /** Commits the new density and energy of the block's zones (every sweep's last step). */
+    /** Commits the new density and energy (and dual energy) of the block's zones (every sweep's last step). */
     void commit() {
         for (int r = lo[rs]; r <= hi[rs]; r++) {
             for (int m = mFirst(0); m <= mLast(0); m++) {
@@ -165,6 +178,9 @@ final class RadialTransport extends ZeusBlock {
                 for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
                     a[D * sF + z] = dNew[z];
                     a[E * sF + z] = eNew[z];
+                    if (total) {
+                        a[xb + z] = xNew[z];
+                    }
                 }
             }
         }

@@ -142,8 +142,9 @@ abstract class RadialWork extends SourceKernels {
 
     /**
      * As {@link SourceStep#pressureWork}: the energy of the block's zones becomes their total, internal plus kinetic
-     * energy before {@link #pressure}, less dt times the divergence of the pressure's work through the faces (area
-     * times face pressure times time-centred velocity).
+     * energy before {@link #pressure} plus the dual-energy field's remainder, less dt times the divergence of the
+     * pressure's work through the faces (area times face pressure times time-centred velocity); the dual-energy field
+     * takes the internal energy.
      *
      * @param dt the time step
      */
@@ -182,7 +183,8 @@ abstract class RadialWork extends SourceKernels {
                         final double sr = pressureEnergy(a[E * sF + z + 1]);
                         div += (0.5 * (p0 + sr) * ur - 0.5 * (sl + p0) * ul) / (h3(i, j) * dp);
                     }
-                    q[z] = e + kineticZone(w, 0, z, i, j) - c * div; // neighbours still read e: commit below
+                    q[z] = e + a[xb + z] + kineticZone(w, 0, z, i, j) - c * div; // neighbours still read e:
+                    a[xb + z] = e;                                               // commit below
                 }
             }
         }
@@ -263,8 +265,8 @@ abstract class RadialWork extends SourceKernels {
     }
 
     /**
-     * As {@link SourceStep#internalFromTotal}: the internal energy of the block's zones is the total less the
-     * kinetic energy, a debt where that is negative.
+     * As {@link SourceStep#internalFromTotal}: the internal energy of the block's zones, the total less the kinetic
+     * energy or the separately evolved one ({@link #dualEnergy}).
      */
     @Override
     public void internalFromTotal() {
@@ -273,7 +275,7 @@ abstract class RadialWork extends SourceKernels {
             for (int m = mFirst(0); m <= mLast(0); m++) {
                 int z = start(r, m, 0, 0);
                 for (int k = kFirst(0, 0); k <= kLast(0, 0); k++, z++) {
-                    a[E * sF + z] -= kineticZone(a, V * sF, z, i, jOf(m, k));
+                    dualEnergy(z, kineticZone(a, V * sF, z, i, jOf(m, k)));
                 }
             }
         }

@@ -38,7 +38,7 @@ final class Sedov implements Problem {
             throw new IllegalArgumentException("sedov: --geometry " + p.geometry().key() + " in " + dims + "-D");
         }
         this.exact = new SedovTaylor(gamma, nu);
-        final int n = p.zones(dims == 1 ? 400 : dims == 2 ? 128 : 48);
+        final int n = p.zones(Problem.defaultZones(dims, p.geometry()));
         final HydroConfig cfg = Problem.octant(HydroConfig.cube(dims, n, gamma, Boundary.REFLECT), p);
         final double hot;
         final double rDep;

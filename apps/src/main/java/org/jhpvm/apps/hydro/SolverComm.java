@@ -15,7 +15,7 @@ interface SolverComm {
     int rank();
 
     /**
-     * This PE's block: its fields array ({@code [2 + dims, zones...]} with {@link ZeusSolver#GHOST} ghost layers
+     * This PE's block: its fields array ({@code [fields, zones...]}, {@link HydroConfig#fields}, with {@link ZeusSolver#GHOST} ghost layers
      * per spatial dimension) and where it lies in the grid.
      *
      * @return the block, the same object every call
@@ -64,7 +64,8 @@ interface SolverComm {
     /**
      * Reads every field of the whole grid to PE 0.
      *
-     * @return on PE 0 {@code [field][zones...]} row-major (d, e, v0, (v1, (v2))); null elsewhere
+     * @return on PE 0 {@code [field][zones...]} row-major (d, e, v0, (v1, (v2)), (the dual-energy field)); null
+     *         elsewhere
      */
     double[] gather();
 

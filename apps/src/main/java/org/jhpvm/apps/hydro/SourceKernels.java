@@ -1,5 +1,6 @@
 package org.jhpvm.apps.hydro;
 
+import static org.jhpvm.apps.hydro.ZeusSolver.E;
 import static org.jhpvm.apps.hydro.ZeusSolver.V;
 
 /**
@@ -61,4 +62,26 @@ abstract class SourceKernels extends ZeusBlock {
 
     /** Recovers the internal energy from the total at the end of the cycle, after a ghost refresh. */
     abstract void internalFromTotal();
+
+    /**
+     * The dual-energy choice of zone z at the end of a cycle under the total-energy scheme, given its kinetic energy:
+     * the total less the kinetic energy where that is more than {@link EnergyScheme#DUAL_ENERGY_ETA} of the total
+     * (the separately evolved internal energy is then reset to it), else the separately evolved internal energy, which
+     * the dual-energy field holds. The energy field gets the chosen internal energy, and the dual-energy field what
+     * the total holds beyond it and the kinetic energy: exactly 0 in the first case. So the total, the sum of the
+     * two fields and the kinetic energy, is what the cycle made it (to the rounding of one subtraction); the choice
+     * never creates or destroys energy. A zone whose remainder is negative (a debt: the staggered momentum
+     * advection has brought it kinetic energy ahead of the energy of the shock behind it) repays it when the total's
+     * internal energy is taken again.
+     *
+     * @param z  the zone's offset in a field
+     * @param ke its kinetic energy density, from the velocities at the end of the cycle
+     */
+    final void dualEnergy(final int z, final double ke) {
+        final double etot = a[E * sF + z];
+        final double fromTotal = etot - ke;
+        final double e = fromTotal > EnergyScheme.DUAL_ENERGY_ETA * etot ? fromTotal : a[xb + z];
+        a[E * sF + z] = e;
+        a[xb + z] = fromTotal - e;
+    }
 }

@@ -52,8 +52,9 @@ final class SourceStep extends SourceKernels {
     }
 
     /**
-     * Von Neumann-Richtmyer viscosity per direction: q = qcon d (dv)^2 where the flow converges. Heats the gas with
-     * the internal-energy scheme; under the total-energy scheme only the velocities move.
+     * Von Neumann-Richtmyer viscosity per direction: q = qcon d (dv)^2 where the flow converges. Heats the gas (under
+     * the total-energy scheme the separately evolved internal energy, the total taking the viscous work in
+     * {@link #viscousWork}).
      */
     @Override
     public void viscosity(final double dt) {
@@ -72,13 +73,12 @@ final class SourceStep extends SourceKernels {
                     }
                 }
             }
-            for (int i = lo[0]; i <= hi[0] && !total; i++) {
+            for (int i = lo[0]; i <= hi[0]; i++) {
                 for (int j = lo[1]; j <= hi[1]; j++) {
                     int z = index(i, j, lo[2]);
                     for (int k = lo[2]; k <= hi[2]; k++, z++) {
-                        // Viscous heating with the velocity difference q was made from, before the velocity moves
-                        // (the total-energy scheme accounts for it in viscousWork instead).
-                        a[E * sF + z] -= dt * q[z] * (a[vb + z + o] - a[vb + z]) / dx[s];
+                        // Viscous heating with the velocity difference q was made from, before the velocity moves.
+                        a[hb + z] -= dt * q[z] * (a[vb + z + o] - a[vb + z]) / dx[s];
                     }
                 }
             }
@@ -97,7 +97,10 @@ final class SourceStep extends SourceKernels {
         }
     }
 
-    /** Compressional heating, time-centred and implicit in e (ZEUS): e *= (1 - c) / (1 + c), c = dt/2 (g-1) div v. */
+    /**
+     * Compressional heating, time-centred and implicit in e (ZEUS): e *= (1 - c) / (1 + c), c = dt/2 (g-1) div v; under
+     * the total-energy scheme on the separately evolved internal energy.
+     */
     @Override
     public void heating(final double dt) {
         final double h = 0.5 * dt * (gamma - 1);
@@ -112,7 +115,7 @@ final class SourceStep extends SourceKernels {
                         div += (a[vz + st[s]] - a[vz]) / dx[s];
                     }
                     final double c = h * div;
-                    a[E * sF + z] *= (1 - c) / (1 + c);
+                    a[hb + z] *= (1 - c) / (1 + c);
                 }
             }
         }
@@ -122,10 +125,11 @@ final class SourceStep extends SourceKernels {
 
     /**
      * After {@link #pressure} and a ghost refresh, under the total-energy scheme: turns the energy field of the
-     * block's zones into total energy, {@code e + kinetic(velocities before the substep) - dt div(p v)}, where the
-     * pressure work through each face is the mean pressure of its two zones times the face's time-centred velocity
-     * (the mean of its velocity before and after). Both zones of a face compute the same flux from the same
-     * values, so what one loses the other gains.
+     * block's zones into total energy, {@code e + x + kinetic(velocities before the substep) - dt div(p v)} (x the
+     * dual-energy field's remainder), where the pressure work through each face is the mean pressure of its two
+     * zones times the face's time-centred velocity (the mean of its velocity before and after). Both zones of a face
+     * compute the same flux from the same values, so what one loses the other gains. The dual-energy field takes the
+     * internal energy e, which the heating terms then evolve by its own equation.
      *
      * @param dt the time step
      */
@@ -158,7 +162,8 @@ final class SourceStep extends SourceKernels {
                         // The kinetic energy before the substep, as kinetic() makes it.
                         kin += (rho + a[D * sF + z - o]) * wl * wl + (rho + a[D * sF + z + o]) * wr * wr;
                     }
-                    q[z] = e + 0.125 * kin - c * div; // neighbours still read this zone's e: commit below
+                    q[z] = e + a[xb + z] + 0.125 * kin - c * div; // neighbours still read this zone's e: commit
+                    a[xb + z] = e;                                   // below; its own x they do not read
                 }
             }
         }
@@ -215,11 +220,7 @@ final class SourceStep extends SourceKernels {
 
     /**
      * At the end of a cycle under the total-energy scheme, after a ghost refresh: recovers the internal energy of
-     * the block's zones, the total minus the kinetic energy. Where the kinetic energy exceeds the total (a zone or
-     * two ahead of a strong shock, where the staggered momentum has moved a face further than the mass and energy
-     * have), the difference is kept as a debt, a negative internal energy that the pressure and the sound speed
-     * count as none ({@link #pressureEnergy}) and that the energy arriving with the shock repays. A floor that
-     * set it to 0 instead would create that energy: in the 2-D Sedov blast, 1% of the blast's energy.
+     * the block's zones, {@link #dualEnergy}.
      */
     @Override
     public void internalFromTotal() {
@@ -227,8 +228,7 @@ final class SourceStep extends SourceKernels {
             for (int j = lo[1]; j <= hi[1]; j++) {
                 int z = index(i, j, lo[2]);
                 for (int k = lo[2]; k <= hi[2]; k++, z++) {
-                    final double e = a[E * sF + z] - kinetic(a, V * sF, z);
-                    a[E * sF + z] = e;
+                    dualEnergy(z, kinetic(a, V * sF, z));
                 }
             }
         }

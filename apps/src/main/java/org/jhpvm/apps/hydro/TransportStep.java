@@ -23,6 +23,8 @@ final class TransportStep extends ZeusBlock {
     private final double[] mf;
     private final double[] dNew;
     private final double[] flux;
+    /** Under the total-energy scheme the fluxes of the dual-energy field, else null. */
+    private final double[] dualFlux;
     // The boxes of a sweep's steps, inclusive, per slot (allocation-free): the fluxes' (the zones, one below in every
     // dimension and one above in the sweep's), the zones and one below, the block's zones, the zones and one above in
     // the sweep's; and one of them cut to a slab.
@@ -52,6 +54,7 @@ final class TransportStep extends ZeusBlock {
         // serves both, a scratch array less per PE (eight PEs' blocks overflowed the 32 MiB L3 of the 2-core
         // machine; independent one-PE solvers measured 0.81-0.84 per core at 8 against 0.84-0.94 at 4).
         this.flux = q;
+        this.dualFlux = total ? new double[sF] : null;
     }
 
     /** The van Leer monotone slope of a cell from its two one-sided differences (harmonic mean, 0 at extrema). */
@@ -75,13 +78,16 @@ final class TransportStep extends ZeusBlock {
         return a[c] - 0.5 * (1 + xi) * slope(a[c] - a[c - o], a[c + o] - a[c]);
     }
 
-    /** As {@link #upwind} for the specific energy e/d. */
-    double upwindSpecific(final int z, final int o, final double vel, final double dtdx) {
+    /**
+     * As {@link #upwind} for a specific energy: the energy field's (e/d, {@code eb = E * sF}) or the dual-energy
+     * field's ({@link #xb}).
+     */
+    double upwindSpecific(final int eb, final int z, final int o, final double vel, final double dtdx) {
         final double xi = vel * dtdx;
         final int c = vel > 0 ? z - o : z;
-        final double sm = a[E * sF + c - o] / a[D * sF + c - o];
-        final double s0 = a[E * sF + c] / a[D * sF + c];
-        final double sp = a[E * sF + c + o] / a[D * sF + c + o];
+        final double sm = a[eb + c - o] / a[D * sF + c - o];
+        final double s0 = a[eb + c] / a[D * sF + c];
+        final double sp = a[eb + c + o] / a[D * sF + c + o];
         final double sl = slope(s0 - sm, sp - s0);
         return vel > 0 ? s0 + 0.5 * (1 - xi) * sl : s0 - 0.5 * (1 + xi) * sl;
     }
@@ -155,7 +161,10 @@ final class TransportStep extends ZeusBlock {
         this.slabs = bySlab;
     }
 
-    /** 1. Mass and energy fluxes through the lower face of each zone: flux[] holds the energy flux, mf[] the mass. */
+    /**
+     * 1. Mass and energy fluxes through the lower face of each zone: flux[] holds the energy flux, mf[] the mass (and
+     * dualFlux[] the dual-energy field's).
+     */
     private void fluxes(final int o, final double dtdx, final int vb, final int[] f, final int[] t) {
         for (int i = f[0]; i <= t[0]; i++) {
             for (int j = f[1]; j <= t[1]; j++) {
@@ -164,7 +173,10 @@ final class TransportStep extends ZeusBlock {
                     final double vel = a[vb + z];
                     final double m = upwind(D * sF, z, o, vel, dtdx) * vel;
                     mf[z] = m;
-                    flux[z] = upwindSpecific(z, o, vel, dtdx) * m;
+                    flux[z] = upwindSpecific(E * sF, z, o, vel, dtdx) * m;
+                    if (total) {
+                        dualFlux[z] = upwindSpecific(xb, z, o, vel, dtdx) * m;
+                    }
                 }
             }
         }
@@ -195,6 +207,9 @@ final class TransportStep extends ZeusBlock {
                 int z = index(i, j, f[2]);
                 for (int k = f[2]; k <= t[2]; k++, z++) {
                     a[E * sF + z] -= dtdx * (flux[z + o] - flux[z]);
+                    if (total) {
+                        a[xb + z] -= dtdx * (dualFlux[z + o] - dualFlux[z]);
+                    }
                 }
             }
         }

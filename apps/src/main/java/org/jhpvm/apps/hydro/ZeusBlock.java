@@ -13,6 +13,13 @@ class ZeusBlock {
     final double gamma;
     /** Whether the solver evolves total energy ({@link EnergyScheme#TOTAL}). */
     final boolean total;
+    /** Under the total-energy scheme the offset in {@link #a} of the dual-energy field, else -1. */
+    final int xb;
+    /**
+     * The offset of the field the internal-energy equation's heating terms work on: the energy field, or under the
+     * total-energy scheme the separately evolved internal energy in the dual-energy field.
+     */
+    final int hb;
     final double[] a;
     final int sF;
     final boolean owns;
@@ -26,8 +33,9 @@ class ZeusBlock {
 
     /**
      * @param cfg     the problem's grid, gas and boundaries
-     * @param a       this PE's fields array, {@code [2 + dims, zones...]} row-major with {@link ZeusSolver#GHOST}
-     *                ghost layers in each spatial dimension (never split along the fields)
+     * @param a       this PE's fields array, {@code [fields, zones...]} row-major ({@link HydroConfig#fields})
+     *                with {@link ZeusSolver#GHOST} ghost layers in each spatial dimension (never split along the
+     *                fields)
      * @param strides the array's stride per dimension (the field dimension first)
      * @param blo     the block's first zone per dimension (the field dimension first, 0)
      * @param bhi     the block's last zone per dimension
@@ -42,6 +50,8 @@ class ZeusBlock {
         this.a = a;
         this.owns = owns;
         this.sF = strides[0];
+        this.xb = total ? ZeusSolver.dualEnergyField(dims) * sF : -1;
+        this.hb = total ? xb : ZeusSolver.E * sF;
         this.lo = new int[3];
         this.hi = new int[3];
         this.gw = new int[3];
@@ -70,6 +80,8 @@ class ZeusBlock {
         this.dims = b.dims;
         this.gamma = b.gamma;
         this.total = b.total;
+        this.xb = b.xb;
+        this.hb = b.hb;
         this.a = b.a;
         this.sF = b.sF;
         this.owns = b.owns;
@@ -171,11 +183,13 @@ class ZeusBlock {
     }
 
     /**
-     * The internal energy density the pressure and the sound speed are made of. The total-energy scheme may leave a
-     * zone's internal energy below zero (a debt, see {@link SourceStep#internalFromTotal}); it counts as none.
+     * The internal energy density the pressure and the sound speed are made of. Under the total-energy scheme the
+     * dual-energy selection ({@link SourceStep#internalFromTotal}) leaves every zone a positive internal energy as
+     * long as the separately evolved one is; should one not be, it counts as none here (and the writers of the
+     * results flag it: {@link NonPhysical}).
      *
      * @param e the internal energy density a zone holds
-     * @return {@code e}, or 0 in place of a debt under the total-energy scheme
+     * @return {@code e}, or 0 in place of a negative one under the total-energy scheme
      */
     final double pressureEnergy(final double e) {
         return total && e < 0 ? 0 : e;

@@ -10,8 +10,8 @@ import org.jhpvm.ga.GlobalArrays;
  * <p>
  * Staggered mesh: density {@code d} and internal energy density {@code e} at zone centres, the velocity component
  * {@code v[dir]} at the zone's lower face in that direction. A PE's fields live in one array of dimensions
- * {@code [2 + dims, n0, (n1, (n2))]}, three ghost layers in the spatial dimensions, never split along the field
- * dimension; one ghost exchange fills every field's, then the physical-boundary ghosts are filled.
+ * {@code [2 + dims, n0, (n1, (n2))]} ({@code 3 + dims} with total energy: {@link #dualEnergyField}), three ghost
+ * layers in the spatial dimensions, never split along the field dimension; one ghost exchange fills every field's, then the physical-boundary ghosts are filled.
  * A cycle: the Courant time step (one global max-reduction: exact, so every PE count gets the same {@code dt});
  * the source step (pressure gradient, von Neumann-Richtmyer artificial viscosity with its heating, compressional
  * heating in ZEUS's time-centred implicit form); the transport step, directionally split in alternating order,
@@ -27,7 +27,11 @@ import org.jhpvm.ga.GlobalArrays;
  * <p>
  * With {@link EnergyScheme#TOTAL} (ZEUS-MP's total-energy option) the work of the pressure and of the viscosity
  * enters as the divergence of a flux, the transport step advects total energy, and one more ghost refresh at the end
- * of the cycle lets every zone recover its internal energy: total energy is conserved to round-off.
+ * of the cycle lets every zone recover its internal energy: total energy is conserved to round-off. Beside it the
+ * internal energy is evolved by its own equation, as the internal-energy scheme evolves it, in one more field (the
+ * dual-energy formalism of Bryan et al. 1995, as ENZO has it): where the total less the kinetic energy is a small
+ * part of the total ({@link EnergyScheme#DUAL_ENERGY_ETA}) or not positive, that one is the zone's internal
+ * energy, and what the total holds beyond it stays in the dual-energy field, so that the total is unchanged.
  * <p>
  * This class drives the cycle; the work is in its parts, each a view of the PE's {@link ZeusBlock}:
  * {@link GhostZones} (the ghost exchange and the physical boundaries), {@link CourantTimestep}, {@link SourceStep}
@@ -43,6 +47,20 @@ public final class ZeusSolver {
     public static final int E = 1;
     /** Field number of the first velocity component (V + dir). */
     public static final int V = 2;
+
+    /**
+     * Field number of the dual-energy field of the total-energy scheme, after the velocities. Between cycles (in
+     * snapshots and checkpoints) it holds the part of each zone's total energy that its internal energy and kinetic
+     * energy do not: 0 wherever the internal energy is the total less the kinetic energy, else the difference from
+     * the separately evolved internal energy that the zone holds instead. During a cycle it holds that separately
+     * evolved internal energy. The internal-energy scheme has no such field.
+     *
+     * @param dims the grid's dimensions
+     * @return {@code V + dims}
+     */
+    public static int dualEnergyField(final int dims) {
+        return V + dims;
+    }
 
     private final SolverComm comm;
     private final HydroConfig cfg;
@@ -116,6 +134,16 @@ public final class ZeusSolver {
     }
 
     /**
+     * Makes the inflow ghosts keep the inflow state between the refreshes of a cycle (true, the default) or evaluate
+     * it at every refresh (false), so that tests can compare the two bit for bit.
+     *
+     * @param keep whether to keep the inflow state
+     */
+    void keepInflow(final boolean keep) {
+        ghosts.keepInflow(keep);
+    }
+
+    /**
      * Makes 3-D transport sweeps go slab by slab (true, the default) or run each step over the whole block (false),
      * so that tests can compare the two bit for bit.
      *
@@ -167,6 +195,9 @@ public final class ZeusSolver {
                     final double[] c = init.at(x);
                     a[D * sF + z] = c[0];
                     a[E * sF + z] = c[dims + 1] / (gamma - 1);
+                    if (b.total) {
+                        a[b.xb + z] = 0; // the total is the internal plus the kinetic energy
+                    }
                     for (int dir = 0; dir < dims; dir++) {
                         b.faceCentre(dir, i, j, k, x);
                         a[(V + dir) * sF + z] = init.at(x)[1 + dir];
@@ -227,7 +258,8 @@ public final class ZeusSolver {
     /**
      * Reads every field back to PE 0 (collective).
      *
-     * @return on PE 0 every field, {@code [field][zones...]} row-major (d, e, v0, (v1, (v2))); null elsewhere
+     * @return on PE 0 every field, {@code [field][zones...]} row-major (d, e, v0, (v1, (v2)), and with total energy
+     *         the dual-energy field); null elsewhere
      */
     public double[] gather() {
         return comm.gather();
@@ -268,8 +300,8 @@ public final class ZeusSolver {
     /**
      * Conserved totals over the grid (collective): mass, momentum per direction (face momenta, each face's density
      * the mean of its two zones), total energy (internal plus kinetic, each face's velocity carrying the mass of the
-     * half zones on either side: the total the total-energy scheme conserves). For conservation checks; the sums'
-     * rounding depends on the decomposition.
+     * half zones on either side, plus the dual-energy field under the total-energy scheme: the total that scheme
+     * conserves). For conservation checks; the sums' rounding depends on the decomposition.
      *
      * @return {@code {mass, momentum..., energy}}
      */
@@ -297,7 +329,8 @@ public final class ZeusSolver {
                             final int vz = (V + dir) * sF + z;
                             t[1 + dir] += 0.5 * (rho + a[D * sF + z - st[s]]) * a[vz] * vol;
                         }
-                        t[dims + 1] += (a[E * sF + z] + b.kinetic(a, V * sF, z)) * vol;
+                        final double e = b.total ? a[E * sF + z] + a[b.xb + z] : a[E * sF + z];
+                        t[dims + 1] += (e + b.kinetic(a, V * sF, z)) * vol;
                     }
                 }
             }
@@ -366,7 +399,8 @@ public final class ZeusSolver {
      * The source step: pressure gradient, then artificial viscosity, then compressional heating, each reading
      * neighbours refreshed after the one before. Under the total-energy scheme the work of the pressure and of the
      * viscosity is accounted for after each, as the divergence of a flux, and the energy field holds total energy
-     * from there to the end of the cycle.
+     * from there to the end of the cycle; the viscous and compressional heating then go into the separately evolved
+     * internal energy, in the dual-energy field.
      */
     void source(final double dt) {
         final boolean owns = block.owns;
@@ -392,9 +426,8 @@ public final class ZeusSolver {
         if (owns) {
             if (total) {
                 k.viscousWork(dt);
-            } else {
-                k.heating(dt);
             }
+            k.heating(dt);
         }
     }
 

@@ -212,7 +212,7 @@ class GeometryTest {
         for (final String name : new String[] {"kh", "blast3d"}) {
             e = assertThrows(IllegalArgumentException.class, () -> Problem.of(name, new Problem.Params(1, null, null,
                 null, null, Geometry.SPHERICAL, 1), null, null, 0));
-            assertEquals(name + ": --geometry and --ratio are for sod and sedov", e.getMessage());
+            assertEquals(name + ": --geometry and --ratio are for sod, sedov and noh", e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> Geometry.of("polar"));
     }

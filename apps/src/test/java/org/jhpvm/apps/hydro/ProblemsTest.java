@@ -183,4 +183,23 @@ class ProblemsTest {
         assertThrows(IllegalArgumentException.class, () -> Problem.of("zeus", new Problem.Params(1, 2, 32, null,
             null), null, null, 0));
     }
+
+    @Test
+    void curvilinearDefaultsShouldBeGridsThatFinishWithinAMinute() {
+        // sedov (r, theta) at 128^2 took 354 637 cycles, about 15 minutes; 48^2 takes 17 383 and about 10 s.
+        final Object[][] grids = {{1, Geometry.SPHERICAL, 400}, {2, Geometry.CARTESIAN, 128},
+            {2, Geometry.CYLINDRICAL, 128}, {2, Geometry.SPHERICAL, 48}, {3, Geometry.CARTESIAN, 48},
+            {3, Geometry.CYLINDRICAL, 16}, {3, Geometry.SPHERICAL, 12}};
+        for (final String name : new String[] {"sedov", "noh"}) {
+            for (final Object[] g : grids) {
+                final int dims = (Integer) g[0];
+                final HydroConfig cfg = Problem.of(name, new Problem.Params(4, dims, null, null, null,
+                    (Geometry) g[1], 1), new ExactRiemann.State(1, 0, 1), new ExactRiemann.State(0.125, 0, 0.1), 0.5)
+                    .spec().cfg();
+                for (int d = 0; d < dims; d++) {
+                    assertEquals((int) (Integer) g[2], cfg.zones()[d], name + " " + dims + "-D " + g[1]);
+                }
+            }
+        }
+    }
 }
