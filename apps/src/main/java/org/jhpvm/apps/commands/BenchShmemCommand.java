@@ -14,6 +14,7 @@ import org.jhpvm.apps.bench.ContextScalingBenchmark;
 import org.jhpvm.apps.bench.SchedulingLatency;
 import org.jhpvm.apps.bench.ShmemBenchmark;
 import org.jhpvm.apps.bench.Stats;
+import org.jhpvm.apps.bench.UserShapes;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -61,14 +62,21 @@ final class BenchShmemCommand implements Callable<Integer> {
         + "(default: ${DEFAULT-VALUE}).")
     private int mbPerPoint = 128;
 
+    @Option(names = "--user-blocks", paramLabel = "N", description = "Timed blocks of each user-shaped figure "
+        + "(ping-pong, barrier, broadcast, reduce loops on 2 and 4 PEs; default: ${DEFAULT-VALUE}).")
+    private int userBlocks = 40;
+
+    /** Iterations per block of the user-shaped figures. */
+    private static final int USER_ITERATIONS = 200;
+
     /** 8-byte puts per pass of the context-scaling figure. */
     private static final int CONTEXT_PUTS = 1 << 20;
 
     @Override
     public Integer call() throws Exception {
-        if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1) {
+        if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1 || userBlocks < 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
-                + "--mb-per-point >= 1");
+                + "--mb-per-point >= 1, --user-blocks >= 1");
         }
         final ShmemBenchmark bench = new ShmemBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20);
         if (Launched.environment().isPresent()) {
@@ -76,9 +84,13 @@ final class BenchShmemCommand implements Callable<Integer> {
         }
         final ShmemBenchmark.Result r;
         final SchedulingLatency scheduling;
-        try (Progress progress = new Progress("bench shmem", bench.steps() + bench.schedulingSteps())) {
+        final UserShapes.Figure[] user;
+        final UserShapes shapes = new UserShapes(userBlocks, USER_ITERATIONS);
+        try (Progress progress = new Progress("bench shmem", bench.steps() + bench.schedulingSteps()
+            + UserShapes.SHAPES.length * UserShapes.PES.length)) {
             r = bench.run(progress);
             scheduling = bench.schedulingLatency(progress);
+            user = shapes.run(() -> progress.accept(1));
         }
         final double[] ctxMops = new ContextScalingBenchmark(trials, warmups, CONTEXT_PUTS).run();
         print(r);
@@ -88,6 +100,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             System.out.printf("  %d context(s): %8.2f Mops/s (%.2f of 1 context)%n",
                 ContextScalingBenchmark.CONTEXTS[i], ctxMops[i], ctxMops[i] / ctxMops[0]);
         }
+        UserShapes.print(user, r.putNs()[0]);
         System.out.printf("8 B put latency with run slots: dcs %.1f ns, none %.1f ns (medians; 2 PEs, %d cores); "
             + "dcs_latency_ratio_8B = %.2f (paired, target <= %.1f: %s)%n", scheduling.dcsMedianNs(),
             scheduling.noneMedianNs(), Runtime.getRuntime().availableProcessors(), scheduling.ratio(),
@@ -105,6 +118,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             m.put("put_latency_ns_8B_dcs", scheduling.dcsMedianNs());
             m.put("dcs_latency_ratio_8B", scheduling.ratio());
             final ObjectNode t = (ObjectNode) root.get("targets");
+            UserShapes.toJson(m, t, user, r.putNs()[0]);
             if (t != null) {
                 t.put("dcs_latency_ratio_8B_max", BenchFmCommand.DCS_LATENCY_TARGET);
                 t.put("dcs_latency_ratio_8B_met", scheduling.ratio() <= BenchFmCommand.DCS_LATENCY_TARGET);
