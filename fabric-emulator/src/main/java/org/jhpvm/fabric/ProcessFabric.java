@@ -57,6 +57,16 @@ public interface ProcessFabric extends Fabric {
     }
 
     /**
+     * How many of the job's processes run on this host, this one included: they share its cores (FM's waits spin
+     * only while the PE threads that run fit this process's share).
+     *
+     * @return processes on this host, at least 1
+     */
+    default int processesOnHost() {
+        return 1;
+    }
+
+    /**
      * Starts this process's next job.
      *
      * @param hooks what the fabric reads and tells during the job

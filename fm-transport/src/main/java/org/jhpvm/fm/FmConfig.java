@@ -46,6 +46,10 @@ import java.util.List;
  * @param idleSleepMaxNs      longest such sleep: each one that runs its whole length with nothing arriving doubles the
  *                            next, from {@code idleSleepNs} up to this, so that a PE waiting long wakes rarely; at
  *                            least {@code idleSleepNs}
+ * @param spinWaitNs          how long a wait spins while the PE threads that run in this process fit its cores
+ *                            (under {@link Scheduling#NONE}): it takes no core another PE wants, and an answer is
+ *                            seen within a spin instead of a wake-up; past it, or once the PEs do not fit, it yields
+ *                            and sleeps as FM-DCS's waits do; 0 spins only {@code idleSpins} times (the old policy)
  * @param deadlockAfterNs     how long every PE of a job in this JVM must have waited, with nothing in flight and no
  *                            other thread of the program running, before the job is ended as deadlocked with a
  *                            report naming each PE's call ({@link FmDeadlockException}); 0 turns the check off
@@ -73,6 +77,7 @@ public record FmConfig(
     long quantumNs,
     long idleSleepNs,
     long idleSleepMaxNs,
+    long spinWaitNs,
     long deadlockAfterNs) {
 
     /** Largest window or receive queue. */
@@ -98,6 +103,9 @@ public record FmConfig(
         if (idleSleepMaxNs < idleSleepNs || idleSleepMaxNs > 10_000_000_000L) {
             throw new IllegalArgumentException("idleSleepMaxNs=" + idleSleepMaxNs + " outside idleSleepNs="
                 + idleSleepNs + "..10 s");
+        }
+        if (spinWaitNs < 0 || spinWaitNs > 60_000_000_000L) {
+            throw new IllegalArgumentException("spinWaitNs=" + spinWaitNs + " outside 0..60 s");
         }
         if (deadlockAfterNs != 0 && (deadlockAfterNs < 10_000_000 || deadlockAfterNs > 3_600_000_000_000L)) {
             throw new IllegalArgumentException("deadlockAfterNs=" + deadlockAfterNs + " outside 10 ms..1 h (0: off)");
@@ -178,6 +186,7 @@ public record FmConfig(
         long quantumNs = 10_000_000;
         long idleSleepNs = 20_000_000;
         long idleSleepMaxNs = 160_000_000;
+        long spinWaitNs = 1_000_000_000;
         long deadlockAfterNs = 1_000_000_000;
 
         private Builder() {
@@ -404,7 +413,7 @@ public record FmConfig(
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
                 idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, scheduling, cores,
-                quantumNs, idleSleepNs, idleSleepMaxNs, deadlockAfterNs);
+                quantumNs, idleSleepNs, idleSleepMaxNs, spinWaitNs, deadlockAfterNs);
         }
     }
 }

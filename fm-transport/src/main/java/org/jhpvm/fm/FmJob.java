@@ -210,6 +210,7 @@ public final class FmJob {
         }
         final long startNs = System.nanoTime();
         final JobControl job = new JobControl(pes, fabric.localNicCount(), Scheduler.slotsFor(fmConfig));
+        job.processesOnHost(fabric.processesOnHost());
         final LaunchedJobHooks hooks = new LaunchedJobHooks(job, fmConfig.deadlockAfterNs());
         final ProcessFabric.JobSession session = fabric.beginJob(hooks);
         try {

@@ -74,6 +74,9 @@ final class FmOptions {
             row("idleSleepMaxNs", "nanoseconds", d.idleSleepMaxNs, "longest such sleep: each that ends with "
                 + "nothing arriving doubles the next, from idleSleepNs up to this", (b, v) -> b.idleSleepMaxNs =
                 longValue(v)),
+            row("spinWaitNs", "nanoseconds", d.spinWaitNs, "how long a wait spins while the PE threads running in "
+                + "this process fit its cores (scheduling none); then, or once they do not fit, it sleeps (0: "
+                + "spin idleSpins times only)", (b, v) -> b.spinWaitNs = longValue(v)),
             row("deadlockAfterNs", "nanoseconds", d.deadlockAfterNs, "how long every PE must have waited with "
                 + "nothing in flight before the job ends as deadlocked, naming each PE's call (0: never)",
                 (b, v) -> b.deadlockAfterNs = longValue(v)));

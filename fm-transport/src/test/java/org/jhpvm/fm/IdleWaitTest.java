@@ -18,8 +18,9 @@ import org.junit.jupiter.api.Timeout;
 /** A PE that waits long sleeps longer and longer, up to {@code fm.idleSleepMaxNs}, and a message still wakes it. */
 @Timeout(60)
 class IdleWaitTest {
+    /** The sleeping phase of a wait (no spinning first: {@code SpinWaitTest} has that). */
     private static FmJob job(final long firstSleepNs, final long longestSleepNs) {
-        return FmJob.builder().pes(2).option("fm.idleSleepNs", Long.toString(firstSleepNs))
+        return FmJob.builder().pes(2).option("fm.spinWaitNs", "0").option("fm.idleSleepNs", Long.toString(firstSleepNs))
             .option("fm.idleSleepMaxNs", Long.toString(longestSleepNs)).timeout(Duration.ofSeconds(30)).build();
     }
 

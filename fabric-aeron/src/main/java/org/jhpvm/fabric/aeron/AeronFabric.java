@@ -383,6 +383,11 @@ public final class AeronFabric implements ProcessFabric {
     }
 
     @Override
+    public int processesOnHost() {
+        return env.hostPeers().size() + 1;
+    }
+
+    @Override
     public int processes() {
         return env.processes();
     }

@@ -335,6 +335,11 @@ public final class Endpoint extends EndpointNicApi {
         }
     }
 
+    /** @return the job's shared control */
+    JobControl job() {
+        return job;
+    }
+
     /** @return frames waiting in this PE's NIC (any thread) */
     long nicPendingFrames() {
         return nic.pendingFrames();

@@ -48,6 +48,9 @@ final class IdleWait {
     private final RunSlots.Slot slot;
     /** Sleeps in a row of the current wait that ran their whole length with nothing arriving. */
     private int emptySleeps;
+    /** When the current stretch of the wait with nothing to do began, 0 while it has not. */
+    private long idleSinceNs;
+    private final JobControl job;
     /** The current wait's condition, until its first idle pass publishes it in {@link #idleFor}. */
     private BooleanSupplier waitFor;
     /** What the PE waits for while a wait of it idles, else null (read by the job's watch). */
@@ -69,6 +72,7 @@ final class IdleWait {
         this.idle = idle;
         this.slots = slots;
         this.slot = slot;
+        this.job = ep.job();
     }
 
     /**
@@ -79,6 +83,7 @@ final class IdleWait {
     void start(final BooleanSupplier condition) {
         idle.reset();
         emptySleeps = 0;
+        idleSinceNs = 0;
         waitFor = condition;
     }
 
@@ -116,6 +121,7 @@ final class IdleWait {
     void worked(final int work) {
         idle.idle(work);
         emptySleeps = 0;
+        idleSinceNs = 0;
     }
 
     /**
@@ -149,6 +155,11 @@ final class IdleWait {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
         final boolean contended = peThread && !blocked && slots.contended(slot);
+        if (!blocked && !contended && spinsOn(nowNs)) {
+            Thread.onSpinWait(); // the PEs that run fit the cores: no core is taken from one, no wake-up paid
+            ep.checkUsable();
+            return;
+        }
         if (contended && idle.spinning()) {
             idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
         }
@@ -185,6 +196,21 @@ final class IdleWait {
             idle.idle(0);
         }
         ep.checkUsable();
+    }
+
+    /**
+     * Whether the wait goes on spinning (scheduling NONE): the PE threads running in every job of this JVM fit this
+     * process's cores, and the wait has had nothing to do for less than {@code spinWaitNs}. A wait of seconds (an
+     * idle job) then sleeps as before, and a job whose PEs outnumber the cores never spins.
+     */
+    private boolean spinsOn(final long nowNs) {
+        if (config.spinWaitNs() == 0 || slots.policy() != Scheduling.NONE || !RunSlots.jvmFits(job.hostCores())) {
+            return false;
+        }
+        if (idleSinceNs == 0) {
+            idleSinceNs = nowNs;
+        }
+        return nowNs - idleSinceNs < config.spinWaitNs();
     }
 
     /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */

@@ -32,6 +32,10 @@ public final class JobControl {
     private final int localPes;
     private final RunSlots slots;
     private volatile java.util.function.BooleanSupplier jobWideEnd;
+    /** The machine's cores, read once (the JDK reads the container's limits at every call). */
+    private static final int MACHINE_CORES = Runtime.getRuntime().availableProcessors();
+    /** This process's share of the host's cores: the machine's, divided among the job's processes on the host. */
+    private volatile int hostCores = MACHINE_CORES;
 
     /** @param pes number of PEs, all in this JVM (run slots: FM's default policy) */
     public JobControl(final int pes) {
@@ -66,6 +70,20 @@ public final class JobControl {
         this.localPes = localPes;
         this.endpoints = new Endpoint[pes];
         this.slots = slots;
+    }
+
+    /**
+     * Says how many processes of the job share this host's cores (a launched job's), for the waits' spinning.
+     *
+     * @param n processes on this host, at least 1
+     */
+    public void processesOnHost(final int n) {
+        this.hostCores = Math.max(1, MACHINE_CORES / Math.max(1, n));
+    }
+
+    /** @return the cores this process may count on for its PE threads: the machine's, shared by the host's processes */
+    public int hostCores() {
+        return hostCores;
     }
 
     /** @return the run slots of the job's PE threads in this process */

@@ -35,6 +35,12 @@ import org.jhpvm.fm.Scheduling;
  * running PE read two fields).
  */
 public final class RunSlots {
+    /**
+     * PE threads running (holding a slot, or under NONE not blocked) in every job of this JVM: a wait spins on while
+     * they fit the cores ({@link #jvmFits}).
+     */
+    private static final AtomicInteger JVM_RUNNING = new AtomicInteger();
+
     /** Longest park of a waiter between looks at the time (starvation, gang turns) and the job's abort. */
     private static final long WAITER_PARK_NS = 1_000_000;
 
@@ -158,6 +164,27 @@ public final class RunSlots {
     }
 
     /**
+     * Whether the PE threads running in every job of this JVM fit {@code cores}: while they do, a waiting PE takes
+     * no core another PE wants.
+     *
+     * @param cores the cores this process may count on
+     * @return true if they fit
+     */
+    public static boolean jvmFits(final int cores) {
+        return JVM_RUNNING.get() <= cores;
+    }
+
+    private void up() {
+        running.incrementAndGet();
+        JVM_RUNNING.incrementAndGet();
+    }
+
+    private void down() {
+        running.decrementAndGet();
+        JVM_RUNNING.decrementAndGet();
+    }
+
+    /**
      * Makes the next PE's slot, all such slots being of one job (see {@link #newSlot(Object, BooleanSupplier)}).
      *
      * @param abandoned true once the PE's job is aborted: its PE stops waiting for a slot
@@ -273,13 +300,13 @@ public final class RunSlots {
     public void release(final Slot s) {
         if (policy == Scheduling.NONE) {
             s.held = false;
-            running.decrementAndGet();
+            down();
             return;
         }
         lock.lock();
         try {
             s.hold(false, 0);
-            running.decrementAndGet();
+            down();
             grantFree(System.nanoTime());
         } finally {
             lock.unlock();
@@ -295,7 +322,7 @@ public final class RunSlots {
     public boolean tryAcquire(final Slot s) {
         if (policy == Scheduling.NONE) {
             s.held = true;
-            running.incrementAndGet();
+            up();
             return true;
         }
         if (waiting > 0) {
@@ -319,7 +346,7 @@ public final class RunSlots {
     public void acquire(final Slot s, final boolean woken) {
         if (policy == Scheduling.NONE) {
             s.held = true;
-            running.incrementAndGet();
+            up();
             return;
         }
         lock.lock();
@@ -351,7 +378,7 @@ public final class RunSlots {
                 if (!s.held && (give || now - s.sinceNs >= starvationNs())) {
                     (s.woken ? wokenQueue : otherQueue).remove(s);
                     waiting--;
-                    running.incrementAndGet();
+                    up();
                     s.hold(true, now);
                     overAdmissions.incrementAndGet();
                 }
@@ -379,7 +406,7 @@ public final class RunSlots {
     /** Under the lock: takes a free slot for {@code s} if the policy lets it run now and nobody waits before it. */
     private boolean takeFree(final Slot s, final long now) {
         if (waiting == 0 && running.get() < capacity(now) && (policy != Scheduling.GANG || s.gang == currentGang)) {
-            running.incrementAndGet();
+            up();
             s.hold(true, now);
             return true;
         }
@@ -411,7 +438,7 @@ public final class RunSlots {
                 return;
             }
             waiting--;
-            running.incrementAndGet();
+            up();
             grants.incrementAndGet();
             w.hold(true, now);
             LockSupport.unpark(w.thread);

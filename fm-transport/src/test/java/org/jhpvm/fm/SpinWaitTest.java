@@ -1,0 +1,73 @@
+package org.jhpvm.fm;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * Waits that fit the machine: a wait spins while the PE threads that run fit the cores, for {@code fm.spinWaitNs},
+ * then sleeps; a job whose PEs outnumber the cores does not spin. Counted as the looks a waiting PE takes at its
+ * condition (a spin looks millions of times a second, a sleeping wait a few dozen).
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SpinWaitTest {
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+
+    /**
+     * PE 1 waits for a flag PE 0 sets after computing for {@code computeMs}; returns how often PE 1 looked at it in
+     * the window [{@code fromMs}, {@code toMs}) of its wait. The other PEs of the job wait for the flag too.
+     */
+    private static long looksWhileWaiting(final int pes, final String spinWaitNs, final long computeMs,
+                                          final long fromMs, final long toMs) {
+        final AtomicBoolean flag = new AtomicBoolean();
+        final AtomicLong looks = new AtomicLong();
+        FmJob.builder().pes(pes).option("fm.spinWaitNs", spinWaitNs).timeout(Duration.ofSeconds(30)).build()
+            .run(fm -> {
+                if (fm.pe() == 0) {
+                    final long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(computeMs);
+                    while (System.nanoTime() - end < 0) {
+                        Thread.onSpinWait();
+                    }
+                    flag.set(true);
+                    return;
+                }
+                final long t0 = System.nanoTime();
+                assertTrue(fm.extractUntil(() -> {
+                    final long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
+                    if (fm.pe() == 1 && ms >= fromMs && ms < toMs) {
+                        looks.incrementAndGet();
+                    }
+                    return flag.get();
+                }, 20_000_000_000L));
+            });
+        return looks.get();
+    }
+
+    @Test
+    void aWaitShouldSpinWhileThePesFitTheCores() {
+        // 2 PEs on a machine of 2 or more cores: PE 1 waits 600 ms for PE 0, which computes.
+        final long looks = looksWhileWaiting(2, "1000000000", 600, 100, 500);
+        assertTrue(looks > 10_000, "spinning, PE 1 looked " + looks + " times in 400 ms");
+    }
+
+    @Test
+    void aWaitShouldSleepOnceItHasSpunSpinWaitNs() {
+        // The same wait spins 100 ms only: from 300 ms on it sleeps (20 ms, doubling), a few looks a second.
+        final long looks = looksWhileWaiting(2, "100000000", 1_300, 300, 1_200);
+        assertTrue(looks < 200, "after spinning 100 ms, PE 1 looked " + looks + " times in 900 ms");
+    }
+
+    @Test
+    void aWaitShouldNotSpinWhenThePesOutnumberTheCores() {
+        // 4 PEs per core: most wait, but not one of them spins while another wants the core.
+        final long looks = looksWhileWaiting(4 * CORES, "1000000000", 1_000, 100, 900);
+        assertTrue(looks < 2_000, "with " + 4 * CORES + " PEs on " + CORES + " cores PE 1 looked " + looks
+            + " times in 800 ms");
+    }
+}
