@@ -20,8 +20,8 @@ class SpinWaitTest {
     private static final int CORES = Runtime.getRuntime().availableProcessors();
 
     /**
-     * PE 1 waits for a flag PE 0 sets after computing for {@code computeMs}; returns how often PE 1 looked at it in
-     * the window [{@code fromMs}, {@code toMs}) of its wait. The other PEs of the job wait for the flag too.
+     * Every PE but PE 0 waits for a flag PE 0 sets after computing for {@code computeMs}; returns how often the
+     * waiting PEs (PE 1 alone in a job of 2) looked at it in the window [{@code fromMs}, {@code toMs}) of their wait.
      */
     private static long looksWhileWaiting(final int pes, final String spinWaitNs, final long computeMs,
                                           final long fromMs, final long toMs) {
@@ -40,7 +40,7 @@ class SpinWaitTest {
                 final long t0 = System.nanoTime();
                 assertTrue(fm.extractUntil(() -> {
                     final long ms = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - t0);
-                    if (fm.pe() == 1 && ms >= fromMs && ms < toMs) {
+                    if ((fm.pe() == 1 || pes > 2) && ms >= fromMs && ms < toMs) {
                         looks.incrementAndGet();
                     }
                     return flag.get();
@@ -65,9 +65,10 @@ class SpinWaitTest {
 
     @Test
     void aWaitShouldNotSpinWhenThePesOutnumberTheCores() {
-        // 4 PEs per core: most wait, but not one of them spins while another wants the core.
+        // 4 PEs per core, all but one waiting: none spins, not even once the others sleep and a core is free (an
+        // idle job must cost next to nothing, and each would want the core when its message comes).
         final long looks = looksWhileWaiting(4 * CORES, "1000000000", 1_000, 100, 900);
-        assertTrue(looks < 2_000, "with " + 4 * CORES + " PEs on " + CORES + " cores PE 1 looked " + looks
+        assertTrue(looks < 20_000, "with " + 4 * CORES + " PEs on " + CORES + " cores the waiting PEs looked " + looks
             + " times in 800 ms");
     }
 }

@@ -188,12 +188,14 @@ final class BenchDcsCommand implements Callable<Integer> {
         final CountDownLatch waiting = new CountDownLatch(idlePes);
         final Thread job = Thread.ofPlatform().name("bench-dcs-idle").start(() -> {
             try {
-                ShmemJob.builder().pes(idlePes).timeout(Duration.ofMillis(idleMs + 1_000L)).build().run(sh -> {
-                    final SymmetricLongs flag = sh.mallocLongs(1); // zeroed; nobody sets it
-                    sh.barrierAll();
-                    waiting.countDown();
-                    flag.waitUntil(0, Cmp.EQ, 1L); // the job's timeout ends the wait
-                });
+                // A wait nobody ends is a deadlock, which FM would end after a second: here it is the point.
+                ShmemJob.builder().pes(idlePes).timeout(Duration.ofMillis(idleMs + 1_000L))
+                    .option("fm.deadlockAfterNs", "0").build().run(sh -> {
+                        final SymmetricLongs flag = sh.mallocLongs(1); // zeroed; nobody sets it
+                        sh.barrierAll();
+                        waiting.countDown();
+                        flag.waitUntil(0, Cmp.EQ, 1L); // the job's timeout ends the wait
+                    });
             } catch (FmAbortException expected) {
                 // the timeout, as planned
             }

@@ -36,10 +36,10 @@ import org.jhpvm.fm.Scheduling;
  */
 public final class RunSlots {
     /**
-     * PE threads running (holding a slot, or under NONE not blocked) in every job of this JVM: a wait spins on while
-     * they fit the cores ({@link #jvmFits}).
+     * PE threads of every job of this JVM, from their start to their end, blocked or not: a wait spins on only while
+     * they fit the cores ({@link #jvmFits}), as Open MPI's processes spin only while the node is not oversubscribed.
      */
-    private static final AtomicInteger JVM_RUNNING = new AtomicInteger();
+    private static final AtomicInteger JVM_PE_THREADS = new AtomicInteger();
 
     /** Longest park of a waiter between looks at the time (starvation, gang turns) and the job's abort. */
     private static final long WAITER_PARK_NS = 1_000_000;
@@ -164,25 +164,16 @@ public final class RunSlots {
     }
 
     /**
-     * Whether the PE threads running in every job of this JVM fit {@code cores}: while they do, a waiting PE takes
-     * no core another PE wants.
+     * Whether the PE threads of every job of this JVM, running or waiting, fit {@code cores}: then a waiting PE takes
+     * no core another PE wants now or when its message comes.
      *
      * @param cores the cores this process may count on
      * @return true if they fit
      */
     public static boolean jvmFits(final int cores) {
-        return JVM_RUNNING.get() <= cores;
+        return JVM_PE_THREADS.get() <= cores;
     }
 
-    private void up() {
-        running.incrementAndGet();
-        JVM_RUNNING.incrementAndGet();
-    }
-
-    private void down() {
-        running.decrementAndGet();
-        JVM_RUNNING.decrementAndGet();
-    }
 
     /**
      * Makes the next PE's slot, all such slots being of one job (see {@link #newSlot(Object, BooleanSupplier)}).
@@ -234,6 +225,7 @@ public final class RunSlots {
      * @param s the PE's slot
      */
     public void enter(final Slot s) {
+        JVM_PE_THREADS.incrementAndGet();
         s.thread = Thread.currentThread();
         acquire(s, false);
     }
@@ -248,6 +240,7 @@ public final class RunSlots {
             release(s);
         }
         s.thread = null;
+        JVM_PE_THREADS.decrementAndGet();
         lock.lock();
         try {
             all.remove(s);
@@ -300,13 +293,13 @@ public final class RunSlots {
     public void release(final Slot s) {
         if (policy == Scheduling.NONE) {
             s.held = false;
-            down();
+            running.decrementAndGet();
             return;
         }
         lock.lock();
         try {
             s.hold(false, 0);
-            down();
+            running.decrementAndGet();
             grantFree(System.nanoTime());
         } finally {
             lock.unlock();
@@ -322,7 +315,7 @@ public final class RunSlots {
     public boolean tryAcquire(final Slot s) {
         if (policy == Scheduling.NONE) {
             s.held = true;
-            up();
+            running.incrementAndGet();
             return true;
         }
         if (waiting > 0) {
@@ -346,7 +339,7 @@ public final class RunSlots {
     public void acquire(final Slot s, final boolean woken) {
         if (policy == Scheduling.NONE) {
             s.held = true;
-            up();
+            running.incrementAndGet();
             return;
         }
         lock.lock();
@@ -378,7 +371,7 @@ public final class RunSlots {
                 if (!s.held && (give || now - s.sinceNs >= starvationNs())) {
                     (s.woken ? wokenQueue : otherQueue).remove(s);
                     waiting--;
-                    up();
+                    running.incrementAndGet();
                     s.hold(true, now);
                     overAdmissions.incrementAndGet();
                 }
@@ -406,7 +399,7 @@ public final class RunSlots {
     /** Under the lock: takes a free slot for {@code s} if the policy lets it run now and nobody waits before it. */
     private boolean takeFree(final Slot s, final long now) {
         if (waiting == 0 && running.get() < capacity(now) && (policy != Scheduling.GANG || s.gang == currentGang)) {
-            up();
+            running.incrementAndGet();
             s.hold(true, now);
             return true;
         }
@@ -438,7 +431,7 @@ public final class RunSlots {
                 return;
             }
             waiting--;
-            up();
+            running.incrementAndGet();
             grants.incrementAndGet();
             w.hold(true, now);
             LockSupport.unpark(w.thread);
