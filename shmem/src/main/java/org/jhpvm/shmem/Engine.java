@@ -52,6 +52,8 @@ final class Engine {
     private static final VarHandle OWNER;
     private static final VarHandle ENTERS;
     private static final VarHandle WAITING;
+    private static final VarHandle IN_WAIT;
+    private static final VarHandle KNOCK;
     private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(SymmetricArray[].class);
 
     static {
@@ -59,6 +61,8 @@ final class Engine {
             OWNER = MethodHandles.lookup().findVarHandle(Engine.class, "owner", int.class);
             ENTERS = MethodHandles.lookup().findVarHandle(Engine.class, "enters", long.class);
             WAITING = MethodHandles.lookup().findVarHandle(Engine.class, "waitingCallers", int.class);
+            IN_WAIT = MethodHandles.lookup().findVarHandle(Engine.class, "inWait", boolean.class);
+            KNOCK = MethodHandles.lookup().findVarHandle(Engine.class, "agentKnocks", boolean.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -106,6 +110,14 @@ final class Engine {
     @SuppressWarnings("unused") // through ENTERS
     private long enters;
     private long entersSeenByAgent;
+    /** The PE thread is inside a wait, which extracts (opaque: the agent only reads it). */
+    @SuppressWarnings("unused") // through IN_WAIT
+    private boolean inWait;
+    /**
+     * The agent asks for the endpoint: the PE thread's next exit hands it over (owner 2) instead of freeing it, so an
+     * agent gets in even between the short calls of a PE that calls SHMEM in a loop without extracting.
+     */
+    private volatile boolean agentKnocks;
     private volatile boolean agentWanted;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
@@ -188,7 +200,11 @@ final class Engine {
                 store(current);
                 ownerThread = null;
             }
-            OWNER.setRelease(this, 0);
+            if (agentKnocks && KNOCK.compareAndSet(this, true, false)) {
+                OWNER.setRelease(this, 2); // to the agent that knocked
+            } else {
+                OWNER.setRelease(this, 0);
+            }
         }
     }
 
@@ -294,11 +310,23 @@ final class Engine {
         exit();
     }
 
+    /** {@link #agentPass()}: the PE thread has extracted since the agent's last look, so it drives progress itself. */
+    static final int PE_DRIVES = -1;
+    /**
+     * {@link #agentPass()}: the PE thread held the endpoint through the agent's tries, inside calls that do not
+     * extract (a PE spinning on local atomics or {@code g} of its own memory): it drives no progress, so the agent
+     * must try again soon.
+     */
+    static final int ENDPOINT_BUSY = -2;
+    /** Tries of the agent at an endpoint the PE thread holds, between which the PE may leave its short call. */
+    private static final int AGENT_TRIES = 64;
+
     /**
      * One pass of the progress agent: if the PE thread is not inside SHMEM, extract what has arrived and send the
      * replies it produced.
      *
-     * @return work done, or -1 if the PE thread owns the endpoint or has used it since the last pass
+     * @return work done, {@link #PE_DRIVES} if the PE thread has extracted since the last pass, or
+     *     {@link #ENDPOINT_BUSY} if it held the endpoint through every try
      */
     int agentPass() {
         agentPasses++;
@@ -307,10 +335,13 @@ final class Engine {
         final long e = (long) ENTERS.getOpaque(this);
         if (e != entersSeenByAgent) {
             entersSeenByAgent = e;
-            return -1;
+            return PE_DRIVES;
         }
-        if (!OWNER.compareAndSet(this, 0, 2)) {
-            return -1;
+        if ((boolean) IN_WAIT.getOpaque(this)) {
+            return PE_DRIVES; // inside a wait the PE thread extracts itself
+        }
+        if (!takeForAgent()) {
+            return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
         }
         try {
             int work = 0;
@@ -328,6 +359,34 @@ final class Engine {
         }
     }
 
+    /**
+     * The agent takes the endpoint: at once if it is free; else it knocks, and the PE thread hands it over at the end
+     * of its current call (a PE that calls SHMEM in a loop without extracting holds it for short calls, and frees it
+     * only for a few nanoseconds between them). The knock is withdrawn after {@link #AGENT_TRIES} looks; a hand-over
+     * that raced with the withdrawal is taken.
+     */
+    private boolean takeForAgent() {
+        if (OWNER.compareAndSet(this, 0, 2)) {
+            return true;
+        }
+        agentKnocks = true;
+        for (int i = 0; i < AGENT_TRIES; i++) {
+            if ((int) OWNER.getAcquire(this) == 2 || OWNER.compareAndSet(this, 0, 2)) {
+                KNOCK.compareAndSet(this, true, false); // unless the PE thread took it in handing over
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        if (KNOCK.compareAndSet(this, true, false)) {
+            return false; // withdrawn before the PE thread saw it
+        }
+        // The PE thread took the knock: its hand-over is under way or done.
+        while ((int) OWNER.getAcquire(this) != 2) {
+            Thread.onSpinWait();
+        }
+        return true;
+    }
+
     /** Extracts (running handlers) and sends replies until {@code cond} holds; the caller has entered. */
     void await(final BooleanSupplier cond) {
         replies.send();
@@ -335,14 +394,17 @@ final class Engine {
             return;
         }
         final BooleanSupplier saved = condition;
+        final boolean savedInWait = inWait;
         condition = cond;
         ENTERS.setOpaque(this, enters + 1);
+        IN_WAIT.setOpaque(this, true);
         try {
             if (!fm.extractUntil(progressThen, FOREVER_NS)) {
                 throw new IllegalStateException("PE " + me + " waited " + FOREVER_NS + " ns");
             }
         } finally {
             condition = saved;
+            IN_WAIT.setOpaque(this, savedInWait);
         }
     }
 

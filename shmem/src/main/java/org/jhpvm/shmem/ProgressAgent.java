@@ -87,9 +87,17 @@ final class ProgressAgent implements Runnable {
     public void run() {
         long parkNs = minParkNs;
         int idle = 0;
+        // Polling while the PE computes (FM's waits then count this thread as wanting a core), resting while the PE
+        // drives progress itself.
+        boolean polling = false;
         try {
             while (running) {
                 final int work = engine.agentPass();
+                final boolean needed = work != Engine.PE_DRIVES;
+                if (needed != polling) {
+                    polling = needed;
+                    engine.fm.helperPolling(polling);
+                }
                 if (work > 0) {
                     parkNs = minParkNs;
                     idle = 0;
@@ -100,15 +108,20 @@ final class ProgressAgent implements Runnable {
                     continue;
                 }
                 LockSupport.parkNanos(this, parkNs);
-                // Nothing to do: while the PE drives progress itself (work < 0) nothing can wait for the agent, so
-                // it backs off further than while the PE computes and a request may arrive.
-                parkNs = Math.min(parkNs * 2, work < 0 ? activeMaxParkNs : maxParkNs);
+                // Nothing to do: while the PE drives progress itself nothing can wait for the agent, so it backs off
+                // further than while the PE computes (or holds the endpoint in calls that do not extract) and a
+                // request may arrive.
+                parkNs = Math.min(parkNs * 2, needed ? maxParkNs : activeMaxParkNs);
             }
         } catch (FmAbortException | FmClosedException e) {
             // The job is ending: the PE thread reports it.
         } catch (Throwable t) {
             failure = t;
             engine.agentFailed(t);
+        } finally {
+            if (polling) {
+                engine.fm.helperPolling(false);
+            }
         }
     }
 }
