@@ -200,11 +200,13 @@ final class IdleWait {
 
     /**
      * Whether the wait goes on spinning (scheduling NONE): the PE threads of every job of this JVM, running or
-     * waiting, fit this process's cores, and the wait has had nothing to do for less than {@code spinWaitNs}. A wait
-     * of seconds (an idle job) then sleeps as before, and a job whose PEs outnumber the cores never spins.
+     * waiting, and the agents that poll fit this process's cores, the machine's runnable threads fit its cores
+     * ({@link MachineLoad}: other processes too), and the wait has had nothing to do for less than {@code spinWaitNs}.
+     * A wait of seconds (an idle job) then sleeps as before, and a job whose PEs outnumber the cores never spins.
      */
     private boolean spinsOn(final long nowNs) {
-        if (config.spinWaitNs() == 0 || slots.policy() != Scheduling.NONE || !RunSlots.jvmFits(job.hostCores())) {
+        if (config.spinWaitNs() == 0 || slots.policy() != Scheduling.NONE || !RunSlots.jvmFits(job.hostCores())
+            || MachineLoad.oversubscribed(nowNs)) {
             return false;
         }
         if (idleSinceNs == 0) {

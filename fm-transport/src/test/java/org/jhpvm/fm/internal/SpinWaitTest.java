@@ -1,14 +1,21 @@
-package org.jhpvm.fm;
+package org.jhpvm.fm.internal;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
+import org.jhpvm.fm.FmJob;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Waits that fit the machine: a wait spins while the PE threads that run fit the cores, for {@code fm.spinWaitNs},
@@ -18,6 +25,23 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SpinWaitTest {
     private static final int CORES = Runtime.getRuntime().availableProcessors();
+    @TempDir
+    static Path dir;
+    private static Path quiet;
+    private static Path busy;
+
+    /** The machine's load as the tests set it (a busy test machine would make spinning rare): quiet, or busy. */
+    @BeforeAll
+    static void loads() throws IOException {
+        quiet = Files.writeString(dir.resolve("quiet"), "0.50 0.50 0.50 1/300 1234\n");
+        busy = Files.writeString(dir.resolve("busy"), "9.00 9.00 9.00 " + (4 * CORES) + "/300 1234\n");
+        MachineLoad.readFrom(quiet.toString());
+    }
+
+    @AfterAll
+    static void realLoad() {
+        MachineLoad.readFrom("/proc/loadavg");
+    }
 
     /**
      * Every PE but PE 0 waits for a flag PE 0 sets after computing for {@code computeMs}; returns how often the
@@ -61,6 +85,18 @@ class SpinWaitTest {
         // The same wait spins 100 ms only: from 300 ms on it sleeps (20 ms, doubling), a few looks a second.
         final long looks = looksWhileWaiting(2, "100000000", 1_300, 300, 1_200);
         assertTrue(looks < 200, "after spinning 100 ms, PE 1 looked " + looks + " times in 900 ms");
+    }
+
+    @Test
+    void aWaitShouldNotSpinWhileTheMachineHasMoreRunnableThreadsThanCores() {
+        // 2 PEs, which fit the cores, but other processes keep the machine busy: no spinning.
+        MachineLoad.readFrom(busy.toString());
+        try {
+            final long looks = looksWhileWaiting(2, "1000000000", 600, 100, 500);
+            assertTrue(looks < 2_000, "on a busy machine PE 1 looked " + looks + " times in 400 ms");
+        } finally {
+            MachineLoad.readFrom(quiet.toString());
+        }
     }
 
     @Test
