@@ -178,7 +178,7 @@ class CommandLineTest {
         final Path json = dir.resolve("shmem.json");
         final Path png = dir.resolve("shmem.png");
         final Run r = run("bench", "shmem", "--trials", "1", "--warmups", "0", "--round-trips", "100",
-            "--mb-per-point", "1", "--json", json.toString(), "--png", png.toString());
+            "--mb-per-point", "1", "--user-blocks", "3", "--json", json.toString(), "--png", png.toString());
         assertEquals(0, r.exitCode(), r.out());
         assertTrue(r.out().contains("put_latency_ratio") && r.out().contains("min_put_efficiency"), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
@@ -188,7 +188,9 @@ class CommandLineTest {
             "fetch_add_latency_spsc_ratio", "put_bw_arraycopy_ratio_64KiB", "put_bw_arraycopy_ratio_1MiB",
             "get_bw_arraycopy_ratio_1MiB", "put_rate_spsc_ratio_8B", "get_latency_busy_target_ns_8B",
             "get_latency_busy_target_ratio", "put_latency_ns_8B_none", "put_latency_ns_8B_dcs",
-            "dcs_latency_ratio_8B"}) {
+            "dcs_latency_ratio_8B", "user_pingpong_ns_8B", "user_pingpong_ns_8B_p90", "user_pingpong_ns_8B_4pe",
+            "user_pingpong_put_latency_ratio", "user_barrier_ns_2pe", "user_barrier_ns_4pe", "user_broadcast_ns_2pe",
+            "user_reduce_ns_4pe_p90"}) {
             assertTrue(m.has(key), "missing metrics." + key);
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }

@@ -31,6 +31,8 @@ public final class UserShapes {
     private final java.util.Map<String, String> options;
 
     /**
+     * User shapes measured with no extra job options.
+     *
      * @param blocks     timed blocks per figure (the percentiles are over them)
      * @param iterations iterations per block
      */
@@ -39,6 +41,8 @@ public final class UserShapes {
     }
 
     /**
+     * User shapes whose jobs all get the same options.
+     *
      * @param blocks     timed blocks per figure (the percentiles are over them)
      * @param iterations iterations per block
      * @param options    job options ({@code fm.*} and the like) every figure's job gets
@@ -61,12 +65,20 @@ public final class UserShapes {
      * @param blockNs  each timed block's mean time per iteration, ns (one-way for the ping-pong)
      */
     public record Figure(String shape, int pes, double[] blockNs) {
-        /** @return the median block, ns */
+        /**
+         * The median block.
+         *
+         * @return the median block, ns
+         */
         public double medianNs() {
             return Stats.median(blockNs);
         }
 
-        /** @return the 90th percentile of the blocks, ns */
+        /**
+         * The 90th percentile of the blocks.
+         *
+         * @return the 90th percentile of the blocks, ns
+         */
         public double p90Ns() {
             return percentile(blockNs, 0.9);
         }

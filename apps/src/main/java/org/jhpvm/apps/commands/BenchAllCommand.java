@@ -78,12 +78,17 @@ final class BenchAllCommand implements Callable<Integer> {
         + "(default: its own).")
     private Long zoneCycles;
 
+    @Option(names = "--max-ranks", paramLabel = "N", description = "bench mpi's largest allReduce rank count "
+        + "(default: its own).")
+    private Integer maxRanks;
+
     @Override
     public Integer call() throws IOException {
         check("--trials", trials, 1);
         check("--warmups", warmups, 0);
         check("--round-trips", roundTrips, 1);
         check("--mb", mb, 1);
+        check("--max-ranks", maxRanks, 2);
         if (zoneCycles != null && zoneCycles < 1) {
             throw new IllegalArgumentException("--zone-cycles " + zoneCycles + ": at least 1");
         }
@@ -131,6 +136,7 @@ final class BenchAllCommand implements Callable<Integer> {
         add(mpi, "--warmups", warmups);
         add(mpi, "--round-trips", roundTrips);
         add(mpi, "--mb-per-point", mb);
+        add(mpi, "--max-ranks", maxRanks);
         System.out.println("== jhpvm " + String.join(" ", mpi));
         final int mpiCode = Main.execute(mpi.toArray(new String[0]));
         if (mpiCode != 0) {

@@ -35,7 +35,7 @@ class BenchAllTest {
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void shouldRunEveryLayerAndWriteOneReport(@TempDir final Path dir) throws Exception {
         final int code = Main.execute("bench", "all", "--out", dir.toString(), "--trials", "1", "--warmups", "1",
-            "--round-trips", "200", "--mb", "1", "--zone-cycles", "20000");
+            "--round-trips", "200", "--mb", "1", "--zone-cycles", "20000", "--max-ranks", "4");
         assertEquals(0, code);
         final String md = Files.readString(dir.resolve("report.md"));
         for (final String layer : new String[] {"| emulated Myrinet fabric (frames) |", "| Fast Messages |",
@@ -49,6 +49,8 @@ class BenchAllTest {
             "ga.png", "via.png", "hydro.png", "mpi.png"}) {
             assertEquals("PNG", new String(Files.readAllBytes(dir.resolve(f)), 1, 3, StandardCharsets.US_ASCII), f);
         }
+        assertEquals(4, new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("mpi.json").toFile())
+            .path("config").path("max_ranks").asInt(), "--max-ranks reaches bench mpi");
         assertEquals(2, Main.execute("bench", "all", "--out", dir.toString(), "--trials", "0"),
             "a bad value is a usage error");
     }
