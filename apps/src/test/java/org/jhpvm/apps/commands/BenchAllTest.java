@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 import org.jhpvm.apps.Main;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +33,7 @@ class BenchAllTest {
     }
 
     @Test
+    @Tag("soak") // every bench in turn, 15 s; CommandLineTest runs each bench and checks its keys by default
     @Timeout(value = 5, unit = TimeUnit.MINUTES)
     void shouldRunEveryLayerAndWriteOneReport(@TempDir final Path dir) throws Exception {
         final int code = Main.execute("bench", "all", "--out", dir.toString(), "--trials", "1", "--warmups", "1",
