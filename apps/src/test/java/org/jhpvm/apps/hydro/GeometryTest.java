@@ -41,6 +41,7 @@ class GeometryTest {
     }
 
     @Test
+    @Tag("soak") // 5 s; cylindricalSedov and the curvilinear 3-D tests cover the geometry by default
     void sphericalSedovShouldPutItsShockWithinOnePercentOfSedovTaylorOn400Zones() {
         final Problem p = problem("sedov", 2, 400, Geometry.SPHERICAL, 1);
         final Map<String, Double> total = analyse(p, run(p, 2, EnergyScheme.TOTAL));
