@@ -400,7 +400,7 @@ class HydroCommandTest {
 
     @Test
     void hydroUnderEachSchedulingPolicyShouldWriteTheSameBytesAndRecordIt(@TempDir final Path dir) throws Exception {
-        final String[] run = {"hydro", "sod", "--zones", "96", "--t-end", "0.02", "--pes", "5"};
+        final String[] run = {"hydro", "sod", "--zones", "48", "--t-end", "0.02", "--pes", "3"};
         final Path plain = dir.resolve("plain");
         assertEquals(0, run(concat(run, "--out", plain.toString())).exitCode());
         assertTrue(Files.readAllLines(plain.resolve("sod.deck")).contains("scheduling=none"), "the default, recorded");
