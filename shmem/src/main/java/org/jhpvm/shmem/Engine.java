@@ -345,8 +345,10 @@ final class Engine {
         }
         try {
             int work = 0;
-            // Bounded: give the endpoint back soon if the PE thread wants it.
-            for (int i = 0; i < 8 && !agentWanted; i++) {
+            // Bounded: give the endpoint back soon if the PE thread wants it, but after one pass at least: a PE
+            // that calls SHMEM in a loop wants it back at once, and a hand-over that served nothing would leave the
+            // requests waiting for the agent's next knock, a park later.
+            for (int i = 0; i < 8 && (i == 0 || !agentWanted); i++) {
                 final int w = fm.extract(1 << 20) + replies.send();
                 if (w == 0) {
                     break;
