@@ -99,6 +99,7 @@ class CommandLineTest {
         assertEquals(0, r.exitCode(), r.out());
         assertTrue(r.out().contains("latency_ratio") && r.out().contains("bw_ratio"), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        assertTargetsReported("fabric", m);
         for (final String key : new String[] {"fabric_latency_ns_8B", "spsc_latency_ns", "latency_ratio",
             "fabric_bw_MBps_max_frame", "arraycopy_bw_MBps_max_frame", "bw_ratio"}) {
             assertTrue(m.has(key), "missing metrics." + key);
@@ -121,6 +122,7 @@ class CommandLineTest {
         assertEquals(0, r.exitCode(), r.out());
         assertTrue(r.out().contains("latency_ratio") && r.out().contains("bw_ratio_64KiB"), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        assertTargetsReported("fm", m);
         for (final String key : new String[] {"fm_latency_ns_8B", "spsc_latency_ns", "latency_ratio", "r_inf_MBps",
             "n_half_bytes", "fm_bw_MBps_64KiB", "arraycopy_bw_MBps_64KiB", "bw_ratio_64KiB",
             "fm_bw_MBps_64KiB_drop1pct", "fm_bw_MBps_1MiB", "bw_1MiB_over_64KiB", "fm_latency_ns_8B_none",
@@ -151,6 +153,7 @@ class CommandLineTest {
         assertTrue(r.out().contains("mpi_min_efficiency") && r.out().contains("mpi_latency_overhead_ns_8B"), r.out());
         final JsonNode root = new ObjectMapper().readTree(json.toFile());
         final JsonNode m = root.get("metrics");
+        assertTargetsReported("mpi", m);
         for (final String key : new String[] {"mpi_min_efficiency", "mpi_bw_MBps_1MiB", "arraycopy_bw_MBps_1MiB",
             "fm_bw_MBps_1MiB", "mpi_latency_ns_8B", "fm_latency_ns_8B", "mpi_buffer_bw_MBps_1MiB",
             "mpi_bibw_MBps_1MiB", "allreduce_us_8B_2ranks", "allreduce_us_1048576B_4ranks"}) {
@@ -182,6 +185,7 @@ class CommandLineTest {
         assertEquals(0, r.exitCode(), r.out());
         assertTrue(r.out().contains("put_latency_ratio") && r.out().contains("min_put_efficiency"), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        assertTargetsReported("shmem", m);
         for (final String key : new String[] {"put_latency_ns_8B", "get_latency_ns_8B", "fetch_add_latency_ns",
             "fm_latency_ns_8B", "put_latency_ratio", "min_put_efficiency", "barrier_ns_2pe", "barrier_ns_64pe",
             "spsc_latency_ns", "spsc_rate_Mops_8B", "put_latency_spsc_ratio", "get_latency_spsc_ratio",
@@ -215,6 +219,7 @@ class CommandLineTest {
         assertEquals(0, r.exitCode(), r.out());
         final JsonNode root = new ObjectMapper().readTree(json.toFile());
         final JsonNode m = root.get("metrics");
+        assertTargetsReported("hydro", m);
         double worst = 0;
         int rows = 0;
         for (final JsonNode row : root.get("problems")) {
@@ -260,6 +265,7 @@ class CommandLineTest {
         assertTrue(r.out().contains("min_put_efficiency_1KiB") && r.out().contains("ghost_update_ratio"), r.out());
         final JsonNode root = new ObjectMapper().readTree(json.toFile());
         final JsonNode m = root.get("metrics");
+        assertTargetsReported("ga", m);
         for (final String key : new String[] {"min_put_efficiency_1KiB", "min_get_efficiency_1KiB",
             "ghost_update_ratio"}) {
             assertTrue(m.has(key), "missing metrics." + key);
@@ -328,5 +334,15 @@ class CommandLineTest {
             }
         }
         assertTrue(missing.isEmpty(), "options whose help does not give the default (or breaks): " + missing);
+    }
+
+    /** Every figure {@code bench check} judges for {@code bench} is in its JSON (a renamed key would go unjudged). */
+    static void assertTargetsReported(final String bench, final JsonNode metrics) {
+        final var verdicts = org.jhpvm.apps.bench.Targets.judge(java.util.Map.of(bench, metrics));
+        assertFalse(verdicts.isEmpty(), "bench check has no targets for " + bench);
+        for (final var v : verdicts) {
+            assertFalse(Double.isNaN(v.value()), "bench " + bench + " did not report " + v.target().key()
+                + ", a target of bench check");
+        }
     }
 }

@@ -141,6 +141,7 @@ class JobsCommandTest {
             "--idle-pes", "3", "--idle-ms", "300", "--trials", "2", "--json", json.toString());
         assertEquals(0, r.exitCode(), r.out());
         final JsonNode m = new ObjectMapper().readTree(json.toFile()).get("metrics");
+        CommandLineTest.assertTargetsReported("dcs", m);
         final JsonNode rounds = m.get("dcs_slowdown_max_rounds");
         assertEquals(2, rounds.size());
         // The figure is the median round's: of two, the lower.
