@@ -126,17 +126,6 @@ public interface FastMessages {
     int extract(int maxBytes);
 
     /**
-     * Says that a helper thread of this PE (a layer's progress agent, which extracts while the PE computes) now polls
-     * often ({@code true}) or rests ({@code false}). FM's waits spin only while the threads that want the cores fit
-     * them: the PE threads of the JVM's jobs, and the helpers that poll. Any thread may call it; a helper says each
-     * change once.
-     *
-     * @param polling true while the helper polls, false while it rests
-     */
-    default void helperPolling(final boolean polling) {
-    }
-
-    /**
      * Extracts until {@code done} is true, idling (spin, yield, park) while nothing arrives.
      *
      * @param done      checked after every extract pass

@@ -87,17 +87,10 @@ final class ProgressAgent implements Runnable {
     public void run() {
         long parkNs = minParkNs;
         int idle = 0;
-        // Polling while the PE computes (FM's waits then count this thread as wanting a core), resting while the PE
-        // drives progress itself.
-        boolean polling = false;
         try {
             while (running) {
                 final int work = engine.agentPass();
                 final boolean needed = work != Engine.PE_DRIVES;
-                if (needed != polling) {
-                    polling = needed;
-                    engine.fm.helperPolling(polling);
-                }
                 if (work > 0) {
                     parkNs = minParkNs;
                     idle = 0;
@@ -118,10 +111,6 @@ final class ProgressAgent implements Runnable {
         } catch (Throwable t) {
             failure = t;
             engine.agentFailed(t);
-        } finally {
-            if (polling) {
-                engine.fm.helperPolling(false);
-            }
         }
     }
 }

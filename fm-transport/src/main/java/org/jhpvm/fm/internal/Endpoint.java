@@ -335,11 +335,6 @@ public final class Endpoint extends EndpointNicApi {
         }
     }
 
-    @Override
-    public void helperPolling(final boolean polling) {
-        RunSlots.helperPolling(polling);
-    }
-
     /** @return the job's shared control */
     JobControl job() {
         return job;

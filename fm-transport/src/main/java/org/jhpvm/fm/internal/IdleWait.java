@@ -200,7 +200,7 @@ final class IdleWait {
 
     /**
      * Whether the wait goes on spinning (scheduling NONE): the PE threads of every job of this JVM, running or
-     * waiting, and the agents that poll fit this process's cores, the machine's runnable threads fit its cores
+     * waiting, fit this process's cores, the machine's runnable threads fit its cores
      * ({@link MachineLoad}: other processes too), and the wait has had nothing to do for less than {@code spinWaitNs}.
      * A wait of seconds (an idle job) then sleeps as before, and a job whose PEs outnumber the cores never spins.
      */

@@ -40,8 +40,6 @@ public final class RunSlots {
      * they fit the cores ({@link #jvmFits}), as Open MPI's processes spin only while the node is not oversubscribed.
      */
     private static final AtomicInteger JVM_PE_THREADS = new AtomicInteger();
-    /** Helper threads of the JVM's PEs that poll now (SHMEM's progress agents while their PEs compute). */
-    private static final AtomicInteger JVM_HELPERS_POLLING = new AtomicInteger();
 
     /** Longest park of a waiter between looks at the time (starvation, gang turns) and the job's abort. */
     private static final long WAITER_PARK_NS = 1_000_000;
@@ -166,24 +164,14 @@ public final class RunSlots {
     }
 
     /**
-     * Whether the PE threads of every job of this JVM, running or waiting, and the helpers that poll fit
-     * {@code cores}: then a waiting PE takes no core another PE (or an agent serving it) wants now or when its message
-     * comes.
+     * Whether the PE threads of every job of this JVM, running or waiting, fit {@code cores}: then a waiting PE takes
+     * no core another PE wants now or when its message comes.
      *
      * @param cores the cores this process may count on
      * @return true if they fit
      */
     public static boolean jvmFits(final int cores) {
-        return JVM_PE_THREADS.get() + JVM_HELPERS_POLLING.get() <= cores;
-    }
-
-    /**
-     * A helper thread of a PE starts or stops polling (see {@code FastMessages.helperPolling}).
-     *
-     * @param polling true when it starts, false when it stops
-     */
-    public static void helperPolling(final boolean polling) {
-        JVM_HELPERS_POLLING.addAndGet(polling ? 1 : -1);
+        return JVM_PE_THREADS.get() <= cores;
     }
 
 
