@@ -45,9 +45,6 @@ final class AccumulateOperations {
         final int ss, final int count, final int block, final long alpha) {
         engine.enter();
         try {
-            if (nic.noStore) {
-                nic.checkStore("an accumulate");
-            }
             if (pe == me) {
                 lock();
                 try {

@@ -39,9 +39,6 @@ final class AtomicOperations {
         final boolean fetch) {
         engine.enter();
         try {
-            if (nic.noStore && op != AMO_FETCH) {
-                nic.checkStore("an atomic update");
-            }
             if (pe == me) {
                 return applyAmo(s.kind, s.array, index, op, a, b);
             }
@@ -66,9 +63,6 @@ final class AtomicOperations {
         final Object fetch, final int fetchIndex) {
         engine.enter();
         try {
-            if (nic.noStore && op != AMO_FETCH) {
-                nic.checkStore("an atomic update");
-            }
             if (pe == me) {
                 s.kind.setBits(fetch, fetchIndex, applyAmo(s.kind, s.array, index, op, a, b));
                 return;

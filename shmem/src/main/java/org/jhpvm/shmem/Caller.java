@@ -8,7 +8,7 @@ package org.jhpvm.shmem;
  * when the thread takes the endpoint, and stores it back when the thread gives the endpoint up, at the end of its
  * call or, at MULTIPLE, in the middle of a wait that lets the PE's other threads in.
  * <p>
- * Used under the engine's ownership only.
+ * Used under the engine's ownership only, except {@link #one}, which only its own thread touches.
  */
 final class Caller {
     /** Nested context scopes a thread can have open: every context of the PE once, the default one included. */
@@ -18,23 +18,36 @@ final class Caller {
     int depth;
     int collectiveDepth;
     int savedDomain;
-    boolean savedNoStore;
     int[] savedTeamPes;
 
     // The context in use (NicRequests' while this thread owns the endpoint).
     int domain;
-    boolean noStore;
     int[] teamPes;
 
     // The scopes open, innermost last: each holds the context in use before it opened.
     private final int[] scopeDomain = new int[MAX_SCOPES];
     private final int[] scopeOuterDomain = new int[MAX_SCOPES];
-    private final boolean[] scopeOuterNoStore = new boolean[MAX_SCOPES];
     private final int[][] scopeOuterTeamPes = new int[MAX_SCOPES][];
     private int scopes;
 
     /** The collectives' reduction scratch, by {@link Kind} ordinal. */
     final Object[] scratch = new Object[Kind.values().length];
+
+    /** The one-element arrays of this thread's {@code p} and {@code g}, by {@link Kind} ordinal. */
+    private final Object[] ones = new Object[Kind.values().length];
+
+    /**
+     * A one-element array of the kind, which {@code p} fills before it takes the endpoint and {@code g} reads after
+     * giving it back: the only part of a Caller used outside the engine's ownership, by its own thread only.
+     */
+    Object one(final Kind kind) {
+        Object a = ones[kind.ordinal()];
+        if (a == null) {
+            a = kind.newArray(1);
+            ones[kind.ordinal()] = a;
+        }
+        return a;
+    }
 
     /** Whether this thread has context {@code d} in use in an open scope. */
     boolean inScope(final int d) {
@@ -50,7 +63,6 @@ final class Caller {
     void openScope(final int d, final NicRequests nic) {
         scopeDomain[scopes] = d;
         scopeOuterDomain[scopes] = nic.domain;
-        scopeOuterNoStore[scopes] = nic.noStore;
         scopeOuterTeamPes[scopes] = nic.teamPes;
         scopes++;
     }
@@ -59,7 +71,6 @@ final class Caller {
     void closeScope(final NicRequests nic) {
         scopes--;
         nic.domain = scopeOuterDomain[scopes];
-        nic.noStore = scopeOuterNoStore[scopes];
         nic.teamPes = scopeOuterTeamPes[scopes];
         scopeOuterTeamPes[scopes] = null;
     }

@@ -100,7 +100,6 @@ final class Engine {
     private int depth;
     private int collectiveDepth;
     private int savedDomain;
-    private boolean savedNoStore;
     private int[] savedTeamPes;
     /**
      * Times the PE thread extracted (opaque: the agent only needs to see that it changes). Calls that stay local (an
@@ -267,10 +266,8 @@ final class Engine {
         depth = c.depth;
         collectiveDepth = c.collectiveDepth;
         savedDomain = c.savedDomain;
-        savedNoStore = c.savedNoStore;
         savedTeamPes = c.savedTeamPes;
         nic.domain = c.domain;
-        nic.noStore = c.noStore;
         nic.teamPes = c.teamPes;
     }
 
@@ -278,11 +275,27 @@ final class Engine {
         c.depth = depth;
         c.collectiveDepth = collectiveDepth;
         c.savedDomain = savedDomain;
-        c.savedNoStore = savedNoStore;
         c.savedTeamPes = savedTeamPes;
         c.domain = nic.domain;
-        c.noStore = nic.noStore;
         c.teamPes = nic.teamPes;
+    }
+
+    /**
+     * The target translation of the calling thread's context in use (its team's world PEs, or null for world
+     * numbers), read before the call takes the endpoint: the thread's own, not the last owner's. Below SERIALIZED the
+     * PE thread is the only caller; above it, a thread that does not own the endpoint finds its context in its
+     * {@link Caller}, which only it changes.
+     */
+    int[] callerTeamPes() {
+        if (!anyThread || ownerThread == Thread.currentThread()) {
+            return nic.teamPes;
+        }
+        return callers.get().teamPes;
+    }
+
+    /** The calling thread's one-element array of {@code kind} for {@code p} and {@code g} ({@link Caller#one}). */
+    Object one(final Kind kind) {
+        return (anyThread ? callers.get() : current).one(kind);
     }
 
     /**
@@ -293,10 +306,8 @@ final class Engine {
         enter();
         if (collectiveDepth++ == 0) {
             savedDomain = nic.domain;
-            savedNoStore = nic.noStore;
             savedTeamPes = nic.teamPes;
             nic.domain = 0;
-            nic.noStore = false;
             nic.teamPes = null;
         }
     }
@@ -304,7 +315,6 @@ final class Engine {
     void exitCollective() {
         if (--collectiveDepth == 0) {
             nic.domain = savedDomain;
-            nic.noStore = savedNoStore;
             nic.teamPes = savedTeamPes;
         }
         exit();

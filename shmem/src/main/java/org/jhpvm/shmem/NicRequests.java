@@ -67,8 +67,6 @@ final class NicRequests {
     private final long[] pending = new long[DOMAINS];
     /** The domain new requests are posted on: the context in use ({@link ShmemCtx#use()}), 0 by default. */
     int domain;
-    /** Whether the context in use refuses stores ({@link ShmemCtx#NOSTORE}). */
-    boolean noStore;
     /** The world PEs of the team of the context in use, by team rank (targets are its ranks), or null: world. */
     int[] teamPes;
     private int awaitedDomain;
@@ -160,14 +158,6 @@ final class NicRequests {
         pending[domain]++;
         lastContext = (long) domain << DOMAIN_SHIFT | (long) slotPlusOne << SLOT_SHIFT | (++nextSeq & SEQ_MASK);
         return lastContext;
-    }
-
-    /** Refuses a store on a {@link ShmemCtx#NOSTORE} context, before anything is sent. */
-    void checkStore(final String what) {
-        if (noStore) {
-            throw new IllegalStateException(what + " on a context created with ShmemCtx.NOSTORE (PE " + engine.me
-                + ")");
-        }
     }
 
     /** The protection key of symmetric object {@code id}: a function of the id, the same on every PE. */

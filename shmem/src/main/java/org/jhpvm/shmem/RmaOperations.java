@@ -46,7 +46,6 @@ final class RmaOperations {
     private final int me;
     private final Teams teams;
     private final NicRequests nic;
-    private final Object[] ones = new Object[Kind.values().length];
 
     RmaOperations(final Engine engine, final NicRequests nic) {
         this.engine = engine;
@@ -66,9 +65,6 @@ final class RmaOperations {
         final int ss, final int count, final int block) {
         engine.enter();
         try {
-            if (nic.noStore) {
-                nic.checkStore("a put");
-            }
             if (pe == me) {
                 Kind.copyBlocks(src, si, ss, s.array, di, ds, count, block);
                 return;
@@ -224,9 +220,6 @@ final class RmaOperations {
         final int sigMode, final int sigA, final int sigB, final int sigOp, final long signal) {
         engine.enter();
         try {
-            if (nic.noStore) {
-                nic.checkStore("a put with signal");
-            }
             if (pe == me) {
                 if (s != null) {
                     Kind.copy(src, si, 1, s.array, di, 1, count);
@@ -308,15 +301,6 @@ final class RmaOperations {
         out.endMessage();
     }
 
-    /** A one-element array of the kind, reused by p and g (the PE thread's, under ownership). */
-    Object one(final Kind kind) {
-        Object a = ones[kind.ordinal()];
-        if (a == null) {
-            a = kind.newArray(1);
-            ones[kind.ordinal()] = a;
-        }
-        return a;
-    }
 
     static void applySignal(final long[] a, final int index, final int sigOp, final long signal) {
         if (sigOp == SignalOp.ADD.ordinal()) {

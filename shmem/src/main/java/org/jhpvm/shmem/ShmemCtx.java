@@ -25,9 +25,11 @@ package org.jhpvm.shmem;
  * specifies for team contexts; a context from {@link Shmem#ctxCreate} (or the world team) takes world PE numbers.
  * <p>
  * <b>Options.</b> {@link #SERIALIZED} and {@link #PRIVATE} are accepted and checked: a {@code PRIVATE} context is put
- * in use only by the thread that created it. {@link #NOSTORE} refuses every store issued on the context (puts, puts
- * with signal, accumulates, atomics other than fetch) with {@link IllegalStateException} before anything is sent,
- * and its quiet has nothing to wait for.
+ * in use only by the thread that created it. {@link #NOSTORE} is a hint, as OpenSHMEM 1.5 (9.4.1) defines it: the
+ * program promises not to rely on the context's quiet and fence for the completion and order of its <em>own local
+ * stores</em>; RMA, atomics, accumulates and puts with signal on the context are allowed as on any other, and its
+ * quiet completes them. Nothing here needs the hint (a Java store is the program's own), so a NOSTORE context
+ * behaves exactly as one without it.
  * <p>
  * <b>How it maps onto the NIC.</b> A context is a queue pair of its own: its requests are posted on an FM completion
  * queue the context opened ({@code FastMessages.openQueue}, a queue pair of the emulated NIC) and are counted per
@@ -42,7 +44,10 @@ public final class ShmemCtx implements AutoCloseable {
     public static final long SERIALIZED = 1L;
     /** {@code SHMEM_CTX_PRIVATE}: only the creating thread uses the context. */
     public static final long PRIVATE = 1L << 1;
-    /** {@code SHMEM_CTX_NOSTORE}: the context is not used for stores, and its quiet and fence do nothing. */
+    /**
+     * {@code SHMEM_CTX_NOSTORE}: the context's quiet and fence need not order the program's own local stores. RMA and
+     * atomics on it are allowed, and its quiet completes them (the hint changes nothing here).
+     */
     public static final long NOSTORE = 1L << 2;
     /** Live contexts a PE may have besides its default context. */
     public static final int MAX_CONTEXTS = 63;
@@ -137,7 +142,6 @@ public final class ShmemCtx implements AutoCloseable {
             final NicRequests nic = engine.nic;
             caller.openScope(domain, nic);
             nic.domain = domain;
-            nic.noStore = (options & NOSTORE) != 0;
             nic.teamPes = team.id == 0 ? null : team.members;
             scopes++;
         } finally {

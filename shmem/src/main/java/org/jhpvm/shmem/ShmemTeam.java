@@ -168,9 +168,10 @@ public final class ShmemTeam {
     }
 
     /**
-     * {@code shmem_team_create_ctx}: a context whose operations name PEs by world number, as every operation does
-     * here, and whose team ({@link ShmemCtx#team()}) is this one. See {@link Shmem#ctxCreate(long)} for the options
-     * and what a context gives.
+     * {@code shmem_team_create_ctx}: a context whose team ({@link ShmemCtx#team()}) is this one. Inside its scope
+     * ({@link ShmemCtx#use()}) the operations name their target PEs by <b>rank in this team</b> (0 to
+     * {@code nPes() - 1}), as OpenSHMEM specifies for team contexts, not by world number; collectives, allocation and
+     * locks keep world numbers. See {@link Shmem#ctxCreate(long)} for the options and what a context gives.
      *
      * @param options a bitwise or of {@link ShmemCtx#SERIALIZED}, {@link ShmemCtx#PRIVATE},
      *                {@link ShmemCtx#NOSTORE}, or 0

@@ -136,7 +136,7 @@ public abstract sealed class SymmetricArray
      * ({@link ShmemCtx#use()}), a rank of that team (OpenSHMEM numbers a team context's targets in its team).
      */
     final void checkPe(final int pe) {
-        final int[] teamPes = engine.nic.teamPes;
+        final int[] teamPes = engine.callerTeamPes();
         if (teamPes != null) {
             if (pe < 0 || pe >= teamPes.length) {
                 throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (teamPes.length - 1)
@@ -160,7 +160,7 @@ public abstract sealed class SymmetricArray
 
     /** The world PE a checked target names: itself, or its team's PE while a team context is in use. */
     final int worldPe(final int pe) {
-        final int[] teamPes = engine.nic.teamPes;
+        final int[] teamPes = engine.callerTeamPes();
         return teamPes == null ? pe : teamPes[pe];
     }
 

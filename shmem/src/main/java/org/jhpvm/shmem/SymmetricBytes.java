@@ -162,7 +162,7 @@ public final class SymmetricBytes extends SymmetricArray {
             return;
         }
         // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
-        final byte[] one = (byte[]) engine.rma.one(kind);
+        final byte[] one = (byte[]) engine.one(kind);
         one[0] = value;
         engine.rma.put(this, worldPe(pe), index, 1, one, 0, 1, 1);
     }
@@ -227,7 +227,7 @@ public final class SymmetricBytes extends SymmetricArray {
                 engine.exit();
             }
         }
-        final byte[] one = (byte[]) engine.rma.one(kind);
+        final byte[] one = (byte[]) engine.one(kind);
         engine.rma.get(this, worldPe(pe), index, 1, one, 0, 1, 1, false);
         return one[0];
     }

@@ -183,7 +183,7 @@ public final class SymmetricFloats extends SymmetricArray {
             return;
         }
         // Typed on purpose (a plain store into the scratch): see the note after SymmetricArray.doGet.
-        final float[] one = (float[]) engine.rma.one(kind);
+        final float[] one = (float[]) engine.one(kind);
         one[0] = value;
         engine.rma.put(this, worldPe(pe), index, 1, one, 0, 1, 1);
     }
@@ -248,7 +248,7 @@ public final class SymmetricFloats extends SymmetricArray {
                 engine.exit();
             }
         }
-        final float[] one = (float[]) engine.rma.one(kind);
+        final float[] one = (float[]) engine.one(kind);
         engine.rma.get(this, worldPe(pe), index, 1, one, 0, 1, 1, false);
         return one[0];
     }

@@ -207,19 +207,18 @@ abstract sealed class SymmetricHeap permits TeamReductions {
 
     /**
      * {@code shmem_malloc_with_hints} for byte: as {@link #mallocBytes(int)}, with usage hints
-     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
-     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Kept as given
+     * ({@link SymmetricArray#hints()}), bits this implementation does not know included: OpenSHMEM says a hint an
+     * implementation cannot use leaves the call as {@code shmem_malloc}. They change no placement: every symmetric object is already memory the NIC
      * is registered for and runs atomics and signals on, the fastest place there is here.
      *
      * @param count elements, at least 0
      * @param hints a bitwise or of the hint constants, or 0
      * @return the object
-     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
-     *                                  {@link #mallocBytes(int)}
+     * @throws IllegalArgumentException as {@link #mallocBytes(int)}
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricBytes mallocBytesWithHints(final int count, final long hints) {
-        checkHints(hints);
         final SymmetricBytes s = mallocBytes(count);
         s.hints = hints;
         return s;
@@ -227,19 +226,18 @@ abstract sealed class SymmetricHeap permits TeamReductions {
 
     /**
      * {@code shmem_malloc_with_hints} for int: as {@link #mallocInts(int)}, with usage hints
-     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
-     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Kept as given
+     * ({@link SymmetricArray#hints()}), bits this implementation does not know included: OpenSHMEM says a hint an
+     * implementation cannot use leaves the call as {@code shmem_malloc}. They change no placement: every symmetric object is already memory the NIC
      * is registered for and runs atomics and signals on, the fastest place there is here.
      *
      * @param count elements, at least 0
      * @param hints a bitwise or of the hint constants, or 0
      * @return the object
-     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
-     *                                  {@link #mallocInts(int)}
+     * @throws IllegalArgumentException as {@link #mallocInts(int)}
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricInts mallocIntsWithHints(final int count, final long hints) {
-        checkHints(hints);
         final SymmetricInts s = mallocInts(count);
         s.hints = hints;
         return s;
@@ -247,19 +245,18 @@ abstract sealed class SymmetricHeap permits TeamReductions {
 
     /**
      * {@code shmem_malloc_with_hints} for long: as {@link #mallocLongs(int)}, with usage hints
-     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
-     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Kept as given
+     * ({@link SymmetricArray#hints()}), bits this implementation does not know included: OpenSHMEM says a hint an
+     * implementation cannot use leaves the call as {@code shmem_malloc}. They change no placement: every symmetric object is already memory the NIC
      * is registered for and runs atomics and signals on, the fastest place there is here.
      *
      * @param count elements, at least 0
      * @param hints a bitwise or of the hint constants, or 0
      * @return the object
-     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
-     *                                  {@link #mallocLongs(int)}
+     * @throws IllegalArgumentException as {@link #mallocLongs(int)}
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricLongs mallocLongsWithHints(final int count, final long hints) {
-        checkHints(hints);
         final SymmetricLongs s = mallocLongs(count);
         s.hints = hints;
         return s;
@@ -267,19 +264,18 @@ abstract sealed class SymmetricHeap permits TeamReductions {
 
     /**
      * {@code shmem_malloc_with_hints} for float: as {@link #mallocFloats(int)}, with usage hints
-     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
-     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Kept as given
+     * ({@link SymmetricArray#hints()}), bits this implementation does not know included: OpenSHMEM says a hint an
+     * implementation cannot use leaves the call as {@code shmem_malloc}. They change no placement: every symmetric object is already memory the NIC
      * is registered for and runs atomics and signals on, the fastest place there is here.
      *
      * @param count elements, at least 0
      * @param hints a bitwise or of the hint constants, or 0
      * @return the object
-     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
-     *                                  {@link #mallocFloats(int)}
+     * @throws IllegalArgumentException as {@link #mallocFloats(int)}
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricFloats mallocFloatsWithHints(final int count, final long hints) {
-        checkHints(hints);
         final SymmetricFloats s = mallocFloats(count);
         s.hints = hints;
         return s;
@@ -287,19 +283,18 @@ abstract sealed class SymmetricHeap permits TeamReductions {
 
     /**
      * {@code shmem_malloc_with_hints} for double: as {@link #mallocDoubles(int)}, with usage hints
-     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Checked and kept
-     * ({@link SymmetricArray#hints()}), they change no placement: every symmetric object is already memory the NIC
+     * ({@link Shmem#MALLOC_ATOMICS_REMOTE}, {@link Shmem#MALLOC_SIGNAL_REMOTE}, or 0). Kept as given
+     * ({@link SymmetricArray#hints()}), bits this implementation does not know included: OpenSHMEM says a hint an
+     * implementation cannot use leaves the call as {@code shmem_malloc}. They change no placement: every symmetric object is already memory the NIC
      * is registered for and runs atomics and signals on, the fastest place there is here.
      *
      * @param count elements, at least 0
      * @param hints a bitwise or of the hint constants, or 0
      * @return the object
-     * @throws IllegalArgumentException if {@code hints} has unknown bits (before anything is sent), or as
-     *                                  {@link #mallocDoubles(int)}
+     * @throws IllegalArgumentException as {@link #mallocDoubles(int)}
      * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted
      */
     public SymmetricDoubles mallocDoublesWithHints(final int count, final long hints) {
-        checkHints(hints);
         final SymmetricDoubles s = mallocDoubles(count);
         s.hints = hints;
         return s;
@@ -323,13 +318,6 @@ abstract sealed class SymmetricHeap permits TeamReductions {
                 + Long.BYTES);
         }
         return mallocBytes(count);
-    }
-
-    private static void checkHints(final long hints) {
-        if ((hints & ~(Shmem.MALLOC_ATOMICS_REMOTE | Shmem.MALLOC_SIGNAL_REMOTE)) != 0) {
-            throw new IllegalArgumentException("malloc hints 0x" + Long.toHexString(hints) + " have bits other than "
-                + "MALLOC_ATOMICS_REMOTE (1) and MALLOC_SIGNAL_REMOTE (2)");
-        }
     }
 
     /**

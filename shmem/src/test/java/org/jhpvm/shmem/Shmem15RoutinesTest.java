@@ -206,10 +206,13 @@ class Shmem15RoutinesTest {
     void shouldCheckHintsAndAlignmentBeforeAllocating() {
         ShmemTestSupport.job(2).run(sh -> {
             final long used = sh.heapUsedBytes();
-            assertThrows(IllegalArgumentException.class, () -> sh.mallocLongsWithHints(4, 4));
             assertThrows(IllegalArgumentException.class, () -> sh.alignBytes(12, 4));
             assertThrows(IllegalArgumentException.class, () -> sh.alignBytes(4, 4));
             assertEquals(used, sh.heapUsedBytes(), "nothing allocated");
+            // Hints it cannot use (unknown bits) leave the call as malloc: accepted and kept as given.
+            final SymmetricLongs unknown = sh.mallocLongsWithHints(4, 1L << 40 | 4 | Shmem.MALLOC_ATOMICS_REMOTE);
+            assertEquals(1L << 40 | 4 | Shmem.MALLOC_ATOMICS_REMOTE, unknown.hints());
+            unknown.p(1 - sh.myPe(), 3, 9);
             final SymmetricLongs a = sh.mallocLongsWithHints(4, Shmem.MALLOC_ATOMICS_REMOTE);
             final SymmetricInts b = sh.mallocIntsWithHints(4, Shmem.MALLOC_SIGNAL_REMOTE | Shmem.MALLOC_ATOMICS_REMOTE);
             final SymmetricBytes c = sh.alignBytes(64, 10);
@@ -220,6 +223,7 @@ class Shmem15RoutinesTest {
             a.atomicAdd(1 - sh.myPe(), 0, 1);
             sh.barrierAll();
             assertEquals(1, a.local()[0]);
+            assertEquals(9, unknown.local()[3], "an object with unknown hints is an ordinary one");
             assertEquals(1, sh.pcontrolLevel());
             sh.pcontrol(0);
             assertEquals(0, sh.pcontrolLevel());
