@@ -154,8 +154,8 @@ final class MatrixMath {
     }
 
     /**
-     * {@code GA_Norm1} ({@code infinity == false}) or {@code GA_Norm_infinity}: of a vector, the sum of absolute
-     * values or the largest; of a matrix, the largest column sum or the largest row sum of absolute values.
+     * {@code GA_Norm1} ({@code infinity == false}) or {@code GA_Norm_infinity}: the sum of the absolute values of
+     * every element, or the largest, for a vector or a matrix.
      */
     static double norm(final GlobalArray a, final boolean infinity) {
         a.checkLive();
@@ -163,7 +163,6 @@ final class MatrixMath {
             throw new IllegalArgumentException("norms are defined on vectors and matrices; " + a + " has " + a.ndim
                 + " dimensions");
         }
-        final int[] d = a.dims();
         final int[] lo = new int[a.ndim];
         final int[] hi = a.dims();
         for (int k = 0; k < a.ndim; k++) {
@@ -180,34 +179,16 @@ final class MatrixMath {
             xs[k] = a.type.isComplex() ? moduli(Algebra.doubles(block))
                 : a.type.isFloating() ? Algebra.doubles(block) : toDoubles(Algebra.longs(block));
         }
-        if (a.ndim == 1) {
-            final double[] r = {0};
-            for (final double[] x : xs) {
-                for (final double v : x) {
-                    r[0] = infinity ? Math.max(r[0], Math.abs(v)) : r[0] + Math.abs(v);
-                }
-            }
-            a.ga.gop(a.group, r, infinity ? GopOp.MAX : GopOp.SUM);
-            return r[0];
-        }
-        // Row sums (infinity) or column sums (1-norm) over the whole matrix, each PE adding its blocks' share.
-        final double[] sums = new double[infinity ? d[0] : d[1]];
-        for (int k = 0; k < xs.length; k++) {
-            final int[] plo = parts.get(k)[0];
-            final int[] phi = parts.get(k)[1];
-            final int cols = phi[1] - plo[1] + 1;
-            for (int i = plo[0]; i <= phi[0]; i++) {
-                for (int j = plo[1]; j <= phi[1]; j++) {
-                    sums[infinity ? i : j] += Math.abs(xs[k][(i - plo[0]) * cols + j - plo[1]]);
-                }
+        // Element-wise for matrices as for vectors, as GA 5.9 computes them (global/src/matrix.c): the sum of
+        // all absolute values, or the largest one; not the column-sum or row-sum operator norms.
+        final double[] r = {0};
+        for (final double[] x : xs) {
+            for (final double v : x) {
+                r[0] = infinity ? Math.max(r[0], Math.abs(v)) : r[0] + Math.abs(v);
             }
         }
-        a.ga.gop(a.group, sums, GopOp.SUM);
-        double max = 0;
-        for (final double v : sums) {
-            max = Math.max(max, v);
-        }
-        return max;
+        a.ga.gop(a.group, r, infinity ? GopOp.MAX : GopOp.SUM);
+        return r[0];
     }
 
     /** The modulus of each complex element of interleaved pairs (the absolute value GA's complex norms take). */

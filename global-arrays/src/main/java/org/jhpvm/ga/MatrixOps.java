@@ -480,8 +480,9 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
     }
 
     /**
-     * {@code GA_Norm1}: of a vector, the sum of absolute values; of a matrix, the largest column sum of absolute
-     * values (of a complex array, of moduli). Collective; the same on every PE.
+     * {@code GA_Norm1}: the sum of the absolute values of every element, of a matrix as of a vector (GA 5.9 computes
+     * it element-wise, not as the largest column sum); of a complex array, of moduli. Collective; the same on every
+     * PE.
      *
      * @return the 1-norm
      * @throws IllegalArgumentException for an array of more than 2 dimensions
@@ -491,8 +492,9 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
     }
 
     /**
-     * {@code GA_Norm_infinity}: of a vector, the largest absolute value; of a matrix, the largest row sum of absolute
-     * values (of a complex array, of moduli). Collective; the same on every PE.
+     * {@code GA_Norm_infinity}: the largest absolute value of any element, of a matrix as of a vector (GA 5.9
+     * computes it element-wise, not as the largest row sum); of a complex array, of moduli. Collective; the same on
+     * every PE.
      *
      * @return the infinity norm
      * @throws IllegalArgumentException for an array of more than 2 dimensions

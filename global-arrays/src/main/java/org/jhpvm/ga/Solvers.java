@@ -4,8 +4,10 @@ import java.util.Arrays;
 
 import org.ejml.data.DMatrixRMaj;
 import org.ejml.dense.row.CommonOps_DDRM;
+import org.ejml.dense.row.decomposition.lu.LUDecompositionAlt_DDRM;
 import org.ejml.dense.row.factory.DecompositionFactory_DDRM;
 import org.ejml.dense.row.factory.LinearSolverFactory_DDRM;
+import org.ejml.dense.row.linsol.lu.LinearSolverLu_DDRM;
 import org.ejml.interfaces.decomposition.EigenDecomposition_F64;
 import org.ejml.interfaces.linsol.LinearSolverDense;
 
@@ -114,11 +116,23 @@ final class Solvers {
         return true;
     }
 
-    /** LU with partial pivoting: {@code x = m^-1 rhs}, or null if {@code m} is singular. */
+    /**
+     * LU with partial pivoting: {@code x = m^-1 rhs}, or null if {@code m} is singular. Singular means what it means
+     * to GA (LAPACK's {@code dgetrf} returning {@code info > 0}): a pivot of U that is exactly zero. EJML's
+     * {@code quality()} (the product of the scaled pivots) is no test of that: it underflows for well-conditioned
+     * matrices (1e-203 for a 100 x 100 matrix of condition 1e4). A solution that overflows is refused too.
+     */
     private static DMatrixRMaj luSolve(final DMatrixRMaj m, final DMatrixRMaj rhs) {
-        final LinearSolverDense<DMatrixRMaj> lu = LinearSolverFactory_DDRM.lu(m.numRows);
-        if (!lu.setA(m.copy()) || lu.quality() < 1e-14) {
+        final LUDecompositionAlt_DDRM decomposition = new LUDecompositionAlt_DDRM();
+        final LinearSolverLu_DDRM lu = new LinearSolverLu_DDRM(decomposition);
+        if (!lu.setA(m.copy())) {
             return null;
+        }
+        final DMatrixRMaj packed = decomposition.getLU();
+        for (int i = 0; i < m.numRows; i++) {
+            if (packed.unsafe_get(i, i) == 0.0) {
+                return null;
+            }
         }
         final DMatrixRMaj x = new DMatrixRMaj(rhs.numRows, rhs.numCols);
         lu.solve(rhs.copy(), x);

@@ -263,20 +263,11 @@ class ComplexArraysTest {
                 assertEquals(pi, pd[1], tol * 10);
                 // The norms take moduli: the largest column sum (1-norm) and row sum (infinity norm) of |a|.
                 double norm1 = 0;
-                for (int col = 0; col < COLS; col++) {
-                    double sum = 0;
-                    for (int r = 0; r < ROWS; r++) {
-                        sum += Math.hypot(ma[2 * (r * COLS + col)], ma[2 * (r * COLS + col) + 1]);
-                    }
-                    norm1 = Math.max(norm1, sum);
-                }
                 double normInf = 0;
-                for (int r = 0; r < ROWS; r++) {
-                    double sum = 0;
-                    for (int col = 0; col < COLS; col++) {
-                        sum += Math.hypot(ma[2 * (r * COLS + col)], ma[2 * (r * COLS + col) + 1]);
-                    }
-                    normInf = Math.max(normInf, sum);
+                for (int k = 0; k < ROWS * COLS; k++) {
+                    final double modulus = Math.hypot(ma[2 * k], ma[2 * k + 1]);
+                    norm1 += modulus;
+                    normInf = Math.max(normInf, modulus);
                 }
                 assertEquals(norm1, a.norm1(), tol * N);
                 assertEquals(normInf, a.normInfinity(), tol * N);
