@@ -7,7 +7,7 @@ import java.util.Objects;
  * A distributed sparse matrix (GA's {@code NGA_Sprs_array_*}) of doubles, floats, longs or ints: created
  * collectively over the default group, filled by {@link #addElement} from any PE with global subscripts, then
  * {@link #assemble}d, after which it multiplies vectors ({@link #matvec}). Rows are split among the group's ranks
- * as GA does (rank {@code r} holds rows {@code r*rows/n .. (r+1)*rows/n - 1}), each rank's rows in compressed-row
+ * as GA does (rank {@code p} holds the rows i with {@code floor(i * n / rows) == p}, n ranks), each rank's rows in compressed-row
  * form; the elements for a row are summed when several PEs add the same subscript.
  * <p>
  * Assembly moves each element to the owner of its row through two temporary global arrays (subscripts and values),
@@ -135,8 +135,14 @@ public final class SparseArray {
         return new int[] {first(rank, cols), first(rank + 1, cols) - 1};
     }
 
+    /**
+     * The first row (or column) of rank {@code rank}'s block, GA's split: rank p holds the indices i with
+     * {@code floor(i * nproc / extent) == p}, so its block starts at {@code ceil(p * extent / nproc)} (67 rows on 2
+     * ranks: 0..33 and 34..66). Ranks past the extent hold none.
+     */
     private int first(final int rank, final int extent) {
-        return (int) ((long) rank * extent / group.nnodes());
+        final long n = group.nnodes();
+        return (int) ((rank * (long) extent + n - 1) / n);
     }
 
     /**

@@ -83,15 +83,27 @@ class SparseArrayTest {
             for (int i = 0; i < COLS; i++) {
                 assertEquals(element(i, i), dv[i], 0.0);
             }
-            // Rows split as GA does: rank r holds r*rows/n .. (r+1)*rows/n - 1.
+            // Rows split as GA does: rank p holds the rows i with floor(i * nproc / rows) == p.
             int covered = 0;
             for (int r = 0; r < pes; r++) {
                 final int[] lh = s.rowDistribution(r);
-                assertEquals(r * ROWS / pes, lh[0]);
+                for (int i = lh[0]; i <= lh[1]; i++) {
+                    assertEquals(r, (int) ((long) i * pes / ROWS), "row " + i + " is rank " + r + "'s");
+                }
                 covered += lh[1] - lh[0] + 1;
             }
             assertEquals(ROWS, covered);
-            assertArrayEquals(new int[] {0, COLS / pes - 1}, s.columnDistribution(0));
+            final int[] c0 = s.columnDistribution(0);
+            assertEquals(0, c0[0]);
+            assertEquals((COLS + pes - 1) / pes - 1, c0[1]);
+            // GA's own example: 67 rows on 2 ranks are 0..33 and 34..66 (not 0..32 and 33..66).
+            if (pes == 2) {
+                final SparseArray odd = ga.createSparse(GaType.DOUBLE, 67, 67);
+                assertArrayEquals(new int[] {0, 33}, odd.rowDistribution(0));
+                assertArrayEquals(new int[] {34, 66}, odd.rowDistribution(1));
+                assertArrayEquals(new int[] {34, 66}, odd.columnDistribution(1));
+                odd.destroy();
+            }
             // Refusals before anything moves.
             assertThrows(IllegalStateException.class, () -> s.addElement(0, 0, 1), "after assembly");
             assertThrows(IllegalArgumentException.class, () -> s.matvec(y, x), "lengths swapped");
