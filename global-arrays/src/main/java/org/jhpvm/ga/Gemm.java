@@ -36,38 +36,57 @@ final class Gemm {
     }
 
     /**
-     * {@code NGA_Matmul_patch}: {@code C[clo..chi] = alpha * op(A[alo..ahi]) * op(B[blo..bhi]) + beta * C[clo..chi]}
-     * on 2-D float or double arrays, the patches' shapes agreeing as a product.
+     * {@code NGA_Matmul_patch} ({@code alt == false}) and {@code NGA_Matmul_patch_alt}: {@code C[clo..chi] = alpha *
+     * op(A[alo..ahi]) * op(B[blo..bhi]) + beta * C[clo..chi]} on patches of arrays of two or more dimensions, each
+     * patch wide in at most two of them ({@link MatmulPlane}), the shapes agreeing as a product. Without {@code alt}
+     * a transposed operand's bounds are those of {@code op(X)}; with it, those of X.
      */
     static void matmulPatch(final GlobalArrays ga, final char transA, final char transB, final double alpha,
         final double alphaIm, final double beta, final double betaIm, final GlobalArray a, final int[] alo,
         final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi, final GlobalArray c, final int[] clo,
-        final int[] chi) {
+        final int[] chi, final boolean alt) {
+        final String what = alt ? "matmulPatchAlt" : "matmulPatch";
         c.checkLive();
-        final boolean ta = trans(transA, "transA", c.type) != 0;
-        final boolean tb = trans(transB, "transB", c.type) != 0;
-        for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
-            x.checkLive();
-            if (x.ndim != 2) {
-                throw new IllegalArgumentException("matmulPatch needs 2-D arrays; " + x + " is not one");
+        final int opA = trans(transA, "transA", c.type);
+        final int opB = trans(transB, "transB", c.type);
+        checkOperands(what, c.type, a, b, c, alphaIm, betaIm, false);
+        MatmulPlane pa = MatmulPlane.of(a, alo, ahi, opA != 0, alt, "A");
+        MatmulPlane pb = MatmulPlane.of(b, blo, bhi, opB != 0, alt, "B");
+        MatmulPlane pc = MatmulPlane.of(c, clo, chi, false, alt, "C");
+        if (!multiplies(pa, pb, pc)) {
+            // GA's resolution of vectors in a middle dimension, which could lie along either neighbour.
+            final boolean va = pa.ambiguous;
+            final boolean vb = pb.ambiguous;
+            final boolean vc = pc.ambiguous;
+            if (va && vb && vc) {
+                throw new IllegalArgumentException(what + ": A, B and C are all vectors in middle dimensions");
+            } else if (va && vb) {
+                pa = pa.opRows() != pc.rows ? pa.shifted() : pa;
+                pb = pb.opCols() != pc.cols ? pb.shifted() : pb;
+            } else if (va && vc) {
+                pa = pa.opCols() != pb.opRows() ? pa.shifted() : pa;
+                pc = pb.opCols() != pc.cols ? pc.shifted() : pc;
+            } else if (vb && vc) {
+                pb = pa.opCols() != pb.opRows() ? pb.shifted() : pb;
+                pc = pa.opRows() != pc.rows ? pc.shifted() : pc;
+            } else if (va) {
+                pa = pa.shifted();
+            } else if (vb) {
+                pb = pb.shifted();
+            } else if (vc) {
+                pc = pc.shifted();
             }
         }
-        a.checks.checkSection(alo, ahi, Algebra.ones(2));
-        b.checks.checkSection(blo, bhi, Algebra.ones(2));
-        c.checks.checkSection(clo, chi, Algebra.ones(2));
-        final int ar = ahi[0] - alo[0] + 1;
-        final int ac = ahi[1] - alo[1] + 1;
-        final int br = bhi[0] - blo[0] + 1;
-        final int bc = bhi[1] - blo[1] + 1;
-        final int m = chi[0] - clo[0] + 1;
-        final int n = chi[1] - clo[1] + 1;
-        final int k = ta ? ar : ac;
-        if ((ta ? ac : ar) != m || (tb ? br : bc) != n || (tb ? bc : br) != k) {
-            throw new IllegalArgumentException("matmulPatch: op(A) is " + (ta ? ac : ar) + " x " + k + ", op(B) is "
-                + (tb ? bc : br) + " x " + (tb ? br : bc) + " and C " + m + " x " + n + ": they do not multiply");
+        if (!multiplies(pa, pb, pc)) {
+            throw new IllegalArgumentException(what + ": op(A) is " + pa.opRows() + " x " + pa.opCols()
+                + ", op(B) is " + pb.opRows() + " x " + pb.opCols() + " and C " + pc.rows + " x " + pc.cols
+                + ": they do not multiply");
         }
-        gemm(ga, "matmulPatch", c.type, transA, transB, m, n, k, alpha, alphaIm, a, alo[0], alo[1], b, blo[0],
-            blo[1], beta, betaIm, c, clo[0], clo[1]);
+        run(ga, opA, opB, alpha, alphaIm, pa, pb, beta, betaIm, pc);
+    }
+
+    private static boolean multiplies(final MatmulPlane pa, final MatmulPlane pb, final MatmulPlane pc) {
+        return pa.opRows() == pc.rows && pb.opCols() == pc.cols && pa.opCols() == pb.opRows();
     }
 
     private static void gemm(final GlobalArrays ga, final String what, final GaType type, final char transA,
@@ -87,14 +106,34 @@ final class Gemm {
         final boolean ta = opA != 0;
         final boolean tb = opB != 0;
         c.checkLive();
+        checkOperands(what, type, a, b, c, alphaIm, betaIm, true);
+        if (m < 1 || n < 1 || k < 1) {
+            throw new IllegalArgumentException(what + ": m=" + m + ", n=" + n + ", k=" + k + " must be at least 1");
+        }
+        fits(a, ar0 + (ta ? k : m), ac0 + (ta ? m : k), "A");
+        fits(b, br0 + (tb ? n : k), bc0 + (tb ? k : n), "B");
+        fits(c, cr0 + m, cc0 + n, "C");
+        final MatmulPlane pa = MatmulPlane.of(a, new int[] {ar0, ac0},
+            new int[] {ar0 + (ta ? k : m) - 1, ac0 + (ta ? m : k) - 1}, ta, true, "A");
+        final MatmulPlane pb = MatmulPlane.of(b, new int[] {br0, bc0},
+            new int[] {br0 + (tb ? n : k) - 1, bc0 + (tb ? k : n) - 1}, tb, true, "B");
+        final MatmulPlane pc = MatmulPlane.of(c, new int[] {cr0, cc0}, new int[] {cr0 + m - 1, cc0 + n - 1}, false,
+            true, "C");
+        run(ga, opA, opB, alpha, alphaIm, pa, pb, beta, betaIm, pc);
+    }
+
+    /** Refuses operands of mixed or non-numeric types or groups, a C that is A or B, complex scales on reals. */
+    private static void checkOperands(final String what, final GaType type, final GlobalArray a, final GlobalArray b,
+        final GlobalArray c, final double alphaIm, final double betaIm, final boolean twoD) {
         c.checks.checkSameGroup(a);
         c.checks.checkSameGroup(b);
         final boolean numeric = type.isFloating() || type.isComplex();
         for (final GlobalArray x : new GlobalArray[] {a, b, c}) {
-            if (x.type != type || x.ndim != 2 || !numeric) {
-                throw new IllegalArgumentException(what + " needs 2-D " + (numeric
+            x.checkLive();
+            if (x.type != type || !numeric || (twoD ? x.ndim != 2 : x.ndim < 2)) {
+                throw new IllegalArgumentException(what + " needs " + (twoD ? "2-D " : "") + (numeric
                     ? type.name().toLowerCase(java.util.Locale.ROOT) : "float, double or complex")
-                    + " arrays of one type; " + x + " is not one");
+                    + " arrays of one type" + (twoD ? "" : ", of 2 or more dimensions") + "; " + x + " is not one");
             }
         }
         if ((alphaIm != 0 || betaIm != 0) && !type.isComplex()) {
@@ -103,33 +142,34 @@ final class Gemm {
         if (c == a || c == b) {
             throw new IllegalArgumentException(what + ": C must differ from A and B");
         }
-        if (m < 1 || n < 1 || k < 1) {
-            throw new IllegalArgumentException(what + ": m=" + m + ", n=" + n + ", k=" + k + " must be at least 1");
-        }
-        fits(a, ar0 + (ta ? k : m), ac0 + (ta ? m : k), "A");
-        fits(b, br0 + (tb ? n : k), bc0 + (tb ? k : n), "B");
-        fits(c, cr0 + m, cc0 + n, "C");
+    }
+
+    /** Each PE computes the parts of C's block it owns. */
+    private static void run(final GlobalArrays ga, final int opA, final int opB, final double alpha,
+        final double alphaIm, final MatmulPlane pa, final MatmulPlane pb, final double beta, final double betaIm,
+        final MatmulPlane pc) {
+        final GlobalArray c = pc.x;
+        final int k = pa.opCols();
         c.group.sync();
-        for (final int[][] part : Algebra.parts(c, new int[] {cr0, cc0}, new int[] {cr0 + m - 1, cc0 + n - 1})) {
+        for (final int[][] part : Algebra.parts(c, pc.blockLo(), pc.blockHi())) {
             final int[] plo = part[0];
             final int[] phi = part[1];
-            if (type.isComplex()) {
-                multiplyComplex(ga, opA, opB, k, alpha, alphaIm, a, ar0, ac0, b, br0, bc0, beta, betaIm, c, plo, phi,
-                    plo[0] - cr0, plo[1] - cc0);
+            final int mi = phi[pc.rowDim] - plo[pc.rowDim] + 1;
+            final int nj = phi[pc.colDim] - plo[pc.colDim] + 1;
+            final int i0 = plo[pc.rowDim] - pc.corner[pc.rowDim];
+            final int j0 = plo[pc.colDim] - pc.corner[pc.colDim];
+            if (c.type.isComplex()) {
+                multiplyComplex(ga, opA, opB, k, alpha, alphaIm, pa, pb, beta, betaIm, c, plo, phi, mi, nj, i0, j0);
             } else {
-                multiply(ga, ta, tb, k, alpha, a, ar0, ac0, b, br0, bc0, beta, c, plo, phi, plo[0] - cr0,
-                    plo[1] - cc0);
+                multiply(ga, opA != 0, opB != 0, k, alpha, pa, pb, beta, c, plo, phi, mi, nj, i0, j0);
             }
         }
         c.group.sync();
     }
 
     private static void multiply(final GlobalArrays ga, final boolean ta, final boolean tb, final int k,
-        final double alpha, final GlobalArray a, final int ar0, final int ac0, final GlobalArray b, final int br0,
-        final int bc0, final double beta, final GlobalArray c, final int[] plo, final int[] phi, final int i0,
-        final int j0) {
-        final int mi = phi[0] - plo[0] + 1;
-        final int nj = phi[1] - plo[1] + 1;
+        final double alpha, final MatmulPlane pa, final MatmulPlane pb, final double beta, final GlobalArray c,
+        final int[] plo, final int[] phi, final int mi, final int nj, final int i0, final int j0) {
         final int kb = Math.min(KB, k);
         final GaType type = c.type;
         final Object[] aRaw = {type.newArray(mi * kb), type.newArray(mi * kb)};
@@ -138,7 +178,7 @@ final class Gemm {
         final double[] bPanel = new double[kb * nj];
         final double[] sum = new double[mi * nj];
         final int panels = (k + kb - 1) / kb;
-        long pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0],
+        long pending = fetch(ta, tb, pa, pb, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0],
             bRaw[0]);
         for (int p = 0; p < panels; p++) {
             final int k0 = p * kb;
@@ -146,7 +186,7 @@ final class Gemm {
             ga.nbWait(pending);
             if (p + 1 < panels) {
                 final int nk0 = k0 + kb;
-                pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0,
+                pending = fetch(ta, tb, pa, pb, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0,
                     aRaw[(p + 1) % 2], bRaw[(p + 1) % 2]);
             }
             final double[] ar = asDoubles(aRaw[p % 2]);
@@ -197,11 +237,9 @@ final class Gemm {
      * transpose, complex products summed in double precision, {@code C = alpha * sum + beta * C} with complex scales.
      */
     private static void multiplyComplex(final GlobalArrays ga, final int opA, final int opB, final int k,
-        final double alphaRe, final double alphaIm, final GlobalArray a, final int ar0, final int ac0,
-        final GlobalArray b, final int br0, final int bc0, final double betaRe, final double betaIm,
-        final GlobalArray c, final int[] plo, final int[] phi, final int i0, final int j0) {
-        final int mi = phi[0] - plo[0] + 1;
-        final int nj = phi[1] - plo[1] + 1;
+        final double alphaRe, final double alphaIm, final MatmulPlane pa, final MatmulPlane pb, final double betaRe,
+        final double betaIm, final GlobalArray c, final int[] plo, final int[] phi, final int mi, final int nj,
+        final int i0, final int j0) {
         final int kb = Math.min(KB, k);
         final GaType type = c.type;
         final boolean ta = opA != 0;
@@ -214,7 +252,7 @@ final class Gemm {
         final double[] bPanel = new double[2 * kb * nj];
         final double[] sum = new double[2 * mi * nj];
         final int panels = (k + kb - 1) / kb;
-        long pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0],
+        long pending = fetch(ta, tb, pa, pb, i0, j0, mi, nj, 0, Math.min(k, kb), aRaw[0],
             bRaw[0]);
         for (int p = 0; p < panels; p++) {
             final int k0 = p * kb;
@@ -222,7 +260,7 @@ final class Gemm {
             ga.nbWait(pending);
             if (p + 1 < panels) {
                 final int nk0 = k0 + kb;
-                pending = fetch(ta, tb, a, ar0, ac0, b, br0, bc0, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0,
+                pending = fetch(ta, tb, pa, pb, i0, j0, mi, nj, nk0, Math.min(k, nk0 + kb) - nk0,
                     aRaw[(p + 1) % 2], bRaw[(p + 1) % 2]);
             }
             final double[] ar = asDoubles(aRaw[p % 2]);
@@ -286,22 +324,15 @@ final class Gemm {
      * Issues the non-blocking gets of one k-chunk of the panels (op(A) rows {@code i0..}, op(B) columns {@code j0..},
      * relative to the patches' corners); returns the later handle.
      */
-    private static long fetch(final boolean ta, final boolean tb, final GlobalArray a, final int ar0, final int ac0,
-        final GlobalArray b, final int br0, final int bc0, final int i0, final int j0, final int mi, final int nj,
-        final int k0, final int kw, final Object aBuf, final Object bBuf) {
+    private static long fetch(final boolean ta, final boolean tb, final MatmulPlane pa, final MatmulPlane pb,
+        final int i0, final int j0, final int mi, final int nj, final int k0, final int kw, final Object aBuf,
+        final Object bBuf) {
         if (ta) {
-            a.nbGet(new int[] {ar0 + k0, ac0 + i0}, new int[] {ar0 + k0 + kw - 1, ac0 + i0 + mi - 1}, aBuf,
-                new int[] {mi});
+            pa.nbGet(k0, i0, kw, mi, aBuf);
         } else {
-            a.nbGet(new int[] {ar0 + i0, ac0 + k0}, new int[] {ar0 + i0 + mi - 1, ac0 + k0 + kw - 1}, aBuf,
-                new int[] {kw});
+            pa.nbGet(i0, k0, mi, kw, aBuf);
         }
-        if (tb) {
-            return b.nbGet(new int[] {br0 + j0, bc0 + k0}, new int[] {br0 + j0 + nj - 1, bc0 + k0 + kw - 1}, bBuf,
-                new int[] {kw});
-        }
-        return b.nbGet(new int[] {br0 + k0, bc0 + j0}, new int[] {br0 + k0 + kw - 1, bc0 + j0 + nj - 1}, bBuf,
-            new int[] {nj});
+        return tb ? pb.nbGet(j0, k0, nj, kw, bBuf) : pb.nbGet(k0, j0, kw, nj, bBuf);
     }
 
     /** @return 0 for 'N', 1 for 'T', 2 for 'C' (complex types only: the conjugate transpose) */

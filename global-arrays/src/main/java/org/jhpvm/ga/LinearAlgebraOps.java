@@ -68,9 +68,13 @@ abstract sealed class LinearAlgebraOps extends ClusterQueries permits GlobalArra
     }
 
     /**
-     * {@code NGA_Matmul_patch}: {@code C[clo..chi] = alpha * op(A[alo..ahi]) * op(B[blo..bhi]) + beta *
-     * C[clo..chi]} on 2-D float or double arrays of one type and group, {@code op} the patch or its transpose; the
-     * patches' shapes must agree as a product ({@code op(A)} m x k, {@code op(B)} k x n, C's patch m x n). Collective.
+     * {@code NGA_Matmul_patch}: {@code C[clo..chi] = alpha * op(A)[alo..ahi] * op(B)[blo..bhi] + beta *
+     * C[clo..chi]} on float or double arrays of one type and group, {@code op} the operand or its transpose; the
+     * patches' shapes must agree as a product ({@code op(A)} m x k, {@code op(B)} k x n, C's patch m x n). As GA's:
+     * the arrays may have any number of dimensions (2 or more), each patch wide in at most two of them (the others
+     * of extent 1; a vector's plane is chosen as GA chooses it); and a transposed operand's bounds are those of
+     * {@code op(A)}, not of A: the transpose of A's block {@code [1..4][2..5]} is asked for as {@code [2..5][1..4]}
+     * ({@link #matmulPatchAlt} takes A's own bounds). Collective.
      *
      * @param transA 'N' or 'T'
      * @param transB 'N' or 'T'
@@ -94,12 +98,42 @@ abstract sealed class LinearAlgebraOps extends ClusterQueries permits GlobalArra
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(c, "c");
         Gemm.matmulPatch((GlobalArrays) this, transA, transB, alpha, 0, beta, 0, a, alo, ahi, b, blo, bhi, c, clo,
-            chi);
+            chi, false);
     }
 
     /**
-     * {@code NGA_Matmul_patch} with complex scales, on 2-D SCPL or DCPL arrays ({@code op} also 'C', the conjugate
-     * transpose). Collective.
+     * {@code NGA_Matmul_patch_alt}: {@link #matmulPatch(char, char, double, double, GlobalArray, int[], int[],
+     * GlobalArray, int[], int[], GlobalArray, int[], int[])} with a transposed operand's bounds given as those of the
+     * operand itself (its block before {@code op}), not of {@code op(A)}. Collective.
+     *
+     * @param transA 'N' or 'T'
+     * @param transB 'N' or 'T'
+     * @param alpha  scale of the product
+     * @param beta   scale of C's patch
+     * @param a      A
+     * @param alo    A's block, first subscript
+     * @param ahi    A's block, last subscript
+     * @param b      B
+     * @param blo    B's block, first subscript
+     * @param bhi    B's block, last subscript
+     * @param c      C (its patch updated)
+     * @param clo    C's patch, first subscript
+     * @param chi    C's patch, last subscript
+     * @throws IllegalArgumentException as {@code matmulPatch} (nothing changes)
+     */
+    public void matmulPatchAlt(final char transA, final char transB, final double alpha, final double beta,
+        final GlobalArray a, final int[] alo, final int[] ahi, final GlobalArray b, final int[] blo, final int[] bhi,
+        final GlobalArray c, final int[] clo, final int[] chi) {
+        Objects.requireNonNull(a, "a");
+        Objects.requireNonNull(b, "b");
+        Objects.requireNonNull(c, "c");
+        Gemm.matmulPatch((GlobalArrays) this, transA, transB, alpha, 0, beta, 0, a, alo, ahi, b, blo, bhi, c, clo,
+            chi, true);
+    }
+
+    /**
+     * {@code NGA_Matmul_patch} with complex scales, on SCPL or DCPL arrays ({@code op} also 'C', the conjugate
+     * transpose, whose bounds are those of {@code op(A)} as for 'T'). Collective.
      *
      * @param transA  'N', 'T' or 'C'
      * @param transB  'N', 'T' or 'C'
@@ -126,7 +160,7 @@ abstract sealed class LinearAlgebraOps extends ClusterQueries permits GlobalArra
         Objects.requireNonNull(b, "b");
         Objects.requireNonNull(c, "c");
         Gemm.matmulPatch((GlobalArrays) this, transA, transB, alphaRe, alphaIm, betaRe, betaIm, a, alo, ahi, b, blo,
-            bhi, c, clo, chi);
+            bhi, c, clo, chi, false);
     }
 
     /**

@@ -39,35 +39,47 @@ class MatmulPatchTest {
                 final GlobalArray b = filled(ga, t, 8, 9, 2);
                 final double[] av = whole(a);
                 final double[] bv = whole(b);
-                for (final char ta : new char[] {'N', 'T'}) {
-                    for (final char tb : new char[] {'N', 'T'}) {
-                        final GlobalArray c = filled(ga, t, 7, 8, 3);
-                        final double[] before = whole(c);
-                        final int[] alo = {2, 3};
-                        final int[] ahi = ta == 'N' ? new int[] {5, 8} : new int[] {7, 6};
-                        final int[] blo = {1, 2};
-                        final int[] bhi = tb == 'N' ? new int[] {6, 6} : new int[] {5, 7};
-                        ga.matmulPatch(ta, tb, 2.0, -1.0, a, alo, ahi, b, blo, bhi, c, new int[] {3, 1},
-                            new int[] {6, 5});
-                        final double[] cv = whole(c);
-                        for (int i = 0; i < 7; i++) {
-                            for (int j = 0; j < 8; j++) {
-                                double expect = before[i * 8 + j];
-                                if (i >= 3 && i <= 6 && j >= 1 && j <= 5) {
-                                    double s = 0;
-                                    for (int k = 0; k < 6; k++) {
-                                        final double x = ta == 'N' ? av[(2 + i - 3) * 10 + 3 + k]
-                                            : av[(2 + k) * 10 + 3 + i - 3];
-                                        final double y = tb == 'N' ? bv[(1 + k) * 9 + 2 + j - 1]
-                                            : bv[(1 + j - 1) * 9 + 2 + k];
-                                        s += x * y;
-                                    }
-                                    expect = 2 * s - before[i * 8 + j];
-                                }
-                                assertEquals(expect, cv[i * 8 + j], 0.0, t + " " + ta + tb + " " + i + "," + j);
+                for (final boolean alt : new boolean[] {false, true}) {
+                    for (final char ta : new char[] {'N', 'T'}) {
+                        for (final char tb : new char[] {'N', 'T'}) {
+                            final GlobalArray c = filled(ga, t, 7, 8, 3);
+                            final double[] before = whole(c);
+                            // NGA_Matmul_patch gives a transposed operand's bounds in op()'s coordinates; _alt in the
+                            // operand's own. A's block is rows 2..5, columns 3..8 (N) or rows 2..7, columns 3..6 (T).
+                            final boolean opA = ta == 'T' && !alt;
+                            final boolean opB = tb == 'T' && !alt;
+                            final int[] alo = opA ? new int[] {3, 2} : new int[] {2, 3};
+                            final int[] ahi = ta == 'N' ? new int[] {5, 8} : opA ? new int[] {6, 7} : new int[] {7, 6};
+                            final int[] blo = opB ? new int[] {2, 1} : new int[] {1, 2};
+                            final int[] bhi = tb == 'N' ? new int[] {6, 6} : opB ? new int[] {7, 5} : new int[] {5, 7};
+                            if (alt) {
+                                ga.matmulPatchAlt(ta, tb, 2.0, -1.0, a, alo, ahi, b, blo, bhi, c, new int[] {3, 1},
+                                    new int[] {6, 5});
+                            } else {
+                                ga.matmulPatch(ta, tb, 2.0, -1.0, a, alo, ahi, b, blo, bhi, c, new int[] {3, 1},
+                                    new int[] {6, 5});
                             }
+                            final double[] cv = whole(c);
+                            for (int i = 0; i < 7; i++) {
+                                for (int j = 0; j < 8; j++) {
+                                    double expect = before[i * 8 + j];
+                                    if (i >= 3 && i <= 6 && j >= 1 && j <= 5) {
+                                        double s = 0;
+                                        for (int k = 0; k < 6; k++) {
+                                            final double x = ta == 'N' ? av[(2 + i - 3) * 10 + 3 + k]
+                                                : av[(2 + k) * 10 + 3 + i - 3];
+                                            final double y = tb == 'N' ? bv[(1 + k) * 9 + 2 + j - 1]
+                                                : bv[(1 + j - 1) * 9 + 2 + k];
+                                            s += x * y;
+                                        }
+                                        expect = 2 * s - before[i * 8 + j];
+                                    }
+                                    assertEquals(expect, cv[i * 8 + j], 0.0,
+                                        t + " " + ta + tb + (alt ? " alt " : " ") + i + "," + j);
+                                }
+                            }
+                            c.destroy();
                         }
-                        c.destroy();
                     }
                 }
                 final GlobalArray c = ga.create(t, new int[] {4, 4}, "c");
