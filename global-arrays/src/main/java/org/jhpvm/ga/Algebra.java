@@ -54,7 +54,7 @@ final class Algebra {
         checkScalar(c, s2);
         final int[] aMap = a == null ? null : PatchCorrespondence.mapping(c, clo, chi, a, alo, ahi, trans);
         final int[] bMap = b == null ? null : PatchCorrespondence.mapping(c, clo, chi, b, blo, bhi, false);
-        c.group.sync();
+        final boolean syncAtEnd = c.group.syncBegin();
         final java.util.List<int[][]> parts = parts(c, clo, chi);
         final Object[] results = new Object[parts.size()];
         long failed = 0;
@@ -88,7 +88,7 @@ final class Algebra {
         for (int k = 0; k < results.length; k++) {
             c.sections.packed(Mover.PUT, parts.get(k)[0], parts.get(k)[1], results[k]);
         }
-        c.group.sync();
+        c.group.syncEnd(syncAtEnd);
     }
 
     /** The new values of the caller's part, packed, in the array's type. */
@@ -272,7 +272,7 @@ final class Algebra {
         final GlobalArray small = cWorld ? x : c;
         c.checks.checkSection(clo, chi, ones(c.ndim));
         final int[] map = PatchCorrespondence.correspondence(c, clo, chi, x, xlo, xhi, trans);
-        small.group.sync();
+        final boolean syncAtEnd = small.group.syncBegin();
         int d0 = 0;
         while (d0 < c.ndim - 1 && chi[d0] == clo[d0]) {
             d0++;
@@ -290,7 +290,7 @@ final class Algebra {
             final Object data = PatchCorrespondence.fetch(c, clo, chi, plo, phi, x, xlo, xhi, map, trans);
             c.sections.packed(Mover.PUT, plo, phi, data);
         }
-        small.group.sync();
+        small.group.syncEnd(syncAtEnd);
     }
 
     /** {@code NGA_Select_elem}: the largest ("max") or smallest ("min") element and its first subscript. */

@@ -28,6 +28,8 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     int overlays;
     /** With the read_only property: every element, packed row-major, on this PE (gets read it); else null. */
     Object readOnlyCopy;
+    /** With the read_cache property: the sections this PE has read; else null. */
+    ReadCache readCache;
     final int ndim;
     final int myRank;
     final int id;
@@ -108,23 +110,33 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     }
 
     /**
-     * {@code GA_Set_property}: {@code "read_only"} makes the array read-only, replicated on every PE of its group:
+     * {@code GA_Set_property}. {@code "read_only"} makes the array read-only, replicated on every PE of its group:
      * gets (blocking, non-blocking, strided, periodic, and the operands of collective operations) read the local
-     * replica without communication; puts, accumulates, scatters and read-increments are refused with
-     * {@link IllegalStateException} until {@link #unsetProperty()}. Collective over the group (each PE gets the whole
-     * array once). Ghost cells are not part of the replica.
+     * replica without communication. {@code "read_cache"} keeps the sections each PE reads: a get inside a section
+     * read before is served locally, any other is read and kept (the newest {@value ReadCache#MAX_ENTRIES}
+     * sections), as GA's read cache does. Under either, puts, accumulates, scatters and read-increments are refused
+     * with {@link IllegalStateException} until {@link #unsetProperty()} (GA leaves writes under read_cache
+     * undefined; refusing them keeps every cached read true). Collective over the group. Ghost cells are not part of
+     * the replica or the cache.
      *
-     * @param property {@code "read_only"}
-     * @throws IllegalArgumentException for another property name (GA's {@code "read_cache"} is not provided)
-     * @throws IllegalStateException    if the array is destroyed or already has the property
+     * @param property {@code "read_only"} or {@code "read_cache"}
+     * @throws IllegalArgumentException for another property name
+     * @throws IllegalStateException    if the array is destroyed or already has a property
      */
     public void setProperty(final String property) {
         checkLive();
-        if (!"read_only".equals(property)) {
-            throw new IllegalArgumentException("property '" + property + "': only \"read_only\" is provided");
+        if (!"read_only".equals(property) && !"read_cache".equals(property)) {
+            throw new IllegalArgumentException("property '" + property + "': \"read_only\" and \"read_cache\" are "
+                + "provided");
         }
-        if (readOnlyCopy != null) {
-            throw new IllegalStateException(this + " already has the read_only property");
+        if (readOnlyCopy != null || readCache != null) {
+            throw new IllegalStateException(this + " already has the " + (readCache != null ? "read_cache"
+                : "read_only") + " property");
+        }
+        if ("read_cache".equals(property)) {
+            group.sync();
+            readCache = new ReadCache();
+            return;
         }
         group.sync();
         final int[] d = dist.dims;
@@ -147,7 +159,8 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     }
 
     /**
-     * {@code GA_Unset_property}: drops the read-only replica; the array is writable again. Collective over the group.
+     * {@code GA_Unset_property}: drops the read-only replica or the read cache; the array is writable again.
+     * Collective over the group.
      *
      * @throws IllegalStateException if the array is destroyed
      */
@@ -155,6 +168,7 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
         checkLive();
         group.sync();
         readOnlyCopy = null;
+        readCache = null;
     }
 
     /**

@@ -13,6 +13,9 @@ abstract sealed class BuilderLayouts permits GlobalArray.Builder {
     int[] restricted;
     int[] blockDims;
     int[] cyclicGrid;
+    /** {@code GA_Set_tiled_irreg_proc_grid}'s tile starts and counts (null otherwise). */
+    int[] tileMap;
+    int[] tileBlocks;
 
     BuilderLayouts() {
     }
@@ -79,6 +82,7 @@ abstract sealed class BuilderLayouts permits GlobalArray.Builder {
     public final GlobalArray.Builder blockCyclic(final int... dims) {
         this.blockDims = Objects.requireNonNull(dims, "dims").clone();
         this.cyclicGrid = null;
+        this.tileMap = null;
         return self();
     }
 
@@ -94,6 +98,7 @@ abstract sealed class BuilderLayouts permits GlobalArray.Builder {
     public final GlobalArray.Builder blockCyclicProcGrid(final int[] dims, final int[] procGrid) {
         this.blockDims = Objects.requireNonNull(dims, "dims").clone();
         this.cyclicGrid = Objects.requireNonNull(procGrid, "procGrid").clone();
+        this.tileMap = null;
         return self();
     }
 
@@ -108,5 +113,25 @@ abstract sealed class BuilderLayouts permits GlobalArray.Builder {
      */
     public final GlobalArray.Builder tiledProcGrid(final int[] dims, final int[] procGrid) {
         return blockCyclicProcGrid(dims, procGrid);
+    }
+
+    /**
+     * {@code GA_Set_tiled_irreg_proc_grid}: tiles of irregular sizes, their boundaries given as
+     * {@code GA_Set_irreg_distr} gives blocks ({@code nblocks[d]} tile starts for dimension {@code d}, all the
+     * dimensions' starts concatenated in {@code map}, each dimension's beginning at 0 and increasing), placed on the
+     * processor grid as {@link GlobalArray.Builder#tiledProcGrid(int[], int[])} places regular tiles: the tile at
+     * coordinates {@code c} to the rank at grid coordinates {@code c[d] % procGrid[d]}.
+     *
+     * @param map      the tile starts, dimension after dimension
+     * @param nblocks  tiles per dimension
+     * @param procGrid ranks per dimension, their product the group's size
+     * @return this
+     */
+    public final GlobalArray.Builder tiledIrregProcGrid(final int[] map, final int[] nblocks, final int[] procGrid) {
+        this.tileMap = Objects.requireNonNull(map, "map").clone();
+        this.tileBlocks = Objects.requireNonNull(nblocks, "nblocks").clone();
+        this.cyclicGrid = Objects.requireNonNull(procGrid, "procGrid").clone();
+        this.blockDims = null;
+        return self();
     }
 }

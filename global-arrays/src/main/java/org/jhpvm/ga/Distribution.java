@@ -135,6 +135,55 @@ final class Distribution {
             }
             blocks *= nb;
         }
+        return tiles(dims, starts, blocks, procGrid, nproc);
+    }
+
+    /**
+     * {@code GA_Set_tiled_irreg_proc_grid}: tiles whose boundaries {@code map} gives as {@code GA_Set_irreg_distr}'s
+     * do ({@code nblocks[d]} starts per dimension, concatenated, the first 0 and increasing), placed on the processor
+     * grid as {@link #blockCyclic} places regular tiles.
+     */
+    static Distribution tiledIrregular(final int[] dims, final int[] nblocks, final int[] map, final int[] procGrid,
+        final int nproc) {
+        final int n = dims.length;
+        if (nblocks.length != n) {
+            throw new IllegalArgumentException("nblocks has " + nblocks.length + " entries for " + n
+                + " dimensions");
+        }
+        final int[][] starts = new int[n][];
+        long blocks = 1;
+        int k = 0;
+        for (int d = 0; d < n; d++) {
+            if (nblocks[d] < 1 || nblocks[d] > dims[d]) {
+                throw new IllegalArgumentException("nblocks[" + d + "]=" + nblocks[d] + ": between 1 and the "
+                    + "extent " + dims[d]);
+            }
+            if (k + nblocks[d] > map.length) {
+                throw new IllegalArgumentException("map has " + map.length + " entries; the block counts need "
+                    + Arrays.stream(nblocks).sum());
+            }
+            starts[d] = new int[nblocks[d] + 1];
+            for (int i = 0; i < nblocks[d]; i++) {
+                final int v = map[k++];
+                if (i == 0 ? v != 0 : v <= starts[d][i - 1] || v >= dims[d]) {
+                    throw new IllegalArgumentException("map's starts of dimension " + d + " must begin at 0 and "
+                        + "increase below " + dims[d] + "; " + v + " at position " + i + " does not");
+                }
+                starts[d][i] = v;
+            }
+            starts[d][nblocks[d]] = dims[d];
+            blocks *= nblocks[d];
+        }
+        if (procGrid == null) {
+            throw new IllegalArgumentException("procGrid is needed");
+        }
+        return tiles(dims, starts, blocks, procGrid, nproc);
+    }
+
+    /** Places the tiles ({@code starts} per dimension, {@code blocks} of them) on the processor grid. */
+    private static Distribution tiles(final int[] dims, final int[][] starts, final long blocks, final int[] procGrid,
+        final int nproc) {
+        final int n = dims.length;
         if (blocks > Integer.MAX_VALUE - 8) {
             throw new IllegalArgumentException(blocks + " blocks: use larger blocks");
         }

@@ -71,7 +71,33 @@ abstract sealed class ElementAndGhostOps extends ArrayHandle permits AlgebraOps 
         return elements.readInc(subscript, inc);
     }
 
-    // ---------------------------------------------------------------- ghosts (collective)
+    // ---------------------------------------------------------------- ghosts
+
+    /**
+     * {@code NGA_Access_ghosts}: this PE's block with its ghost layers, as {@link GlobalArray#access()} gives it (the
+     * same storage): {@link LocalBlock#ghostDims()} are the extents GA returns in {@code dims} (the block and its
+     * ghosts), {@link LocalBlock#ghostOffset()} is where GA's {@code ptr} points (the first ghost element), and
+     * {@link LocalBlock#ld()} the leading dimensions. Local: no communication.
+     *
+     * @return the local block with its ghosts (empty if this PE owns nothing)
+     */
+    public LocalBlock accessGhosts() {
+        return self().access();
+    }
+
+    /**
+     * {@code NGA_Access_ghost_element}: where the element at global subscript {@code subscript}, inside this PE's
+     * block or its ghost layers, lies in the array {@link GlobalArray#access()} returns. Local.
+     *
+     * @param subscript the global subscript, ghost positions included (one below {@code lo} is the lower ghost)
+     * @return its index in the local array
+     * @throws IndexOutOfBoundsException outside the block and its ghosts
+     */
+    public int accessGhostElement(final int... subscript) {
+        return self().access().index(subscript);
+    }
+
+    // ---------------------------------------------------------------- ghost updates (collective)
 
     /** {@code GA_Update_ghosts} with every dimension periodic (GA's behaviour). Collective. */
     public void updateGhosts() {

@@ -36,8 +36,9 @@ final class ElementOps {
     /** Scatter (PUT), gather (GET_NBI: the caller completes it with a quiet) or scatter-accumulate (ACC). */
     void move(final int op, final Object values, final int[][] subs, final int n, final long ia, final double da) {
         a.checkLive();
-        if (a.readOnlyCopy != null && op != Mover.GET_NBI) {
-            throw new IllegalStateException(a + " has the read_only property: unset it before writing");
+        if ((a.readOnlyCopy != null || a.readCache != null) && op != Mover.GET_NBI) {
+            throw new IllegalStateException(a + " has the " + (a.readCache != null ? "read_cache" : "read_only")
+                + " property: unset it before writing");
         }
         checks.checkType(values);
         Objects.requireNonNull(subs, "subscripts");
@@ -67,8 +68,9 @@ final class ElementOps {
             throw new IllegalArgumentException("readInc needs an int or long array; " + a + " holds " + a.type);
         }
         checks.checkSubscript(subscript);
-        if (a.readOnlyCopy != null) {
-            throw new IllegalStateException(a + " has the read_only property: unset it before writing");
+        if (a.readOnlyCopy != null || a.readCache != null) {
+            throw new IllegalStateException(a + " has the " + (a.readCache != null ? "read_cache" : "read_only")
+                + " property: unset it before writing");
         }
         a.ga.stats.record(GaStatistics.Counters.READ_INC, a.type.bytes());
         final int rank = ownerAndLocal(subscript);

@@ -73,11 +73,50 @@ public final class GaGroup {
         return members[rank];
     }
 
-    /** {@code GA_Pgroup_sync}: completes the caller's outstanding operations, then a barrier over the group. */
+    /**
+     * {@code GA_Pgroup_sync}: completes the caller's outstanding operations, then a barrier over the group. Resets
+     * {@link GlobalArrays#maskSync}.
+     */
     public void sync() {
+        ga.syncAtBegin = true;
+        ga.syncAtEnd = true;
+        barrier();
+    }
+
+    /** Syncs done on this PE (a test's count of what {@link GlobalArrays#maskSync} leaves out). */
+    long syncs;
+
+    private void barrier() {
         checkMember();
+        syncs++;
         ga.shmem.quiet();
         ga.shmem.sync(team);
+    }
+
+    /**
+     * The synchronisation at the start of a collective that honours {@link GlobalArrays#maskSync}: skipped if the
+     * mask says so; the mask is reset either way.
+     *
+     * @return whether {@link #syncEnd} is to sync at the operation's end
+     */
+    boolean syncBegin() {
+        final boolean begin = ga.syncAtBegin;
+        final boolean end = ga.syncAtEnd;
+        ga.syncAtBegin = true;
+        ga.syncAtEnd = true;
+        if (begin) {
+            barrier();
+        } else {
+            checkMember();
+        }
+        return end;
+    }
+
+    /** The synchronisation at the end of such a collective, if {@link #syncBegin} said so. */
+    void syncEnd(final boolean end) {
+        if (end) {
+            barrier();
+        }
     }
 
     /** {@code GA_Pgroup_destroy}: the handle can no longer be used on this PE (the world group cannot go). */

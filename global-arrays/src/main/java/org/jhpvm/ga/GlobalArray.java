@@ -179,13 +179,15 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
         public GlobalArray create() {
             ga.checkGroup(group);
             final Distribution dist;
-            if (blockDims != null) {
+            if (blockDims != null || tileMap != null) {
                 if (chunk != null || procGrid != null || nblock != null || restricted != null
                     || width != null && Arrays.stream(width).anyMatch(x -> x > 0)) {
                     throw new IllegalArgumentException("a block-cyclic or tiled distribution excludes chunk, procGrid, "
                         + "irregular, restricted and ghost cells (as in GA)");
                 }
-                dist = Distribution.blockCyclic(dims, perDim(blockDims, "block dims"), cyclicGrid, group.nnodes());
+                dist = tileMap != null
+                    ? Distribution.tiledIrregular(dims, tileBlocks, tileMap, cyclicGrid, group.nnodes())
+                    : Distribution.blockCyclic(dims, perDim(blockDims, "block dims"), cyclicGrid, group.nnodes());
             } else {
                 dist = Distribution.of(dims, chunk, procGrid, nblock, map, width, restricted, group.nnodes());
             }

@@ -31,6 +31,11 @@ public final class GlobalArrays extends LinearAlgebraOps {
     private GaGroup sameNodeRank;
     /** The one-sided calls of this PE ({@code GA_Print_stats}). */
     final GaStatistics.Counters stats = new GaStatistics.Counters();
+    /** {@link #maskSync}: whether the next collective that honours it syncs at its start and at its end. */
+    boolean syncAtBegin = true;
+    boolean syncAtEnd = true;
+    /** {@link #rand(int)}'s generator, seeded by its first call. */
+    private java.util.SplittableRandom rand;
     /** {@code GA_Set_memory_limit}: bytes of array storage this PE may hold, or -1 for no limit. */
     private long memoryLimit = -1;
 
@@ -313,6 +318,39 @@ public final class GlobalArrays extends LinearAlgebraOps {
      */
     public void sync() {
         defaultGroup.sync();
+    }
+
+    /**
+     * {@code GA_Mask_sync}: drops the synchronisation at the start ({@code begin == false}) and/or at the end
+     * ({@code end == false}) of the next collective operation, for a program that knows it is not needed (the
+     * operation before it already synchronised, or the next one will). As in GA the mask holds for one operation and
+     * is then reset. Honoured by the element-wise and patch family ({@code zero}, {@code fill}, {@code scale},
+     * {@code copy}, {@code add}, {@code addPatch}, {@code copyPatch}, the {@code elem*} operations and their
+     * patches); every other collective keeps both of its synchronisations, which a correct program cannot tell
+     * apart, and resets the mask; so does {@link #sync()}. Local: no communication.
+     *
+     * @param begin whether the next collective syncs when it starts
+     * @param end   whether it syncs when it ends
+     */
+    public void maskSync(final boolean begin, final boolean end) {
+        syncAtBegin = begin;
+        syncAtEnd = end;
+    }
+
+    /**
+     * {@code NGA_Rand}: a pseudo-random double in {@code [0, 1)}, from this PE's own generator. The first call seeds
+     * it with {@code seed} (0: GA's default seed, 121238; a negative seed as its absolute value) and later calls
+     * ignore their argument, as GA's do. The sequence is this implementation's (Java's {@code SplittableRandom}),
+     * not GA's Mersenne twister. Local: no communication.
+     *
+     * @param seed the seed on the first call
+     * @return the next value
+     */
+    public double rand(final int seed) {
+        if (rand == null) {
+            rand = new java.util.SplittableRandom(seed == 0 ? 121_238 : Math.abs((long) seed));
+        }
+        return rand.nextDouble();
     }
 
     /** {@code GA_Init_fence}: start tracking this PE's puts and accumulates for {@link #fence()}. */

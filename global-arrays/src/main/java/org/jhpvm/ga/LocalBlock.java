@@ -96,6 +96,32 @@ public final class LocalBlock {
     }
 
     /**
+     * The extents of the stored block with its ghost layers ({@code NGA_Access_ghosts}'s {@code dims}): the block's
+     * extent plus twice the ghost width in every dimension.
+     *
+     * @return extents, one per dimension (all 0 for an empty block)
+     */
+    public int[] ghostDims() {
+        final int[] d = new int[lo.length];
+        if (owns) {
+            for (int k = 0; k < d.length; k++) {
+                d[k] = hi[k] - lo[k] + 1 + 2 * width[k];
+            }
+        }
+        return d;
+    }
+
+    /**
+     * Where the stored block starts in the array, its first ghost element (where {@code NGA_Access_ghosts}'s
+     * pointer points): the element at subscript {@code lo[d] - width[d]} in every dimension.
+     *
+     * @return the index of the first stored element (0 for an empty block)
+     */
+    public int ghostOffset() {
+        return owns ? base : 0;
+    }
+
+    /**
      * The distance in array elements between neighbours in each dimension of the stored block (ghosts included):
      * the last entry is 1, each other is the product of the stored extents after it. Meaningless for an empty block.
      *

@@ -31,7 +31,15 @@ final class SectionTransfer {
      * sub-sampled by {@code skip}, into {@code buf} at {@code bufBase} with the buffer strides the checks left.
      */
     private void fromReplica(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int bufBase) {
-        final Object rep = a.readOnlyCopy;
+        fromPacked(a.readOnlyCopy, null, dist.dims, lo, hi, skip, buf, bufBase);
+    }
+
+    /**
+     * A get served from a packed row-major copy of the section {@code srcLo} (null: the origin) with extents
+     * {@code srcDims}: the whole array's replica, or a read-cache entry.
+     */
+    private void fromPacked(final Object rep, final int[] srcLo, final int[] srcDims, final int[] lo, final int[] hi,
+        final int[] skip, final Object buf, final int bufBase) {
         final int[] j = replicaAt;
         System.arraycopy(lo, 0, j, 0, ndim);
         final int last = ndim - 1;
@@ -40,7 +48,7 @@ final class SectionTransfer {
             long r = 0;
             int u = bufBase;
             for (int d = 0; d < ndim; d++) {
-                r = r * dist.dims[d] + j[d];
+                r = r * srcDims[d] + j[d] - (srcLo == null ? 0 : srcLo[d]);
                 u += (j[d] - lo[d]) / skip[d] * bs[d];
             }
             final int w = a.type.width();
@@ -61,6 +69,34 @@ final class SectionTransfer {
                 return;
             }
         }
+    }
+
+    /**
+     * A get under the read_cache property: from the newest cached section that holds it, else read (the whole
+     * section, every element) into a new entry first.
+     */
+    private void fromCache(final int[] lo, final int[] hi, final int[] skip, final Object buf, final int bufBase) {
+        final ReadCache cache = a.readCache;
+        ReadCache.Entry e = cache.find(lo, hi);
+        if (e == null) {
+            long n = 1;
+            for (int d = 0; d < ndim; d++) {
+                n *= hi[d] - lo[d] + 1;
+            }
+            final Object data = a.type.newArray(Math.toIntExact(n));
+            final int[] userStrides = bs.clone(); // packed() sets its own
+            final int[] l = lo.clone();
+            final int[] h = hi.clone();
+            a.readCache = null;
+            try {
+                packed(Mover.GET, l, h, data);
+            } finally {
+                a.readCache = cache;
+                System.arraycopy(userStrides, 0, bs, 0, ndim);
+            }
+            e = cache.add(l, h, data);
+        }
+        fromPacked(e.data(), e.lo(), e.dims(), lo, hi, skip, buf, bufBase);
     }
 
     /** A periodic section's ranges per dimension (at most three each), and the combination being moved. */
@@ -119,6 +155,13 @@ final class SectionTransfer {
                 throw new IllegalStateException(a + " has the read_only property: unset it before writing");
             }
             fromReplica(lo, hi, skip, buf, bufBase);
+            return;
+        }
+        if (a.readCache != null) {
+            if (op == Mover.PUT || op == Mover.ACC) {
+                throw new IllegalStateException(a + " has the read_cache property: unset it before writing");
+            }
+            fromCache(lo, hi, skip, buf, bufBase);
             return;
         }
         for (int d = 0; d < ndim; d++) {

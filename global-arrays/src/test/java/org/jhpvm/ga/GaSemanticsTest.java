@@ -328,7 +328,8 @@ class GaSemanticsTest {
                 new long[] {9}, new int[] {1}));
             assertThrows(IllegalStateException.class, () -> a.readInc(new int[] {0, 0}, 1));
             assertThrows(IllegalStateException.class, () -> a.setProperty("read_only"));
-            assertThrows(IllegalArgumentException.class, () -> a.setProperty("read_cache"));
+            assertThrows(IllegalStateException.class, () -> a.setProperty("read_cache"), "one property at a time");
+            assertThrows(IllegalArgumentException.class, () -> a.setProperty("read_write"));
             a.unsetProperty();
             ga.sync();
             if (ga.nodeid() == 0) {
