@@ -43,6 +43,24 @@ abstract sealed class ComplexOps extends MatrixOps permits NonBlockingAndPeriodi
     }
 
     /**
+     * {@code GA_Patch_enum} with a complex start and step: {@code this[i] = start + (i - lo) * inc} for
+     * {@code lo <= i <= hi} of this 1-D array. Collective.
+     *
+     * @param lo      first element
+     * @param hi      last element
+     * @param startRe real part of the first value
+     * @param startIm imaginary part of the first value
+     * @param incRe   real part of the step
+     * @param incIm   imaginary part of the step
+     * @throws IllegalArgumentException  if the array is not 1-D, or an imaginary part is not 0 on a real array
+     * @throws IndexOutOfBoundsException if {@code lo..hi} is empty or leaves the array
+     */
+    public void patchEnum(final int lo, final int hi, final double startRe, final double startIm, final double incRe,
+        final double incIm) {
+        VectorMath.patchEnum(self(), lo, hi, startRe, startIm, incRe, incIm);
+    }
+
+    /**
      * {@code GA_Scale} with a complex factor. Collective.
      *
      * @param re real part of the factor

@@ -290,7 +290,6 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
      */
     public void scanAdd(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi,
         final boolean exclusive) {
-        checks.checkReal("scanAdd");
         VectorMath.scan(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo, hi,
             exclusive ? VectorMath.ADD_EXCLUSIVE : VectorMath.ADD_INCLUSIVE);
     }
@@ -305,7 +304,6 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
      * @param hi   last element
      */
     public void scanCopy(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
-        checks.checkReal("scanCopy");
         VectorMath.scan(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo, hi,
             VectorMath.COPY);
     }
@@ -322,7 +320,6 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
      * @throws IllegalArgumentException if {@code dst} is too short for them (nothing moves), or as {@link #scanAdd}
      */
     public long pack(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
-        checks.checkReal("pack");
         return VectorMath.pack(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo,
             hi, true);
     }
@@ -339,7 +336,6 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
      * @throws IllegalArgumentException if this array holds fewer elements than positions (nothing moves)
      */
     public long unpack(final GlobalArray dst, final GlobalArray mask, final int lo, final int hi) {
-        checks.checkReal("unpack");
         return VectorMath.pack(self(), Objects.requireNonNull(dst, "dst"), Objects.requireNonNull(mask, "mask"), lo,
             hi, false);
     }
@@ -356,7 +352,6 @@ abstract sealed class MatrixOps extends AlgebraOps permits ComplexOps {
      * @throws IndexOutOfBoundsException if {@code lo..hi} is empty or leaves the array
      */
     public void patchEnum(final int lo, final int hi, final double start, final double inc) {
-        checks.checkReal("patchEnum");
         VectorMath.patchEnum(self(), lo, hi, start, inc);
     }
 

@@ -78,7 +78,9 @@ final class VectorMath {
         final GaGroup g = mask.group;
         g.sync();
         final int nb = mask.dist.owners;
-        final boolean floating = src.type.isFloating();
+        // Complex elements are pairs of doubles, each component scanned as a real one.
+        final boolean floating = src.type.isFloating() || src.type.isComplex();
+        final int w = src.type.width();
         final int[][] parts = parts(mask, lo, hi);
         final long[][] m = new long[parts.length][];
         final double[][] xd = new double[parts.length][];
@@ -86,7 +88,7 @@ final class VectorMath {
         // Summary of each block's part: whether a segment starts in it, and the carry it passes on: the value at its
         // last start (copy) or the sum from its last start, or of the whole part when none starts in it (add).
         final long[] starts = new long[nb];
-        final double[] carryD = new double[nb];
+        final double[] carryD = new double[nb * w];
         final long[] carryL = new long[nb];
         for (int k = 0; k < parts.length; k++) {
             final int b = parts[k][0];
@@ -102,12 +104,16 @@ final class VectorMath {
             for (int i = 0; i < m[k].length; i++) {
                 if (m[k][i] != 0) {
                     starts[b] = 1;
-                    carryD[b] = floating && mode == COPY ? xd[k][i] : 0;
+                    for (int c = 0; c < w; c++) {
+                        carryD[b * w + c] = floating && mode == COPY ? xd[k][i * w + c] : 0;
+                    }
                     carryL[b] = !floating && mode == COPY ? xl[k][i] : 0;
                 }
                 if (mode != COPY) {
                     if (floating) {
-                        carryD[b] += xd[k][i];
+                        for (int c = 0; c < w; c++) {
+                            carryD[b * w + c] += xd[k][i * w + c];
+                        }
                     } else {
                         carryL[b] += xl[k][i];
                     }
@@ -125,15 +131,17 @@ final class VectorMath {
             final int b = parts[k][0];
             final int[] p = {parts[k][1], parts[k][2]};
             boolean active = false;
-            double cd = 0;
+            final double[] cd = new double[w];
             long cl = 0;
             for (int r = 0; r < b; r++) {
                 if (starts[r] != 0) {
                     active = true;
-                    cd = carryD[r];
+                    System.arraycopy(carryD, r * w, cd, 0, w);
                     cl = carryL[r];
                 } else if (active && mode != COPY) {
-                    cd += carryD[r];
+                    for (int c = 0; c < w; c++) {
+                        cd[c] += carryD[r * w + c];
+                    }
                     cl += carryL[r];
                 }
             }
@@ -142,20 +150,22 @@ final class VectorMath {
             if (floating) {
                 final double[] out = Algebra.doubles(old);
                 for (int i = 0; i < m[k].length; i++) {
-                    final double x = xd[k][i];
-                    if (m[k][i] != 0) {
-                        active = true;
-                        out[i] = mode == ADD_EXCLUSIVE ? 0 : x;
-                        cd = x;
-                    } else if (active) {
-                        if (mode == ADD_INCLUSIVE) {
-                            cd += x;
-                            out[i] = cd;
+                    final boolean start = m[k][i] != 0;
+                    active |= start;
+                    for (int c = 0; c < w && active; c++) {
+                        final int at = i * w + c;
+                        final double x = xd[k][at];
+                        if (start) {
+                            out[at] = mode == ADD_EXCLUSIVE ? 0 : x;
+                            cd[c] = x;
+                        } else if (mode == ADD_INCLUSIVE) {
+                            cd[c] += x;
+                            out[at] = cd[c];
                         } else if (mode == ADD_EXCLUSIVE) {
-                            out[i] = cd;
-                            cd += x;
+                            out[at] = cd[c];
+                            cd[c] += x;
                         } else {
-                            out[i] = cd;
+                            out[at] = cd[c];
                         }
                     }
                 }
@@ -234,6 +244,7 @@ final class VectorMath {
         }
         final Object[] moved = new Object[parts.length];
         final int[] at = new int[parts.length];
+        final int w = src.type.width(); // a complex element is a pair of slots
         for (int k = 0; k < parts.length; k++) {
             final int b = parts[k][0];
             long before = 0;
@@ -253,7 +264,7 @@ final class VectorMath {
                 int j = 0;
                 for (int i = 0; i < m[k].length; i++) {
                     if (m[k][i] != 0) {
-                        System.arraycopy(s, i, packed, j++, 1);
+                        System.arraycopy(s, i * w, packed, j++ * w, w);
                     }
                 }
                 moved[k] = packed;
@@ -264,7 +275,7 @@ final class VectorMath {
                 int j = 0;
                 for (int i = 0; i < m[k].length; i++) {
                     if (m[k][i] != 0) {
-                        System.arraycopy(packed, j++, result, i, 1);
+                        System.arraycopy(packed, j++ * w, result, i * w, w);
                     }
                 }
                 moved[k] = result;
@@ -288,9 +299,19 @@ final class VectorMath {
 
     /** {@code GA_Patch_enum}: {@code a[i] = start + (i - lo) * inc} for {@code lo <= i <= hi}. */
     static void patchEnum(final GlobalArray a, final int lo, final int hi, final double start, final double inc) {
+        patchEnum(a, lo, hi, start, 0, inc, 0);
+    }
+
+    /** As above with complex {@code start} and {@code inc} (imaginary parts 0 for real arrays). */
+    static void patchEnum(final GlobalArray a, final int lo, final int hi, final double start, final double startIm,
+        final double inc, final double incIm) {
         check1d(a, "patchEnum");
+        if ((startIm != 0 || incIm != 0) && !a.type.isComplex()) {
+            throw new IllegalArgumentException("patchEnum: a complex start or step for " + a + ", which holds "
+                + a.type);
+        }
         checkRange(a, lo, hi, "patchEnum");
-        if (!a.type.isFloating() && (start != Math.rint(start) || inc != Math.rint(inc))) {
+        if (!a.type.isFloating() && !a.type.isComplex() && (start != Math.rint(start) || inc != Math.rint(inc))) {
             throw new IllegalArgumentException("patchEnum(" + start + ", " + inc + ") on " + a
                 + ": integers are needed");
         }
@@ -298,7 +319,15 @@ final class VectorMath {
         for (final int[] part : parts(a, lo, hi)) {
             final int[] p = {part[1], part[2]};
             final int len = p[1] - p[0] + 1;
-            if (a.type.isFloating()) {
+            if (a.type.isComplex()) {
+                final double[] v = new double[2 * len];
+                for (int i = 0; i < len; i++) {
+                    final double step = p[0] + i - lo;
+                    v[2 * i] = start + step * inc;
+                    v[2 * i + 1] = startIm + step * incIm;
+                }
+                a.sections.packed(Mover.PUT, new int[] {p[0]}, new int[] {p[1]}, Algebra.fromDoubles(v, a.type));
+            } else if (a.type.isFloating()) {
                 final double[] v = new double[len];
                 for (int i = 0; i < len; i++) {
                     v[i] = start + (double) (p[0] + i - lo) * inc;

@@ -118,8 +118,8 @@ final class GaTestSupport {
             }
         }
         a.ga.nbWait(a.nbGet(lo, hi, buf, ld));
-        final double[] out = new double[n];
-        for (int i = 0; i < n; i++) {
+        final double[] out = new double[n * a.type().width()]; // a complex array's pairs, interleaved
+        for (int i = 0; i < out.length; i++) {
             out[i] = at(buf, i);
         }
         return out;

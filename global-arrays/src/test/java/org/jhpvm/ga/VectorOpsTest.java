@@ -108,4 +108,91 @@ class VectorOpsTest {
             }
         });
     }
+
+    /** The complex forms: each component scanned as a real one, pairs packed and unpacked whole, complex enumeration. */
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldScanPackAndEnumerateComplexElements(final int pes) {
+        GaTestSupport.run(pes, ga -> {
+            for (final GaType t : new GaType[] {GaType.DCPL, GaType.SCPL}) {
+                final GlobalArray src = ga.create(t, new int[] {N}, "src");
+                final double[] sv = new double[2 * N];
+                for (int i = 0; i < N; i++) {
+                    sv[2 * i] = i + 1;
+                    sv[2 * i + 1] = -2.0 * (i + 1);
+                }
+                GaTestSupport.putWhole(src, t == GaType.DCPL ? sv : toFloats(sv));
+                final GlobalArray mask = filled(ga, GaType.INT, "mask", true);
+                final GlobalArray dst = ga.create(t, new int[] {N}, "dst");
+                dst.fill(-1, 0);
+                final double[] incl = new double[2 * N];
+                final double[] copy = new double[2 * N];
+                for (int i = 0; i < N; i++) {
+                    incl[2 * i] = -1;
+                    copy[2 * i] = -1;
+                }
+                double re = 0;
+                double im = 0;
+                double firstRe = 0;
+                double firstIm = 0;
+                boolean active = false;
+                for (int i = LO; i <= HI; i++) {
+                    if (start(i)) {
+                        active = true;
+                        re = 0;
+                        im = 0;
+                        firstRe = sv[2 * i];
+                        firstIm = sv[2 * i + 1];
+                    }
+                    if (active) {
+                        re += sv[2 * i];
+                        im += sv[2 * i + 1];
+                        incl[2 * i] = re;
+                        incl[2 * i + 1] = im;
+                        copy[2 * i] = firstRe;
+                        copy[2 * i + 1] = firstIm;
+                    }
+                }
+                src.scanAdd(dst, mask, LO, HI, false);
+                assertArrayEquals(incl, whole(dst), 0.0, t + " inclusive");
+                dst.fill(-1, 0);
+                src.scanCopy(dst, mask, LO, HI);
+                assertArrayEquals(copy, whole(dst), 0.0, t + " copy");
+                dst.fill(-1, 0);
+                assertEquals(5, src.pack(dst, mask, LO, HI));
+                assertArrayEquals(new double[] {3, -6, 8, -16, 12, -24, 13, -26, 18, -36, -1, 0},
+                    java.util.Arrays.copyOf(whole(dst), 12), 0.0, t + " pack");
+                final GlobalArray back = ga.create(t, new int[] {N}, "back");
+                back.fill(0, 5);
+                assertEquals(5, dst.unpack(back, mask, LO, HI));
+                final double[] bv = whole(back);
+                for (int i = 0; i < N; i++) {
+                    final boolean picked = i >= LO && i <= HI && start(i);
+                    assertEquals(picked ? i + 1 : 0, bv[2 * i], 0.0, t + " unpack re " + i);
+                    assertEquals(picked ? -2.0 * (i + 1) : 5, bv[2 * i + 1], 0.0, t + " unpack im " + i);
+                }
+                back.patchEnum(3, 9, 100, 1, -7, 0.5);
+                final double[] ev = whole(back);
+                for (int i = 3; i <= 9; i++) {
+                    assertEquals(100 - 7 * (i - 3), ev[2 * i], 0.0);
+                    assertEquals(1 + 0.5 * (i - 3), ev[2 * i + 1], 0.0);
+                }
+                assertThrows(IllegalArgumentException.class, () -> mask.patchEnum(0, 1, 0, 1, 1, 0),
+                    "a complex start on an int array");
+                ga.sync();
+                back.destroy();
+                dst.destroy();
+                mask.destroy();
+                src.destroy();
+            }
+        });
+    }
+
+    private static float[] toFloats(final double[] d) {
+        final float[] f = new float[d.length];
+        for (int i = 0; i < d.length; i++) {
+            f[i] = (float) d[i];
+        }
+        return f;
+    }
 }
