@@ -272,14 +272,29 @@ public final class GlobalArrays extends LinearAlgebraOps {
      */
     public SparseArray createSparse(final GaType type, final int rows, final int cols) {
         Objects.requireNonNull(type, "type");
-        if (type.isComplex()) {
-            throw new IllegalArgumentException("sparse arrays of complex elements are not provided (" + type + ")");
-        }
         if (rows < 1 || cols < 1) {
             throw new IllegalArgumentException("sparse array of " + rows + " x " + cols + ": at least 1 x 1");
         }
         defaultGroup.checkMember();
         return new SparseArray(this, defaultGroup, type, rows, cols);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_create_from_dense}: a sparse array, assembled, of the elements of the 2-D array {@code a}
+     * that are not zero, of {@code a}'s type, shape and group. Each rank adds the elements of the blocks it owns.
+     * Collective over {@code a}'s group.
+     *
+     * @param a the dense matrix
+     * @return the sparse array
+     * @throws IllegalArgumentException if {@code a} is not 2-D
+     */
+    public SparseArray createSparseFromDense(final GlobalArray a) {
+        Objects.requireNonNull(a, "a").checkLive();
+        if (a.ndim != 2) {
+            throw new IllegalArgumentException("createSparseFromDense needs a 2-D array; " + a + " has " + a.ndim
+                + " dimensions");
+        }
+        return SparseProducts.fromDense(this, a);
     }
 
     /**

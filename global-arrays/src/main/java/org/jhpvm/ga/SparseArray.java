@@ -1,43 +1,48 @@
 package org.jhpvm.ga;
 
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * A distributed sparse matrix (GA's {@code NGA_Sprs_array_*}) of doubles, floats, longs or ints: created
+ * A distributed sparse matrix (GA's {@code NGA_Sprs_array_*}) of any element type, complex ones included: created
  * collectively over the default group, filled by {@link #addElement} from any PE with global subscripts, then
- * {@link #assemble}d, after which it multiplies vectors ({@link #matvec}). Rows are split among the group's ranks
- * as GA does (rank {@code p} holds the rows i with {@code floor(i * n / rows) == p}, n ranks), each rank's rows in compressed-row
- * form; the elements for a row are summed when several PEs add the same subscript.
+ * {@link #assemble}d, after which it multiplies vectors ({@link #matvec}), dense matrices and other sparse matrices,
+ * and is scaled, shifted, transposed and exported. Rows are split among the group's ranks as GA does (rank {@code p}
+ * holds the rows i with {@code floor(i * n / rows) == p}, n ranks), each rank's rows in compressed-row form; the
+ * elements for a row are summed when several PEs add the same subscript.
  * <p>
- * Assembly moves each element to the owner of its row through two temporary global arrays (subscripts and values),
- * laid out by destination from a count exchange; a product gets, from the vector's owners, the ranges of the vector
- * that its rows' columns span, multiplies locally, and puts its rows of the result. Floating types sum in double
- * precision (float results rounded once), integer types in long arithmetic (int results wrap as Java's do).
+ * Assembly moves each element to the owner of its row through temporary global arrays ({@link SparseAssembly});
+ * the products and the other collective routines are in {@link SparseAlgebra}. Floating types sum in double
+ * precision (float results rounded once), integer types in long arithmetic (int results wrap as Java's do), complex
+ * types as pairs of doubles.
  * <p>
  * Thread-safety: one PE's handle, used from that PE's thread.
  */
 public final class SparseArray {
-    private final GlobalArrays ga;
-    private final GaGroup group;
-    private final GaType type;
-    private final int rows;
-    private final int cols;
-    // Elements added before assembly: global row, column, value (a double's bits, or the integer).
-    private int[] addRow = new int[64];
-    private int[] addCol = new int[64];
-    private long[] addVal = new long[64];
-    private int added;
+    final GlobalArrays ga;
+    final GaGroup group;
+    final GaType type;
+    final int rows;
+    final int cols;
+    /** Slots per element: 2 for complex types (real, imaginary), else 1. */
+    final int w;
+    // Elements added before assembly: global row, column, value bits ({@link #w} per element: a double's bits, or
+    // the integer).
+    int[] addRow = new int[64];
+    int[] addCol = new int[64];
+    long[] addVal;
+    int added;
     // After assembly: this rank's rows rowLo..rowHi in compressed-row form.
-    private boolean assembled;
+    boolean assembled;
     private boolean destroyed;
-    private int rowLo;
-    private int rowHi;
-    private int[] rowStart;
-    private int[] colIndex;
-    /** The values: for floating types as doubles, for integer types as longs (the other array null). */
-    private double[] values;
-    private long[] lvalues;
+    int rowLo;
+    int rowHi;
+    int[] rowStart;
+    int[] colIndex;
+    /** The values: for floating and complex types as doubles ({@link #w} per element), else as longs. */
+    double[] values;
+    long[] lvalues;
 
     SparseArray(final GlobalArrays ga, final GaGroup group, final GaType type, final int rows, final int cols) {
         this.ga = ga;
@@ -45,12 +50,19 @@ public final class SparseArray {
         this.type = type;
         this.rows = rows;
         this.cols = cols;
+        this.w = type.width();
+        this.addVal = new long[64 * w];
+    }
+
+    /** Whether the values are doubles ({@link #values}) rather than longs. */
+    boolean real() {
+        return type.isFloating() || type.isComplex();
     }
 
     /**
      * {@code NGA_Sprs_array_add_element}: adds {@code value} at row {@code i}, column {@code j} (global, 0-based).
      * Local until {@link #assemble}; elements added at one subscript are summed. On an int or long array the value
-     * must be an integer the type holds.
+     * must be an integer the type holds; on a complex array it is the real part (imaginary 0).
      *
      * @param i     row
      * @param j     column
@@ -60,8 +72,8 @@ public final class SparseArray {
      * @throws IllegalStateException     after assembly or destruction
      */
     public void addElement(final int i, final int j, final double value) {
-        if (type.isFloating()) {
-            add(i, j, Double.doubleToRawLongBits(value));
+        if (real()) {
+            add(i, j, value, 0);
             return;
         }
         if (value != Math.rint(value) || Math.abs(value) > 0x1p62) {
@@ -72,8 +84,31 @@ public final class SparseArray {
     }
 
     /**
-     * {@code NGA_Sprs_array_add_element} with an integer value (exact on int and long arrays; converted on float
-     * and double ones).
+     * {@code NGA_Sprs_array_add_element} of a complex value on an SCPL or DCPL array.
+     *
+     * @param i  row
+     * @param j  column
+     * @param re real part
+     * @param im imaginary part
+     * @throws IllegalArgumentException  if {@code im} is not 0 and the array is not complex (nothing added)
+     * @throws IndexOutOfBoundsException outside the matrix
+     * @throws IllegalStateException     after assembly or destruction
+     */
+    public void addElement(final int i, final int j, final double re, final double im) {
+        if (!type.isComplex()) {
+            if (im != 0) {
+                throw new IllegalArgumentException("addElement(" + re + ", " + im + "): " + type
+                    + " elements have no imaginary part");
+            }
+            addElement(i, j, re);
+            return;
+        }
+        add(i, j, re, im);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_add_element} with an integer value (exact on int and long arrays; converted on float,
+     * double and complex ones).
      *
      * @param i     row
      * @param j     column
@@ -83,17 +118,21 @@ public final class SparseArray {
      * @throws IllegalStateException     after assembly or destruction
      */
     public void addElement(final int i, final int j, final long value) {
-        if (type.isFloating()) {
-            add(i, j, Double.doubleToRawLongBits(value));
+        if (real()) {
+            add(i, j, value, 0);
             return;
         }
         if (type == GaType.INT && (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)) {
             throw new IllegalArgumentException("addElement(" + value + ") on an INT sparse array: out of range");
         }
-        add(i, j, value);
+        addBits(i, j, value, 0);
     }
 
-    private void add(final int i, final int j, final long bits) {
+    private void add(final int i, final int j, final double re, final double im) {
+        addBits(i, j, Double.doubleToRawLongBits(re), Double.doubleToRawLongBits(im));
+    }
+
+    void addBits(final int i, final int j, final long bits, final long imBits) {
         check();
         if (assembled) {
             throw new IllegalStateException("elements cannot be added to an assembled sparse array");
@@ -103,11 +142,15 @@ public final class SparseArray {
         if (added == addRow.length) {
             addRow = Arrays.copyOf(addRow, 2 * added);
             addCol = Arrays.copyOf(addCol, 2 * added);
-            addVal = Arrays.copyOf(addVal, 2 * added);
+            addVal = Arrays.copyOf(addVal, 2 * added * w);
         }
         addRow[added] = i;
         addCol[added] = j;
-        addVal[added++] = bits;
+        addVal[added * w] = bits;
+        if (w == 2) {
+            addVal[added * w + 1] = imBits;
+        }
+        added++;
     }
 
     /**
@@ -124,7 +167,7 @@ public final class SparseArray {
 
     /**
      * {@code NGA_Sprs_array_column_distribution}: the column block GA associates with rank {@code rank} (the same
-     * even split of the columns).
+     * split of the columns).
      *
      * @param rank a rank of the group
      * @return {@code {lo, hi}}, inclusive
@@ -140,7 +183,7 @@ public final class SparseArray {
      * {@code floor(i * nproc / extent) == p}, so its block starts at {@code ceil(p * extent / nproc)} (67 rows on 2
      * ranks: 0..33 and 34..66). Ranks past the extent hold none.
      */
-    private int first(final int rank, final int extent) {
+    int first(final int rank, final int extent) {
         final long n = group.nnodes();
         return (int) ((rank * (long) extent + n - 1) / n);
     }
@@ -152,6 +195,15 @@ public final class SparseArray {
      */
     public int[] dims() {
         return new int[] {rows, cols};
+    }
+
+    /**
+     * The element type.
+     *
+     * @return the type
+     */
+    public GaType type() {
+        return type;
     }
 
     /**
@@ -174,131 +226,7 @@ public final class SparseArray {
         if (assembled) {
             throw new IllegalStateException("the sparse array is already assembled");
         }
-        final int n = group.nnodes();
-        final int me = group.nodeid();
-        // counts[src * n + dst]: elements PE src sends to rank dst.
-        final long[] counts = new long[n * n];
-        final int[] dest = new int[added];
-        for (int k = 0; k < added; k++) {
-            dest[k] = owner(addRow[k]);
-            counts[me * n + dest[k]]++;
-        }
-        ga.gop(group, counts, GopOp.SUM);
-        long total = 0;
-        final long[] dstStart = new long[n + 1];
-        for (int d = 0; d < n; d++) {
-            dstStart[d] = total;
-            for (int s = 0; s < n; s++) {
-                total += counts[s * n + d];
-            }
-        }
-        dstStart[n] = total;
-        if (total > Integer.MAX_VALUE - 8) {
-            throw new IllegalStateException("sparse assembly of " + total + " elements exceeds a Java array");
-        }
-        rowLo = first(me, rows);
-        rowHi = first(me + 1, rows) - 1;
-        final int len = (int) Math.max(1, total);
-        final GlobalArray subs = ga.builder(GaType.LONG, len).group(group).name("sparse.subscripts").create();
-        final GlobalArray vals = ga.builder(GaType.LONG, len).group(group).name("sparse.values").create();
-        try {
-            // My elements for rank d go after those of the PEs before me.
-            final long[] next = new long[n];
-            for (int d = 0; d < n; d++) {
-                long at = dstStart[d];
-                for (int s = 0; s < me; s++) {
-                    at += counts[s * n + d];
-                }
-                next[d] = at;
-            }
-            final Integer[] order = new Integer[added];
-            for (int k = 0; k < added; k++) {
-                order[k] = k;
-            }
-            Arrays.sort(order, (x, y) -> Integer.compare(dest[x], dest[y]));
-            for (int from = 0; from < added; ) {
-                final int d = dest[order[from]];
-                int to = from;
-                while (to < added && dest[order[to]] == d) {
-                    to++;
-                }
-                final long[] sbuf = new long[to - from];
-                final long[] vbuf = new long[to - from];
-                for (int k = from; k < to; k++) {
-                    sbuf[k - from] = (long) addRow[order[k]] * cols + addCol[order[k]];
-                    vbuf[k - from] = addVal[order[k]];
-                }
-                final int lo = (int) next[d];
-                subs.put(new int[] {lo}, new int[] {lo + to - from - 1}, sbuf, null);
-                vals.put(new int[] {lo}, new int[] {lo + to - from - 1}, vbuf, null);
-                from = to;
-            }
-            group.sync();
-            final int mine = (int) (dstStart[me + 1] - dstStart[me]);
-            final long[] s = new long[mine];
-            final long[] v = new long[mine];
-            if (mine > 0) {
-                subs.get(new int[] {(int) dstStart[me]}, new int[] {(int) dstStart[me + 1] - 1}, s, null);
-                vals.get(new int[] {(int) dstStart[me]}, new int[] {(int) dstStart[me + 1] - 1}, v, null);
-            }
-            build(s, v);
-            group.sync();
-        } finally {
-            subs.destroy();
-            vals.destroy();
-        }
-        addRow = null;
-        addCol = null;
-        addVal = null;
-        assembled = true;
-    }
-
-    private int owner(final int row) {
-        final int n = group.nnodes();
-        // The rank r with first(r) <= row < first(r + 1).
-        int r = (int) (((long) row * n + n - 1) / rows);
-        while (r > 0 && first(r, rows) > row) {
-            r--;
-        }
-        while (r + 1 < n && first(r + 1, rows) <= row) {
-            r++;
-        }
-        return r;
-    }
-
-    /** Sorts by subscript, sums duplicates, builds the compressed rows. */
-    private void build(final long[] s, final long[] v) {
-        final Integer[] order = new Integer[s.length];
-        for (int k = 0; k < s.length; k++) {
-            order[k] = k;
-        }
-        Arrays.sort(order, (x, y) -> Long.compare(s[x], s[y]));
-        final int nrows = rowHi - rowLo + 1;
-        rowStart = new int[Math.max(1, nrows + 1)];
-        final int[] ci = new int[s.length];
-        final double[] vd = type.isFloating() ? new double[s.length] : null;
-        final long[] vl = type.isFloating() ? null : new long[s.length];
-        int nnz = 0;
-        long last = -1;
-        for (final int k : order) {
-            if (s[k] != last) {
-                last = s[k];
-                ci[nnz] = (int) (s[k] % cols);
-                rowStart[(int) (s[k] / cols) - rowLo + 1]++;
-                nnz++;
-            }
-            if (vd != null) {
-                vd[nnz - 1] += Double.longBitsToDouble(v[k]);
-            } else {
-                vl[nnz - 1] += v[k];
-            }
-        }
-        for (int r = 0; r < nrows; r++) {
-            rowStart[r + 1] += rowStart[r];
-        }
-        colIndex = Arrays.copyOf(ci, nnz);
-        values = vd == null ? null : Arrays.copyOf(vd, nnz);
-        lvalues = vl == null ? null : Arrays.copyOf(vl, nnz);
+        SparseAssembly.assemble(this);
     }
 
     /**
@@ -312,67 +240,8 @@ public final class SparseArray {
      * @throws IllegalArgumentException for vectors of another type, length or group, or {@code x == y}
      */
     public void matvec(final GlobalArray x, final GlobalArray y) {
-        check();
-        if (!assembled) {
-            throw new IllegalStateException("assemble the sparse array before multiplying");
-        }
-        checkVector(x, cols, "x");
-        checkVector(y, rows, "y");
-        if (x == y) {
-            throw new IllegalArgumentException("matvec: x and y must be different arrays");
-        }
-        group.sync();
-        final int nrows = rowHi - rowLo + 1;
-        Object out = null;
-        if (nrows > 0) {
-            // The span of columns this rank's rows touch, fetched in one get (the vector's owners serve it).
-            int cmin = Integer.MAX_VALUE;
-            int cmax = -1;
-            for (int k = 0; k < colIndex.length; k++) {
-                cmin = Math.min(cmin, colIndex[k]);
-                cmax = Math.max(cmax, colIndex[k]);
-            }
-            final Object xs = type.newArray(cmax < 0 ? 0 : cmax - cmin + 1);
-            if (cmax >= 0) {
-                ga.nbWait(x.nbGet(new int[] {cmin}, new int[] {cmax}, xs, null));
-            }
-            if (values != null) {
-                final double[] xd = Algebra.doubles(xs);
-                final double[] o = new double[nrows];
-                for (int r = 0; r < nrows; r++) {
-                    double sum = 0;
-                    for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
-                        sum += values[k] * xd[colIndex[k] - cmin];
-                    }
-                    o[r] = sum;
-                }
-                out = Algebra.fromDoubles(o, type);
-            } else {
-                final long[] xl = Algebra.longs(xs);
-                final long[] o = new long[nrows];
-                for (int r = 0; r < nrows; r++) {
-                    long sum = 0;
-                    for (int k = rowStart[r]; k < rowStart[r + 1]; k++) {
-                        sum += lvalues[k] * xl[colIndex[k] - cmin];
-                    }
-                    o[r] = sum;
-                }
-                out = Algebra.fromLongs(o, type);
-            }
-        }
-        group.sync(); // every rank has read x (y may share nothing with x, but its old values may still be read)
-        if (nrows > 0) {
-            ga.nbWait(y.nbPut(new int[] {rowLo}, new int[] {rowHi}, out, null));
-        }
-        group.sync();
-    }
-
-    private void checkVector(final GlobalArray v, final int length, final String what) {
-        Objects.requireNonNull(v, what).checkLive();
-        if (v.type != type || v.ndim != 1 || v.dims()[0] != length || v.group.team != group.team) {
-            throw new IllegalArgumentException("matvec: " + what + " " + v + " must be a 1-D " + type + " array of "
-                + length + " elements on the sparse array's group");
-        }
+        checkAssembled();
+        SparseAlgebra.matvec(this, x, y);
     }
 
     /**
@@ -384,32 +253,226 @@ public final class SparseArray {
      * @throws IllegalArgumentException for a vector of another type, length or group
      */
     public void getDiag(final GlobalArray d) {
-        check();
-        if (!assembled) {
-            throw new IllegalStateException("assemble the sparse array first");
-        }
-        final int n = Math.min(rows, cols);
-        checkVector(d, n, "d");
-        group.sync();
-        final int hi = Math.min(rowHi, n - 1);
-        if (hi >= rowLo) {
-            final double[] dd = new double[hi - rowLo + 1];
-            final long[] dl = new long[hi - rowLo + 1];
-            for (int r = rowLo; r <= hi; r++) {
-                for (int k = rowStart[r - rowLo]; k < rowStart[r - rowLo + 1]; k++) {
-                    if (colIndex[k] == r) {
-                        if (values != null) {
-                            dd[r - rowLo] = values[k];
-                        } else {
-                            dl[r - rowLo] = lvalues[k];
-                        }
-                    }
-                }
-            }
-            final Object diag = values != null ? Algebra.fromDoubles(dd, type) : Algebra.fromLongs(dl, type);
-            ga.nbWait(d.nbPut(new int[] {rowLo}, new int[] {hi}, diag, null));
-        }
-        group.sync();
+        checkAssembled();
+        SparseAlgebra.getDiag(this, d);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_scale}: every stored element times {@code s} (on an int or long array an integer).
+     * Collective.
+     *
+     * @param s the factor
+     * @throws IllegalArgumentException for a fraction on an integer array (nothing changes)
+     * @throws IllegalStateException    before assembly
+     */
+    public void scale(final double s) {
+        scale(s, 0);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_scale} with a complex factor.
+     *
+     * @param re real part
+     * @param im imaginary part (0 on a real array)
+     * @throws IllegalArgumentException for a complex factor on a real array or a fraction on an integer one
+     * @throws IllegalStateException    before assembly
+     */
+    public void scale(final double re, final double im) {
+        checkAssembled();
+        SparseAlgebra.update(this, SparseAlgebra.SCALE, re, im);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_shift_diag}: adds {@code s} to every <em>stored</em> diagonal element, as GA does (a
+     * diagonal position with no element stays 0). Collective.
+     *
+     * @param s the shift
+     * @throws IllegalArgumentException for a fraction on an integer array
+     * @throws IllegalStateException    before assembly
+     */
+    public void shiftDiag(final double s) {
+        shiftDiag(s, 0);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_shift_diag} with a complex shift.
+     *
+     * @param re real part
+     * @param im imaginary part (0 on a real array)
+     * @throws IllegalArgumentException for a complex shift on a real array or a fraction on an integer one
+     * @throws IllegalStateException    before assembly
+     */
+    public void shiftDiag(final double re, final double im) {
+        checkAssembled();
+        SparseAlgebra.update(this, SparseAlgebra.SHIFT_DIAG, re, im);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_diag_left_multiply}: {@code A = D A}, row {@code i} times {@code d[i]}; {@code d} 1-D of
+     * the array's type and {@code rows} elements. Collective.
+     *
+     * @param d the diagonal
+     * @throws IllegalArgumentException for a vector of another type, length or group
+     * @throws IllegalStateException    before assembly
+     */
+    public void diagLeftMultiply(final GlobalArray d) {
+        checkAssembled();
+        SparseAlgebra.diagMultiply(this, d, true);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_diag_right_multiply}: {@code A = A D}, column {@code j} times {@code d[j]}; {@code d} of
+     * {@code cols} elements. Collective.
+     *
+     * @param d the diagonal
+     * @throws IllegalArgumentException for a vector of another type, length or group
+     * @throws IllegalStateException    before assembly
+     */
+    public void diagRightMultiply(final GlobalArray d) {
+        checkAssembled();
+        SparseAlgebra.diagMultiply(this, d, false);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_duplicate}: an assembled copy. Collective.
+     *
+     * @return the copy
+     * @throws IllegalStateException before assembly
+     */
+    public SparseArray duplicate() {
+        checkAssembled();
+        return SparseAlgebra.duplicate(this);
+    }
+
+    /**
+     * The transpose, {@code cols x rows}, assembled (each element moved to the owner of its new row). Collective.
+     *
+     * @return {@code A^T}
+     * @throws IllegalStateException before assembly
+     */
+    public SparseArray transpose() {
+        checkAssembled();
+        return SparseAlgebra.transpose(this);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_get_column}: column {@code icol} as a new 1-D global array of {@code rows} elements of the
+     * array's type (on the array's group, zero where nothing is stored). Collective.
+     *
+     * @param icol the column
+     * @return the column
+     * @throws IndexOutOfBoundsException outside the columns
+     * @throws IllegalStateException     before assembly
+     */
+    public GlobalArray getColumn(final int icol) {
+        checkAssembled();
+        Objects.checkIndex(icol, cols);
+        return SparseAlgebra.getColumn(this, icol);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_matmat_multiply}: {@code C = A B} for sparse {@code B} of the same type and group with
+     * {@code cols} rows: a new assembled sparse array. Every rank reads the whole of B (gathered once), then forms
+     * the products for its own rows. Collective.
+     *
+     * @param b the right factor
+     * @return the product
+     * @throws IllegalArgumentException for shapes that do not multiply, or another type or group
+     * @throws IllegalStateException    before assembly of either
+     */
+    public SparseArray matmat(final SparseArray b) {
+        checkAssembled();
+        Objects.requireNonNull(b, "b").checkAssembled();
+        return SparseProducts.matmat(this, b);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_sprsdns_multiply}: {@code C = A B} for a dense 2-D {@code B} of the array's type and
+     * group with {@code cols} rows: a new dense global array of {@code rows x B's columns}. Each rank gets the rows of
+     * B its elements' columns span. Collective.
+     *
+     * @param b the dense right factor
+     * @return the product
+     * @throws IllegalArgumentException for shapes that do not multiply, or another type or group
+     * @throws IllegalStateException    before assembly
+     */
+    public GlobalArray sprsdnsMultiply(final GlobalArray b) {
+        checkAssembled();
+        return SparseProducts.sparseTimesDense(this, b);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_dnssprs_multiply}: {@code C = A S} for a dense 2-D {@code A} of the array's type and
+     * group with {@code rows} columns, this array {@code S}: a new dense global array of {@code A's rows x cols}.
+     * Each rank multiplies the columns of A that match its rows and accumulates its share into C. Collective.
+     *
+     * @param a the dense left factor
+     * @return the product
+     * @throws IllegalArgumentException for shapes that do not multiply, or another type or group
+     * @throws IllegalStateException    before assembly
+     */
+    public GlobalArray dnssprsMultiply(final GlobalArray a) {
+        checkAssembled();
+        return SparseProducts.denseTimesSparse(a, this);
+    }
+
+    /**
+     * This rank's rows restricted to a column block: GA's {@code NGA_Sprs_array_access_col_block}.
+     *
+     * @param rowLo    the first row (global)
+     * @param rowHi    the last row
+     * @param colLo    the block's first column
+     * @param colHi    its last column
+     * @param rowStart {@code rowStart[r] .. rowStart[r+1]-1} are the elements of row {@code rowLo + r}
+     * @param colIndex each element's column (global)
+     * @param values   each element's value: a {@code double[]} (float and double arrays; complex ones as pairs,
+     *                 two slots per element), or a {@code long[]} (int and long)
+     */
+    public record ColumnBlock(int rowLo, int rowHi, int colLo, int colHi, int[] rowStart, int[] colIndex,
+                              Object values) {
+    }
+
+    /**
+     * {@code NGA_Sprs_array_col_block_list}: the column blocks ({@link #columnDistribution} numbering) in which this
+     * rank's rows hold elements. Local.
+     *
+     * @return the block numbers, ascending
+     * @throws IllegalStateException before assembly
+     */
+    public int[] colBlockList() {
+        checkAssembled();
+        return SparseAlgebra.colBlockList(this);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_access_col_block}: this rank's rows restricted to column block {@code icol}, in
+     * compressed-row form (copies), or null if it holds no element there. Local.
+     *
+     * @param icol a column block, {@code 0 .. nnodes-1}
+     * @return the block, or null
+     * @throws IndexOutOfBoundsException outside the blocks
+     * @throws IllegalStateException     before assembly
+     */
+    public ColumnBlock accessColBlock(final int icol) {
+        checkAssembled();
+        Objects.checkIndex(icol, group.nnodes());
+        return SparseAlgebra.columnBlock(this, icol);
+    }
+
+    /**
+     * {@code NGA_Sprs_array_export}: writes the matrix to {@code file} in the Matrix Market coordinate format,
+     * 1-based, sorted by row then column ({@code real}, {@code integer} or {@code complex} as the type is; GA writes
+     * {@code real} whatever the type). Rank 0 of the group gathers every element and writes; collective; an I/O
+     * failure is raised on every rank.
+     *
+     * @param file the file to write (replaced)
+     * @throws java.io.UncheckedIOException on every rank if rank 0 cannot write
+     * @throws IllegalStateException        before assembly
+     */
+    public void export(final Path file) {
+        checkAssembled();
+        Objects.requireNonNull(file, "file");
+        SparseAlgebra.export(this, file);
     }
 
     /**
@@ -427,15 +490,22 @@ public final class SparseArray {
         lvalues = null;
     }
 
-    private void check() {
+    void check() {
         if (destroyed) {
             throw new IllegalStateException("the sparse array was destroyed");
         }
     }
 
+    void checkAssembled() {
+        check();
+        if (!assembled) {
+            throw new IllegalStateException("assemble the sparse array first");
+        }
+    }
+
     @Override
     public String toString() {
-        return "SparseArray[" + rows + " x " + cols + "]" + (assembled ? " assembled" : "")
+        return "SparseArray[" + rows + " x " + cols + " " + type + "]" + (assembled ? " assembled" : "")
             + (destroyed ? " (destroyed)" : "");
     }
 }

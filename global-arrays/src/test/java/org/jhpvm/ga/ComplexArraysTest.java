@@ -308,7 +308,6 @@ class ComplexArraysTest {
             assertThrows(IllegalArgumentException.class, z::symmetrize);
             assertThrows(IllegalArgumentException.class, () -> z.median(z, z, z));
             assertThrows(IllegalArgumentException.class, () -> z.readInc(new int[] {0, 0}, 1));
-            assertThrows(IllegalArgumentException.class, () -> ga.createSparse(GaType.DCPL, 2, 2));
             assertThrows(IllegalArgumentException.class, () -> d.fill(1, 1), "a complex value for a real array");
             assertThrows(IllegalArgumentException.class, () -> d.acc(new int[] {0, 0}, new int[] {0, 0},
                 new double[2], null, 0.0, 1.0), "complex alpha on a real array");
