@@ -48,7 +48,7 @@ final class CommState {
     MPIException error(final int errorClass, final String message) {
         final MPIException e = new MPIException(errorClass, message);
         if (errhandler.isFatal()) {
-            throw new org.jhpvm.mpi.MpiFatalError(name, e);
+            throw new MpiFatalError(name, e);
         }
         return e;
     }

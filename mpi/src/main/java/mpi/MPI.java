@@ -9,7 +9,9 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 
+import org.jhpvm.mpi.internal.ErrorClasses;
 import org.jhpvm.mpi.internal.Kind;
+import org.jhpvm.mpi.internal.RankSeats;
 
 /**
  * MPI's environment, constants and predefined objects, as the Open MPI Java bindings name them. The constants
@@ -79,13 +81,13 @@ public final class MPI {
 
     // ---------------------------------------------------------------------------------------------- errors
     /** No error. */
-    public static final int SUCCESS = 0;
+    public static final int SUCCESS = ErrorClasses.SUCCESS;
     /** Invalid buffer. */
     public static final int ERR_BUFFER = 1;
     /** Invalid count. */
     public static final int ERR_COUNT = 2;
     /** Invalid datatype. */
-    public static final int ERR_TYPE = 3;
+    public static final int ERR_TYPE = ErrorClasses.ERR_TYPE;
     /** Invalid tag. */
     public static final int ERR_TAG = 4;
     /** Invalid communicator. */
@@ -109,9 +111,9 @@ public final class MPI {
     /** Unknown error. */
     public static final int ERR_UNKNOWN = 14;
     /** Message truncated on receive. */
-    public static final int ERR_TRUNCATE = 15;
+    public static final int ERR_TRUNCATE = ErrorClasses.ERR_TRUNCATE;
     /** Other error. */
-    public static final int ERR_OTHER = 16;
+    public static final int ERR_OTHER = ErrorClasses.ERR_OTHER;
     /** Internal error. */
     public static final int ERR_INTERN = 17;
     /** Error code in the statuses. */
@@ -240,12 +242,12 @@ public final class MPI {
     public static int InitThread(final String[] args, final int required) throws MPIException {
         Rank r = Rank.ofThread();
         if (r == null) {
-            final org.jhpvm.mpi.AttachedJob.Seat seat = org.jhpvm.mpi.AttachedJob.locate();
-            if (seat == null) {
+            final Runnable join = RankSeats.forThisThread();
+            if (join == null) {
                 throw new MPIException(ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
                     + "bin/jhpvm run or MpiJob)");
             }
-            seat.job().join(seat.rank());
+            join.run();
             r = Rank.ofThread();
         }
         if (r.initialized) {

@@ -1,56 +1,18 @@
 package org.jhpvm.apps;
 
-import java.util.Arrays;
-
-import org.jhpvm.apps.commands.BenchCommand;
-import org.jhpvm.apps.commands.FabricCommand;
-import org.jhpvm.apps.commands.HydroCommand;
-import org.jhpvm.apps.commands.InfoCommand;
-import org.jhpvm.apps.commands.JobsCommand;
-import org.jhpvm.apps.commands.LaunchCommand;
-import org.jhpvm.apps.commands.RunCommand;
-import org.jhpvm.apps.commands.SampleCommands;
-import org.jhpvm.fm.FmRemoteFailure;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ScopeType;
+import org.jhpvm.apps.commands.JhpvmCommand;
 
 /**
- * The {@code bin/jhpvm} command: sample programs and benchmarks of the jhpvm stack.
+ * The {@code bin/jhpvm} command's entry point: sample programs, benchmarks and the job commands of the jhpvm stack
+ * ({@link JhpvmCommand} defines them).
  */
-@Command(name = "jhpvm", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-    description = "jhpvm: Illinois HPVM re-created in Java (emulated Myrinet, Fast Messages, SHMEM, Global Arrays, "
-        + "MPI).",
-    subcommands = {HydroCommand.class, SampleCommands.HelloCommand.class, FabricCommand.class,
-        SampleCommands.JacobiCommand.class,
-        SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
-        SampleCommands.RingCommand.class, BenchCommand.class, LaunchCommand.class, RunCommand.class, JobsCommand.class,
-        InfoCommand.class,
-        CommandLine.HelpCommand.class})
-public final class Main implements Runnable {
+public final class Main {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */
-    public static final int FAILURE = 1;
+    public static final int FAILURE = JhpvmCommand.FAILURE;
     /** Exit code of a bad option or value. */
-    public static final int USAGE = 2;
+    public static final int USAGE = JhpvmCommand.USAGE;
 
-    @Option(names = "--debug", scope = ScopeType.INHERIT, description = "Print stack traces of errors (also: "
-        + "environment variable JHPVM_DEBUG).")
-    private boolean debugFlag;
-
-    @CommandLine.Spec
-    private CommandLine.Model.CommandSpec spec;
-
-    /** Creates the top-level {@code jhpvm} command; {@link #execute} builds its command line around one. */
-    public Main() {
-    }
-
-    /** {@code --version}: the build's version. */
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"jhpvm " + org.jhpvm.runtime.Jhpvm.version()};
-        }
+    private Main() {
     }
 
     /**
@@ -61,7 +23,7 @@ public final class Main implements Runnable {
      * @param args command line: a subcommand and its options, e.g. {@code hydro sod --pes 4}
      */
     public static void main(final String[] args) {
-        System.exit(execute(args));
+        System.exit(JhpvmCommand.execute(args));
     }
 
     /**
@@ -71,38 +33,6 @@ public final class Main implements Runnable {
      * @return the exit code
      */
     public static int execute(final String... args) {
-        final boolean debug = Arrays.asList(args).contains("--debug") || System.getenv("JHPVM_DEBUG") != null;
-        final CommandLine cli = new CommandLine(new Main());
-        // Everything after the program's name is the program's, even what looks like an option of run.
-        cli.getSubcommands().get("run").setStopAtPositional(true);
-        // A bad option or value: one line naming it, exit code 2 (the convention of command-line tools).
-        cli.setParameterExceptionHandler((ex, args1) -> {
-            final CommandLine c = ex.getCommandLine();
-            c.getErr().println(c.getColorScheme().errorText("jhpvm: " + ex.getMessage() + " (see: "
-                + c.getCommandSpec().qualifiedName() + " --help)"));
-            if (debug) {
-                ex.printStackTrace(c.getErr());
-            }
-            return USAGE;
-        });
-        // A value the command rejects (IllegalArgumentException) is a usage error too; anything else is a failure.
-        cli.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (FmRemoteFailure.isReportedElsewhere(ex) && !debug) {
-                return FAILURE; // another process of the launched job prints it: each failure once
-            }
-            final boolean usage = ex instanceof IllegalArgumentException;
-            commandLine.getErr().println(commandLine.getColorScheme().errorText("jhpvm: " + ex.getMessage()
-                + (usage ? " (see: " + commandLine.getCommandSpec().qualifiedName() + " --help)" : "")));
-            if (debug) {
-                ex.printStackTrace(commandLine.getErr());
-            }
-            return usage ? USAGE : FAILURE;
-        });
-        return cli.execute(args);
-    }
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
+        return JhpvmCommand.execute(args);
     }
 }

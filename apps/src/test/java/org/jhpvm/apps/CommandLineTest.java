@@ -310,7 +310,7 @@ class CommandLineTest {
     void everyOptionOfEveryCommandShouldSayItsDefault() {
         final java.util.List<String> missing = new java.util.ArrayList<>();
         final java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>();
-        todo.add(new picocli.CommandLine(new Main()));
+        todo.add(new picocli.CommandLine(new org.jhpvm.apps.commands.JhpvmCommand()));
         while (!todo.isEmpty()) {
             final picocli.CommandLine c = todo.poll();
             todo.addAll(c.getSubcommands().values());

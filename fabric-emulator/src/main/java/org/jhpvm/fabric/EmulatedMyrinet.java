@@ -50,9 +50,6 @@ public final class EmulatedMyrinet {
      * @return the capabilities
      */
     public static FabricCapabilities capabilities(final FaultPlan plan) {
-        final boolean lossless = plan.drop() == 0 && plan.corrupt() == 0 && plan.duplicate() == 0
-            && plan.linkDown().isEmpty();
-        // RDMA and NIC messages have the NIC's reliable-connection protocol, whatever the plan does to frames.
-        return new FabricCapabilities(lossless, plan.reorder() == 0, true, true, false, true);
+        return MyrinetFabric.capabilitiesFor(plan);
     }
 }

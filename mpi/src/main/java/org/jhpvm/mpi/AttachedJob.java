@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmJobExit;
 import org.jhpvm.mpi.internal.Engine;
+import org.jhpvm.mpi.internal.RankSeats;
 
 /**
  * An MPI job whose ranks are threads the caller already has: the PE main threads of {@code bin/jhpvm run}, where a
@@ -60,6 +61,10 @@ public final class AttachedJob {
      */
     public static void setLocator(final Supplier<Seat> finder) {
         locator = finder == null ? () -> null : finder;
+        RankSeats.setFinder(finder == null ? null : () -> {
+            final Seat s = finder.get();
+            return s == null ? null : () -> s.job().join(s.rank());
+        });
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import mpi.Datatype;
 import mpi.MPI;
 import mpi.MPIException;
+import mpi.MpiFatalError;
 import mpi.Request;
 import mpi.Status;
 

@@ -1,7 +1,6 @@
 package org.jhpvm.apps.commands;
 
 import org.jhpvm.apps.Reports;
-import org.jhpvm.apps.Main;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -107,8 +106,8 @@ final class BenchAllCommand implements Callable<Integer> {
             }
             add(args, "fabric".equals(l.name()) ? "--mb-per-trial" : "--mb-per-point", mb);
             System.out.println("== jhpvm " + String.join(" ", args));
-            final int code = Main.execute(args.toArray(new String[0]));
-            if (code == Main.USAGE) {
+            final int code = JhpvmCommand.execute(args.toArray(new String[0]));
+            if (code == JhpvmCommand.USAGE) {
                 throw new IllegalArgumentException("bench " + l.name() + " refused the options passed on");
             }
             if (code != 0) {
@@ -125,7 +124,7 @@ final class BenchAllCommand implements Callable<Integer> {
             hydro.add(zoneCycles.toString());
         }
         System.out.println("== jhpvm " + String.join(" ", hydro));
-        final int code = Main.execute(hydro.toArray(new String[0]));
+        final int code = JhpvmCommand.execute(hydro.toArray(new String[0]));
         if (code != 0) {
             throw new IllegalStateException("bench hydro failed (exit code " + code + ")");
         }
@@ -138,7 +137,7 @@ final class BenchAllCommand implements Callable<Integer> {
         add(mpi, "--mb-per-point", mb);
         add(mpi, "--max-ranks", maxRanks);
         System.out.println("== jhpvm " + String.join(" ", mpi));
-        final int mpiCode = Main.execute(mpi.toArray(new String[0]));
+        final int mpiCode = JhpvmCommand.execute(mpi.toArray(new String[0]));
         if (mpiCode != 0) {
             throw new IllegalStateException("bench mpi failed (exit code " + mpiCode + ")");
         }

@@ -14,7 +14,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.Targets;
 import picocli.CommandLine.Command;
@@ -69,7 +68,7 @@ public final class BenchCheckCommand implements Callable<Integer> {
             final Path file = dir.resolve(b + ".json");
             final List<String> args = arguments(b, file);
             System.out.println("== jhpvm " + String.join(" ", args));
-            final int code = Main.execute(args.toArray(new String[0]));
+            final int code = JhpvmCommand.execute(args.toArray(new String[0]));
             if (code != 0 || !Files.exists(file)) {
                 failed.add(b + " (exit " + code + ")");
                 continue;

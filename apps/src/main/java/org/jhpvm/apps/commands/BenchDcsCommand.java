@@ -17,7 +17,6 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.SharedJobs;
 import org.jhpvm.fm.FmAbortException;
@@ -86,9 +85,9 @@ final class BenchDcsCommand implements Callable<Integer> {
         final String blast = "hydro blast3d --zones " + zones + " --pes " + pes;
         final long quantumNs = Math.round(quantumMs * 1e6);
         // Each pair on one shared fabric of just the nodes the two jobs take together.
-        final SharedJobs equal = new SharedJobs(List.of(blast, blast), Main::execute, 0, quantumNs, 2 * pes);
+        final SharedJobs equal = new SharedJobs(List.of(blast, blast), JhpvmCommand::execute, 0, quantumNs, 2 * pes);
         final SharedJobs mixed = new SharedJobs(List.of("jacobi --pes " + pes + " --n " + jacobiN, "gups --pes " + pes
-            + " --log-size " + gupsLogSize), Main::execute, 0, quantumNs, 2 * pes);
+            + " --log-size " + gupsLogSize), JhpvmCommand::execute, 0, quantumNs, 2 * pes);
         System.out.println("bench dcs: warming up (each job once, untimed) ...");
         equal.warmUp();
         mixed.warmUp();
@@ -159,7 +158,7 @@ final class BenchDcsCommand implements Callable<Integer> {
         if (!ok) {
             System.err.println("bench dcs: a job failed");
         }
-        return ok ? 0 : Main.FAILURE;
+        return ok ? 0 : JhpvmCommand.FAILURE;
     }
 
     /** The round whose worse job's slowdown is the median (the lower middle of an even count). */

@@ -386,7 +386,7 @@ public final class HydroCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** A warning line on standard error, in {@code Main}'s form. */
+    /** A warning line on standard error, in {@code JhpvmCommand}'s form. */
     static void warn(final String message) {
         System.err.println("jhpvm: warning: " + message);
     }

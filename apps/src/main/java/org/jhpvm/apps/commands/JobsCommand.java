@@ -8,7 +8,6 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.SharedJobs;
 import org.jhpvm.fabric.FabricConfig;
@@ -64,7 +63,7 @@ public final class JobsCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         final List<Scheduling> chosen = policies.stream().map(Scheduling::parse).toList();
-        final SharedJobs shared = new SharedJobs(jobs, Main::execute, cores, Math.round(quantumMs * 1e6), nodes);
+        final SharedJobs shared = new SharedJobs(jobs, JhpvmCommand::execute, cores, Math.round(quantumMs * 1e6), nodes);
         final List<SharedJobs.Result> results = new ArrayList<>();
         System.out.println("jobs: warming up (each job once, untimed) ...");
         shared.warmUp();
@@ -85,7 +84,7 @@ public final class JobsCommand implements Callable<Integer> {
                 }
             }
         }
-        return ok ? 0 : Main.FAILURE;
+        return ok ? 0 : JhpvmCommand.FAILURE;
     }
 
     /** Prints the table of the results. */

@@ -1,6 +1,5 @@
 package org.jhpvm.apps.commands;
 
-import org.jhpvm.apps.Main;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -39,6 +38,12 @@ import picocli.CommandLine.Parameters;
         + "or a main class on the class path. Output lines carry the PEs of the process that wrote them; the exit "
         + "status is the first non-zero one."})
 public final class LaunchCommand implements Callable<Integer> {
+    /**
+     * The class a launched process starts ({@code bin/jhpvm}'s entry point), named rather than referred to: the
+     * entry point depends on this package, not the other way round (a test checks the name).
+     */
+    static final String ENTRY_CLASS = "org.jhpvm.apps.Main";
+
     /** How long the others get to end by themselves after a process failed. */
     private static final long GRACE_MS = 3_000;
 
@@ -200,7 +205,7 @@ public final class LaunchCommand implements Callable<Integer> {
             }
             return;
         }
-        final java.util.Set<String> known = new picocli.CommandLine(new Main()).getSubcommands().keySet();
+        final java.util.Set<String> known = new picocli.CommandLine(new JhpvmCommand()).getSubcommands().keySet();
         if (!known.contains(first)) {
             throw new IllegalArgumentException("unknown command '" + first + "' (jhpvm subcommands: "
                 + String.join(", ", new java.util.TreeSet<>(known)) + "; or a main class)");
@@ -282,7 +287,7 @@ public final class LaunchCommand implements Callable<Integer> {
         if (isMainClass(first)) {
             cmd.addAll(command); // a main class and its arguments
         } else {
-            cmd.add(Main.class.getName());
+            cmd.add(ENTRY_CLASS);
             cmd.addAll(command);
         }
         return cmd;

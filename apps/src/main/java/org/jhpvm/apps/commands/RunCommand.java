@@ -1,6 +1,5 @@
 package org.jhpvm.apps.commands;
 
-import org.jhpvm.apps.Main;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -83,7 +82,7 @@ public final class RunCommand implements Callable<Integer> {
             System.out.flush();
             System.err.println("jhpvm run: " + program + " does not compile:");
             System.err.println(e.getMessage());
-            return Main.FAILURE;
+            return JhpvmCommand.FAILURE;
         }
         System.out.flush();
         if (result.failed() && !result.reportedElsewhere()) {

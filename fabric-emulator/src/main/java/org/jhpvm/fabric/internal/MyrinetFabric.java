@@ -2,7 +2,6 @@ package org.jhpvm.fabric.internal;
 
 import java.util.Objects;
 
-import org.jhpvm.fabric.EmulatedMyrinet;
 import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.FabricClosedException;
@@ -51,7 +50,7 @@ public final class MyrinetFabric implements Fabric {
         for (int i = 0; i < n; i++) {
             nics[i] = new MyrinetNic(this, i, config, ports);
         }
-        this.capabilities = EmulatedMyrinet.capabilities(config.faultPlan());
+        this.capabilities = capabilitiesFor(config.faultPlan());
     }
 
     /**
@@ -153,5 +152,19 @@ public final class MyrinetFabric implements Fabric {
         return "EmulatedMyrinet{nics=" + nics.length + ", frameBytes=" + config.frameBytes() + ", headerBytes="
             + config.headerBytes() + ", rings=" + config.sendRingCapacity() + "/" + config.receiveRingCapacity()
             + ", faults=" + !config.faultPlan().isNone() + (partitionOf == null ? "" : ", " + partitionOf) + '}';
+    }
+
+    /**
+     * What an emulated Myrinet under fault plan {@code plan} offers: lossless and ordered frames unless the plan
+     * drops, corrupts, duplicates, takes links down or reorders; RDMA and NIC messages always (they have the NIC's
+     * reliable-connection protocol, whatever the plan does to frames).
+     *
+     * @param plan the fault plan
+     * @return the capabilities
+     */
+    public static FabricCapabilities capabilitiesFor(final FaultPlan plan) {
+        final boolean lossless = plan.drop() == 0 && plan.corrupt() == 0 && plan.duplicate() == 0
+            && plan.linkDown().isEmpty();
+        return new FabricCapabilities(lossless, plan.reorder() == 0, true, true, false, true);
     }
 }

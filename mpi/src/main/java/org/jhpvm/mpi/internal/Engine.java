@@ -4,7 +4,6 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.function.BooleanSupplier;
 
-import mpi.MPI;
 
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmInputStream;
@@ -263,7 +262,7 @@ public final class Engine {
         into.tag = u.tag;
         into.kind = u.kind;
         into.elements = u.elements;
-        into.error = MPI.SUCCESS;
+        into.error = ErrorClasses.SUCCESS;
     }
 
     /**
@@ -305,11 +304,11 @@ public final class Engine {
         unexpectedBytes -= u.data.length;
         credits.owe(u.senderWorld, u.data.length);
         if (r.kind != type.kind()) {
-            r.error = MPI.ERR_TYPE;
+            r.error = ErrorClasses.ERR_TYPE;
         } else {
             transfer.unpack(u.data, buf, offset, type, Math.min(u.elements, r.capacity));
             if (u.elements > r.capacity) {
-                r.error = MPI.ERR_TRUNCATE;
+                r.error = ErrorClasses.ERR_TRUNCATE;
             }
         }
         r.buf = null;
@@ -442,11 +441,11 @@ public final class Engine {
         r.kind = kind;
         r.elements = elements;
         if (kind != r.type.kind()) {
-            r.error = MPI.ERR_TYPE;
+            r.error = ErrorClasses.ERR_TYPE;
         } else {
             transfer.receive(in, r.buf, r.offset, r.type, Math.min(elements, r.capacity));
             if (elements > r.capacity) {
-                r.error = MPI.ERR_TRUNCATE;
+                r.error = ErrorClasses.ERR_TRUNCATE;
             }
         }
         r.buf = null;

@@ -3,7 +3,6 @@ package org.jhpvm.mpi.internal;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 
-import mpi.MPI;
 
 /**
  * A collective as a schedule (libNBC's idea): steps run in order on the rank's thread; a step may post sends and
@@ -76,7 +75,7 @@ public final class Schedule extends Pending {
                 if (!p.done) {
                     return any;
                 }
-                if (p.error != MPI.SUCCESS) {
+                if (p.error != ErrorClasses.SUCCESS) {
                     fail(p.error, p, null);
                     return true;
                 }
@@ -91,7 +90,7 @@ public final class Schedule extends Pending {
             try {
                 s.run();
             } catch (final Exception e) {
-                fail(MPI.ERR_OTHER, null, e); // the waiter gets what it threw
+                fail(ErrorClasses.ERR_OTHER, null, e); // the waiter gets what it threw
                 return true;
             }
         }
