@@ -18,9 +18,9 @@ import java.util.concurrent.TimeUnit;
 import javax.imageio.ImageIO;
 
 import org.jhpvm.apps.Commands.Run;
-import org.jhpvm.apps.hydro.Checkpoint;
-import org.jhpvm.apps.hydro.HydroRun;
-import org.jhpvm.apps.hydro.ZeusSolver;
+import org.jhpvm.hydro.Checkpoint;
+import org.jhpvm.hydro.HydroRun;
+import org.jhpvm.hydro.ZeusSolver;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;

@@ -58,6 +58,7 @@ class RunCommandTest {
         "MpiStencil.java, 4, '60 sweeps on a 2 x 2 grid of ranks: residual 4.004875e-03, every point equal'",
         "MpiStencil.java, 3, '60 sweeps on a 3 x 1 grid of ranks: residual 4.004875e-03, every point equal'",
         "MpiStencil.java, 1, '60 sweeps on a 1 x 1 grid of ranks: residual 4.004875e-03, every point equal'",
+        "HydroSod.java, 1, 'HydroSod: ok'",
     })
     void everyExampleShouldRunAndFindItsOwnAnswerRight(final String example, final int pes, final String expected) {
         final Run r = run("run", "--pes", Integer.toString(pes), EXAMPLES.resolve(example).toString());

@@ -14,7 +14,7 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 
-import org.jhpvm.apps.AtomicFiles;
+import org.jhpvm.hydro.AtomicFiles;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

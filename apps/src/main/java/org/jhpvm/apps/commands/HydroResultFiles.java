@@ -12,11 +12,11 @@ import javax.imageio.ImageIO;
 
 import org.jhpvm.apps.FieldImage;
 import org.jhpvm.apps.Reports;
-import org.jhpvm.apps.hydro.Geometry;
-import org.jhpvm.apps.hydro.HydroConfig;
-import org.jhpvm.apps.hydro.HydroRun;
-import org.jhpvm.apps.hydro.Problem;
-import org.jhpvm.apps.hydro.ZeusSolver;
+import org.jhpvm.hydro.Geometry;
+import org.jhpvm.hydro.HydroConfig;
+import org.jhpvm.hydro.HydroRun;
+import org.jhpvm.hydro.Problem;
+import org.jhpvm.hydro.ZeusSolver;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;

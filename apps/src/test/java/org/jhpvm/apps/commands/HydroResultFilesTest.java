@@ -4,10 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
-import org.jhpvm.apps.hydro.Boundary;
-import org.jhpvm.apps.hydro.Geometry;
-import org.jhpvm.apps.hydro.HydroConfig;
-import org.jhpvm.apps.hydro.Problem;
+import org.jhpvm.hydro.Boundary;
+import org.jhpvm.hydro.Geometry;
+import org.jhpvm.hydro.HydroConfig;
+import org.jhpvm.hydro.Problem;
 import org.junit.jupiter.api.Test;
 import org.knowm.xchart.XYChart;
 
