@@ -43,10 +43,16 @@ final class Buffers {
         }
     }
 
-    /** The object the transfers use: a heap buffer's backing array when it is of the kind, else the buffer. */
+    /**
+     * The object the transfers use: a heap buffer's backing array when it is of the kind, an array of another
+     * primitive type as its memory (a segment, read in the platform's byte order), else the buffer.
+     */
     static Object data(final Object buf, final Kind kind) {
         if (buf instanceof Buffer b && !b.isDirect() && b.hasArray() && b.array().getClass() == kind.arrayClass) {
             return b.array();
+        }
+        if (buf != null && buf.getClass().isArray() && buf.getClass() != kind.arrayClass) {
+            return Transfer.arraySegment(buf);
         }
         return buf;
     }
@@ -106,6 +112,15 @@ final class Buffers {
 
     private static void copy(final Object src, final int srcIndex, final Object dst, final int dstIndex, final int n,
                              final Kind kind) {
+        if (src instanceof MemorySegment || dst instanceof MemorySegment) {
+            // An array of another type, as memory: the dense side is an array of the kind.
+            final ValueLayout native1 = kind.wire.withOrder(ByteOrder.nativeOrder());
+            final MemorySegment s = src instanceof MemorySegment m ? m : Transfer.arraySegment(src);
+            final MemorySegment d = dst instanceof MemorySegment m ? m : Transfer.arraySegment(dst);
+            MemorySegment.copy(s, native1, (long) srcIndex * kind.bytes, d, native1, (long) dstIndex * kind.bytes,
+                n);
+            return;
+        }
         if (!(src instanceof Buffer) && !(dst instanceof Buffer)) {
             System.arraycopy(src, srcIndex, dst, dstIndex, n);
             return;

@@ -13,6 +13,10 @@ public final class CartComm extends Intracomm {
         super(state);
     }
 
+    CartComm(final int predefined) {
+        super(predefined);
+    }
+
     @Override
     public CartComm dup() throws MPIException {
         return new CartComm(dupState(st()));

@@ -13,6 +13,8 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
     static final int USER = 0;
     static final int SELF = 1;
     static final int WORLD = 2;
+    /** {@code MPI_COMM_NULL}: what split, create and createCart give a rank left out. */
+    static final int NULL = 3;
 
     private final int predefined;
     final CommState state;
@@ -29,6 +31,9 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
 
     @Override
     final CommState st() throws MPIException {
+        if (predefined == NULL) {
+            throw new MPIException(MPI.ERR_COMM, "the communicator is MPI_COMM_NULL");
+        }
         final CommState s;
         if (state != null) {
             s = state;
@@ -113,12 +118,14 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
     }
 
     /**
-     * Whether this is {@code MPI_COMM_NULL}.
+     * Whether this is {@code MPI_COMM_NULL}: what {@code split}, {@code create} and {@code createCart} give a rank
+     * they leave out, and what a communicator becomes once freed (as Open MPI's bindings set the freed handle to
+     * the null one).
      *
-     * @return false: split and create return null for a rank left out
+     * @return true for the null communicator
      */
     public final boolean isNull() {
-        return false;
+        return predefined == NULL || state != null && state.freed;
     }
 
     /**

@@ -407,12 +407,12 @@ public final class Datatype implements Freeable, Cloneable {
     }
 
     /**
-     * Whether this is {@code MPI_DATATYPE_NULL} (never, for a type made here).
+     * Whether this is {@code MPI_DATATYPE_NULL}: a type becomes it once freed, as in Open MPI's bindings.
      *
-     * @return false
+     * @return true once freed
      */
     public boolean isNull() {
-        return false;
+        return freed;
     }
 
     /**

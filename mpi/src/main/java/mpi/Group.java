@@ -69,12 +69,12 @@ public final class Group implements Freeable {
     }
 
     /**
-     * Whether this is {@code MPI_GROUP_NULL}.
+     * Whether this is {@code MPI_GROUP_NULL}: a group becomes it once freed, as in Open MPI's bindings.
      *
-     * @return false
+     * @return true once freed
      */
     public boolean isNull() {
-        return false;
+        return freed;
     }
 
     private void checkRanks(final int[] ranks, final boolean distinct) throws MPIException {

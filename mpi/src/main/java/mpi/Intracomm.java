@@ -40,7 +40,7 @@ public class Intracomm extends Comm {
      *
      * @param colour this rank's colour (at least 0), or {@code MPI.UNDEFINED} to be in none
      * @param key    this rank's ordering key
-     * @return this rank's new communicator, or null for {@code MPI.UNDEFINED}
+     * @return this rank's new communicator, or the null communicator ({@link Comm#isNull()}) for {@code MPI.UNDEFINED}
      * @throws MPIException {@code ERR_ARG} for a negative colour other than UNDEFINED
      */
     public final Intracomm split(final int colour, final int key) throws MPIException {
@@ -61,7 +61,7 @@ public class Intracomm extends Comm {
         allGatherv(all, counts, displs, MPI.INT);
         final int context = newContext(c);
         if (colour == MPI.UNDEFINED) {
-            return null;
+            return new Intracomm(NULL);
         }
         final List<int[]> mine = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -84,7 +84,7 @@ public class Intracomm extends Comm {
      * group's order.
      *
      * @param group a subset of this communicator's members (the same on every rank)
-     * @return the new communicator, or null on a rank not in the group
+     * @return the new communicator, or the null communicator on a rank not in the group
      * @throws MPIException {@code ERR_GROUP} if the group has a rank that is not a member here
      */
     public final Intracomm create(final Group group) throws MPIException {
@@ -103,7 +103,7 @@ public class Intracomm extends Comm {
         }
         final int context = newContext(c);
         if (group.getRank() == MPI.UNDEFINED) {
-            return null;
+            return new Intracomm(NULL);
         }
         final CommState s = new CommState(c.rank, context, group.members().clone(), c.name + " subgroup");
         s.errhandler = c.errhandler;
@@ -112,20 +112,20 @@ public class Intracomm extends Comm {
 
     /**
      * {@code MPI_Cart_create} (collective): a communicator whose first {@code prod(dims)} members, in rank order, are
-     * laid out on a grid; the others get null.
+     * laid out on a grid; the others get the null communicator ({@link Comm#isNull()}); 0 dimensions make a grid of one rank.
      *
      * @param dims    the grid's extents (each at least 1)
      * @param periods which dimensions wrap around
      * @param reorder whether ranks may be renumbered (accepted; they are not)
-     * @return the Cartesian communicator, or null on a rank left out
+     * @return the Cartesian communicator, or the null communicator on a rank left out
      * @throws MPIException {@code ERR_DIMS} for an extent below 1 or a grid larger than the communicator,
      *                      {@code ERR_ARG} if dims and periods differ in length
      */
     public final CartComm createCart(final int[] dims, final boolean[] periods, final boolean reorder)
         throws MPIException {
         final CommState c = st();
-        if (dims == null || periods == null || dims.length != periods.length || dims.length == 0) {
-            throw c.error(MPI.ERR_ARG, "createCart: dims and periods need the same length, at least 1");
+        if (dims == null || periods == null || dims.length != periods.length) {
+            throw c.error(MPI.ERR_ARG, "createCart: dims and periods need the same length");
         }
         long cells = 1;
         for (final int d : dims) {
@@ -140,7 +140,7 @@ public class Intracomm extends Comm {
         }
         final int context = newContext(c);
         if (c.me >= cells) {
-            return null;
+            return new CartComm(NULL);
         }
         final CommState s = new CommState(c.rank, context, java.util.Arrays.copyOf(c.members, (int) cells),
             "Cartesian " + java.util.Arrays.toString(dims));

@@ -368,20 +368,18 @@ public final class MPI {
     }
 
     /**
-     * {@code MPI_Get_processor_name}.
+     * {@code MPI_Get_processor_name}: this host's name, as Open MPI gives it (ranks on one host share it).
      *
-     * @return this host's name and the rank, e.g. {@code "host (rank 3)"}
+     * @return the host name
      * @throws MPIException if MPI is not active
      */
     public static String getProcessorName() throws MPIException {
-        final Rank r = Rank.active();
-        String host;
+        Rank.active();
         try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
+            return java.net.InetAddress.getLocalHost().getHostName();
         } catch (java.io.IOException e) {
-            host = "localhost";
+            return "localhost";
         }
-        return host + " (rank " + r.engine.me + ")";
     }
 
     // ---------------------------------------------------------------------------------------------- buffers

@@ -72,12 +72,12 @@ public final class Op implements Freeable {
     }
 
     /**
-     * Whether this is {@code MPI_OP_NULL}.
+     * Whether this is {@code MPI_OP_NULL}: an operation becomes it once freed, as in Open MPI's bindings.
      *
-     * @return false: every operation made here is real
+     * @return true once freed
      */
     public boolean isNull() {
-        return false;
+        return freed;
     }
 
     boolean isFreed() {

@@ -236,13 +236,15 @@ public class Request implements Freeable {
      * {@code MPI_Testany} with the status.
      *
      * @param requests the requests
-     * @return the status of a completed request, or null if none has completed
+     * @return the status of a completed request; an empty status whose index is {@code MPI.UNDEFINED} if no request
+     *         is active (the array empty, or every request null or inactive: MPI's flag is true then); null if
+     *         requests are active and none has completed
      * @throws MPIException that operation's error
      */
     public static Status testAnyStatus(final Request[] requests) throws MPIException {
         final CommState c = anyComm(requests);
         if (c == null) {
-            return null;
+            return noneActive(requests) ? Status.empty(MPI.UNDEFINED) : null;
         }
         c.rank.check();
         c.engine.poll();
@@ -380,6 +382,15 @@ public class Request implements Freeable {
             }
         }
         return null;
+    }
+
+    private static boolean noneActive(final Request[] requests) {
+        for (final Request r : requests) {
+            if (r != null && r.active()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean allDone(final Request[] requests) {

@@ -32,6 +32,11 @@ public final class Status {
     }
 
     /** The status of an operation with {@code MPI.PROC_NULL}: source PROC_NULL, tag ANY_TAG, nothing received. */
+    /** MPI's empty status: what a test or wait over no active request gives ({@code MPI_ANY_SOURCE}, no data). */
+    static Status empty(final int index) {
+        return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, MPI.SUCCESS, 0, null, false, index);
+    }
+
     static Status procNull(final int index) {
         return new Status(MPI.PROC_NULL, MPI.ANY_TAG, MPI.SUCCESS, 0, null, false, index);
     }

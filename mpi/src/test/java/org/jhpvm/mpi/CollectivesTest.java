@@ -2,7 +2,7 @@ package org.jhpvm.mpi;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Random;
@@ -266,7 +266,8 @@ class CollectivesTest {
             if (me == 0) {
                 assertEquals(1, alone.getSize());
             } else {
-                assertNull(alone);
+                assertTrue(alone.isNull(), "MPI_COMM_NULL, an object as in Open MPI's bindings");
+                PointToPointTest.assertClass(MPI.ERR_COMM, alone::getSize);
             }
             final Intracomm d = w.dup();
             assertEquals(MPI.CONGRUENT, Comm.compare(w, d));
@@ -291,10 +292,12 @@ class CollectivesTest {
                 assertArrayEquals(new int[] {MPI.UNDEFINED}, mpi.Group.translateRanks(w.getGroup(), new int[] {1},
                     half.getGroup()));
             } else {
-                assertNull(sub);
+                assertTrue(sub.isNull());
             }
             d.setErrhandler(MPI.ERRORS_RETURN);
+            assertFalse(d.isNull());
             d.free();
+            assertTrue(d.isNull(), "a freed communicator is MPI_COMM_NULL");
             PointToPointTest.assertClass(MPI.ERR_COMM, d::getSize);
             w.setErrhandler(MPI.ERRORS_RETURN);
             PointToPointTest.assertClass(MPI.ERR_COMM, () -> MPI.COMM_WORLD.free());

@@ -291,7 +291,8 @@ class PointToPointTest {
                 assertClass(MPI.ERR_COUNT, () -> MPI.COMM_WORLD.send(v, -1, MPI.INT, 1, 0));
                 assertClass(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.send(v, 1, null, 1, 0));
                 assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.send(v, 3, MPI.INT, 1, 0));
-                assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.send(new double[2], 1, MPI.INT, 1, 0));
+                assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.send(new boolean[2], 1, MPI.INT, 1, 0));
+                assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.send(new int[1], 2, MPI.INT, 1, 0));
                 final Datatype vec = Datatype.createVector(2, 1, 2, MPI.INT);
                 assertClass(MPI.ERR_TYPE, () -> MPI.COMM_WORLD.send(new int[4], 1, vec, 1, 0));
                 assertClass(MPI.ERR_ROOT, () -> MPI.COMM_WORLD.bcast(v, 1, MPI.INT, 2));

@@ -38,6 +38,12 @@ public final class ProgramRunner {
 
     /** How much longer a run past its timeout waits for its job's own timeout, which names each PE's state. */
     private static final long JOB_TIMEOUT_GRACE_NS = TimeUnit.SECONDS.toNanos(3);
+    /**
+     * How long the other PEs get to end by themselves once one asked the job to end ({@code MPI.COMM_WORLD.abort},
+     * {@code globalExit}): a PE outside every call (computing, sleeping) never hears of it, and {@code mpirun} would
+     * have killed its process; here the runner stops waiting for it, and the JVM's exit ends its daemon thread.
+     */
+    private static final long EXIT_GRACE_NS = TimeUnit.MILLISECONDS.toNanos(500);
 
     /** The longest a run may take when no timeout is given: in effect none. */
     static final Duration NO_TIMEOUT = Duration.ofDays(36_500);
@@ -171,8 +177,17 @@ public final class ProgramRunner {
     private void awaitAll(final ProgramJob job, final List<Thread> threads, final Outcome outcome) {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         boolean graceGiven = false;
+        long exitSeenNs = 0;
         for (final Thread t : threads) {
             while (t.isAlive()) {
+                if (outcome.exitRequested()) {
+                    final long now = System.nanoTime();
+                    if (exitSeenNs == 0) {
+                        exitSeenNs = now;
+                    } else if (now - exitSeenNs > EXIT_GRACE_NS) {
+                        return; // the job was ended: PEs still in their own code are left to the JVM's exit
+                    }
+                }
                 final long leftNs = deadlineNs - System.nanoTime();
                 if (leftNs <= 0 && !graceGiven && job.jobRunning()) {
                     // The job's own timeout (as long, started a little later) names what each PE waits for.
@@ -193,7 +208,7 @@ public final class ProgramRunner {
                     return;
                 }
                 try {
-                    t.join(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(leftNs), 1_000)));
+                    t.join(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(leftNs), 50)));
                 } catch (InterruptedException e) {
                     // The runner itself was interrupted (Ctrl-C in an embedding program): end the PEs and say so.
                     outcome.record(Result.NO_PE, e);
@@ -261,6 +276,10 @@ public final class ProgramRunner {
                     root = t;
                 }
             }
+        }
+
+        synchronized boolean exitRequested() {
+            return exitStatus != null;
         }
 
         synchronized Result result() {

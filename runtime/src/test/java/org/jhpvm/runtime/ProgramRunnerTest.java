@@ -91,6 +91,15 @@ class ProgramRunnerTest {
     }
 
     @Test
+    void anMpiAbortShouldEndTheJobWhileOtherRanksAreOutsideMpi() {
+        final long start = System.nanoTime();
+        final ProgramRunner.Result r = run("AbortsWhileOthersSleep.java", 3);
+        final long ms = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(3, r.exitStatus(), r::describe);
+        assertTrue(ms < 60_000, "ended in " + ms + " ms, not after the sleeping ranks' two minutes");
+    }
+
+    @Test
     void shouldCompileOtherSourceFilesOnDemandAndNeverTheUnneededOnes() throws IOException {
         final ProgramRunner.Result r = run("multi/app/Main.java", 2, out.toString());
         assertFalse(r.failed(), r::describe);

@@ -64,8 +64,10 @@ public enum Kind {
     }
 
     /**
-     * Whether {@code buf} can hold elements of this kind: an array of {@link #arrayClass}, or a buffer of
-     * {@link #bufferClass} or a {@link ByteBuffer}.
+     * Whether {@code buf} can hold elements of this kind. As in Open MPI's bindings, where the native layer takes a
+     * Java array or a direct buffer as memory and the datatype says what lies there: any primitive array (one of
+     * another type is read as its bytes in the platform's order: 5 {@code BYTE}s from an {@code int[]} are its
+     * first 5 bytes), a heap buffer of {@link #bufferClass} or a {@link ByteBuffer}, or any direct buffer.
      *
      * @param buf a user's buffer
      * @return true if it fits
@@ -74,22 +76,46 @@ public enum Kind {
         if (buf == null) {
             return false;
         }
-        if (buf.getClass() == arrayClass) {
-            return true;
+        if (buf.getClass() == arrayClass || elementBytes(buf) > 0 && !(buf instanceof Buffer)) {
+            return this != BOOLEAN || buf.getClass() == arrayClass; // booleans are no memory a type can share
         }
-        return buf instanceof Buffer b && (bufferClass.isInstance(b) || b instanceof ByteBuffer);
+        return buf instanceof Buffer b && (bufferClass.isInstance(b) || b instanceof ByteBuffer || b.isDirect());
+    }
+
+    /** Bytes per element of a primitive array or an NIO buffer; 0 for anything else. */
+    static int elementBytes(final Object buf) {
+        return switch (buf) {
+            case byte[] a -> 1;
+            case char[] a -> 2;
+            case short[] a -> 2;
+            case int[] a -> 4;
+            case long[] a -> 8;
+            case float[] a -> 4;
+            case double[] a -> 8;
+            case ByteBuffer b -> 1;
+            case CharBuffer b -> 2;
+            case ShortBuffer b -> 2;
+            case IntBuffer b -> 4;
+            case LongBuffer b -> 8;
+            case FloatBuffer b -> 4;
+            case DoubleBuffer b -> 8;
+            default -> 0;
+        };
     }
 
     /**
-     * How many elements of this kind {@code buf} holds (an array's length; a buffer's capacity in elements).
+     * How many elements of this kind {@code buf} holds (an array's length; a buffer's capacity; in elements of this
+     * kind when the array or buffer is of another).
      *
      * @param buf an accepted buffer
      * @return its length in elements
      */
     public long lengthOf(final Object buf) {
-        if (buf instanceof Buffer b) {
-            return b instanceof ByteBuffer ? b.capacity() / bytes : b.capacity();
+        if (buf.getClass() == arrayClass) {
+            return java.lang.reflect.Array.getLength(buf);
         }
-        return java.lang.reflect.Array.getLength(buf);
+        final long bytesHeld = (buf instanceof Buffer b ? b.capacity() : java.lang.reflect.Array.getLength(buf))
+            * (long) elementBytes(buf);
+        return bytesHeld / bytes;
     }
 }
