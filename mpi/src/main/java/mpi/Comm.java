@@ -83,6 +83,8 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
         d.errhandler = c.errhandler;
         d.dims = c.dims == null ? null : c.dims.clone();
         d.periods = c.periods == null ? null : c.periods.clone();
+        d.attributes.putAll(c.attributes); // as Open MPI's keyvals copy them
+        d.info = c.info;
         return d;
     }
 
@@ -230,21 +232,138 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
     }
 
     /**
-     * {@code MPI_Comm_get_attr} of the predefined keys: {@code MPI.TAG_UB} (the largest tag) and
-     * {@code MPI.WTIME_IS_GLOBAL} (true: every rank of a job in one JVM shares one clock; false across processes).
+     * {@code MPI_Comm_get_attr}. The predefined keys: {@code MPI.TAG_UB} (the largest tag), {@code MPI.HOST}
+     * ({@code MPI.PROC_NULL}: no host rank), {@code MPI.IO} (this rank: every rank may do I/O),
+     * {@code MPI.WTIME_IS_GLOBAL} (false), {@code MPI.UNIVERSE_SIZE} (the job's size), {@code MPI.APPNUM} (0) and
+     * {@code MPI.LASTUSEDCODE} ({@code MPI.ERR_LASTCODE}); a key of {@link #createKeyval()} gives what
+     * {@link #setAttr} set on this communicator, or null.
      *
      * @param keyval the key
      * @return the value, or null for a key not set
      * @throws MPIException if the communicator is not usable
      */
     public final Object getAttr(final int keyval) throws MPIException {
-        st();
-        if (keyval == MPI.TAG_UB) {
-            return MPI.TAG_UB_VALUE;
+        final CommState c = st();
+        return switch (keyval) {
+            case MPI.TAG_UB -> MPI.TAG_UB_VALUE;
+            case MPI.HOST -> MPI.PROC_NULL;
+            case MPI.IO -> c.me;
+            case MPI.WTIME_IS_GLOBAL -> Boolean.FALSE;
+            case MPI.UNIVERSE_SIZE -> c.rank.world.size();
+            case MPI.APPNUM -> 0;
+            case MPI.LASTUSEDCODE -> MPI.ERR_LASTCODE;
+            default -> c.attributes.get(keyval);
+        };
+    }
+
+    /** Keys of {@link #createKeyval()} start above the predefined ones. */
+    private static final java.util.concurrent.atomic.AtomicInteger NEXT_KEYVAL = new java.util.concurrent.atomic
+        .AtomicInteger(100);
+    private static final java.util.Set<Integer> LIVE_KEYVALS = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * {@code MPI_Comm_create_keyval}: a new attribute key. Its attributes are copied by {@code dup} and dropped when
+     * deleted or with their communicator, as with the keyvals of Open MPI's bindings.
+     *
+     * @return the key
+     */
+    public static int createKeyval() {
+        final int k = NEXT_KEYVAL.getAndIncrement();
+        LIVE_KEYVALS.add(k);
+        return k;
+    }
+
+    /**
+     * {@code MPI_Comm_free_keyval}: no new attribute may be set with the key; those set already stay until deleted
+     * (MPI frees a keyval once no attribute uses it).
+     *
+     * @param keyval a key of {@link #createKeyval()}
+     * @throws MPIException {@code ERR_KEYVAL} for another key
+     */
+    public static void freeKeyval(final int keyval) throws MPIException {
+        if (!LIVE_KEYVALS.remove(keyval)) {
+            throw new MPIException(MPI.ERR_KEYVAL, "freeKeyval: " + keyval + " is not a live key of createKeyval");
         }
-        if (keyval == MPI.WTIME_IS_GLOBAL) {
-            return Boolean.FALSE;
+    }
+
+    /**
+     * {@code MPI_Comm_set_attr}: sets this communicator's attribute (the object itself is kept).
+     *
+     * @param keyval a live key of {@link #createKeyval()}
+     * @param value  the value
+     * @throws MPIException {@code ERR_KEYVAL} for a predefined, unknown or freed key
+     */
+    public final void setAttr(final int keyval, final Object value) throws MPIException {
+        final CommState c = st();
+        if (!LIVE_KEYVALS.contains(keyval)) {
+            throw c.error(MPI.ERR_KEYVAL, "setAttr: " + keyval + (keyval < 100 ? " is a predefined key"
+                : " is not a live key of createKeyval"));
         }
-        return null;
+        c.attributes.put(keyval, value);
+    }
+
+    /**
+     * {@code MPI_Comm_delete_attr}.
+     *
+     * @param keyval the key
+     * @throws MPIException {@code ERR_KEYVAL} for a predefined key (they cannot be deleted) or one not set here
+     */
+    public final void deleteAttr(final int keyval) throws MPIException {
+        final CommState c = st();
+        if (keyval < 100 || !c.attributes.containsKey(keyval)) {
+            throw c.error(MPI.ERR_KEYVAL, "deleteAttr: " + keyval + (keyval < 100 ? " is a predefined key"
+                : " has no attribute on " + c.name));
+        }
+        c.attributes.remove(keyval);
+    }
+
+    /**
+     * {@code MPI_Comm_call_errhandler}: invokes this communicator's handler on {@code errorCode}. Under
+     * {@code MPI.ERRORS_ARE_FATAL} the job ends with it (the call throws {@link MpiFatalError}); under
+     * {@code MPI.ERRORS_RETURN} the handler does nothing and the call returns, as MPI says.
+     *
+     * @param errorCode an error class or code
+     * @throws MPIException if the communicator is not usable
+     */
+    public void callErrhandler(final int errorCode) throws MPIException {
+        final CommState c = st();
+        if (c.errhandler.isFatal()) {
+            throw c.error(errorCode, "callErrhandler(" + errorCode + ") on " + c.name);
+        }
+    }
+
+    /**
+     * {@code MPI_Comm_dup_with_info}: {@link #dup()}, with hints (kept, not used: MPI lets an implementation
+     * ignore them).
+     *
+     * @param info the hints, or {@code MPI.INFO_NULL}
+     * @return the copy
+     * @throws MPIException if the communicator is not usable
+     */
+    public Comm dupWithInfo(final Info info) throws MPIException {
+        final Comm d = dup();
+        d.state.info = info == null || info.isNull() ? null : info.dup();
+        return d;
+    }
+
+    /**
+     * {@code MPI_Comm_set_info}: keeps the hints.
+     *
+     * @param info the hints
+     * @throws MPIException if the communicator is not usable
+     */
+    public final void setInfo(final Info info) throws MPIException {
+        st().info = info == null || info.isNull() ? null : info.dup();
+    }
+
+    /**
+     * {@code MPI_Comm_get_info}: the hints kept (a copy; empty if none).
+     *
+     * @return the hints
+     * @throws MPIException if the communicator is not usable
+     */
+    public final Info getInfo() throws MPIException {
+        final Info i = st().info;
+        return i == null ? new Info() : i.dup();
     }
 }

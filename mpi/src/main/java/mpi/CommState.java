@@ -21,6 +21,10 @@ final class CommState {
     /** Cartesian dimensions, periods (null if none). */
     int[] dims;
     boolean[] periods;
+    /** The attributes set with {@code setAttr}, by key; copied by {@code dup}. */
+    final java.util.Map<Integer, Object> attributes = new java.util.HashMap<>();
+    /** The hints of {@code dupWithInfo}/{@code setInfo} (kept, not used). */
+    Info info;
 
     CommState(final Rank rank, final int context, final int[] members, final String name) {
         this.rank = rank;

@@ -25,6 +25,8 @@ public final class Datatype implements Freeable, Cloneable {
     private String name;
     /** The alignment a C compiler gives the type in a struct, in bytes (a struct's extent is rounded up to it). */
     final int align;
+    /** {@code FLOAT_COMPLEX} and {@code DOUBLE_COMPLEX}: pairs (real, imaginary) that PROD multiplies as complex. */
+    boolean complex;
 
     private Datatype(final TypeMap map, final boolean predefined, final String name) {
         this(map, null, predefined, name, map.kind().bytes);
@@ -47,6 +49,13 @@ public final class Datatype implements Freeable, Cloneable {
 
     static Datatype basic(final Kind kind, final String name) {
         return new Datatype(TypeMap.basic(kind), true, name);
+    }
+
+    /** A complex type: two elements of {@code kind}, the real part first, as C's {@code float _Complex}. */
+    static Datatype complex(final Kind kind, final String name) {
+        final Datatype t = new Datatype(new TypeMap(kind, new int[] {0}, new int[] {2}, 0, 2), true, name);
+        t.complex = true;
+        return t;
     }
 
     /** A MINLOC/MAXLOC pair type: bytes of the value and of the index, the struct's padding left out. */

@@ -74,6 +74,14 @@ public final class MPI {
     public static final int IO = 2;
     /** Attribute key: whether {@link #wtime()} is synchronized across ranks. */
     public static final int WTIME_IS_GLOBAL = 3;
+    /** Attribute keys: the ranks the job may have (its size), the program's number (0), the last error code. */
+    public static final int UNIVERSE_SIZE = 4;
+    /** See {@link #UNIVERSE_SIZE}. */
+    public static final int APPNUM = 5;
+    /** See {@link #UNIVERSE_SIZE}. */
+    public static final int LASTUSEDCODE = 6;
+    /** The null info object. */
+    public static final Info INFO_NULL = Info.nullInfo();
     /** MPI version implemented. */
     public static final int VERSION = 3;
     /** MPI subversion implemented. */
@@ -120,6 +128,16 @@ public final class MPI {
     public static final int ERR_IN_STATUS = 18;
     /** Pending request. */
     public static final int ERR_PENDING = 19;
+    /** Invalid info key, key not set, invalid info value, invalid info object, invalid attribute key. */
+    public static final int ERR_INFO_KEY = 31;
+    /** See {@link #ERR_INFO_KEY}. */
+    public static final int ERR_INFO_NOKEY = 32;
+    /** See {@link #ERR_INFO_KEY}. */
+    public static final int ERR_INFO_VALUE = 33;
+    /** See {@link #ERR_INFO_KEY}. */
+    public static final int ERR_INFO = 34;
+    /** See {@link #ERR_INFO_KEY}. */
+    public static final int ERR_KEYVAL = 36;
     /** The last error class. */
     public static final int ERR_LASTCODE = 92;
 
@@ -174,6 +192,10 @@ public final class MPI {
     public static final Datatype FLOAT_INT = Datatype.pair(Kind.FLOAT, "MPI_FLOAT_INT");
     /** MINLOC/MAXLOC pairs of a {@code double} value and an {@code int} index. */
     public static final Datatype DOUBLE_INT = Datatype.pair(Kind.DOUBLE, "MPI_DOUBLE_INT");
+    /** C's {@code float _Complex}: pairs of FLOAT (real, imaginary); SUM and PROD are complex. */
+    public static final Datatype FLOAT_COMPLEX = Datatype.complex(Kind.FLOAT, "MPI_C_FLOAT_COMPLEX");
+    /** C's {@code double _Complex}: pairs of DOUBLE. */
+    public static final Datatype DOUBLE_COMPLEX = Datatype.complex(Kind.DOUBLE, "MPI_C_DOUBLE_COMPLEX");
     /** Access to {@link #INT2} items in byte buffers. */
     public static final Int2 int2 = new Int2(INT2);
     /** Access to {@link #SHORT_INT} items. */
@@ -380,6 +402,37 @@ public final class MPI {
         } catch (java.io.IOException e) {
             return "localhost";
         }
+    }
+
+    /**
+     * {@code MPI_Get_version}.
+     *
+     * @return {@link #VERSION} and {@link #SUBVERSION}
+     */
+    public static Version getVersion() {
+        return new Version(VERSION, SUBVERSION);
+    }
+
+    /**
+     * {@code MPI_Get_library_version}.
+     *
+     * @return the library's name and version
+     */
+    public static String getLibVersion() {
+        return "jhpvm MPI-FM (MPI " + VERSION + "." + SUBVERSION + " over Fast Messages, the Open MPI Java bindings' "
+            + "API)";
+    }
+
+    /**
+     * {@code MPI_Pcontrol}: profiling control; there is no profiling layer here, so the call only checks MPI is
+     * active.
+     *
+     * @param level the profiling level
+     * @param obj   profiler-specific data
+     * @throws MPIException if MPI is not active
+     */
+    public static void pControl(final int level, final Object obj) throws MPIException {
+        Rank.active();
     }
 
     // ---------------------------------------------------------------------------------------------- buffers

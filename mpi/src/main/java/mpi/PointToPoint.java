@@ -140,8 +140,12 @@ abstract class PointToPoint {
         }
         final Rank r = c.rank;
         r.reclaim();
-        final long need = count * t.size() * t.kind().bytes + MPI.BSEND_OVERHEAD;
-        if (r.attached == null || r.attachedUsed + need > r.attached.length) {
+        final long bytes = count * t.size() * t.kind().bytes;
+        final long need = bytes + MPI.BSEND_OVERHEAD;
+        final boolean room = r.attached != null && r.attachedUsed + need <= r.attached.length;
+        // Without room, a message small enough for the eager protocol is sent as Open MPI's ob1 sends it (inline,
+        // the data copied at once): the call is as local as a buffered one. Larger ones are refused.
+        if (!room && bytes > c.engine.eagerLimit()) {
             throw c.error(MPI.ERR_BUFFER, what + ": " + need + " bytes of buffer needed, "
                 + (r.attached == null ? "none attached (MPI.attachBuffer)" : (r.attached.length - r.attachedUsed)
                 + " of " + r.attached.length + " free"));
@@ -150,8 +154,9 @@ abstract class PointToPoint {
         final Pending p = c.engine.startSend(c.context, c.me, c.members[dest], tag, copy, 0,
             TypeMap.basic(t.kind()), Math.toIntExact(count * t.size()), false);
         if (!p.done) {
-            r.attachedUsed += need;
-            r.buffered.add(java.util.Map.entry(p, need));
+            final long taken = room ? need : 0;
+            r.attachedUsed += taken;
+            r.buffered.add(java.util.Map.entry(p, taken));
         }
     }
 
@@ -486,6 +491,31 @@ abstract class PointToPoint {
     public final Prequest sendInit(final Buffer buf, final int count, final Datatype type, final int dest,
                                    final int tag) throws MPIException {
         return sendInit(buf, count, type, dest, tag, false, "sendInit");
+    }
+
+    /**
+     * {@code MPI_Bsend_init}: a persistent buffered send ({@link Prequest#start()} copies the buffer's contents and
+     * sends them as {@link #bSend} does; the request is complete at once).
+     *
+     * @param buf   a direct buffer
+     * @param count items
+     * @param type  their datatype
+     * @param dest  the destination, or {@code MPI.PROC_NULL}
+     * @param tag   the tag
+     * @return the inactive request
+     * @throws MPIException a bad argument, as the error handler says
+     */
+    public final Prequest bSendInit(final Buffer buf, final int count, final Datatype type, final int dest,
+                                    final int tag) throws MPIException {
+        checkDirect(buf, "");
+        final CommState c = st();
+        Buffers.check(c, buf, type(c, type, "bSendInit"), count, "bSendInit");
+        checkDest(c, dest, "bSendInit");
+        checkSendTag(c, tag, "bSendInit");
+        return new Prequest(c, () -> {
+            startBuffered(c, buf, count, type, dest, tag, "bSendInit");
+            return null; // complete at once: the data has been copied
+        });
     }
 
     /**

@@ -25,6 +25,10 @@ final class Reduction {
             return;
         }
         final Kind kind = type.kind();
+        if (type.complex && op.code != Op.SUM && op.code != Op.PROD) {
+            throw new MPIException(MPI.ERR_OP, "operation " + name(op.code) + " is not defined on " + type.describe()
+                + " (MPI defines SUM and PROD on complex types)");
+        }
         if (type.pair != null || op.code == Op.MINLOC || op.code == Op.MAXLOC) {
             if (type.pair == null || (op.code != Op.MINLOC && op.code != Op.MAXLOC)) {
                 throw new MPIException(MPI.ERR_OP, "operation " + name(op.code) + " is not defined on "
@@ -65,19 +69,49 @@ final class Reduction {
             }
             case Op.REPLACE -> System.arraycopy(in, 0, inOut, 0, elements);
             case Op.MINLOC, Op.MAXLOC -> type.pair.locate((byte[]) in, (byte[]) inOut, count, op.code == Op.MAXLOC);
-            default -> {
-                switch (inOut) {
-                    case double[] b -> doubles(op.code, (double[]) in, b, elements);
-                    case float[] b -> floats(op.code, (float[]) in, b, elements);
-                    case long[] b -> longs(op.code, (long[]) in, b, elements);
-                    case int[] b -> ints(op.code, (int[]) in, b, elements);
-                    case short[] b -> shorts(op.code, (short[]) in, b, elements);
-                    case char[] b -> chars(op.code, (char[]) in, b, elements);
-                    case byte[] b -> bytes(op.code, (byte[]) in, b, elements);
-                    case boolean[] b -> booleans(op.code, (boolean[]) in, b, elements);
-                    default -> throw new MPIException(MPI.ERR_INTERN, "no reduction for " + inOut.getClass());
+            case Op.PROD -> {
+                if (type.complex) {
+                    complexProducts(in, inOut, elements);
+                } else {
+                    elementwise(op, in, inOut, elements);
                 }
             }
+            default -> elementwise(op, in, inOut, elements);
+        }
+    }
+
+    /** {@code inOut[k] = in[k] * inOut[k]} for complex pairs (real, imaginary) of floats or doubles. */
+    private static void complexProducts(final Object in, final Object inOut, final int elements) {
+        if (inOut instanceof double[] b) {
+            final double[] a = (double[]) in;
+            for (int k = 0; k + 1 < elements; k += 2) {
+                final double re = a[k] * b[k] - a[k + 1] * b[k + 1];
+                b[k + 1] = a[k] * b[k + 1] + a[k + 1] * b[k];
+                b[k] = re;
+            }
+        } else {
+            final float[] a = (float[]) in;
+            final float[] b = (float[]) inOut;
+            for (int k = 0; k + 1 < elements; k += 2) {
+                final float re = a[k] * b[k] - a[k + 1] * b[k + 1];
+                b[k + 1] = a[k] * b[k + 1] + a[k + 1] * b[k];
+                b[k] = re;
+            }
+        }
+    }
+
+    private static void elementwise(final Op op, final Object in, final Object inOut, final int elements)
+        throws MPIException {
+        switch (inOut) {
+            case double[] b -> doubles(op.code, (double[]) in, b, elements);
+            case float[] b -> floats(op.code, (float[]) in, b, elements);
+            case long[] b -> longs(op.code, (long[]) in, b, elements);
+            case int[] b -> ints(op.code, (int[]) in, b, elements);
+            case short[] b -> shorts(op.code, (short[]) in, b, elements);
+            case char[] b -> chars(op.code, (char[]) in, b, elements);
+            case byte[] b -> bytes(op.code, (byte[]) in, b, elements);
+            case boolean[] b -> booleans(op.code, (boolean[]) in, b, elements);
+            default -> throw new MPIException(MPI.ERR_INTERN, "no reduction for " + inOut.getClass());
         }
     }
 

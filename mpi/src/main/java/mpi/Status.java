@@ -11,9 +11,9 @@ public final class Status {
     private final int source;
     private final int tag;
     private final int error;
-    private final long elements;
-    private final Kind kind;
-    private final boolean cancelled;
+    private long elements;
+    private Kind kind;
+    private boolean cancelled;
     private final int index;
 
     Status(final int source, final int tag, final int error, final long elements, final Kind kind,
@@ -31,12 +31,12 @@ public final class Status {
         return new Status(p.source, p.tag, p.error, p.elements, p.kind, p.cancelled, index);
     }
 
-    /** The status of an operation with {@code MPI.PROC_NULL}: source PROC_NULL, tag ANY_TAG, nothing received. */
     /** MPI's empty status: what a test or wait over no active request gives ({@code MPI_ANY_SOURCE}, no data). */
     static Status empty(final int index) {
         return new Status(MPI.ANY_SOURCE, MPI.ANY_TAG, MPI.SUCCESS, 0, null, false, index);
     }
 
+    /** The status of an operation with {@code MPI.PROC_NULL}: source PROC_NULL, tag ANY_TAG, nothing received. */
     static Status procNull(final int index) {
         return new Status(MPI.PROC_NULL, MPI.ANY_TAG, MPI.SUCCESS, 0, null, false, index);
     }
@@ -68,6 +68,55 @@ public final class Status {
         final long bytes = bytes();
         final int size = datatype.forUse().kind().bytes;
         return bytes % size == 0 ? (int) (bytes / size) : MPI.UNDEFINED;
+    }
+
+    /**
+     * {@code MPI_Get_elements_x}: {@link #getElements} as a {@link Count}.
+     *
+     * @param datatype the receive's type
+     * @return the number of base elements, or {@code MPI.UNDEFINED} if not a whole number
+     * @throws MPIException {@code ERR_TYPE} for a freed type
+     */
+    public Count getElementsX(final Datatype datatype) throws MPIException {
+        final long bytes = bytes();
+        final int size = datatype.forUse().kind().bytes;
+        return new Count(bytes % size == 0 ? bytes / size : MPI.UNDEFINED);
+    }
+
+    /**
+     * {@code MPI_Status_set_elements}: sets what arrived to {@code count} base elements of {@code datatype} (for a
+     * generalized request's status): {@link #getElements} of {@code datatype} then gives {@code count}.
+     *
+     * @param datatype the type
+     * @param count    base elements, at least 0
+     * @throws MPIException {@code ERR_COUNT} for a negative count, {@code ERR_TYPE} for a freed type
+     */
+    public void setElements(final Datatype datatype, final int count) throws MPIException {
+        setElementsX(datatype, new Count(count));
+    }
+
+    /**
+     * {@code MPI_Status_set_elements_x}.
+     *
+     * @param datatype the type
+     * @param count    base elements, at least 0
+     * @throws MPIException {@code ERR_COUNT} for a negative count, {@code ERR_TYPE} for a freed type
+     */
+    public void setElementsX(final Datatype datatype, final Count count) throws MPIException {
+        if (count.getCount() < 0) {
+            throw new MPIException(MPI.ERR_COUNT, "setElements: negative count " + count);
+        }
+        this.kind = datatype.forUse().kind();
+        this.elements = count.getCount();
+    }
+
+    /**
+     * {@code MPI_Status_set_cancelled}.
+     *
+     * @param flag whether {@link #isCancelled()} is to say the operation was cancelled
+     */
+    public void setCancelled(final boolean flag) {
+        this.cancelled = flag;
     }
 
     private long bytes() {
