@@ -62,8 +62,10 @@ class PersistentAndBufferedTest {
             final int me = MPI.COMM_WORLD.getRank();
             MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
             if (me == 0) {
-                PointToPointTest.assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.bSend(new int[1], 1, MPI.INT, 1,
-                    0));
+                // No buffer attached: a small message goes inline, as Open MPI's ob1 sends it; a large one is refused.
+                MPI.COMM_WORLD.bSend(new int[] {42}, 1, MPI.INT, 1, 50);
+                PointToPointTest.assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.bSend(new double[40_000], 40_000,
+                    MPI.DOUBLE, 1, 0));
                 final byte[] space = new byte[2 * (40_000 * 8 + MPI.BSEND_OVERHEAD)];
                 MPI.attachBuffer(space);
                 PointToPointTest.assertClass(MPI.ERR_BUFFER, () -> MPI.attachBuffer(new byte[10]));
@@ -81,6 +83,9 @@ class PersistentAndBufferedTest {
                 assertSame(space, MPI.detachBuffer());
                 PointToPointTest.assertClass(MPI.ERR_BUFFER, MPI::detachBuffer);
             } else {
+                final int[] inline = new int[1];
+                MPI.COMM_WORLD.recv(inline, 1, MPI.INT, 0, 50);
+                assertEquals(42, inline[0]);
                 MPI.COMM_WORLD.recv(new int[1], 1, MPI.INT, 0, 100);
                 final double[] got = new double[40_000];
                 for (int i = 1; i >= 0; i--) {
