@@ -23,6 +23,11 @@ public final class CartComm extends Intracomm {
     }
 
     @Override
+    public CartComm dupWithInfo(final Info info) throws MPIException {
+        return (CartComm) super.dupWithInfo(info);
+    }
+
+    @Override
     public CartComm clone() {
         try {
             return dup();
@@ -52,7 +57,7 @@ public final class CartComm extends Intracomm {
      */
     public int getRank(final int[] coords) throws MPIException {
         final CommState c = st();
-        if (coords == null || coords.length != c.dims.length) {
+        if (coords == null || coords.length < c.dims.length) {
             throw c.error(MPI.ERR_ARG, "getRank: " + c.dims.length + " coordinates needed");
         }
         int rank = 0;
@@ -132,7 +137,8 @@ public final class CartComm extends Intracomm {
      */
     public CartComm sub(final boolean[] remainDims) throws MPIException {
         final CommState c = st();
-        if (remainDims == null || remainDims.length != c.dims.length) {
+        if (remainDims == null || remainDims.length < c.dims.length) {
+            // As MPI reads a C array: the first ndims flags (a longer array's rest is not looked at).
             throw c.error(MPI.ERR_ARG, "sub: " + c.dims.length + " flags needed");
         }
         final int[] me = coordsOf(c, c.me);

@@ -278,6 +278,28 @@ final class Collectives {
         });
     }
 
+    /**
+     * {@code MPI_Alltoallw}: as {@link #allToAllv}, a datatype per peer and displacements in elements of that
+     * type's base kind (the caller converted MPI's byte displacements).
+     */
+    static void allToAllw(final CommState c, final Schedule s, final int tag, final Object sendbuf,
+                          final int[] scounts, final long[] soffsets, final TypeMap[] st, final Object recvbuf,
+                          final int[] rcounts, final long[] roffsets, final TypeMap[] rt) {
+        final int n = c.size();
+        s.then(() -> {
+            for (int k = 0; k < n; k++) {
+                final int i = (c.me - k + n) % n;
+                s.post(irecv(c, i, tag | ALLTOALL, Buffers.data(recvbuf, rt[i].kind()),
+                    Buffers.base(recvbuf, rt[i].kind()) + roffsets[i], rt[i], rcounts[i]));
+            }
+            for (int k = 0; k < n; k++) {
+                final int i = (c.me + k) % n;
+                s.post(isend(c, i, tag | ALLTOALL, Buffers.data(sendbuf, st[i].kind()),
+                    Buffers.base(sendbuf, st[i].kind()) + soffsets[i], st[i], scounts[i]));
+            }
+        });
+    }
+
     // ------------------------------------------------------------------------------------------------ scan
 
     /**

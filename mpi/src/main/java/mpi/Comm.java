@@ -142,11 +142,14 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
     /**
      * {@code MPI_Topo_test}.
      *
-     * @return {@code MPI.CART} for a Cartesian communicator, else {@code MPI.UNDEFINED}
+     * @return {@code MPI.CART}, {@code MPI.GRAPH} or {@code MPI.DIST_GRAPH} for a communicator with that topology,
+     *         else {@code MPI.UNDEFINED}
      * @throws MPIException if the communicator is not usable
      */
     public final int getTopology() throws MPIException {
-        return st().dims != null ? MPI.CART : MPI.UNDEFINED;
+        final CommState c = st();
+        return c.dims != null ? MPI.CART : c.graphIndex != null ? MPI.GRAPH : c.distGraph != null ? MPI.DIST_GRAPH
+            : MPI.UNDEFINED;
     }
 
     /**
@@ -365,5 +368,57 @@ public class Comm extends NonBlockingCollectives implements Freeable, Cloneable 
     public final Info getInfo() throws MPIException {
         final Info i = st().info;
         return i == null ? new Info() : i.dup();
+    }
+
+    /**
+     * {@code MPI_Pack}: {@code incount} items of {@code type} from {@code inbuf} into {@code outbuf} from
+     * {@code position} (their base elements one after another, in the platform's byte order).
+     *
+     * @param inbuf    the items (an array or buffer, as a send takes)
+     * @param incount  items
+     * @param type     their datatype
+     * @param outbuf   the packed bytes
+     * @param position where they start in {@code outbuf}
+     * @return the position after them
+     * @throws MPIException {@code ERR_TRUNCATE} if they do not fit {@code outbuf}, or a bad argument (nothing written)
+     */
+    public final int pack(final Object inbuf, final int incount, final Datatype type, final byte[] outbuf,
+                          final int position) throws MPIException {
+        final CommState c = st();
+        return Packing.pack(c, inbuf, incount, PointToPoint.type(c, type, "pack"), outbuf, position);
+    }
+
+    /**
+     * {@code MPI_Unpack}: {@code outcount} items of {@code type} from {@code inbuf} at {@code position} (as
+     * {@link #pack} wrote them) into {@code outbuf}.
+     *
+     * @param inbuf    the packed bytes
+     * @param position where the items start
+     * @param outbuf   receives the items
+     * @param outcount items
+     * @param type     their datatype
+     * @return the position after them
+     * @throws MPIException {@code ERR_TRUNCATE} if {@code inbuf} holds fewer bytes, or a bad argument
+     */
+    public final int unpack(final byte[] inbuf, final int position, final Object outbuf, final int outcount,
+                            final Datatype type) throws MPIException {
+        final CommState c = st();
+        return Packing.unpack(c, inbuf, position, outbuf, outcount, PointToPoint.type(c, type, "unpack"));
+    }
+
+    /**
+     * {@code MPI_Pack_size}: the bytes {@link #pack} writes for {@code incount} items of {@code type}.
+     *
+     * @param incount items
+     * @param type    their datatype
+     * @return bytes
+     * @throws MPIException for a bad type or a negative count
+     */
+    public final int packSize(final int incount, final Datatype type) throws MPIException {
+        final CommState c = st();
+        if (incount < 0) {
+            throw c.error(MPI.ERR_COUNT, "packSize: negative count " + incount);
+        }
+        return Packing.size(PointToPoint.type(c, type, "packSize"), incount);
     }
 }

@@ -21,6 +21,11 @@ final class CommState {
     /** Cartesian dimensions, periods (null if none). */
     int[] dims;
     boolean[] periods;
+    /** A graph topology's index and edges (null if none). */
+    int[] graphIndex;
+    int[] graphEdges;
+    /** A distributed graph topology: this rank's neighbours (null if none). */
+    DistGraphNeighbors distGraph;
     /** The attributes set with {@code setAttr}, by key; copied by {@code dup}. */
     final java.util.Map<Integer, Object> attributes = new java.util.HashMap<>();
     /** The hints of {@code dupWithInfo}/{@code setInfo} (kept, not used). */

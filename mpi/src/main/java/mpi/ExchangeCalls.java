@@ -166,6 +166,68 @@ abstract class ExchangeCalls extends CollectiveCalls {
     }
 
     /**
+     * {@code MPI_Alltoallw}: {@link #allToAllv} with a datatype per member and displacements in bytes, as MPI and
+     * Open MPI's bindings define them (each a whole number of its type's base elements).
+     *
+     * @param sendBuf    the items for every member
+     * @param sendCount  items for each member
+     * @param sDispls    where each member's items start, in bytes
+     * @param sendTypes  their datatype, per member
+     * @param recvBuf    receives every member's items
+     * @param recvCount  items from each member
+     * @param rDispls    where each member's items go, in bytes
+     * @param recvTypes  their datatype, per member
+     * @throws MPIException a bad argument
+     */
+    public final void allToAllw(final java.nio.Buffer sendBuf, final int[] sendCount, final int[] sDispls,
+                                final Datatype[] sendTypes, final java.nio.Buffer recvBuf, final int[] recvCount,
+                                final int[] rDispls, final Datatype[] recvTypes) throws MPIException {
+        final CommState c = st();
+        Collectives.run(c, allToAllwSchedule(c, sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls,
+            recvTypes, "allToAllw"));
+    }
+
+    static Schedule allToAllwSchedule(final CommState c, final Object sendbuf, final int[] sc, final int[] sd,
+                                      final Datatype[] stypes, final Object recvbuf, final int[] rc, final int[] rd,
+                                      final Datatype[] rtypes, final String what) throws MPIException {
+        checkCounts(c, sc, sd, what);
+        checkCounts(c, rc, rd, what);
+        if (stypes == null || rtypes == null || stypes.length < c.size() || rtypes.length < c.size()) {
+            throw c.error(MPI.ERR_ARG, what + ": a datatype per member is needed");
+        }
+        final int n = c.size();
+        final TypeMap[] st = new TypeMap[n];
+        final TypeMap[] rt = new TypeMap[n];
+        final long[] so = new long[n];
+        final long[] ro = new long[n];
+        for (int i = 0; i < n; i++) {
+            st[i] = type(c, stypes[i], what);
+            rt[i] = type(c, rtypes[i], what);
+            so[i] = elementOffset(c, sendbuf, sd[i], sc[i], st[i], what + " send block " + i);
+            ro[i] = elementOffset(c, recvbuf, rd[i], rc[i], rt[i], what + " receive block " + i);
+        }
+        final Schedule s = new Schedule();
+        Collectives.allToAllw(c, s, Collectives.nextTag(c), sendbuf, sc, so, st, recvbuf, rc, ro, rt);
+        return s;
+    }
+
+    /** A byte displacement as elements of {@code t}'s kind, its block checked to lie in {@code buf}. */
+    private static long elementOffset(final CommState c, final Object buf, final int bytes, final int count,
+                                      final TypeMap t, final String what) throws MPIException {
+        if (bytes % t.kind().bytes != 0) {
+            throw c.error(MPI.ERR_ARG, what + ": displacement " + bytes + " bytes is not a whole number of "
+                + t.kind() + " elements");
+        }
+        final long off = bytes / t.kind().bytes;
+        if (count > 0 && (!t.kind().accepts(buf) || off + t.lowest(count) < 0
+            || off + t.highest(count) > t.kind().lengthOf(buf))) {
+            throw c.error(MPI.ERR_BUFFER, what + ": " + count + " items at byte " + bytes + " do not lie in the "
+                + "buffer");
+        }
+        return off;
+    }
+
+    /**
      * {@code MPI_Reduce_scatter}: reduces {@code sum(recvcounts)} items element-wise over the members, then gives
      * member i the {@code recvcounts[i]} items after those of the members before it.
      *

@@ -26,6 +26,11 @@ public class Intracomm extends Comm {
     }
 
     @Override
+    public Intracomm dupWithInfo(final Info info) throws MPIException {
+        return (Intracomm) super.dupWithInfo(info);
+    }
+
+    @Override
     public Intracomm clone() {
         try {
             return dup();
@@ -108,6 +113,174 @@ public class Intracomm extends Comm {
         final CommState s = new CommState(c.rank, context, group.members().clone(), c.name + " subgroup");
         s.errhandler = c.errhandler;
         return new Intracomm(s);
+    }
+
+    /**
+     * {@code MPI_Comm_create_group}: a communicator of {@code group}'s members, collective over those members only
+     * (the others do not call). They agree on a context by messages of tag {@code tag} on this communicator (group
+     * rank 0 collects every member's next free context and sends back the largest), as MPI lets the tag be used.
+     *
+     * @param group a subset of this communicator's members, the same on each of them
+     * @param tag   a tag no other message of this communicator uses meanwhile
+     * @return the new communicator; the null communicator on a rank outside the group
+     * @throws MPIException {@code ERR_GROUP} if the group has a rank that is not a member here
+     */
+    public final Intracomm createGroup(final Group group, final int tag) throws MPIException {
+        final CommState c = st();
+        if (group == null) {
+            throw c.error(MPI.ERR_GROUP, "createGroup: group is null");
+        }
+        final int[] world = group.members();
+        final int[] ranks = new int[world.length];
+        for (int i = 0; i < world.length; i++) {
+            ranks[i] = -1;
+            for (int r = 0; r < c.members.length; r++) {
+                if (c.members[r] == world[i]) {
+                    ranks[i] = r;
+                }
+            }
+            if (ranks[i] < 0) {
+                throw c.error(MPI.ERR_GROUP, "createGroup: world rank " + world[i] + " of the group is not in "
+                    + c.name);
+            }
+        }
+        final int mine = group.getRank();
+        if (mine == MPI.UNDEFINED) {
+            return new Intracomm(NULL);
+        }
+        final int[] context = {c.rank.nextContext};
+        if (mine == 0) {
+            final int[] theirs = new int[1];
+            for (int i = 1; i < ranks.length; i++) {
+                recv(theirs, 1, MPI.INT, ranks[i], tag);
+                context[0] = Math.max(context[0], theirs[0]);
+            }
+            for (int i = 1; i < ranks.length; i++) {
+                send(context, 1, MPI.INT, ranks[i], tag);
+            }
+        } else {
+            send(context, 1, MPI.INT, ranks[0], tag);
+            recv(context, 1, MPI.INT, ranks[0], tag);
+        }
+        c.rank.nextContext = Math.max(c.rank.nextContext, context[0] + 2);
+        final CommState s = new CommState(c.rank, context[0], world.clone(), c.name + " group");
+        s.errhandler = c.errhandler;
+        return new Intracomm(s);
+    }
+
+    /**
+     * {@code MPI_Graph_create} (collective): the first {@code index.length} members, in rank order, make the nodes
+     * of the graph; the others get the null communicator, and so does every rank for a graph of no nodes.
+     *
+     * @param index   {@code index[i]}: the edges of nodes 0..i together (non-decreasing)
+     * @param edges   the neighbours of node 0, then of node 1, ...
+     * @param reorder whether ranks may be renumbered (accepted; they are not)
+     * @return the graph communicator
+     * @throws MPIException {@code ERR_ARG} for an index that decreases or does not match the edges, an edge to no
+     *                      node, or more nodes than members
+     */
+    public final GraphComm createGraph(final int[] index, final int[] edges, final boolean reorder)
+        throws MPIException {
+        final CommState c = st();
+        if (index == null || edges == null) {
+            throw c.error(MPI.ERR_ARG, "createGraph: index and edges are needed");
+        }
+        final int nodes = index.length;
+        if (nodes > c.size()) {
+            throw c.error(MPI.ERR_ARG, "createGraph: " + nodes + " nodes for " + c.size() + " members");
+        }
+        for (int i = 0; i < nodes; i++) {
+            if (index[i] < (i == 0 ? 0 : index[i - 1])) {
+                throw c.error(MPI.ERR_ARG, "createGraph: index decreases at node " + i);
+            }
+        }
+        if (nodes > 0 && index[nodes - 1] != edges.length) {
+            throw c.error(MPI.ERR_ARG, "createGraph: the index counts " + index[nodes - 1] + " edges; "
+                + edges.length + " given");
+        }
+        for (final int e : edges) {
+            if (e < 0 || e >= nodes) {
+                throw c.error(MPI.ERR_ARG, "createGraph: edge to " + e + ", not a node of " + nodes);
+            }
+        }
+        final int context = newContext(c);
+        if (c.me >= nodes) {
+            return new GraphComm(NULL);
+        }
+        final CommState s = new CommState(c.rank, context, java.util.Arrays.copyOf(c.members, nodes), "graph");
+        s.errhandler = c.errhandler;
+        s.graphIndex = index.clone();
+        s.graphEdges = edges.clone();
+        return new GraphComm(s);
+    }
+
+    /**
+     * {@code MPI_Dist_graph_create} (collective), weighted: each rank gives edges {@code sources[i] ->
+     * destinations[...]} ({@code degrees[i]} of them per source, in order); every rank learns its own in- and
+     * out-edges.
+     *
+     * @param sources      source ranks this rank describes
+     * @param degrees      edges per source
+     * @param destinations the edges' destinations
+     * @param weights      the edges' weights
+     * @param info         hints (kept, not used)
+     * @param reorder      accepted; ranks are not renumbered
+     * @return the communicator
+     * @throws MPIException {@code ERR_ARG} for arrays that do not match or ranks outside the communicator
+     */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations,
+                                           final int[] weights, final Info info, final boolean reorder)
+        throws MPIException {
+        return Topologies.distGraph(this, st(), sources, degrees, destinations, weights, info);
+    }
+
+    /**
+     * {@code MPI_Dist_graph_create} without weights.
+     *
+     * @param sources      source ranks this rank describes
+     * @param degrees      edges per source
+     * @param destinations the edges' destinations
+     * @param info         hints (kept, not used)
+     * @param reorder      accepted; ranks are not renumbered
+     * @return the communicator
+     * @throws MPIException as the weighted form
+     */
+    public final GraphComm createDistGraph(final int[] sources, final int[] degrees, final int[] destinations,
+                                           final Info info, final boolean reorder) throws MPIException {
+        return Topologies.distGraph(this, st(), sources, degrees, destinations, null, info);
+    }
+
+    /**
+     * {@code MPI_Dist_graph_create_adjacent} (collective): each rank gives its own in- and out-neighbours.
+     *
+     * @param sources       ranks with an edge to this one
+     * @param sourceWeights their weights
+     * @param destinations  ranks this one has an edge to
+     * @param destWeights   their weights
+     * @param info          hints (kept, not used)
+     * @param reorder       accepted; ranks are not renumbered
+     * @return the communicator
+     * @throws MPIException {@code ERR_ARG} for arrays that do not match or ranks outside the communicator
+     */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] sourceWeights,
+                                                   final int[] destinations, final int[] destWeights,
+                                                   final Info info, final boolean reorder) throws MPIException {
+        return Topologies.adjacent(this, st(), sources, sourceWeights, destinations, destWeights, info);
+    }
+
+    /**
+     * {@code MPI_Dist_graph_create_adjacent} without weights.
+     *
+     * @param sources      ranks with an edge to this one
+     * @param destinations ranks this one has an edge to
+     * @param info         hints (kept, not used)
+     * @param reorder      accepted; ranks are not renumbered
+     * @return the communicator
+     * @throws MPIException as the weighted form
+     */
+    public final GraphComm createDistGraphAdjacent(final int[] sources, final int[] destinations, final Info info,
+                                                   final boolean reorder) throws MPIException {
+        return Topologies.adjacent(this, st(), sources, null, destinations, null, info);
     }
 
     /**

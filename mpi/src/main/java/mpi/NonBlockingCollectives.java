@@ -421,6 +421,28 @@ abstract class NonBlockingCollectives extends ExchangeCalls {
     }
 
     /**
+     * {@code MPI_Ialltoallw}: {@code allToAllw} as a request.
+     *
+     * @param sendBuf   the items for every member (direct)
+     * @param sendCount items for each member
+     * @param sDispls   where each member's items start, in bytes
+     * @param sendTypes their datatype, per member
+     * @param recvBuf   receives every member's items (direct)
+     * @param recvCount items from each member
+     * @param rDispls   where each member's items go, in bytes
+     * @param recvTypes their datatype, per member
+     * @return the request
+     * @throws MPIException a bad argument
+     */
+    public final Request iAllToAllw(final java.nio.Buffer sendBuf, final int[] sendCount, final int[] sDispls,
+                                    final Datatype[] sendTypes, final java.nio.Buffer recvBuf, final int[] recvCount,
+                                    final int[] rDispls, final Datatype[] recvTypes) throws MPIException {
+        final CommState c = st();
+        return started(c, allToAllwSchedule(c, sendBuf, sendCount, sDispls, sendTypes, recvBuf, recvCount, rDispls,
+            recvTypes, "iAllToAllw"));
+    }
+
+    /**
      * {@code MPI_Ireduce_scatter}.
      *
      * @param sendbuf    this member's items
