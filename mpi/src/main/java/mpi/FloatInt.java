@@ -1,7 +1,5 @@
 package mpi;
 
-import java.nio.ByteBuffer;
-
 /** The items of {@code MPI.FLOAT_INT}: a {@code float} value and an {@code int} index. */
 public final class FloatInt extends Struct {
     FloatInt(final Datatype type) {
@@ -9,14 +7,14 @@ public final class FloatInt extends Struct {
     }
 
     @Override
-    Data newData(final ByteBuffer buffer, final int index) {
-        return new Data(this, buffer, index);
+    protected Data newData() {
+        return new Data();
     }
 
     /** One item: value and index. */
-    public static final class Data extends Struct.Data {
-        Data(final FloatInt s, final ByteBuffer buffer, final int index) {
-            super(s, buffer, index);
+    public final class Data extends Struct.Data {
+        /** A view, bound by {@link Struct#getData}. */
+        Data() {
         }
 
         /**
@@ -25,7 +23,7 @@ public final class FloatInt extends Struct {
          * @return the value
          */
         public float getValue() {
-            return buffer.getFloat(offset);
+            return getFloat(0);
         }
 
         /**
@@ -34,7 +32,25 @@ public final class FloatInt extends Struct {
          * @param v the value
          */
         public void putValue(final float v) {
-            buffer.putFloat(offset, v);
+            putFloat(0, v);
+        }
+
+        /**
+         * The item's index (the location MINLOC and MAXLOC carry).
+         *
+         * @return the index
+         */
+        public int getIndex() {
+            return getInt(pair.indexOffset);
+        }
+
+        /**
+         * Sets the item's index.
+         *
+         * @param v the index
+         */
+        public void putIndex(final int v) {
+            putInt(pair.indexOffset, v);
         }
     }
 }
