@@ -382,6 +382,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the byte of a field.
+         *
          * @param field a field's id
          * @return its byte
          */
@@ -390,6 +392,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the byte at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the byte
@@ -399,6 +403,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the byte of a field.
+         *
          * @param field a field's id
          * @param v the byte
          */
@@ -407,6 +413,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the byte at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the byte
@@ -416,6 +424,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the char of a field.
+         *
          * @param field a field's id
          * @return its char
          */
@@ -424,6 +434,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the char at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the char
@@ -433,6 +445,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the char of a field.
+         *
          * @param field a field's id
          * @param v the char
          */
@@ -441,6 +455,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the char at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the char
@@ -450,6 +466,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the short of a field.
+         *
          * @param field a field's id
          * @return its short
          */
@@ -458,6 +476,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the short at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the short
@@ -467,6 +487,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the short of a field.
+         *
          * @param field a field's id
          * @param v the short
          */
@@ -475,6 +497,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the short at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the short
@@ -484,6 +508,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the int of a field.
+         *
          * @param field a field's id
          * @return its int
          */
@@ -492,6 +518,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the int at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the int
@@ -501,6 +529,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the int of a field.
+         *
          * @param field a field's id
          * @param v the int
          */
@@ -509,6 +539,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the int at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the int
@@ -518,6 +550,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the long of a field.
+         *
          * @param field a field's id
          * @return its long
          */
@@ -526,6 +560,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the long at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the long
@@ -535,6 +571,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the long of a field.
+         *
          * @param field a field's id
          * @param v the long
          */
@@ -543,6 +581,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the long at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the long
@@ -552,6 +592,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the float of a field.
+         *
          * @param field a field's id
          * @return its float
          */
@@ -560,6 +602,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the float at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the float
@@ -569,6 +613,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the float of a field.
+         *
          * @param field a field's id
          * @param v the float
          */
@@ -577,6 +623,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the float at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the float
@@ -586,6 +634,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the double of a field.
+         *
          * @param field a field's id
          * @return its double
          */
@@ -594,6 +644,8 @@ public abstract class Struct {
         }
 
         /**
+         * Reads the double at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @return the double
@@ -603,6 +655,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the double of a field.
+         *
          * @param field a field's id
          * @param v the double
          */
@@ -611,6 +665,8 @@ public abstract class Struct {
         }
 
         /**
+         * Writes the double at element {@code index} of a field.
+         *
          * @param field a field's id
          * @param index its element
          * @param v the double
