@@ -34,10 +34,18 @@ final class Buffers {
             throw st.error(MPI.ERR_BUFFER, what + ": " + (buf == null ? "null buffer" : "a " + buf.getClass()
                 .getSimpleName() + " cannot hold " + kind + " elements"));
         }
-        final long length = kind.lengthOf(buf);
+        long length = kind.lengthOf(buf);
         final long lo = t.lowest(count);
         final long hi = t.highest(count);
-        if (lo < 0 || hi > length) {
+        long before = 0;
+        if (lo < 0 && buf instanceof Buffer b) {
+            final Slices.Origin o = origin(b, kind);
+            if (o != null) { // a slice of MPI.slice: the items may reach back into its parent
+                before = o.byteOffset() / kind.bytes;
+                length = kind.lengthOf(o.parent()) - before;
+            }
+        }
+        if (lo < -before || hi > length) {
             throw st.error(MPI.ERR_BUFFER, what + ": " + count + " items reach elements " + lo + ".." + (hi - 1)
                 + " of a buffer of " + length);
         }
@@ -51,6 +59,10 @@ final class Buffers {
         if (buf instanceof Buffer b && !b.isDirect() && b.hasArray() && b.array().getClass() == kind.arrayClass) {
             return b.array();
         }
+        if (buf instanceof Buffer b && b.isDirect()) {
+            final Slices.Origin o = origin(b, kind);
+            return o == null ? buf : o.parent();
+        }
         if (buf != null && buf.getClass().isArray() && buf.getClass() != kind.arrayClass) {
             return Transfer.arraySegment(buf);
         }
@@ -62,7 +74,17 @@ final class Buffers {
         if (buf instanceof Buffer b && !b.isDirect() && b.hasArray() && b.array().getClass() == kind.arrayClass) {
             return b.arrayOffset();
         }
+        if (buf instanceof Buffer b && b.isDirect()) {
+            final Slices.Origin o = origin(b, kind);
+            return o == null ? 0 : o.byteOffset() / kind.bytes;
+        }
         return 0;
+    }
+
+    /** A direct slice's place in its parent, when the kind's elements line up with it (else it stands alone). */
+    private static Slices.Origin origin(final Buffer b, final Kind kind) {
+        final Slices.Origin o = Slices.of(b);
+        return o != null && o.byteOffset() % kind.bytes == 0 && kind.accepts(o.parent()) ? o : null;
     }
 
     static Object newArray(final Kind kind, final int n) {

@@ -515,7 +515,9 @@ public final class MPI {
      * @return a buffer sharing its content from {@code offset}
      */
     public static ByteBuffer slice(final ByteBuffer buf, final int offset) {
-        return buf.duplicate().clear().position(offset).slice().order(buf.order());
+        final ByteBuffer s = buf.duplicate().clear().position(offset).slice().order(buf.order());
+        Slices.record(s, buf, offset);
+        return s;
     }
 
     /**
@@ -526,7 +528,9 @@ public final class MPI {
      * @return a buffer sharing its content from {@code offset}
      */
     public static DoubleBuffer slice(final DoubleBuffer buf, final int offset) {
-        return buf.duplicate().clear().position(offset).slice();
+        final DoubleBuffer s = buf.duplicate().clear().position(offset).slice();
+        Slices.record(s, buf, 8L * offset);
+        return s;
     }
 
     /**
@@ -537,7 +541,9 @@ public final class MPI {
      * @return a buffer sharing its content from {@code offset}
      */
     public static IntBuffer slice(final IntBuffer buf, final int offset) {
-        return buf.duplicate().clear().position(offset).slice();
+        final IntBuffer s = buf.duplicate().clear().position(offset).slice();
+        Slices.record(s, buf, 4L * offset);
+        return s;
     }
 
     /**
@@ -548,7 +554,9 @@ public final class MPI {
      * @return a buffer sharing its content from {@code offset}
      */
     public static LongBuffer slice(final LongBuffer buf, final int offset) {
-        return buf.duplicate().clear().position(offset).slice();
+        final LongBuffer s = buf.duplicate().clear().position(offset).slice();
+        Slices.record(s, buf, 8L * offset);
+        return s;
     }
 
     /**

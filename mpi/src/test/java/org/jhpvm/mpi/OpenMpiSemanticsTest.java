@@ -67,6 +67,30 @@ class OpenMpiSemanticsTest {
     }
 
     @Test
+    void aTypeWithANegativeLowerBoundReachesBeforeADirectSlice() {
+        run(1, () -> {
+            MPI.Init(new String[0]);
+            final ByteBuffer buf = MPI.newByteBuffer(16);
+            for (int i = 0; i < 16; i++) {
+                buf.put(i, (byte) i);
+            }
+            final Datatype back = Datatype.createVector(3, 1, -2, MPI.BYTE); // elements 0, -2, -4
+            back.commit();
+            final byte[] out = new byte[3];
+            MPI.COMM_WORLD.pack(MPI.slice(buf, 8), 1, back, out, 0);
+            assertArrayEquals(new byte[] {8, 6, 4}, out, "as C reaches before &buf[8]");
+            final ByteBuffer into = MPI.newByteBuffer(16);
+            MPI.COMM_WORLD.unpack(out, 0, MPI.slice(MPI.slice(into, 4), 4), 1, back);
+            assertEquals(8, into.get(8));
+            assertEquals(6, into.get(6));
+            assertEquals(4, into.get(4), "a slice of a slice reaches its grandparent");
+            MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+            assertClass(MPI.ERR_BUFFER, () -> MPI.COMM_WORLD.pack(MPI.slice(buf, 2), 1, back, out, 0));
+            MPI.Finalize();
+        });
+    }
+
+    @Test
     void freedHandlesAndLeftOutRanksAreNullObjects() {
         run(3, () -> {
             MPI.Init(new String[0]);
