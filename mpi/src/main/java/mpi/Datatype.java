@@ -25,6 +25,8 @@ public final class Datatype implements Freeable, Cloneable {
     private String name;
     /** The alignment a C compiler gives the type in a struct, in bytes (a struct's extent is rounded up to it). */
     final int align;
+    /** The basic elements of one item ({@code MPI_Get_elements} counts them). */
+    Signature sig;
     /** {@code FLOAT_COMPLEX} and {@code DOUBLE_COMPLEX}: pairs (real, imaginary) that PROD multiplies as complex. */
     boolean complex;
 
@@ -40,11 +42,14 @@ public final class Datatype implements Freeable, Cloneable {
         this.committed = predefined;
         this.name = name;
         this.align = align;
+        this.sig = Signature.basic(map.kind().bytes);
     }
 
     /** A type derived from {@code old}: its elements, so its alignment. */
     private static Datatype derived(final TypeMap map, final Datatype old) {
-        return new Datatype(map, null, false, null, old.align);
+        final Datatype t = new Datatype(map, null, false, null, old.align);
+        t.sig = old.sig;
+        return t;
     }
 
     static Datatype basic(final Kind kind, final String name) {
@@ -55,6 +60,7 @@ public final class Datatype implements Freeable, Cloneable {
     static Datatype complex(final Kind kind, final String name) {
         final Datatype t = new Datatype(new TypeMap(kind, new int[] {0}, new int[] {2}, 0, 2), true, name);
         t.complex = true;
+        t.sig = Signature.repeat(Signature.basic(kind.bytes), 2);
         return t;
     }
 
@@ -64,7 +70,10 @@ public final class Datatype implements Freeable, Cloneable {
         final TypeMap m = p.indexOffset == value.bytes
             ? new TypeMap(Kind.BYTE, new int[] {0}, new int[] {value.bytes + 4}, 0, p.extent)
             : new TypeMap(Kind.BYTE, new int[] {0, p.indexOffset}, new int[] {value.bytes, 4}, 0, p.extent);
-        return new Datatype(m, p, true, name, Math.max(4, value.bytes));
+        final Datatype t = new Datatype(m, p, true, name, Math.max(4, value.bytes));
+        t.sig = Signature.sequence(new Signature[] {Signature.basic(value.bytes), Signature.basic(4)},
+            new long[] {1, 1});
+        return t;
     }
 
     /**
@@ -229,7 +238,15 @@ public final class Datatype implements Freeable, Cloneable {
             d[i] = Math.toIntExact(runs.get(i)[0]);
             l[i] = Math.toIntExact(runs.get(i)[1]);
         }
-        return new Datatype(new TypeMap(Kind.BYTE, d, l, lb, extent), null, false, null, align);
+        final Datatype t = new Datatype(new TypeMap(Kind.BYTE, d, l, lb, extent), null, false, null, align);
+        final Signature[] parts = new Signature[types.length];
+        final long[] counts = new long[types.length];
+        for (int i = 0; i < types.length; i++) {
+            parts[i] = types[i].sig;
+            counts[i] = blockLengths[i];
+        }
+        t.sig = Signature.sequence(parts, counts);
+        return t;
     }
 
     /**
@@ -300,7 +317,7 @@ public final class Datatype implements Freeable, Cloneable {
         final Datatype t = derive(lengths, displs, false, old);
         final long oldExtent = old.map.extent();
         return derived(new TypeMap(t.map.kind(), t.map.displs(), t.map.lengths(), 0,
-            Math.multiplyExact(total, oldExtent)), old);
+            Math.multiplyExact(total, oldExtent)), t);
     }
 
     private static void walk(final int k, final int n, final int fast, final int order, final int[] subSizes,
@@ -359,7 +376,13 @@ public final class Datatype implements Freeable, Cloneable {
             lb = 0;
             ub = 0;
         }
-        return derived(new TypeMap(m.kind(), d, l, lb, ub - lb), old);
+        final Datatype t = derived(new TypeMap(m.kind(), d, l, lb, ub - lb), old);
+        long items = 0;
+        for (final int len : lengths) {
+            items += len;
+        }
+        t.sig = Signature.repeat(old.sig, items);
+        return t;
     }
 
     private static Datatype usable(final Datatype t) throws MPIException {
@@ -501,6 +524,8 @@ public final class Datatype implements Freeable, Cloneable {
     public Datatype dup() throws MPIException {
         final Datatype d = new Datatype(usable(this).map, pair, false, name, align);
         d.committed = committed;
+        d.sig = sig;
+        d.complex = complex;
         return d;
     }
 
@@ -508,6 +533,8 @@ public final class Datatype implements Freeable, Cloneable {
     public Datatype clone() {
         final Datatype d = new Datatype(map, pair, false, name, align);
         d.committed = committed;
+        d.sig = sig;
+        d.complex = complex;
         return d;
     }
 

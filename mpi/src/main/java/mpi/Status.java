@@ -58,16 +58,22 @@ public final class Status {
     }
 
     /**
-     * {@code MPI_Get_elements}: how many basic elements arrived.
+     * {@code MPI_Get_elements}: how many basic elements arrived, counted along the type's signature (a struct of a
+     * double and an int counts 2 per item, and the elements of a partial item that arrived whole).
      *
      * @param datatype the receive's type
-     * @return the number of base elements of {@code datatype}, or {@code MPI.UNDEFINED} if not a whole number
+     * @return the number of basic elements, or {@code MPI.UNDEFINED} if the data ends inside an element
      * @throws MPIException {@code ERR_TYPE} for a freed type
      */
     public int getElements(final Datatype datatype) throws MPIException {
-        final long bytes = bytes();
-        final int size = datatype.forUse().kind().bytes;
-        return bytes % size == 0 ? (int) (bytes / size) : MPI.UNDEFINED;
+        final long n = elementsOf(datatype);
+        return n < 0 ? MPI.UNDEFINED : (int) n;
+    }
+
+    /** The basic elements of {@code datatype}'s signature in what arrived (a struct's doubles and ints each), or -1. */
+    private long elementsOf(final Datatype datatype) throws MPIException {
+        datatype.forUse();
+        return datatype.sig.elementsIn(bytes());
     }
 
     /**
@@ -78,9 +84,8 @@ public final class Status {
      * @throws MPIException {@code ERR_TYPE} for a freed type
      */
     public Count getElementsX(final Datatype datatype) throws MPIException {
-        final long bytes = bytes();
-        final int size = datatype.forUse().kind().bytes;
-        return new Count(bytes % size == 0 ? bytes / size : MPI.UNDEFINED);
+        final long n = elementsOf(datatype);
+        return new Count(n < 0 ? MPI.UNDEFINED : n);
     }
 
     /**

@@ -91,6 +91,27 @@ class OpenMpiSemanticsTest {
     }
 
     @Test
+    void getElementsCountsAStructsBasicElementsAlongItsSignature() {
+        run(1, () -> {
+            MPI.Init(new String[0]);
+            final Datatype di = Datatype.createStruct(new int[] {1, 1}, new int[] {0, 8},
+                new Datatype[] {MPI.DOUBLE, MPI.INT});
+            final Datatype four = Datatype.createContiguous(4, di);
+            four.commit();
+            final ByteBuffer in = MPI.newByteBuffer(256);
+            final ByteBuffer out = MPI.newByteBuffer(256);
+            final int[][] cases = {{33, MPI.UNDEFINED}, {5 * 8 + 4 * 4, 9}, {5 * 12, 10}, {48 + 8, 9}};
+            for (final int[] c : cases) {
+                final Status s = MPI.COMM_WORLD.sendRecv(out, c[0], MPI.BYTE, 0, 0, in, 3, four, 0, 0);
+                assertEquals(c[1], s.getElements(four), c[0] + " bytes");
+            }
+            final Status s = MPI.COMM_WORLD.sendRecv(out, 96, MPI.BYTE, 0, 0, in, 3, four, 0, 0);
+            assertEquals(2, s.getCount(four), "96 bytes: two items of 48");
+            MPI.Finalize();
+        });
+    }
+
+    @Test
     void freedHandlesAndLeftOutRanksAreNullObjects() {
         run(3, () -> {
             MPI.Init(new String[0]);
