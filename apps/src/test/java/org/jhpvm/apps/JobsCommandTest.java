@@ -14,6 +14,7 @@ import java.util.Set;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.jhpvm.apps.Commands.Run;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code jhpvm jobs} and {@code jhpvm bench dcs}: jobs sharing the cores, each policy, failures kept apart. */
 @Timeout(300)
 class JobsCommandTest {
+    @Tag("soak")
     @Test
     void jobsShouldRunEachJobAloneAndTogetherUnderEveryPolicy(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("jobs.json");

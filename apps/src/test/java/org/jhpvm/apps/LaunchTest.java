@@ -169,6 +169,7 @@ class LaunchTest {
         assertFalse(r.err().contains("failed"), "an exit is not a failure: " + r.err());
     }
 
+    @Tag("soak")
     @Test
     void aDeadlockAcrossProcessesShouldBeReportedOnceNamingEveryPe(@TempDir final Path dir) throws Exception {
         final Path prog = dir.resolve("Stuck.java");
@@ -329,6 +330,7 @@ class LaunchTest {
         return ms;
     }
 
+    @Tag("soak")
     @Test
     void killingOneProcessShouldEndTheJobWithinASecondNamingTheLostPe() throws Exception {
         final Set<String> dirsBefore = aeronDirectories();
@@ -373,6 +375,7 @@ class LaunchTest {
             job.err()[0]);
     }
 
+    @Tag("soak")
     @Test
     void badConfigurationShouldBeAOneLineErrorBeforeAnyProcessStarts() throws Exception {
         final Run unknown = run("launch", "-n", "2", "--hosts", "no-such-host.invalid:2", "--", "hello");

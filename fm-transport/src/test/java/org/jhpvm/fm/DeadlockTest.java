@@ -84,7 +84,7 @@ class DeadlockTest {
         job(2, "200000000", Duration.ofSeconds(60)).run(fm -> {
             fm.register(1, (Fm1Handler) (s, b, o, l) -> got.set(true));
             if (fm.pe() == 0) {
-                final long end = System.nanoTime() + 1_500_000_000L;
+                final long end = System.nanoTime() + 800_000_000L; // four times the deadlock delay
                 double x = 0;
                 while (System.nanoTime() - end < 0) {
                     x += Math.sqrt(x + 1);
@@ -106,7 +106,7 @@ class DeadlockTest {
             if (fm.pe() == 1) {
                 helper = new Thread(() -> {
                     try {
-                        Thread.sleep(1_500);
+                        Thread.sleep(800); // four times the deadlock delay
                     } catch (InterruptedException e) {
                         return;
                     }

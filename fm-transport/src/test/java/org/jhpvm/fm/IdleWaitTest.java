@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -59,6 +60,7 @@ class IdleWaitTest {
         assertTrue(lateMs >= 0 && lateMs < 1_000, "noticed " + lateMs + " ms after it was set");
     }
 
+    @Tag("soak")
     @Test
     void aMessageShouldEndASleepAtOnceHoweverLongItIs() {
         // Sleeps of 1 s, 2 s, then 4 s from t = 3 s: PE 0 sends once PE 1 has looked after t = 2.5 s (at the end of

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.SharedMyrinet;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +29,7 @@ class SchedulingTest {
             .timeout(Duration.ofSeconds(90)).build();
     }
 
+    @Tag("soak")
     @ParameterizedTest
     @EnumSource(value = Scheduling.class, names = {"NONE", "DCS"})
     void aJobOf256PesOnTwoCoresShouldFinishABarrierLoop(final Scheduling policy) {

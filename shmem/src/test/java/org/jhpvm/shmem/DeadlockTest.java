@@ -99,7 +99,7 @@ class DeadlockTest {
     void shouldNotReportAPeThatComputesWhileTheOthersWaitInABarrier() {
         final ShmemJob.Report report = job(4).build().run(sh -> {
             if (sh.myPe() == 2) {
-                final long end = System.nanoTime() + 1_500_000_000L;
+                final long end = System.nanoTime() + 800_000_000L; // four times the deadlock delay
                 double x = 0;
                 while (System.nanoTime() - end < 0) {
                     x += Math.sqrt(x + 1);
@@ -120,7 +120,7 @@ class DeadlockTest {
             if (sh.myPe() == 1) {
                 final Thread helper = new Thread(() -> {
                     try {
-                        Thread.sleep(1_500);
+                        Thread.sleep(800); // four times the deadlock delay
                     } catch (InterruptedException e) {
                         return;
                     }
@@ -143,7 +143,7 @@ class DeadlockTest {
             sh.barrierAll();
             final Thread helper = new Thread(() -> {
                 try {
-                    Thread.sleep(1_500);
+                    Thread.sleep(800); // four times the deadlock delay
                 } catch (InterruptedException e) {
                     return;
                 }
