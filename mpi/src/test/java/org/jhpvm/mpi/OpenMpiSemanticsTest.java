@@ -124,6 +124,9 @@ class OpenMpiSemanticsTest {
             assertEquals(me != 0, point.isNull(), "0 dimensions: a grid of one rank");
             if (me == 0) {
                 assertEquals(1, point.getSize());
+                // MPI reads the first ndims entries of a C array: longer Java arrays are accepted.
+                assertEquals(MPI.CART, point.sub(new boolean[4]).getTopology());
+                assertEquals(0, point.getRank(new int[3]));
             }
             final Group g = MPI.COMM_WORLD.getGroup();
             assertFalse(g.isNull());
