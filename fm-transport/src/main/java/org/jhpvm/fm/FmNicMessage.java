@@ -51,6 +51,18 @@ public interface FmNicMessage {
     void receive(Object dst, int index, int stride, int count);
 
     /**
+     * Passes over the next bytes of the request without reading them (a handler that checks a request of several
+     * parts before it changes any memory walks it twice: {@link #rewind()}).
+     *
+     * @param bytes how many, at least 0
+     * @throws IndexOutOfBoundsException past the end of the request
+     */
+    void skip(int bytes);
+
+    /** Reads the request again from its first byte. */
+    void rewind();
+
+    /**
      * The target's registered memory with this handle, if the key matches.
      *
      * @param handle the region's handle

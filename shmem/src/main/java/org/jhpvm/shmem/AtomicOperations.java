@@ -37,10 +37,13 @@ final class AtomicOperations {
     /** A remote atomic; returns the old value as raw bits (0 for non-fetching ones). */
     long amo(final SymmetricArray s, final int pe, final int index, final int op, final long a, final long b,
         final boolean fetch) {
-        engine.enter();
+        engine.enterToBatch();
         try {
             if (pe == me) {
                 return applyAmo(s.kind, s.array, index, op, a, b);
+            }
+            if (!fetch && engine.batch.amo(s, pe, index, op, a)) {
+                return 0;
             }
             send(nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0), fetch ? op | FETCH : op, s, index, a, b);
             if (!fetch) {
@@ -107,7 +110,7 @@ final class AtomicOperations {
         }
     }
 
-    private static boolean defined(final Kind kind, final int op) {
+    static boolean defined(final Kind kind, final int op) {
         return switch (kind) {
             case LONG, INT -> op >= AMO_FETCH && op <= AMO_XOR;
             case DOUBLE, FLOAT -> op == AMO_FETCH || op == AMO_SET || op == AMO_SWAP;

@@ -6,6 +6,7 @@ import static org.jhpvm.shmem.MessageDescriptor.H_REPLY;
 import static org.jhpvm.shmem.MessageDescriptor.H_TEAM;
 import static org.jhpvm.shmem.MessageDescriptor.N_ACC;
 import static org.jhpvm.shmem.MessageDescriptor.N_AMO;
+import static org.jhpvm.shmem.MessageDescriptor.N_BATCH;
 import static org.jhpvm.shmem.MessageDescriptor.N_GET;
 import static org.jhpvm.shmem.MessageDescriptor.N_PUT;
 import static org.jhpvm.shmem.MessageDescriptor.N_PUT_SIGNAL;
@@ -94,6 +95,8 @@ final class Engine {
     final AtomicOperations atomics;
     final AccumulateOperations accumulates;
     final LockOperations locks;
+    /** Small puts and non-fetching atomics to one PE, sent together ({@link PutBatch}). */
+    final PutBatch batch;
 
     @SuppressWarnings("unused") // through OWNER
     private volatile int owner;
@@ -141,6 +144,8 @@ final class Engine {
         this.replies = new ReplyQueue(fm);
         this.nic = new NicRequests(this);
         this.requests = new OutstandingRequests(this, replies, nic);
+        this.batch = new PutBatch(nic, PutBatch.DEFAULT_PUT_BYTES, PutBatch.DEFAULT_DELAY_NS);
+        nic.batch = batch;
         this.rma = new RmaOperations(this, nic);
         this.atomics = new AtomicOperations(this, nic);
         this.accumulates = new AccumulateOperations(this, rma, nic);
@@ -168,6 +173,7 @@ final class Engine {
         fm.registerNicHandler(N_AMO, AtomicOperations::onAmoNic);
         fm.registerNicHandler(N_ACC, accumulates::onAccNic);
         fm.registerNicHandler(N_PUT_SIGNAL, RmaOperations::onPutSignalNic);
+        fm.registerNicHandler(N_BATCH, PutBatch::onBatchNic);
         fm.register(H_PUT_SIGNAL, (FmHandler) rma::onPutSignal);
         fm.register(H_REPLY, (FmHandler) requests::onReply);
         fm.register(H_TEAM, (FmHandler) rma::onTeam);
@@ -177,8 +183,24 @@ final class Engine {
 
     // ------------------------------------------------------------------ ownership and progress
 
-    /** The PE thread (at SERIALIZED and MULTIPLE, the calling thread) takes the endpoint (reentrant). */
+    /**
+     * The PE thread (at SERIALIZED and MULTIPLE, the calling thread) takes the endpoint (reentrant), and sends the
+     * open batch of small puts first: every call but those that add to it ({@link #enterToBatch()}) does.
+     */
     void enter() {
+        enterToBatch();
+        if (batch.pending()) {
+            try {
+                batch.flush();
+            } catch (RuntimeException | Error e) {
+                exit();
+                throw e;
+            }
+        }
+    }
+
+    /** {@link #enter()} without sending the open batch: a small put or atomic that may add to it. */
+    void enterToBatch() {
         if (anyThread) {
             enterAnyThread();
             return;
@@ -354,6 +376,7 @@ final class Engine {
             return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
         }
         try {
+            batch.flushIfOlderThanDelay();
             int work = 0;
             // Bounded: give the endpoint back soon if the PE thread wants it, but after one pass at least: a PE
             // that calls SHMEM in a loop wants it back at once, and a hand-over that served nothing would leave the

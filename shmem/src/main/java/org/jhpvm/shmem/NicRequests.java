@@ -65,6 +65,8 @@ final class NicRequests {
     private long outstanding;
     /** Requests in flight per completion domain. */
     private final long[] pending = new long[DOMAINS];
+    /** The open batch of small puts, sent before any other request (set once by the engine). */
+    PutBatch batch;
     /** The domain new requests are posted on: the context in use ({@link ShmemCtx#use()}), 0 by default. */
     int domain;
     /** The world PEs of the team of the context in use, by team rank (targets are its ranks), or null: world. */
@@ -169,6 +171,7 @@ final class NicRequests {
 
     /** Opens a NIC message to {@code pe} whose reply (if any) lands in the scratch. */
     FmOutputStream begin(final int pe, final int lengthBytes, final int handler, final int replyBytes) {
+        batch.flush();
         return fm.beginNicMessage(queueOf[domain], pe, lengthBytes, handler, replyBytes > 0 ? scratchRegion : null, 0,
             replyBytes, nextContext(0));
     }
@@ -179,6 +182,7 @@ final class NicRequests {
      */
     FmOutputStream beginFetchNbi(final int pe, final int lengthBytes, final int handler, final Object dest,
         final int index) {
+        batch.flush();
         if (freeLandingTop == 0) {
             engine.await(landingFree);
         }
@@ -192,6 +196,7 @@ final class NicRequests {
     /** Starts an RDMA write or read of a user buffer (registered through the cache); returns its context. */
     long rdma(final boolean write, final Object buffer, final long bufferOffset, final int pe, final int id,
               final long remoteOffset, final long lengthBytes) {
+        batch.flush();
         final FmRegion local = registered(buffer);
         final long ctx = nextContext(0);
         final int queue = queueOf[domain];

@@ -100,6 +100,10 @@ final class ProgressAgent implements Runnable {
                     Thread.onSpinWait();
                     continue;
                 }
+                if (engine.batch.pendingOpaque()) {
+                    // An open batch of small puts leaves at the agent's look once it is older than the delay.
+                    parkNs = Math.min(parkNs, Math.max(minParkNs, engine.batch.delayNs()));
+                }
                 LockSupport.parkNanos(this, parkNs);
                 // Nothing to do: while the PE drives progress itself nothing can wait for the agent, so it backs off
                 // further than while the PE computes (or holds the endpoint in calls that do not extract) and a

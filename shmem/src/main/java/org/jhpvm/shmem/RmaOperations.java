@@ -25,7 +25,8 @@ import org.jhpvm.fm.FmOutputStream;
  * registered regions, and the collectives' own traffic (team signals and reduction data) as FM messages with host
  * handlers, since it updates a team's collective state rather than registered memory.
  * <p>
- * A put of up to a frame is one NIC message: its header, then the elements gathered straight from the source into
+ * A small contiguous put joins the open batch to its PE ({@link PutBatch}); another put of up to a frame is one NIC
+ * message: its header, then the elements gathered straight from the source into
  * the frame, scattered by the target NIC's handler straight into the target array. A larger contiguous put is one
  * RDMA write from the (cache-registered) source array into the target object's region, a larger strided one a NIC
  * message per frame's worth of elements (or an RDMA write per block, for blocks of {@value #RDMA_BLOCK_BYTES} bytes
@@ -46,6 +47,7 @@ final class RmaOperations {
     private final int me;
     private final Teams teams;
     private final NicRequests nic;
+    private final PutBatch batch;
 
     RmaOperations(final Engine engine, final NicRequests nic) {
         this.engine = engine;
@@ -53,6 +55,7 @@ final class RmaOperations {
         this.me = engine.me;
         this.teams = engine.teams;
         this.nic = nic;
+        this.batch = engine.batch;
     }
 
     void put(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
@@ -63,10 +66,13 @@ final class RmaOperations {
     /** Block-strided put: {@code count} blocks of {@code block} elements ({@code block == 1}: element stride). */
     void put(final SymmetricArray s, final int pe, final int di, final int ds, final Object src, final int si,
         final int ss, final int count, final int block) {
-        engine.enter();
+        engine.enterToBatch();
         try {
             if (pe == me) {
                 Kind.copyBlocks(src, si, ss, s.array, di, ds, count, block);
+                return;
+            }
+            if (contiguous(ds, ss, count, block) && batch.put(s, pe, di, src, si, count * block)) {
                 return;
             }
             final int eb = s.kind.bytes;
@@ -266,6 +272,7 @@ final class RmaOperations {
     private void teamSignal(final SymmetricArray s, final int pe, final int di, final Object src, final int si,
         final int count, final int teamId, final int counter, final int rank, final long signal) {
         final int bytes = s == null ? 0 : count * s.kind.bytes;
+        batch.flush(); // the collective's own small puts before its signal
         final FmOutputStream out = fm.beginMessage(pe, PUT_SIGNAL_HEADER_BYTES + bytes, H_PUT_SIGNAL);
         out.sendInt(s == null ? -1 : s.id);
         out.sendInt(di);
@@ -291,6 +298,7 @@ final class RmaOperations {
             teams.arrive(teamId, counter, senderRank, count);
             return;
         }
+        batch.flush();
         final FmOutputStream out = fm.beginMessage(pe, TEAM_HEADER_BYTES + count * kind.bytes, H_TEAM);
         out.sendInt(teamId);
         out.sendInt(counter);

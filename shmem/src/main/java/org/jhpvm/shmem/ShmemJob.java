@@ -59,6 +59,11 @@ public final class ShmemJob {
         HEAP_BYTES("shmem.heapBytes", "bytes", "256M", "symmetric heap per PE (K, M, G, T suffixes)"),
         PROGRESS_MAX_PARK_NS("shmem.progressMaxParkNs", "nanoseconds", "1000000",
             "longest sleep of an idle progress agent (at least 1000)"),
+        AGGREGATE_BYTES("shmem.aggregateBytes", "bytes", String.valueOf(PutBatch.DEFAULT_PUT_BYTES),
+            "largest put combined with others to the same PE into one NIC message until the next call of another kind "
+                + "(0: every put its own message)"),
+        AGGREGATE_DELAY_NS("shmem.aggregateDelayNs", "nanoseconds", String.valueOf(PutBatch.DEFAULT_DELAY_NS),
+            "age at which the progress agent sends a batch of small puts the PE left open while it computes"),
         THREAD_LEVEL("shmem.threadLevel", "SINGLE|FUNNELED|SERIALIZED|MULTIPLE", "FUNNELED",
             "the thread level the PEs ask for (shmem_init_thread); each PE provides it");
 
@@ -82,6 +87,8 @@ public final class ShmemJob {
     private final long heapBytes;
     private final long progressMaxParkNs;
     private final ThreadLevel threadLevel;
+    private final int aggregateBytes;
+    private final long aggregateDelayNs;
     private final Duration timeout;
     private final FmJob fmJob;
 
@@ -90,6 +97,8 @@ public final class ShmemJob {
         this.heapBytes = b.heapBytes;
         this.progressMaxParkNs = b.progressMaxParkNs;
         this.threadLevel = b.threadLevel;
+        this.aggregateBytes = b.aggregateBytes;
+        this.aggregateDelayNs = b.aggregateDelayNs;
         this.timeout = b.timeout;
         // Built here, not in run: a lower-layer setting out of range is refused by build(), before anything runs.
         final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
@@ -170,6 +179,7 @@ public final class ShmemJob {
                 final Shmem shmem = new Shmem(fm, world, heapBytes, threadLevel, sharedPes);
                 // The constructor registers SHMEM's handlers before this endpoint's first send or extract; a message
                 // that arrives earlier waits in the NIC until the first extract, so no PE can beat the registration.
+                shmem.engine.batch.configure(aggregateBytes, aggregateDelayNs);
                 final ProgressAgent agent = new ProgressAgent(shmem.engine, 20_000, progressMaxParkNs);
                 agent.start();
                 try {
@@ -212,6 +222,8 @@ public final class ShmemJob {
         private int pes = 2;
         private long heapBytes = 256L << 20;
         private long progressMaxParkNs = 1_000_000;
+        private int aggregateBytes = PutBatch.DEFAULT_PUT_BYTES;
+        private long aggregateDelayNs = PutBatch.DEFAULT_DELAY_NS;
         private ThreadLevel threadLevel = ThreadLevel.FUNNELED;
         private Duration timeout = Duration.ofMinutes(10);
         private final Map<String, String> lowerOptions = new LinkedHashMap<>();
@@ -295,7 +307,8 @@ public final class ShmemJob {
             if (own == null) {
                 if (!key.startsWith("fabric.") && !key.startsWith("fm.")) {
                     throw new IllegalArgumentException("unknown SHMEM job option '" + key + "' (known: "
-                        + "shmem.heapBytes, shmem.progressMaxParkNs, shmem.threadLevel, fm.*, fabric.*)");
+                        + "shmem.heapBytes, shmem.progressMaxParkNs, shmem.aggregateBytes, shmem.aggregateDelayNs, shmem.threadLevel, "
+                        + "fm.*, fabric.*)");
                 }
                 FmJob.builder().option(key, value);
                 lowerOptions.put(key, value);
@@ -309,6 +322,20 @@ public final class ShmemJob {
                         throw new IllegalArgumentException(key + "=" + value + " must be at least 1000");
                     }
                     progressMaxParkNs = ns;
+                }
+                case AGGREGATE_BYTES -> {
+                    final long bytes = parseBytes(key, value);
+                    if (bytes > Integer.MAX_VALUE) {
+                        throw new IllegalArgumentException(key + "=" + value + " is above " + Integer.MAX_VALUE);
+                    }
+                    aggregateBytes = (int) bytes;
+                }
+                case AGGREGATE_DELAY_NS -> {
+                    final long ns = parseLong(key, value);
+                    if (ns < 0) {
+                        throw new IllegalArgumentException(key + "=" + value + " must not be negative");
+                    }
+                    aggregateDelayNs = ns;
                 }
                 case THREAD_LEVEL -> threadLevel(parseThreadLevel(key, value));
                 default -> throw new AssertionError(own);

@@ -23,11 +23,12 @@ class OptionsTest {
         }
         b.build();
         assertTrue(keys.contains("shmem.heapBytes") && keys.contains("shmem.progressMaxParkNs")
-            && keys.contains("shmem.threadLevel"), keys.toString());
+            && keys.contains("shmem.threadLevel") && keys.contains("shmem.aggregateBytes")
+            && keys.contains("shmem.aggregateDelayNs"), keys.toString());
         for (final FmOption o : FmJob.options()) {
             assertTrue(keys.contains(o.key()), o.key());
         }
-        assertEquals(3 + FmJob.options().size(), keys.size());
+        assertEquals(5 + FmJob.options().size(), keys.size());
     }
 
     @Test

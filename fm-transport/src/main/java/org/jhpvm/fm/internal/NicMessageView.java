@@ -122,6 +122,20 @@ final class NicMessageView implements FmNicMessage {
         pos += (int) bytes;
     }
 
+    @Override
+    public void skip(final int bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("skip of " + bytes + " bytes");
+        }
+        take(bytes);
+        pos += bytes;
+    }
+
+    @Override
+    public void rewind() {
+        pos = 0;
+    }
+
     private void take(final long bytes) {
         if (bytes > length - pos) {
             throw new IndexOutOfBoundsException("reading " + bytes + " bytes after " + pos + " goes past the end of "

@@ -1,0 +1,276 @@
+package org.jhpvm.shmem;
+
+import static org.jhpvm.shmem.MessageDescriptor.AMO_ADD;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_AND;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_OR;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_SET;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
+import static org.jhpvm.shmem.MessageDescriptor.BATCH_AMO_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.BATCH_PUT_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.N_BATCH;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+
+import org.jhpvm.fm.FmNicMessage;
+
+/**
+ * Aggregation of small puts and non-fetching atomics: consecutive ones to the same PE on the same context are written
+ * into one staging frame and leave as one NIC message ({@link MessageDescriptor#N_BATCH}), whose handler the target's
+ * NIC runs entry by entry, in the order they were issued. OpenSHMEM allows it: a put or a non-fetching atomic is
+ * complete only at the next quiet, and ordered with respect to later operations to the same PE only by a fence.
+ * <p>
+ * The batch leaves (is <em>flushed</em>) before any other SHMEM call of the PE does anything (every call but the
+ * batched ones flushes on entry: a quiet, fence, barrier, wait or test, a get, a fetching atomic, a put to another
+ * PE or context, a large put), when the next entry does not fit the frame, and when the progress agent finds it older
+ * than the delay ({@code shmem.aggregateDelayNs}) at one of its looks, so a PE that puts and then computes without
+ * calling SHMEM still delivers. The source is copied into the staging frame before the put returns, so it may be
+ * reused at once, as a blocking put promises; the frame is copied once more, whole, into the NIC's frame at the flush
+ * (holding a NIC frame open across calls would stop the endpoint's other sends).
+ * <p>
+ * The target's handler checks every entry (object, key, bounds, an atomic's type) before it writes any: a batch with
+ * one bad entry is refused whole and changes nothing, and the refusal comes back as a failed completion, raised by
+ * the PE's next call as a refused put is.
+ * <p>
+ * Used under the engine's ownership only (the PE thread's calls, or the agent's pass); nothing is allocated per
+ * entry.
+ */
+final class PutBatch {
+    private static final VarHandle PENDING;
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_LE =
+        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** Puts of up to this many bytes are batched by default ({@code shmem.aggregateBytes}). */
+    static final int DEFAULT_PUT_BYTES = 256;
+    /** The progress agent sends a batch older than this by default ({@code shmem.aggregateDelayNs}). */
+    static final long DEFAULT_DELAY_NS = 50_000;
+    /** The op word of a put entry (atomics' entries carry their {@code AMO_*} op). */
+    static final int OP_PUT = 0x100;
+
+    static {
+        try {
+            PENDING = MethodHandles.lookup().findVarHandle(PutBatch.class, "pending", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final NicRequests nic;
+    private final byte[] staging;
+    private final MemorySegment segment;
+    /** The largest put (bytes) that is batched; 0: aggregation off. */
+    private int maxPutBytes;
+    /** How old a batch may grow before the progress agent sends it. */
+    private long delayNs;
+    private int pe = -1;
+    private int domain;
+    private int length;
+    private int entries;
+    private long openedNs;
+    /** A batch is open (opaque: the progress agent reads it without the endpoint). */
+    @SuppressWarnings("unused") // through PENDING
+    private boolean pending;
+    /** Batches sent and entries they carried, for {@code info} and the tests. */
+    private long batchesSent;
+    private long entriesSent;
+
+    PutBatch(final NicRequests nic, final int maxPutBytes, final long delayNs) {
+        this.nic = nic;
+        this.staging = new byte[nic.maxMessageBytes];
+        this.segment = MemorySegment.ofArray(staging);
+        configure(maxPutBytes, delayNs);
+    }
+
+    /** Sets the largest batched put ({@code 0}: off) and the agent's delay; under ownership, with no batch open. */
+    void configure(final int putBytes, final long ns) {
+        if (putBytes < 0 || ns < 0) {
+            throw new IllegalArgumentException("aggregation bytes=" + putBytes + " and delay=" + ns + " ns must not be "
+                + "negative");
+        }
+        flush();
+        this.maxPutBytes = Math.min(putBytes, staging.length - BATCH_PUT_HEADER_BYTES);
+        this.delayNs = ns;
+    }
+
+    int maxPutBytes() {
+        return maxPutBytes;
+    }
+
+    long delayNs() {
+        return delayNs;
+    }
+
+    /** @return whether a batch is open (the agent's unowned look) */
+    boolean pendingOpaque() {
+        return (boolean) PENDING.getOpaque(this);
+    }
+
+    /** @return whether a batch is open (under ownership) */
+    boolean pending() {
+        return pe >= 0;
+    }
+
+    /**
+     * Adds a contiguous put of {@code count} elements to the batch to {@code target} on the context in use, sending
+     * the open batch first if it goes elsewhere or the entry does not fit.
+     *
+     * @return false if the put is not one to batch (too large, or aggregation is off): the caller sends it
+     */
+    boolean put(final SymmetricArray s, final int target, final int di, final Object src, final int si,
+        final int count) {
+        final int bytes = count * s.kind.bytes;
+        if (bytes > maxPutBytes) {
+            return false;
+        }
+        final int at = open(target, BATCH_PUT_HEADER_BYTES + bytes);
+        segment.set(INT_LE, at, OP_PUT);
+        segment.set(INT_LE, at + 4, s.id);
+        segment.set(INT_LE, at + 8, s.key);
+        segment.set(INT_LE, at + 12, di);
+        segment.set(INT_LE, at + 16, count);
+        MemorySegment.copy(src, si, segment, s.kind.wire, at + BATCH_PUT_HEADER_BYTES, count);
+        return true;
+    }
+
+    /**
+     * Adds a non-fetching atomic ({@code AMO_SET}, {@code AMO_ADD}, {@code AMO_AND}, {@code AMO_OR} or
+     * {@code AMO_XOR}) on element {@code index} at {@code target}, as {@link #put}.
+     *
+     * @return false if it is not one to batch: the caller sends it
+     */
+    boolean amo(final SymmetricArray s, final int target, final int index, final int op, final long a) {
+        if (maxPutBytes == 0 || !batchable(op)) {
+            return false;
+        }
+        final int at = open(target, BATCH_AMO_BYTES);
+        segment.set(INT_LE, at, op);
+        segment.set(INT_LE, at + 4, s.id);
+        segment.set(INT_LE, at + 8, s.key);
+        segment.set(INT_LE, at + 12, index);
+        segment.set(LONG_LE, at + 16, a);
+        return true;
+    }
+
+    static boolean batchable(final int op) {
+        return op == AMO_SET || op == AMO_ADD || op == AMO_AND || op == AMO_OR || op == AMO_XOR;
+    }
+
+    /** Makes room for an entry of {@code bytes} in the batch to {@code target}; returns where it goes. */
+    private int open(final int target, final int bytes) {
+        if (pe != target || domain != nic.domain || bytes > staging.length - length) {
+            flush();
+            pe = target;
+            domain = nic.domain;
+            openedNs = System.nanoTime();
+            PENDING.setOpaque(this, true);
+        }
+        final int at = length;
+        length += bytes;
+        entries++;
+        return at;
+    }
+
+    /** Sends the open batch, if any, as one NIC message on its own context. */
+    void flush() {
+        if (pe < 0) {
+            return;
+        }
+        final int target = pe;
+        final int len = length;
+        pe = -1;
+        length = 0;
+        PENDING.setOpaque(this, false);
+        batchesSent++;
+        entriesSent += entries;
+        entries = 0;
+        final int current = nic.domain;
+        nic.domain = domain;
+        try {
+            final var out = nic.begin(target, len, N_BATCH, 0);
+            out.sendPiece(staging, 0, len);
+            out.endMessage();
+            nic.reapCurrent();
+        } finally {
+            nic.domain = current;
+        }
+    }
+
+    /** Sends the open batch if it is older than the delay: the agent's look. */
+    void flushIfOlderThanDelay() {
+        if (pe >= 0 && System.nanoTime() - openedNs >= delayNs) {
+            flush();
+        }
+    }
+
+    long batchesSent() {
+        return batchesSent;
+    }
+
+    long entriesSent() {
+        return entriesSent;
+    }
+
+    // ------------------------------------------------------------------ the NIC handler (on the target's NIC)
+
+    /**
+     * Runs a batch: checks every entry, then applies them in order; one bad entry refuses the whole batch before
+     * any memory changes.
+     */
+    static void onBatchNic(final FmNicMessage m) {
+        if (!check(m)) {
+            m.reject();
+            return;
+        }
+        m.rewind();
+        int left = m.lengthBytes();
+        while (left > 0) {
+            final int op = m.receiveInt();
+            final Object a = m.memory(m.receiveInt(), m.receiveInt());
+            final int index = m.receiveInt();
+            if (op == OP_PUT) {
+                final int count = m.receiveInt();
+                m.receive(a, index, 1, count);
+                left -= BATCH_PUT_HEADER_BYTES + count * Kind.of(a).bytes;
+            } else {
+                AtomicOperations.applyAmo(Kind.of(a), a, index, op, m.receiveLong(), 0);
+                left -= BATCH_AMO_BYTES;
+            }
+        }
+    }
+
+    private static boolean check(final FmNicMessage m) {
+        int left = m.lengthBytes();
+        while (left > 0) {
+            if (left < BATCH_PUT_HEADER_BYTES) {
+                return false;
+            }
+            final int op = m.receiveInt();
+            final Object a = m.memory(m.receiveInt(), m.receiveInt());
+            final int index = m.receiveInt();
+            final Kind kind = a == null ? null : Kind.of(a);
+            if (kind == null) {
+                return false;
+            }
+            if (op == OP_PUT) {
+                final int count = m.receiveInt();
+                final long bytes = (long) count * kind.bytes;
+                if (!Engine.valid(Kind.length(a), index, 1, count, 1) || bytes > left - BATCH_PUT_HEADER_BYTES) {
+                    return false;
+                }
+                m.skip((int) bytes);
+                left -= BATCH_PUT_HEADER_BYTES + (int) bytes;
+            } else {
+                if (left < BATCH_AMO_BYTES || !batchable(op) || !AtomicOperations.defined(kind, op)
+                    || !Engine.valid(Kind.length(a), index, 1, 1, 1)) {
+                    return false;
+                }
+                m.skip(Long.BYTES);
+                left -= BATCH_AMO_BYTES;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,243 @@
+package org.jhpvm.shmem;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Aggregation of small puts and non-fetching atomics ({@link PutBatch}): what a batch carries arrives whole and in
+ * order, every call of another kind sends it first, the progress agent sends one the PE left open while it computes,
+ * and a batch with one bad entry changes nothing.
+ */
+@Timeout(120)
+class AggregationTest {
+    private static ShmemJob job(final int pes, final String... options) {
+        final ShmemJob.Builder b = ShmemJob.builder().pes(pes).timeout(Duration.ofSeconds(90));
+        for (int i = 0; i < options.length; i += 2) {
+            b.option(options[i], options[i + 1]);
+        }
+        return b.build();
+    }
+
+    @ParameterizedTest(name = "offload={0}")
+    @ValueSource(booleans = {true, false})
+    void shouldDeliverManySmallPutsInFewMessagesInOrder(final boolean offload) {
+        final int n = 5_000;
+        final AtomicLong batches = new AtomicLong();
+        final AtomicLong entries = new AtomicLong();
+        job(2, "fm.nicOffload", "" + offload).run(sh -> {
+            final SymmetricLongs a = sh.mallocLongs(n);
+            final SymmetricInts b = sh.mallocInts(n);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                final long before = sh.engine.batch.batchesSent();
+                final long entriesBefore = sh.engine.batch.entriesSent();
+                for (int i = 0; i < n; i++) {
+                    a.p(1, i, 1_000_000L + i);
+                    a.p(1, i, 3L * i); // the later put to the same element wins: entries keep their order
+                    b.put(1, i, new int[] {-i}, 0, 1);
+                }
+                sh.quiet();
+                batches.set(sh.engine.batch.batchesSent() - before);
+                entries.set(sh.engine.batch.entriesSent() - entriesBefore);
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 1) {
+                for (int i = 0; i < n; i++) {
+                    assertEquals(3L * i, a.local()[i], "element " + i);
+                    assertEquals(-i, b.local()[i], "int element " + i);
+                }
+            }
+        });
+        assertEquals(3L * n, entries.get(), "every put went into a batch");
+        assertTrue(batches.get() > 0 && batches.get() <= 3L * n / 50,
+            "15,000 small puts left in " + batches.get() + " batches (a frame holds about 150)");
+    }
+
+    @Test
+    void shouldKeepPutsAndAtomicsInProgramOrder() {
+        job(2).run(sh -> {
+            final SymmetricLongs a = sh.mallocLongs(64);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                for (int i = 0; i < 64; i++) {
+                    a.p(1, i, 5);
+                    a.atomicAdd(1, i, i);     // after the put: 5 + i
+                    a.atomicXor(1, i, 0xF0);  // then the xor
+                    a.atomicSet(1, 63 - i, 0); // overwritten below where i < 32
+                }
+                for (int i = 0; i < 32; i++) {
+                    a.atomicOr(1, i, 1L << 40);
+                }
+                sh.quiet();
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 1) {
+                for (int i = 0; i < 64; i++) {
+                    // element i: p(5), add(i), xor(0xF0) at step i; set(0) at step 63 - i
+                    final long expect;
+                    if (63 - i > i) {
+                        expect = 0;  // the set came after the xor
+                    } else {
+                        expect = (5 + i) ^ 0xF0; // the set came before the put
+                    }
+                    assertEquals(i < 32 ? expect | 1L << 40 : expect, a.local()[i], "element " + i);
+                }
+            }
+        });
+    }
+
+    @Test
+    void shouldSendTheBatchBeforeEveryOtherKindOfCall() {
+        job(3).run(sh -> {
+            final int me = sh.myPe();
+            final SymmetricLongs a = sh.mallocLongs(4);
+            final SymmetricLongs flag = sh.mallocLongs(1);
+            sh.barrierAll();
+            if (me == 0) {
+                // A get of the same element after a batched put sees it (the get sends the batch first).
+                a.p(1, 0, 42);
+                final long[] back = new long[1];
+                a.get(1, 0, back, 0, 1);
+                assertEquals(42, back[0]);
+                // A fetching atomic likewise.
+                a.p(1, 1, 7);
+                assertEquals(7, a.atomicFetchAdd(1, 1, 1));
+                // A put to another PE sends the batch to the first one.
+                final long sent = sh.engine.batch.batchesSent();
+                a.p(1, 2, 9);
+                a.p(2, 2, 9);
+                assertEquals(sent + 1, sh.engine.batch.batchesSent(), "the batch to PE 1 left at the put to PE 2");
+                // A wait sends it: PE 1 answers only once it has seen the flag of the batch.
+                flag.p(1, 0, 1);
+                flag.waitUntil(0, Cmp.EQ, 2);
+            } else if (me == 1) {
+                flag.waitUntil(0, Cmp.EQ, 1);
+                assertEquals(9, a.local()[2]);
+                flag.p(0, 0, 2);
+            }
+            sh.barrierAll();
+            if (me == 2) {
+                assertEquals(9, a.local()[2]);
+            }
+        });
+    }
+
+    @Test
+    void shouldDeliverABatchLeftOpenWhileThePeComputes() {
+        // PE 0 puts and then spins without calling SHMEM until PE 1 (outside SHMEM) says it saw the put: only the
+        // progress agent can send the batch.
+        final AtomicBoolean seen = new AtomicBoolean();
+        job(2).run(sh -> {
+            final SymmetricLongs flag = sh.mallocLongs(1);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                flag.p(1, 0, 77);
+                final long deadline = System.nanoTime() + 20_000_000_000L;
+                while (!seen.get()) {
+                    if (System.nanoTime() > deadline) {
+                        throw new AssertionError("the open batch was not sent within 20 s");
+                    }
+                    Thread.onSpinWait();
+                }
+            } else {
+                flag.waitUntil(0, Cmp.EQ, 77);
+                seen.set(true);
+            }
+            sh.barrierAll();
+        });
+        assertTrue(seen.get());
+    }
+
+    @Test
+    void shouldRefuseABatchWithOneBadEntryWhole() {
+        final AtomicReference<long[]> target = new AtomicReference<>();
+        final ShmemAbortException e = assertThrows(ShmemAbortException.class, () -> job(2).run(sh -> {
+            final SymmetricLongs a = sh.mallocLongs(8);
+            Arrays.fill(a.local(), -1);
+            if (sh.myPe() == 1) {
+                target.set(a.local());
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                final Engine engine = sh.engine;
+                engine.enterToBatch();
+                try {
+                    // A good entry, then one past the end (the public calls check bounds first; this one cannot).
+                    assertTrue(engine.batch.put(a, 1, 0, new long[] {5}, 0, 1));
+                    assertTrue(engine.batch.put(a, 1, 8, new long[] {6}, 0, 1));
+                } finally {
+                    engine.exit();
+                }
+                sh.quiet();
+            } else {
+                sh.barrierAll();
+            }
+        }));
+        assertTrue(String.valueOf(e.getCause()).contains("refused"), String.valueOf(e.getCause()));
+        assertEquals(-1, target.get()[0], "the good entry of the refused batch was not applied");
+    }
+
+    @Test
+    void shouldAddUpConcurrentBatchedAtomics() {
+        final int per = 20_000;
+        job(4).run(sh -> {
+            final SymmetricLongs counter = sh.mallocLongs(2);
+            sh.barrierAll();
+            if (sh.myPe() != 0) {
+                for (int i = 0; i < per; i++) {
+                    counter.atomicAdd(0, i & 1, 1);
+                    counter.atomicXor(0, 1, 1L << sh.myPe());
+                }
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                assertEquals(3L * per / 2, counter.local()[0]);
+                // per is even: each PE's bit is flipped an even number of times
+                assertEquals(3L * per / 2, counter.local()[1]);
+            }
+        });
+    }
+
+    @Test
+    void shouldSendEveryPutAloneWhenAggregationIsOff() {
+        final AtomicLong batches = new AtomicLong(-1);
+        job(2, "shmem.aggregateBytes", "0").run(sh -> {
+            final SymmetricLongs a = sh.mallocLongs(100);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                for (int i = 0; i < 100; i++) {
+                    a.p(1, i, i);
+                    a.atomicAdd(1, i, 1);
+                }
+                sh.quiet();
+                batches.set(sh.engine.batch.batchesSent());
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 1) {
+                for (int i = 0; i < 100; i++) {
+                    assertEquals(i + 1, a.local()[i]);
+                }
+            }
+        });
+        assertEquals(0, batches.get());
+    }
+
+    @Test
+    void shouldRefuseBadAggregationOptions() {
+        assertThrows(IllegalArgumentException.class, () -> job(2, "shmem.aggregateBytes", "-1"));
+        assertThrows(IllegalArgumentException.class, () -> job(2, "shmem.aggregateDelayNs", "-5"));
+        assertThrows(IllegalArgumentException.class, () -> job(2, "shmem.aggregateBytes", "lots"));
+    }
+}
