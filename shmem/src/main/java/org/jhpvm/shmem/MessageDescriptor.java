@@ -22,12 +22,15 @@ package org.jhpvm.shmem;
  *                        | id    | key   | index | count | sigId | sigKey| sigIdx| sigOp | signal        |  then count
  *                        +-------+-------+-------+-------+-------+-------+-------+-------+---------------+  elements;
  *                                                                                          id -1: a signal alone
- *  N_BATCH               entries back to back, in the order issued (aggregated small puts and non-fetching atomics):
- *                        +-------+-------+-------+-------+-------+
- *    a put               | 0x100 | id    | key   | index | count |  then count elements
- *                        +-------+-------+-------+-------+-------+-------+
- *    an atomic           | op    | id    | key   | index | a             |  op: AMO_SET, ADD, AND, OR or XOR
- *                        +-------+-------+-------+-------+---------------+
+ *  N_BATCH               entries back to back, in the order issued (aggregated small puts and non-fetching atomics);
+ *                        the first names the object of those after it until the next such entry
+ *                        +-------+-------+-------+
+ *    an object           | 9     | id    | key   |
+ *                        +-------+-------+-------+
+ *    a put               |8|count| index |  then count elements (the op in the low 8 bits, count above)
+ *                        +-------+-------+---------------+
+ *    an atomic           | op    | index | a             |  op: AMO_SET, ADD, AND, OR or XOR
+ *                        +-------+-------+---------------+
  *  FM messages (host handlers)
  *  H_PUT_SIGNAL          +-------+-------+-------+-------+-------+-------+-------+-------+---------------+
  *  (collectives)         | id    | index | count | team  |counter| rank  | 0     | 0     | signal        |  then count
@@ -66,9 +69,11 @@ final class MessageDescriptor {
     static final int N_BATCH = 6;
 
     /** Header of a put entry of a batch; the elements follow. */
-    static final int BATCH_PUT_HEADER_BYTES = 20;
+    static final int BATCH_PUT_HEADER_BYTES = 8;
     /** An atomic entry of a batch. */
-    static final int BATCH_AMO_BYTES = 24;
+    static final int BATCH_AMO_BYTES = 16;
+    /** An entry of a batch naming the object of the entries after it. */
+    static final int BATCH_OBJECT_BYTES = 12;
     /** Header of a NIC put; the block-strided and element-strided forms share it ({@code block == 1}). */
     static final int NIC_PUT_HEADER_BYTES = 24;
     /** Header of a NIC accumulate: a put's, then alpha as raw bits of the element type. */

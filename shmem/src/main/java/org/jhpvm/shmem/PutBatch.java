@@ -6,11 +6,11 @@ import static org.jhpvm.shmem.MessageDescriptor.AMO_OR;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_SET;
 import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
 import static org.jhpvm.shmem.MessageDescriptor.BATCH_AMO_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.BATCH_OBJECT_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.BATCH_PUT_HEADER_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.N_BATCH;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -40,15 +40,21 @@ import org.jhpvm.fm.FmNicMessage;
  */
 final class PutBatch {
     private static final VarHandle PENDING;
-    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG_LE =
-        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** FM's wire layout (little endian, unaligned) over the staging bytes. */
+    private static final VarHandle INT_VIEW = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONG_VIEW =
+        MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
     /** Puts of up to this many bytes are batched by default ({@code shmem.aggregateBytes}). */
     static final int DEFAULT_PUT_BYTES = 256;
     /** The progress agent sends a batch older than this by default ({@code shmem.aggregateDelayNs}). */
     static final long DEFAULT_DELAY_NS = 50_000;
-    /** The op word of a put entry (atomics' entries carry their {@code AMO_*} op). */
-    static final int OP_PUT = 0x100;
+    /** The op of a put entry (atomics' entries carry their {@code AMO_*} op, 0 to 7); its count is above the op. */
+    static final int OP_PUT = 8;
+    /** The op of an entry naming the object of the entries after it. */
+    static final int OP_OBJECT = 9;
+    /** Bits of the op in an entry's first word. */
+    static final int OP_BITS = 8;
+    private static final int OP_MASK = (1 << OP_BITS) - 1;
 
     static {
         try {
@@ -67,6 +73,8 @@ final class PutBatch {
     private long delayNs;
     private int pe = -1;
     private int domain;
+    /** The object of the open batch's last entries. */
+    private int objectId = -1;
     private int length;
     private int entries;
     private long openedNs;
@@ -91,7 +99,7 @@ final class PutBatch {
                 + "negative");
         }
         flush();
-        this.maxPutBytes = Math.min(putBytes, staging.length - BATCH_PUT_HEADER_BYTES);
+        this.maxPutBytes = Math.min(putBytes, staging.length - BATCH_OBJECT_BYTES - BATCH_PUT_HEADER_BYTES);
         this.delayNs = ns;
     }
 
@@ -125,13 +133,22 @@ final class PutBatch {
         if (bytes > maxPutBytes) {
             return false;
         }
-        final int at = open(target, BATCH_PUT_HEADER_BYTES + bytes);
-        segment.set(INT_LE, at, OP_PUT);
-        segment.set(INT_LE, at + 4, s.id);
-        segment.set(INT_LE, at + 8, s.key);
-        segment.set(INT_LE, at + 12, di);
-        segment.set(INT_LE, at + 16, count);
-        MemorySegment.copy(src, si, segment, s.kind.wire, at + BATCH_PUT_HEADER_BYTES, count);
+        final int at = open(target, s, BATCH_PUT_HEADER_BYTES + bytes);
+        INT_VIEW.set(staging, at, OP_PUT | count << OP_BITS);
+        INT_VIEW.set(staging, at + 4, di);
+        final int data = at + BATCH_PUT_HEADER_BYTES;
+        if (count == 1) {
+            // One element by a typed store: the bulk copy's checks cost more than the element.
+            switch (src) {
+                case long[] x -> LONG_VIEW.set(staging, data, x[si]);
+                case double[] x -> LONG_VIEW.set(staging, data, Double.doubleToRawLongBits(x[si]));
+                case int[] x -> INT_VIEW.set(staging, data, x[si]);
+                case float[] x -> INT_VIEW.set(staging, data, Float.floatToRawIntBits(x[si]));
+                default -> MemorySegment.copy(src, si, segment, s.kind.wire, data, 1);
+            }
+        } else {
+            MemorySegment.copy(src, si, segment, s.kind.wire, data, count);
+        }
         return true;
     }
 
@@ -145,12 +162,10 @@ final class PutBatch {
         if (maxPutBytes == 0 || !batchable(op)) {
             return false;
         }
-        final int at = open(target, BATCH_AMO_BYTES);
-        segment.set(INT_LE, at, op);
-        segment.set(INT_LE, at + 4, s.id);
-        segment.set(INT_LE, at + 8, s.key);
-        segment.set(INT_LE, at + 12, index);
-        segment.set(LONG_LE, at + 16, a);
+        final int at = open(target, s, BATCH_AMO_BYTES);
+        INT_VIEW.set(staging, at, op);
+        INT_VIEW.set(staging, at + 4, index);
+        LONG_VIEW.set(staging, at + 8, a);
         return true;
     }
 
@@ -158,14 +173,26 @@ final class PutBatch {
         return op == AMO_SET || op == AMO_ADD || op == AMO_AND || op == AMO_OR || op == AMO_XOR;
     }
 
-    /** Makes room for an entry of {@code bytes} in the batch to {@code target}; returns where it goes. */
-    private int open(final int target, final int bytes) {
-        if (pe != target || domain != nic.domain || bytes > staging.length - length) {
+    /**
+     * Makes room for an entry of {@code bytes} on object {@code s} in the batch to {@code target} (and for an object
+     * entry before it, if the batch's entries so far were on another object); returns where the entry goes.
+     */
+    private int open(final int target, final SymmetricArray s, final int bytes) {
+        final boolean sameObject = pe == target && s.id == objectId;
+        final int need = sameObject ? bytes : bytes + BATCH_OBJECT_BYTES;
+        if (pe != target || domain != nic.domain || need > staging.length - length) {
             flush();
             pe = target;
             domain = nic.domain;
             openedNs = System.nanoTime();
             PENDING.setOpaque(this, true);
+        }
+        if (pe != target || s.id != objectId || length == 0) {
+            INT_VIEW.set(staging, length, OP_OBJECT);
+            INT_VIEW.set(staging, length + 4, s.id);
+            INT_VIEW.set(staging, length + 8, s.key);
+            length += BATCH_OBJECT_BYTES;
+            objectId = s.id;
         }
         final int at = length;
         length += bytes;
@@ -226,14 +253,18 @@ final class PutBatch {
         }
         m.rewind();
         int left = m.lengthBytes();
+        Object a = null;
         while (left > 0) {
-            final int op = m.receiveInt();
-            final Object a = m.memory(m.receiveInt(), m.receiveInt());
+            final int word = m.receiveInt();
+            final int op = word & OP_MASK;
+            if (op == OP_OBJECT) {
+                a = m.memory(m.receiveInt(), m.receiveInt());
+                left -= BATCH_OBJECT_BYTES;
+                continue;
+            }
             final int index = m.receiveInt();
             if (op == OP_PUT) {
-                final int count = m.receiveInt();
-                m.receive(a, index, 1, count);
-                left -= BATCH_PUT_HEADER_BYTES + count * Kind.of(a).bytes;
+                left -= BATCH_PUT_HEADER_BYTES + receive(m, a, index, word >>> OP_BITS);
             } else {
                 AtomicOperations.applyAmo(Kind.of(a), a, index, op, m.receiveLong(), 0);
                 left -= BATCH_AMO_BYTES;
@@ -241,30 +272,73 @@ final class PutBatch {
         }
     }
 
+    /** Stores a put entry's elements (one element by a typed read of the request); returns their bytes. */
+    private static int receive(final FmNicMessage m, final Object a, final int index, final int count) {
+        if (count == 1) {
+            switch (a) {
+                case long[] x -> {
+                    x[index] = m.receiveLong();
+                    return Long.BYTES;
+                }
+                case double[] x -> {
+                    x[index] = Double.longBitsToDouble(m.receiveLong());
+                    return Double.BYTES;
+                }
+                case int[] x -> {
+                    x[index] = m.receiveInt();
+                    return Integer.BYTES;
+                }
+                case float[] x -> {
+                    x[index] = Float.intBitsToFloat(m.receiveInt());
+                    return Float.BYTES;
+                }
+                default -> {
+                }
+            }
+        }
+        m.receive(a, index, 1, count);
+        return count * Kind.of(a).bytes;
+    }
+
     private static boolean check(final FmNicMessage m) {
         int left = m.lengthBytes();
+        Object a = null;
+        Kind kind = null;
+        int length = 0;
         while (left > 0) {
-            if (left < BATCH_PUT_HEADER_BYTES) {
+            if (left < Integer.BYTES) {
                 return false;
             }
-            final int op = m.receiveInt();
-            final Object a = m.memory(m.receiveInt(), m.receiveInt());
+            final int word = m.receiveInt();
+            final int op = word & OP_MASK;
+            if (op == OP_OBJECT) {
+                if (left < BATCH_OBJECT_BYTES) {
+                    return false;
+                }
+                a = m.memory(m.receiveInt(), m.receiveInt());
+                kind = a == null ? null : Kind.of(a);
+                if (kind == null) {
+                    return false;
+                }
+                length = Kind.length(a);
+                left -= BATCH_OBJECT_BYTES;
+                continue;
+            }
+            if (kind == null || left < BATCH_PUT_HEADER_BYTES) {
+                return false;
+            }
             final int index = m.receiveInt();
-            final Kind kind = a == null ? null : Kind.of(a);
-            if (kind == null) {
-                return false;
-            }
             if (op == OP_PUT) {
-                final int count = m.receiveInt();
+                final int count = word >>> OP_BITS;
                 final long bytes = (long) count * kind.bytes;
-                if (!Engine.valid(Kind.length(a), index, 1, count, 1) || bytes > left - BATCH_PUT_HEADER_BYTES) {
+                if (!Engine.valid(length, index, 1, count, 1) || bytes > left - BATCH_PUT_HEADER_BYTES) {
                     return false;
                 }
                 m.skip((int) bytes);
                 left -= BATCH_PUT_HEADER_BYTES + (int) bytes;
             } else {
                 if (left < BATCH_AMO_BYTES || !batchable(op) || !AtomicOperations.defined(kind, op)
-                    || !Engine.valid(Kind.length(a), index, 1, 1, 1)) {
+                    || !Engine.valid(length, index, 1, 1, 1)) {
                     return false;
                 }
                 m.skip(Long.BYTES);

@@ -193,19 +193,20 @@ class AggregationTest {
     void shouldAddUpConcurrentBatchedAtomics() {
         final int per = 20_000;
         job(4).run(sh -> {
-            final SymmetricLongs counter = sh.mallocLongs(2);
+            final SymmetricLongs counter = sh.mallocLongs(3);
             sh.barrierAll();
             if (sh.myPe() != 0) {
                 for (int i = 0; i < per; i++) {
                     counter.atomicAdd(0, i & 1, 1);
-                    counter.atomicXor(0, 1, 1L << sh.myPe());
+                    counter.atomicXor(0, 2, 1L << sh.myPe());
                 }
+                counter.atomicXor(0, 2, 1L << sh.myPe()); // an odd number of flips: the PE's bit stays set
             }
             sh.barrierAll();
             if (sh.myPe() == 0) {
                 assertEquals(3L * per / 2, counter.local()[0]);
-                // per is even: each PE's bit is flipped an even number of times
                 assertEquals(3L * per / 2, counter.local()[1]);
+                assertEquals(2 | 4 | 8, counter.local()[2]);
             }
         });
     }
