@@ -178,22 +178,29 @@ final class PutBatch {
      * entry before it, if the batch's entries so far were on another object); returns where the entry goes.
      */
     private int open(final int target, final SymmetricArray s, final int bytes) {
-        final boolean sameObject = pe == target && s.id == objectId;
-        final int need = sameObject ? bytes : bytes + BATCH_OBJECT_BYTES;
-        if (pe != target || domain != nic.domain || need > staging.length - length) {
+        final int at = length;
+        if (pe == target && s.id == objectId && domain == nic.domain && bytes <= staging.length - at) {
+            length = at + bytes;
+            entries++;
+            return at;
+        }
+        return openSlow(target, s, bytes);
+    }
+
+    /** {@link #open}: a new batch, or a new object entry in this one. */
+    private int openSlow(final int target, final SymmetricArray s, final int bytes) {
+        if (pe != target || domain != nic.domain || bytes + BATCH_OBJECT_BYTES > staging.length - length) {
             flush();
             pe = target;
             domain = nic.domain;
             openedNs = System.nanoTime();
             PENDING.setOpaque(this, true);
         }
-        if (pe != target || s.id != objectId || length == 0) {
-            INT_VIEW.set(staging, length, OP_OBJECT);
-            INT_VIEW.set(staging, length + 4, s.id);
-            INT_VIEW.set(staging, length + 8, s.key);
-            length += BATCH_OBJECT_BYTES;
-            objectId = s.id;
-        }
+        INT_VIEW.set(staging, length, OP_OBJECT);
+        INT_VIEW.set(staging, length + 4, s.id);
+        INT_VIEW.set(staging, length + 8, s.key);
+        length += BATCH_OBJECT_BYTES;
+        objectId = s.id;
         final int at = length;
         length += bytes;
         entries++;
