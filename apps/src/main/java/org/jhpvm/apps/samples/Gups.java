@@ -3,6 +3,7 @@ package org.jhpvm.apps.samples;
 import java.time.Duration;
 
 import org.jhpvm.shmem.ReduceOp;
+import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.ShmemJob;
 import org.jhpvm.shmem.SymmetricLongs;
 
@@ -10,12 +11,22 @@ import org.jhpvm.shmem.SymmetricLongs;
  * HPCC RandomAccess (GUPS) with SHMEM atomic XOR: a table of {@code 2^m} longs, {@code T[i] = i} initially, spread
  * evenly over the PEs; {@code 4 * 2^m} updates {@code T[ran & (size-1)] ^= ran} with HPCC's pseudo-random stream
  * (x &lt;- x*2 over GF(2) modulo the polynomial 7), each PE doing its share starting at its own point of the stream.
- * Verification as in HPCC: XOR is its own inverse, so running the same updates again must bring back {@code T[i] =
- * i}; HPCC accepts up to 1% wrong entries (its reference code races), with atomics there must be none.
+ * Verification as in HPCC: XOR is its own inverse, so each PE generates the whole stream again and applies, locally,
+ * the updates that fall in its part; every entry must be back at {@code T[i] = i}. A wrong target or index in the
+ * timed pass shows as wrong entries here. HPCC accepts up to 1% wrong entries (its reference code races), with
+ * atomics there must be none.
+ * <p>
+ * Two ways to send the updates: one atomic XOR per update in the order generated ({@link #run(int, int)}), or
+ * batched as HPCC's rules allow ({@link #run(int, int, boolean)}): each PE generates {@value #LOOK_AHEAD} updates
+ * (HPCC's look-ahead limit), buckets them by target PE, issues each bucket's atomics back to back, which SHMEM
+ * combines into one NIC message per target, and sends what it holds with a fence before it generates the next
+ * {@value #LOOK_AHEAD}: no PE ever holds more than that many updates unsent.
  */
 public final class Gups {
     static final long POLY = 0x7L;
     static final long PERIOD = 1317624576693539401L;
+    /** HPCC RandomAccess: a process may hold at most this many updates before it sends them. */
+    public static final int LOOK_AHEAD = 1024;
 
     private Gups() {
     }
@@ -29,8 +40,18 @@ public final class Gups {
      * @param errors       entries that were not restored by the verification pass
      * @param seconds      time of the timed pass
      * @param gups         updates per second / 1e9
+     * @param batched        whether the updates were bucketed per target ({@link #run(int, int, boolean)})
      */
-    public record Result(int logTableSize, int pes, long updates, long errors, double seconds, double gups) {
+    public record Result(int logTableSize, int pes, long updates, long errors, double seconds, double gups,
+                         boolean batched) {
+        /**
+         * The rate in HPCC's other unit.
+         *
+         * @return millions of updates per second
+         */
+        public double mups() {
+            return gups * 1e3;
+        }
     }
 
     /** The next element of HPCC's stream. */
@@ -86,6 +107,20 @@ public final class Gups {
      * @throws IllegalArgumentException if m is outside 4..26 or {@code pes} is not a power of two up to 2^m
      */
     public static Result run(final int pes, final int logTableSize) {
+        return run(pes, logTableSize, false);
+    }
+
+    /**
+     * Runs GUPS in a job of {@code pes} PEs, one atomic per update in the order generated or (batched) bucketed per
+     * target {@value #LOOK_AHEAD} updates at a time: a timed pass, then the same updates again to verify.
+     *
+     * @param pes          PEs (a power of two up to 2^m)
+     * @param logTableSize m, 4..26
+     * @param batched      bucket each {@value #LOOK_AHEAD} updates by target PE before sending them
+     * @return the result; null in a process of a launched job that does not host PE 0
+     * @throws IllegalArgumentException if m is outside 4..26 or {@code pes} is not a power of two up to 2^m
+     */
+    public static Result run(final int pes, final int logTableSize, final boolean batched) {
         if (logTableSize < 4 || logTableSize > 26) {
             throw new IllegalArgumentException("--log-size " + logTableSize + ": 4..26");
         }
@@ -106,12 +141,12 @@ public final class Gups {
                     t[i] = (long) me * local + i;
                 }
                 sh.barrierAll();
+                final Buckets buckets = batched ? new Buckets(sh.nPes()) : null;
                 final long t0 = System.nanoTime();
-                update(table, me * perPe, perPe, size, local);
+                update(sh, table, me * perPe, perPe, size, local, buckets);
                 sh.barrierAll();
                 final double seconds = (System.nanoTime() - t0) / 1e9;
-                update(table, me * perPe, perPe, size, local); // the verification pass undoes every update
-                sh.barrierAll();
+                verify(t, me, local, size, updates);
                 final long[] errors = {0};
                 for (int i = 0; i < local; i++) {
                     if (t[i] != (long) me * local + i) {
@@ -120,19 +155,85 @@ public final class Gups {
                 }
                 sh.reduce(sh.teamWorld(), ReduceOp.SUM, errors, errors, 1);
                 if (me == 0) {
-                    out[0] = new Result(logTableSize, pes, updates, errors[0], seconds, updates / seconds / 1e9);
+                    out[0] = new Result(logTableSize, pes, updates, errors[0], seconds, updates / seconds / 1e9,
+                        batched);
                 }
             });
         return out[0];
     }
 
-    private static void update(final SymmetricLongs table, final long first, final long count, final long size,
-        final int local) {
+    /** HPCC's check: the whole stream again, each PE applying locally what falls in its part. */
+    private static void verify(final long[] t, final int me, final int local, final long size, final long updates) {
+        final int shift = Integer.numberOfTrailingZeros(local);
+        long ran = starts(0);
+        for (long k = 0; k < updates; k++) {
+            ran = next(ran);
+            final long index = ran & (size - 1);
+            if ((index >>> shift) == me) {
+                t[(int) (index & (local - 1))] ^= ran;
+            }
+        }
+    }
+
+    private static void update(final Shmem sh, final SymmetricLongs table, final long first, final long count,
+        final long size, final int local, final Buckets buckets) {
+        if (buckets != null) {
+            updateBatched(sh, table, first, count, size, local, buckets);
+            return;
+        }
         long ran = starts(first);
         for (long k = 0; k < count; k++) {
             ran = next(ran);
             final long index = ran & (size - 1);
             table.atomicXor((int) (index / local), (int) (index % local), ran);
+        }
+    }
+
+    /** The look-ahead's updates sorted by target PE (counting sort), reused for every round. */
+    private static final class Buckets {
+        final long[] generated = new long[LOOK_AHEAD];
+        final long[] sorted = new long[LOOK_AHEAD];
+        final int[] start;
+        final int[] fill;
+
+        Buckets(final int pes) {
+            start = new int[pes + 1];
+            fill = new int[pes];
+        }
+    }
+
+    private static void updateBatched(final Shmem sh, final SymmetricLongs table, final long first, final long count,
+        final long size, final int local, final Buckets b) {
+        final int pes = sh.nPes();
+        final int me = sh.myPe();
+        final int shift = Integer.numberOfTrailingZeros(local);
+        long ran = starts(first);
+        for (long done = 0; done < count; ) {
+            final int n = (int) Math.min(LOOK_AHEAD, count - done);
+            java.util.Arrays.fill(b.start, 0);
+            for (int k = 0; k < n; k++) {
+                ran = next(ran);
+                b.generated[k] = ran;
+                b.start[(int) ((ran & (size - 1)) >>> shift) + 1]++;
+            }
+            for (int p = 0; p < pes; p++) {
+                b.start[p + 1] += b.start[p];
+                b.fill[p] = b.start[p];
+            }
+            for (int k = 0; k < n; k++) {
+                final long r = b.generated[k];
+                b.sorted[b.fill[(int) ((r & (size - 1)) >>> shift)]++] = r;
+            }
+            // Each PE starts with the PE after it, so that not every PE sends to PE 0 first.
+            for (int j = 1; j <= pes; j++) {
+                final int p = (me + j) % pes;
+                for (int k = b.start[p]; k < b.start[p + 1]; k++) {
+                    final long r = b.sorted[k];
+                    table.atomicXor(p, (int) (r & (local - 1)), r);
+                }
+            }
+            sh.fence(); // sends the last bucket's batch: nothing is held past the look-ahead
+            done += n;
         }
     }
 }

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Each sample program's answer, on several PE counts. */
@@ -72,13 +73,15 @@ class SamplesTest {
         }
     }
 
-    @ParameterizedTest
-    @ValueSource(ints = {1, 2, 4})
-    void gupsShouldVerifyWithoutErrors(final int pes) {
-        final Gups.Result r = Gups.run(pes, 10);
+    @ParameterizedTest(name = "pes={0} batched={1}")
+    @CsvSource({"1,false", "2,false", "4,false", "1,true", "2,true", "4,true"})
+    void gupsShouldVerifyWithoutErrors(final int pes, final boolean batched) {
+        // 2^10 entries, 4096 updates: four look-ahead rounds when batched, the last PE's share ending mid-round at 4
+        final Gups.Result r = Gups.run(pes, 10, batched);
         assertEquals(4L << 10, r.updates());
         assertEquals(0, r.errors());
-        assertThrows(IllegalArgumentException.class, () -> Gups.run(3, 10));
+        assertEquals(batched, r.batched());
+        assertThrows(IllegalArgumentException.class, () -> Gups.run(3, 10, batched));
     }
 
     @ParameterizedTest
