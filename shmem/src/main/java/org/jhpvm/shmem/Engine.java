@@ -30,7 +30,7 @@ import org.jhpvm.fm.FmHandler;
  * of each NIC request, which comes once the target's memory has it.
  * <p>
  * Ownership: the FM endpoint is single-threaded. The PE's thread owns it while inside a SHMEM call; the progress
- * agent owns it only for short non-blocking passes when the PE thread does not ({@link #agentPass()}). Handlers
+ * agent owns it only for short non-blocking passes when the PE thread does not ({@link #agentPass(boolean)}). Handlers
  * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
  * At thread level MULTIPLE the PE's threads take turns at it: a call owns it from start to end, except that a wait
  * which another thread of the PE may have to end ({@link #awaitTurn}) lets the others in between its passes.
@@ -342,10 +342,10 @@ final class Engine {
         exit();
     }
 
-    /** {@link #agentPass()}: the PE thread has extracted since the agent's last look, so it drives progress itself. */
+    /** {@link #agentPass(boolean)}: the PE thread has extracted since the agent's last look, so it drives progress itself. */
     static final int PE_DRIVES = -1;
     /**
-     * {@link #agentPass()}: the PE thread held the endpoint through the agent's tries, inside calls that do not
+     * {@link #agentPass(boolean)}: the PE thread held the endpoint through the agent's tries, inside calls that do not
      * extract (a PE spinning on local atomics or {@code g} of its own memory): it drives no progress, so the agent
      * must try again soon.
      */
@@ -357,10 +357,12 @@ final class Engine {
      * One pass of the progress agent: if the PE thread is not inside SHMEM, extract what has arrived and send the
      * replies it produced.
      *
+     * @param lookAtBatch the agent has parked since its last pass: an open batch of small puts that this look finds
+     *                    again is sent ({@link PutBatch#flushIfSeenBefore()})
      * @return work done, {@link #PE_DRIVES} if the PE thread has extracted since the last pass, or
      *     {@link #ENDPOINT_BUSY} if it held the endpoint through every try
      */
-    int agentPass() {
+    int agentPass(final boolean lookAtBatch) {
         agentPasses++;
         // A PE thread that extracted since the last pass drives progress itself: leave the endpoint to it (an agent
         // competing for it would only slow it down, and take a core from it).
@@ -376,7 +378,9 @@ final class Engine {
             return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
         }
         try {
-            batch.flushIfOlderThanDelay();
+            if (lookAtBatch) {
+                batch.flushIfSeenBefore();
+            }
             int work = 0;
             // Bounded: give the endpoint back soon if the PE thread wants it, but after one pass at least: a PE
             // that calls SHMEM in a loop wants it back at once, and a hand-over that served nothing would leave the

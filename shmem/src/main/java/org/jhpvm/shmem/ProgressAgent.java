@@ -87,9 +87,13 @@ final class ProgressAgent implements Runnable {
     public void run() {
         long parkNs = minParkNs;
         int idle = 0;
+        boolean parked = false;
         try {
             while (running) {
-                final int work = engine.agentPass();
+                // The open batch of small puts is looked at only on the first pass after a park: two looks in a
+                // row a park apart send it, two passes a few spins apart must not (that would cut a put stream).
+                final int work = engine.agentPass(parked);
+                parked = false;
                 final boolean needed = work != Engine.PE_DRIVES;
                 if (work > 0) {
                     parkNs = minParkNs;
@@ -101,10 +105,11 @@ final class ProgressAgent implements Runnable {
                     continue;
                 }
                 if (engine.batch.pendingOpaque()) {
-                    // An open batch of small puts leaves at the agent's look once it is older than the delay.
+                    // An open batch of small puts leaves at the second look that finds it: look again soon.
                     parkNs = Math.min(parkNs, Math.max(minParkNs, engine.batch.delayNs()));
                 }
                 LockSupport.parkNanos(this, parkNs);
+                parked = true;
                 // Nothing to do: while the PE drives progress itself nothing can wait for the agent, so it backs off
                 // further than while the PE computes (or holds the endpoint in calls that do not extract) and a
                 // request may arrive.

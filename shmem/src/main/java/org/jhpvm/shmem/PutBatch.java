@@ -8,7 +8,11 @@ import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
 import static org.jhpvm.shmem.MessageDescriptor.BATCH_AMO_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.BATCH_OBJECT_BYTES;
 import static org.jhpvm.shmem.MessageDescriptor.BATCH_PUT_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.NIC_AMO_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.NIC_PUT_HEADER_BYTES;
+import static org.jhpvm.shmem.MessageDescriptor.N_AMO;
 import static org.jhpvm.shmem.MessageDescriptor.N_BATCH;
+import static org.jhpvm.shmem.MessageDescriptor.N_PUT;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.invoke.MethodHandles;
@@ -16,6 +20,7 @@ import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
 
 import org.jhpvm.fm.FmNicMessage;
+import org.jhpvm.fm.FmOutputStream;
 
 /**
  * Aggregation of small puts and non-fetching atomics: consecutive ones to the same PE on the same context are written
@@ -25,9 +30,9 @@ import org.jhpvm.fm.FmNicMessage;
  * <p>
  * The batch leaves (is <em>flushed</em>) before any other SHMEM call of the PE does anything (every call but the
  * batched ones flushes on entry: a quiet, fence, barrier, wait or test, a get, a fetching atomic, a put to another
- * PE or context, a large put), when the next entry does not fit the frame, and when the progress agent finds it older
- * than the delay ({@code shmem.aggregateDelayNs}) at one of its looks, so a PE that puts and then computes without
- * calling SHMEM still delivers. The source is copied into the staging frame before the put returns, so it may be
+ * PE or context, a large put), when the next entry does not fit the frame, and when the progress agent finds it open
+ * at two looks in a row (while a batch is open the agent looks at least every {@code shmem.aggregateDelayNs}), so a
+ * PE that puts and then computes without calling SHMEM still delivers. The source is copied into the staging frame before the put returns, so it may be
  * reused at once, as a blocking put promises; the frame is copied once more, whole, into the NIC's frame at the flush
  * (holding a NIC frame open across calls would stop the endpoint's other sends).
  * <p>
@@ -80,11 +85,14 @@ final class PutBatch {
     private int objectId = -1;
     private int length;
     private int entries;
-    private long openedNs;
+    /** Batches opened so far: the agent's clock (reading the time at every new batch costs a put's worth). */
+    private long opened;
+    /** The batch the agent found open at its last look, or -1. */
+    private long seenByAgent = -1;
     /** A batch is open (opaque: the progress agent reads it without the endpoint). */
     @SuppressWarnings("unused") // through PENDING
     private boolean pending;
-    /** Batches sent and entries they carried, for {@code info} and the tests. */
+    /** Batches of two entries or more sent, and the entries they carried, for the tests. */
     private long batchesSent;
     private long entriesSent;
 
@@ -196,7 +204,7 @@ final class PutBatch {
             flush();
             pe = target;
             domain = nic.domain;
-            openedNs = System.nanoTime();
+            opened++;
             PENDING.setOpaque(this, true);
         }
         INT_VIEW.set(staging, length, OP_OBJECT);
@@ -217,28 +225,74 @@ final class PutBatch {
         }
         final int target = pe;
         final int len = length;
+        final int n = entries;
         pe = -1;
         length = 0;
         PENDING.setOpaque(this, false);
-        batchesSent++;
-        entriesSent += entries;
         entries = 0;
         final int current = nic.domain;
         nic.domain = domain;
         try {
-            final var out = nic.begin(target, len, N_BATCH, 0);
-            out.sendPiece(staging, 0, len);
-            out.endMessage();
+            if (n == 1) {
+                sendAlone(target, len); // a put or atomic that found no company: its own message, one pass
+            } else {
+                batchesSent++;
+                entriesSent += n;
+                final FmOutputStream out = nic.begin(target, len, N_BATCH, 0);
+                out.sendPiece(staging, 0, len);
+                out.endMessage();
+            }
             nic.reapCurrent();
         } finally {
             nic.domain = current;
         }
     }
 
-    /** Sends the open batch if it is older than the delay: the agent's look. */
-    void flushIfOlderThanDelay() {
-        if (pe >= 0 && System.nanoTime() - openedNs >= delayNs) {
+    /**
+     * Sends a batch of one entry (after its object entry) as the put or atomic message it would have been without
+     * aggregation, which the target's NIC runs in one pass: a put followed by a wait costs what it did before.
+     */
+    private void sendAlone(final int target, final int len) {
+        final int id = (int) INT_VIEW.get(staging, 4);
+        final int key = (int) INT_VIEW.get(staging, 8);
+        final int word = (int) INT_VIEW.get(staging, BATCH_OBJECT_BYTES);
+        final int index = (int) INT_VIEW.get(staging, BATCH_OBJECT_BYTES + 4);
+        final int op = word & OP_MASK;
+        if (op == OP_PUT) {
+            final int data = BATCH_OBJECT_BYTES + BATCH_PUT_HEADER_BYTES;
+            final FmOutputStream out = nic.begin(target, NIC_PUT_HEADER_BYTES + len - data, N_PUT, 0);
+            out.sendInt(id);
+            out.sendInt(key);
+            out.sendInt(index);
+            out.sendInt(1);
+            out.sendInt(word >>> OP_BITS);
+            out.sendInt(1);
+            out.sendPiece(staging, data, len - data);
+            out.endMessage();
+        } else {
+            final FmOutputStream out = nic.begin(target, NIC_AMO_BYTES, N_AMO, 0);
+            out.sendInt(op);
+            out.sendInt(id);
+            out.sendInt(key);
+            out.sendInt(index);
+            out.sendLong((long) LONG_VIEW.get(staging, BATCH_OBJECT_BYTES + 8));
+            out.sendLong(0);
+            out.endMessage();
+        }
+    }
+
+    /**
+     * The agent's look: sends the open batch if it was open at the agent's previous look already. The agent looks
+     * at least every {@code delayNs} while a batch is open, so a batch leaves within about twice the delay.
+     */
+    void flushIfSeenBefore() {
+        if (pe < 0) {
+            seenByAgent = -1;
+        } else if (seenByAgent == opened) {
             flush();
+            seenByAgent = -1;
+        } else {
+            seenByAgent = opened;
         }
     }
 

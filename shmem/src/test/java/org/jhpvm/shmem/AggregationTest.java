@@ -117,6 +117,7 @@ class AggregationTest {
                 // A put to another PE sends the batch to the first one.
                 final long sent = sh.engine.batch.batchesSent();
                 a.p(1, 2, 9);
+                a.p(1, 3, 9);
                 a.p(2, 2, 9);
                 assertEquals(sent + 1, sh.engine.batch.batchesSent(), "the batch to PE 1 left at the put to PE 2");
                 // A wait sends it: PE 1 answers only once it has seen the flag of the batch.
@@ -125,6 +126,7 @@ class AggregationTest {
             } else if (me == 1) {
                 flag.waitUntil(0, Cmp.EQ, 1);
                 assertEquals(9, a.local()[2]);
+                assertEquals(9, a.local()[3]);
                 flag.p(0, 0, 2);
             }
             sh.barrierAll();
@@ -207,6 +209,35 @@ class AggregationTest {
                 assertEquals(3L * per / 2, counter.local()[0]);
                 assertEquals(3L * per / 2, counter.local()[1]);
                 assertEquals(2 | 4 | 8, counter.local()[2]);
+            }
+        });
+    }
+
+    @Test
+    void shouldSendALoneEntryAsItsOwnPutOrAtomic() {
+        job(2).run(sh -> {
+            final SymmetricInts a = sh.mallocInts(8);
+            final SymmetricDoubles d = sh.mallocDoubles(2);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                final long batches = sh.engine.batch.batchesSent();
+                a.put(1, 2, new int[] {7, 8, 9}, 0, 3);
+                sh.quiet();
+                a.atomicAdd(1, 0, 5);
+                sh.quiet();
+                d.atomicSet(1, 1, 2.5);
+                sh.quiet();
+                assertEquals(batches, sh.engine.batch.batchesSent(), "single entries leave as their own messages");
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 1) {
+                assertEquals(5, a.local()[0]);
+                assertEquals(0, a.local()[1]);
+                assertEquals(7, a.local()[2]);
+                assertEquals(8, a.local()[3]);
+                assertEquals(9, a.local()[4]);
+                assertEquals(0, a.local()[5]);
+                assertEquals(2.5, d.local()[1]);
             }
         });
     }
