@@ -121,7 +121,7 @@ final class AccumulateOperations {
         final long alpha = m.receiveLong();
         final Object a = m.memory(id, key);
         final Kind kind = a == null ? null : Kind.of(a);
-        if (kind == null || kind == Kind.BYTE || !Engine.valid(Kind.length(a), index, stride, count, block)) {
+        if (kind == null || kind == Kind.BYTE || !Bounds.valid(Kind.length(a), index, stride, count, block)) {
             m.reject();
             return;
         }

@@ -100,7 +100,7 @@ final class AtomicOperations {
         final long b = m.receiveLong();
         final Object array = m.memory(id, key);
         final Kind kind = array == null ? null : Kind.of(array);
-        if (kind == null || !Engine.valid(Kind.length(array), index, 1, 1, 1) || !defined(kind, op)) {
+        if (kind == null || !Bounds.valid(Kind.length(array), index, 1, 1, 1) || !defined(kind, op)) {
             m.reject();
             return;
         }

@@ -396,14 +396,14 @@ final class PutBatch {
             if (op == OP_PUT) {
                 final int count = word >>> OP_BITS;
                 final long bytes = (long) count * kind.bytes;
-                if (!Engine.valid(length, index, 1, count, 1) || bytes > left - BATCH_PUT_HEADER_BYTES) {
+                if (!Bounds.valid(length, index, 1, count, 1) || bytes > left - BATCH_PUT_HEADER_BYTES) {
                     return false;
                 }
                 m.skip((int) bytes);
                 left -= BATCH_PUT_HEADER_BYTES + (int) bytes;
             } else {
                 if (left < BATCH_AMO_BYTES || !batchable(op) || !AtomicOperations.defined(kind, op)
-                    || !Engine.valid(length, index, 1, 1, 1)) {
+                    || !Bounds.valid(length, index, 1, 1, 1)) {
                     return false;
                 }
                 m.skip(Long.BYTES);

@@ -328,7 +328,7 @@ final class RmaOperations {
         final int count = m.receiveInt();
         final int block = m.receiveInt();
         final Object a = m.memory(id, key);
-        if (a == null || !Engine.valid(Kind.length(a), index, stride, count, block)) {
+        if (a == null || !Bounds.valid(Kind.length(a), index, stride, count, block)) {
             m.reject();
             return;
         }
@@ -343,7 +343,7 @@ final class RmaOperations {
         final int count = m.receiveInt();
         final int block = m.receiveInt();
         final Object a = m.memory(id, key);
-        if (a == null || !Engine.valid(Kind.length(a), index, stride, count, block)) {
+        if (a == null || !Bounds.valid(Kind.length(a), index, stride, count, block)) {
             m.reject();
             return;
         }
@@ -369,7 +369,7 @@ final class RmaOperations {
         final Object a = id < 0 ? null : m.memory(id, key);
         final Object sig = m.memory(sigId, sigKey);
         // Both checked before either is written: a refused message changes nothing.
-        if (id >= 0 && (a == null || !Engine.valid(Kind.length(a), index, 1, count, 1))
+        if (id >= 0 && (a == null || !Bounds.valid(Kind.length(a), index, 1, count, 1))
             || !(sig instanceof long[] flags) || sigIndex < 0 || sigIndex >= flags.length) {
             m.reject();
             return;
@@ -404,7 +404,7 @@ final class RmaOperations {
         in.receiveInt();
         final long signal = in.receiveLong();
         final SymmetricArray s = id < 0 ? null : engine.lookup(id);
-        if (id >= 0 && !Engine.valid(s, index, 1, count)) {
+        if (id >= 0 && !Bounds.valid(s, index, 1, count)) {
             engine.reject(sender, "collective put", id, index, 1, count);
             return;
         }
