@@ -194,7 +194,8 @@ public final class SampleCommands {
         private int logSize = 16;
 
         @Option(names = "--batched", description = "Bucket each 1024 updates by target PE and send each bucket's "
-            + "atomics together (HPCC's look-ahead rule; SHMEM combines them into one message per target).")
+            + "atomics together (HPCC's look-ahead rule; SHMEM combines them into one message per target; default: off, "
+            + "one atomic per update).")
         private boolean batched;
 
         @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
