@@ -357,8 +357,8 @@ final class Engine {
      * One pass of the progress agent: if the PE thread is not inside SHMEM, extract what has arrived and send the
      * replies it produced.
      *
-     * @param lookAtBatch the agent has parked since its last pass: an open batch of small puts that this look finds
-     *                    again is sent ({@link PutBatch#flushIfSeenBefore()})
+     * @param lookAtBatch the agent has parked since its last pass: an open batch of small puts that no entry joined
+     *                    since the previous look is sent ({@link PutBatch#flushIfIdleSinceLastLook()})
      * @return work done, {@link #PE_DRIVES} if the PE thread has extracted since the last pass, or
      *     {@link #ENDPOINT_BUSY} if it held the endpoint through every try
      */
@@ -379,7 +379,7 @@ final class Engine {
         }
         try {
             if (lookAtBatch) {
-                batch.flushIfSeenBefore();
+                batch.flushIfIdleSinceLastLook();
             }
             int work = 0;
             // Bounded: give the endpoint back soon if the PE thread wants it, but after one pass at least: a PE

@@ -88,6 +88,7 @@ final class ProgressAgent implements Runnable {
         long parkNs = minParkNs;
         int idle = 0;
         boolean parked = false;
+        long appendedAtPark = -1;
         try {
             while (running) {
                 // The open batch of small puts is looked at only on the first pass after a park: two looks in a
@@ -105,8 +106,14 @@ final class ProgressAgent implements Runnable {
                     continue;
                 }
                 if (engine.batch.pendingOpaque()) {
-                    // An open batch of small puts leaves at the second look that finds it: look again soon.
-                    parkNs = Math.min(parkNs, Math.max(minParkNs, engine.batch.delayNs()));
+                    // An open batch of small puts that nothing joined since the last park was left open by its PE:
+                    // look again soon, and send it then. One that grows is being filled: no extra looks (each would
+                    // take the endpoint from the PE in the middle of its stream).
+                    final long appended = engine.batch.appendedOpaque();
+                    if (appended == appendedAtPark) {
+                        parkNs = Math.min(parkNs, Math.max(minParkNs, engine.batch.delayNs()));
+                    }
+                    appendedAtPark = appended;
                 }
                 LockSupport.parkNanos(this, parkNs);
                 parked = true;
