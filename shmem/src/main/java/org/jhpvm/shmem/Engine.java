@@ -190,12 +190,17 @@ final class Engine {
     void enter() {
         enterToBatch();
         if (batch.pending()) {
-            try {
-                batch.flush();
-            } catch (RuntimeException | Error e) {
-                exit();
-                throw e;
-            }
+            flushEntered();
+        }
+    }
+
+    /** Sends the open batch for a call that has entered (a cold path: {@link #enter()} stays small to inline). */
+    private void flushEntered() {
+        try {
+            batch.flush();
+        } catch (RuntimeException | Error e) {
+            exit();
+            throw e;
         }
     }
 

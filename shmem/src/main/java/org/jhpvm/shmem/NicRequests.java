@@ -171,7 +171,9 @@ final class NicRequests {
 
     /** Opens a NIC message to {@code pe} whose reply (if any) lands in the scratch. */
     FmOutputStream begin(final int pe, final int lengthBytes, final int handler, final int replyBytes) {
-        batch.flush();
+        if (batch.pending()) {
+            batch.flush(); // the open batch goes first: a cold call, so the post path stays small
+        }
         return fm.beginNicMessage(queueOf[domain], pe, lengthBytes, handler, replyBytes > 0 ? scratchRegion : null, 0,
             replyBytes, nextContext(0));
     }
@@ -182,7 +184,9 @@ final class NicRequests {
      */
     FmOutputStream beginFetchNbi(final int pe, final int lengthBytes, final int handler, final Object dest,
         final int index) {
-        batch.flush();
+        if (batch.pending()) {
+            batch.flush(); // the open batch goes first: a cold call, so the post path stays small
+        }
         if (freeLandingTop == 0) {
             engine.await(landingFree);
         }
@@ -196,7 +200,9 @@ final class NicRequests {
     /** Starts an RDMA write or read of a user buffer (registered through the cache); returns its context. */
     long rdma(final boolean write, final Object buffer, final long bufferOffset, final int pe, final int id,
               final long remoteOffset, final long lengthBytes) {
-        batch.flush();
+        if (batch.pending()) {
+            batch.flush(); // the open batch goes first: a cold call, so the post path stays small
+        }
         final FmRegion local = registered(buffer);
         final long ctx = nextContext(0);
         final int queue = queueOf[domain];
