@@ -189,6 +189,7 @@ final class Engine {
      */
     void enter() {
         enterToBatch();
+        batch.otherCall();
         if (batch.pending()) {
             flushEntered();
         }

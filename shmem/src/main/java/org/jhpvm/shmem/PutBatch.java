@@ -98,6 +98,14 @@ final class PutBatch {
     /** A batch is open (opaque: the progress agent reads it without the endpoint). */
     @SuppressWarnings("unused") // through PENDING
     private boolean pending;
+    /**
+     * The PE and context of the previous SHMEM call if it was a put or atomic sent alone (-1 after any other call): a
+     * put or atomic opens a batch only when it follows one to the same PE, so a lone put (a put followed by a wait,
+     * the ping-pong of users' programs) leaves at once as its own message, as without aggregation, and a stream of
+     * them is batched from its second entry on.
+     */
+    private int alonePe = -1;
+    private int aloneDomain;
     /** Batches of two entries or more sent, and the entries they carried, for the tests. */
     private long batchesSent;
     private long entriesSent;
@@ -147,7 +155,7 @@ final class PutBatch {
     boolean put(final SymmetricArray s, final int target, final int di, final Object src, final int si,
         final int count) {
         final int bytes = count * s.kind.bytes;
-        if (bytes > maxPutBytes) {
+        if (bytes > maxPutBytes || !joins(target)) {
             return false;
         }
         final int at = open(target, s, BATCH_PUT_HEADER_BYTES + bytes);
@@ -176,7 +184,7 @@ final class PutBatch {
      * @return false if it is not one to batch: the caller sends it
      */
     boolean amo(final SymmetricArray s, final int target, final int index, final int op, final long a) {
-        if (maxPutBytes == 0 || !batchable(op)) {
+        if (maxPutBytes == 0 || !batchable(op) || !joins(target)) {
             return false;
         }
         final int at = open(target, s, BATCH_AMO_BYTES);
@@ -184,6 +192,25 @@ final class PutBatch {
         INT_VIEW.set(staging, at + 4, index);
         LONG_VIEW.set(staging, at + 8, a);
         return true;
+    }
+
+    /**
+     * Whether a batchable put or atomic to {@code target} joins a batch: the open one to it, or a new one if the call
+     * before was one to the same PE and context sent alone; otherwise it is sent alone and remembered.
+     */
+    private boolean joins(final int target) {
+        final int d = nic.domain;
+        if (pe == target && domain == d || alonePe == target && aloneDomain == d) {
+            return true;
+        }
+        alonePe = target;
+        aloneDomain = d;
+        return false;
+    }
+
+    /** A call other than a batched put or atomic: the next one to any PE starts alone. */
+    void otherCall() {
+        alonePe = -1;
     }
 
     static boolean batchable(final int op) {

@@ -1,6 +1,7 @@
 package org.jhpvm.shmem;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -60,7 +61,7 @@ class AggregationTest {
                 }
             }
         });
-        assertEquals(3L * n, entries.get(), "every put went into a batch");
+        assertEquals(3L * n - 1, entries.get(), "every put but the first (sent alone) went into a batch");
         assertTrue(batches.get() > 0 && batches.get() <= 3L * n / 50,
             "15,000 small puts left in " + batches.get() + " batches (a frame holds about 150)");
     }
@@ -106,21 +107,26 @@ class AggregationTest {
             final SymmetricLongs flag = sh.mallocLongs(1);
             sh.barrierAll();
             if (me == 0) {
-                // A get of the same element after a batched put sees it (the get sends the batch first).
+                // A put after a put to the same PE is batched (the first leaves alone). A get of the same element
+                // after it sees it (the get sends the batch first).
+                a.p(1, 0, 41);
                 a.p(1, 0, 42);
                 final long[] back = new long[1];
                 a.get(1, 0, back, 0, 1);
                 assertEquals(42, back[0]);
                 // A fetching atomic likewise.
+                a.p(1, 1, 6);
                 a.p(1, 1, 7);
                 assertEquals(7, a.atomicFetchAdd(1, 1, 1));
                 // A put to another PE sends the batch to the first one.
                 final long sent = sh.engine.batch.batchesSent();
+                a.p(1, 2, 8);
                 a.p(1, 2, 9);
                 a.p(1, 3, 9);
                 a.p(2, 2, 9);
                 assertEquals(sent + 1, sh.engine.batch.batchesSent(), "the batch to PE 1 left at the put to PE 2");
-                // A wait sends it: PE 1 answers only once it has seen the flag of the batch.
+                // A wait sends it: PE 1 answers only once it has seen the flag's batched value.
+                flag.p(1, 0, -5);
                 flag.p(1, 0, 1);
                 flag.waitUntil(0, Cmp.EQ, 2);
             } else if (me == 1) {
@@ -176,8 +182,10 @@ class AggregationTest {
                 final Engine engine = sh.engine;
                 engine.enterToBatch();
                 try {
-                    // A good entry, then one past the end (the public calls check bounds first; this one cannot).
-                    assertTrue(engine.batch.put(a, 1, 0, new long[] {5}, 0, 1));
+                    // A put that leaves alone, then a batch of a good entry and one past the end (the public calls
+                    // check bounds first; this one cannot).
+                    assertFalse(engine.batch.put(a, 1, 0, new long[] {4}, 0, 1), "the first put leaves alone");
+                    assertTrue(engine.batch.put(a, 1, 1, new long[] {5}, 0, 1));
                     assertTrue(engine.batch.put(a, 1, 8, new long[] {6}, 0, 1));
                 } finally {
                     engine.exit();
@@ -188,7 +196,7 @@ class AggregationTest {
             }
         }));
         assertTrue(String.valueOf(e.getCause()).contains("refused"), String.valueOf(e.getCause()));
-        assertEquals(-1, target.get()[0], "the good entry of the refused batch was not applied");
+        assertEquals(-1, target.get()[1], "the good entry of the refused batch was not applied");
     }
 
     @Test
@@ -221,12 +229,21 @@ class AggregationTest {
             sh.barrierAll();
             if (sh.myPe() == 0) {
                 final long batches = sh.engine.batch.batchesSent();
+                final long appended = sh.engine.batch.appendedOpaque();
+                // Each alone between other calls: none enters the batch (a put followed by quiet or a wait, the
+                // ping-pong of users' programs, costs what it did without aggregation).
                 a.put(1, 2, new int[] {7, 8, 9}, 0, 3);
                 sh.quiet();
                 a.atomicAdd(1, 0, 5);
                 sh.quiet();
                 d.atomicSet(1, 1, 2.5);
                 sh.quiet();
+                assertEquals(appended, sh.engine.batch.appendedOpaque(), "a put or atomic alone is never staged");
+                // Two in a row: the second is staged, and leaves as its own message at the quiet.
+                a.atomicAdd(1, 6, 1);
+                a.atomicAdd(1, 6, 2);
+                sh.quiet();
+                assertEquals(appended + 1, sh.engine.batch.appendedOpaque(), "the second of two in a row is staged");
                 assertEquals(batches, sh.engine.batch.batchesSent(), "single entries leave as their own messages");
             }
             sh.barrierAll();
@@ -237,6 +254,7 @@ class AggregationTest {
                 assertEquals(8, a.local()[3]);
                 assertEquals(9, a.local()[4]);
                 assertEquals(0, a.local()[5]);
+                assertEquals(3, a.local()[6]);
                 assertEquals(2.5, d.local()[1]);
             }
         });
