@@ -27,14 +27,17 @@ import org.jhpvm.fm.FmOutputStream;
  * into one staging frame and leave as one NIC message ({@link MessageDescriptor#N_BATCH}), whose handler the target's
  * NIC runs entry by entry, in the order they were issued. OpenSHMEM allows it: a put or a non-fetching atomic is
  * complete only at the next quiet, and ordered with respect to later operations to the same PE only by a fence.
+ * A batch opens only when the call before was a put or atomic to the same PE and context: one between other calls
+ * (a put followed by a wait) leaves at once as its own message, as without aggregation.
  * <p>
  * The batch leaves (is <em>flushed</em>) before any other SHMEM call of the PE does anything (every call but the
  * batched ones flushes on entry: a quiet, fence, barrier, wait or test, a get, a fetching atomic, a put to another
  * PE or context, a large put), when the next entry does not fit the frame, and when the progress agent finds that no
  * entry joined it between two of its looks (while a batch is open and idle the agent looks at least every
- * {@code shmem.aggregateDelayNs}), so a PE that puts and then computes without calling SHMEM still delivers. The source is copied into the staging frame before the put returns, so it may be
- * reused at once, as a blocking put promises; the frame is copied once more, whole, into the NIC's frame at the flush
- * (holding a NIC frame open across calls would stop the endpoint's other sends).
+ * {@code shmem.aggregateDelayNs}), so a PE that puts and then computes without calling SHMEM still delivers. The
+ * source is copied into the staging frame before the put returns, so it may be reused at once, as a blocking put
+ * promises; the frame is copied once more, whole, into the NIC's frame at the flush (holding a NIC frame open across
+ * calls would stop the endpoint's other sends).
  * <p>
  * The target's handler checks every entry (object, key, bounds, an atomic's type) before it writes any: a batch with
  * one bad entry is refused whole and changes nothing, and the refusal comes back as a failed completion, raised by
