@@ -32,6 +32,12 @@ public final class AeronFabricProvider implements ProcessFabric.Provider {
             if (env.isEmpty()) {
                 return Optional.empty();
             }
+            if (System.getenv("JHPVM_SECRET") == null && System.getenv("JHPVM_RANK") == null
+                && env.get().rank() == 0) {
+                System.err.println("jhpvm: JHPVM_SECRET is not set; this job's secret is derived from the launcher's "
+                    + "job id (it keeps your jobs apart, but another user of these nodes could join it: on shared "
+                    + "nodes export JHPVM_SECRET)");
+            }
             try {
                 final AeronFabric f = AeronFabric.join(env.get(), FabricConfig.builder(env.get().nicCount()).build());
                 Runtime.getRuntime().addShutdownHook(new Thread(f::close, "jhpvm-aeron-close"));

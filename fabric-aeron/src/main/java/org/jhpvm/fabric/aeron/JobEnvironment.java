@@ -13,17 +13,20 @@ import java.util.Optional;
  * <p>
  * Rank and size come from the first of {@code JHPVM_RANK}/{@code JHPVM_PROCESSES}, {@code SLURM_PROCID}/
  * {@code SLURM_NTASKS}, {@code OMPI_COMM_WORLD_RANK}/{@code OMPI_COMM_WORLD_SIZE}, {@code PMI_RANK}/
- * {@code PMI_SIZE}. The rest are ours: {@code JHPVM_SECRET} (required: the per-job secret that authenticates the
- * join; never on a command line), {@code JHPVM_HOSTS} (host of each rank, as {@code h1:2,h2:2} or one entry per
- * rank; default every rank on {@code localhost}), {@code JHPVM_PORT} (UDP port of the first process of each host,
+ * {@code PMI_SIZE}. The rest are ours: {@code JHPVM_SECRET} (the per-job secret that authenticates the join; never
+ * on a command line; required, except under {@code srun} and {@code mpirun}, where it is derived from the launcher's
+ * job when not set: {@link LauncherEnvironment} says what that protects), {@code JHPVM_HOSTS} (host of each rank, as
+ * {@code h1:2,h2:2} or one entry per rank; default what {@code srun} or a one-host {@code mpirun} says, else every
+ * rank on {@code localhost}), {@code JHPVM_PORT} (UDP port of the first process of each host,
  * the next ones count up; default 40123), {@code JHPVM_PES_PER_PROCESS} (default 1), {@code JHPVM_JOB_ID} (default
- * SLURM's job and step id, else derived from the secret), {@code JHPVM_TRANSPORT} ({@code auto}: IPC between
+ * SLURM's job and step id or Open MPI's job id, else derived from the secret), {@code JHPVM_TRANSPORT} ({@code auto}: IPC between
  * processes of a host, UDP between hosts; {@code udp}: UDP everywhere), {@code JHPVM_AERON_DIR} (the host's Aeron
  * directory; default under /dev/shm), {@code JHPVM_HEARTBEAT_TIMEOUT_MS} (default 1500),
  * {@code JHPVM_JOIN_TIMEOUT_MS} (default 30000).
  * <p>
- * A process is part of a launched job if {@code JHPVM_RANK} is set, or if {@code JHPVM_SECRET} is set together with
- * another launcher's rank variables.
+ * A process is part of a launched job if {@code JHPVM_RANK} is set; or if another launcher's rank variables are set
+ * together with {@code JHPVM_SECRET}; or, under {@code srun} or {@code mpirun} without {@code JHPVM_SECRET}, if the
+ * launcher started more than one process and names its job (a single process runs as a plain single-JVM job).
  *
  * @param rank               this process's rank
  * @param processes          number of processes
@@ -62,22 +65,40 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
     private static final List<Variable> VARIABLES = List.of(
         new Variable("JHPVM_RANK", "", "this process's rank in a job started by bin/jhpvm launch"),
         new Variable("JHPVM_PROCESSES", "", "number of processes of the job (with JHPVM_RANK)"),
-        new Variable("SLURM_PROCID", "", "rank under srun, when JHPVM_RANK is not set (needs JHPVM_SECRET)"),
+        new Variable("SLURM_PROCID", "", "rank under srun, when JHPVM_RANK is not set"),
         new Variable("SLURM_NTASKS", "", "number of processes under srun"),
-        new Variable("OMPI_COMM_WORLD_RANK", "", "rank under Open MPI's mpirun (needs JHPVM_SECRET)"),
+        new Variable("OMPI_COMM_WORLD_RANK", "", "rank under Open MPI's mpirun, when JHPVM_RANK is not set"),
         new Variable("OMPI_COMM_WORLD_SIZE", "", "number of processes under Open MPI's mpirun"),
         new Variable("PMI_RANK", "", "rank under a PMI launcher (needs JHPVM_SECRET)"),
         new Variable("PMI_SIZE", "", "number of processes under a PMI launcher"),
         new Variable("JHPVM_SECRET", "", "the job's secret, at least " + MIN_SECRET_BYTES + " characters "
-            + "(required; authenticates the join; never on a command line)"),
+            + "(authenticates the join; never on a command line; under srun or mpirun derived from the launcher's "
+            + "job when not set, which keeps one user's jobs apart but is no secret from other users)"),
         new Variable("JHPVM_PES_PER_PROCESS", "1", "PEs in each process"),
-        new Variable("JHPVM_HOSTS", "localhost", "host of each rank, as h1:2,h2:2 or one entry per rank"),
+        new Variable("JHPVM_HOSTS", "localhost", "host of each rank, as h1:2,h2:2 or one entry per rank (default "
+            + "under srun: SLURM's node list, by block; under mpirun on one host: localhost)"),
         new Variable("JHPVM_PORT", Integer.toString(DEFAULT_PORT), "UDP port of the first process of each host; "
             + "the next ones count up"),
         new Variable("JHPVM_JOB_ID", "", "the job's id, naming its Aeron directory (default: SLURM's job and step "
             + "id, else derived from the secret)"),
-        new Variable("SLURM_JOB_ID", "", "the job id under srun, when JHPVM_JOB_ID is not set"),
+        new Variable("SLURM_JOB_ID", "", "the job id under srun: the job id when JHPVM_JOB_ID is not set, and the "
+            + "derived secret when JHPVM_SECRET is not"),
         new Variable("SLURM_STEP_ID", "0", "the step id under srun, with SLURM_JOB_ID"),
+        new Variable("SLURM_JOB_UID", "", "the job's user under srun, in the derived secret"),
+        new Variable("OMPI_MCA_ess_base_jobid", "", "Open MPI's job id under mpirun: the job id and the derived "
+            + "secret"),
+        new Variable("PMIX_NAMESPACE", "", "the PMIx job under mpirun, when OMPI_MCA_ess_base_jobid is not set"),
+        new Variable("OMPI_MCA_orte_hnp_uri", "", "mpirun's contact address, in the derived secret"),
+        new Variable("SLURM_STEP_NODELIST", "", "the step's nodes under srun (else SLURM_JOB_NODELIST), for the "
+            + "hosts when JHPVM_HOSTS is not set"),
+        new Variable("SLURM_JOB_NODELIST", "", "the job's nodes under srun"),
+        new Variable("SLURM_STEP_TASKS_PER_NODE", "", "tasks on each node of the step (else SLURM_TASKS_PER_NODE)"),
+        new Variable("SLURM_TASKS_PER_NODE", "", "tasks on each node of the job"),
+        new Variable("SLURM_DISTRIBUTION", "block", "how srun placed the ranks: only block is read as hosts"),
+        new Variable("SLURM_NODEID", "", "this rank's node, checked against the block placement"),
+        new Variable("SLURM_LOCALID", "", "this rank's index on its node, checked against the block placement"),
+        new Variable("OMPI_COMM_WORLD_LOCAL_SIZE", "", "ranks on this host under mpirun: all of them means one "
+            + "host"),
         new Variable("JHPVM_TRANSPORT", "auto", "auto (IPC between processes of a host, UDP between hosts) or udp "
             + "(UDP everywhere)"),
         new Variable("JHPVM_AERON_DIR", "", "this host's Aeron directory (default: under /dev/shm, named by the job "
@@ -147,9 +168,21 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
                 break;
             }
         }
-        final String secret = env.get("JHPVM_SECRET");
-        if (names == null || env.get("JHPVM_RANK") == null && secret == null) {
+        if (names == null) {
             return Optional.empty();
+        }
+        final LauncherEnvironment.Launcher launcher = LauncherEnvironment.of(names);
+        final boolean ours = names[0].equals("JHPVM_RANK");
+        String secret = env.get("JHPVM_SECRET");
+        if (!ours && secret == null) {
+            // srun or mpirun without our secret: a job of its own when it has more than one process and the launcher
+            // says which job it is (the secret is derived from that: see LauncherEnvironment); else a plain run.
+            final String identity = LauncherEnvironment.identity(launcher, env);
+            final String size = env.get(names[1]);
+            if (identity == null || size == null || size.trim().equals("1")) {
+                return Optional.empty();
+            }
+            secret = LauncherEnvironment.derivedSecret(identity);
         }
         if (secret == null || secret.isEmpty()) {
             throw new IllegalArgumentException("JHPVM_SECRET is not set: a launched job needs its secret in the "
@@ -163,12 +196,19 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
                 + "=" + processes);
         }
         final int ppp = intVar(env, "JHPVM_PES_PER_PROCESS", 1, 65_536, 1);
-        final List<String> hosts = parseHosts(env.getOrDefault("JHPVM_HOSTS", ""), processes);
+        final String hostSpec = env.get("JHPVM_HOSTS");
+        List<String> hosts = null;
+        if ((hostSpec == null || hostSpec.isBlank()) && !ours) {
+            hosts = LauncherEnvironment.hosts(launcher, env, rank, processes);
+        }
+        if (hosts == null) {
+            hosts = parseHosts(hostSpec == null ? "" : hostSpec, processes);
+        }
         final int port = intVar(env, "JHPVM_PORT", 1, 65_535, DEFAULT_PORT);
         final byte[] key = secret.getBytes(StandardCharsets.UTF_8);
         String jobId = env.get("JHPVM_JOB_ID");
-        if (jobId == null && env.get("SLURM_JOB_ID") != null) {
-            jobId = env.get("SLURM_JOB_ID") + "." + env.getOrDefault("SLURM_STEP_ID", "0");
+        if (jobId == null && !ours && LauncherEnvironment.identity(launcher, env) != null) {
+            jobId = LauncherEnvironment.jobId(launcher, env); // SLURM's job.step, Open MPI's job id
         }
         if (jobId == null) {
             jobId = Integer.toHexString(java.util.Arrays.hashCode(key));

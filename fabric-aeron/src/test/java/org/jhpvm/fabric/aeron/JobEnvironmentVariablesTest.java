@@ -37,12 +37,19 @@ class JobEnvironmentVariablesTest {
     @Test
     void shouldListEveryVariableReadAndReadEveryVariableListed() {
         final Set<String> read = new LinkedHashSet<>();
-        // jhpvm's own launcher, then srun, then Open MPI's and a PMI launcher: together they reach every branch.
+        // jhpvm's own launcher, then srun, Open MPI's and a PMI launcher, with and without our variables: together
+        // they reach every branch.
         for (final Map<String, String> env : new Map[] {
             Map.of("JHPVM_RANK", "0", "JHPVM_PROCESSES", "1", "JHPVM_SECRET", "0123456789abcdef"),
             Map.of("SLURM_PROCID", "0", "SLURM_NTASKS", "1", "SLURM_JOB_ID", "7", "JHPVM_SECRET", "0123456789abcdef"),
             Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "1", "JHPVM_SECRET", "0123456789abcdef"),
             Map.of("PMI_RANK", "0", "PMI_SIZE", "1", "JHPVM_SECRET", "0123456789abcdef"),
+            // srun and mpirun without our secret or hosts: the launcher's placement and job identity.
+            Map.of("SLURM_PROCID", "0", "SLURM_NTASKS", "2", "SLURM_JOB_ID", "7", "SLURM_JOB_NODELIST", "n[1-2]",
+                "SLURM_TASKS_PER_NODE", "1(x2)", "SLURM_DISTRIBUTION", "block", "SLURM_NODEID", "0", "SLURM_LOCALID",
+                "0"),
+            Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE", "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2",
+                "PMIX_NAMESPACE", "42"),
             Map.of()}) {
             final Recording r = new Recording(env);
             JobEnvironment.from(r);

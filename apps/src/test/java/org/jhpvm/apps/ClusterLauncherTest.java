@@ -1,0 +1,116 @@
+package org.jhpvm.apps;
+
+import java.io.File;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.net.DatagramSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A job started by Open MPI's own launcher, as clusters start programs: {@code mpirun -np N} running jhpvm's main
+ * class with nothing of jhpvm's in the environment (no {@code JHPVM_SECRET}, no {@code JHPVM_HOSTS}) is one job of
+ * N processes. Runs where {@code mpirun} is on the path (Debian's {@code openmpi-bin}); elsewhere it is skipped and
+ * says so.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class ClusterLauncherTest {
+    private static Path mpirun() {
+        for (final String dir : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
+            final Path p = Path.of(dir, "mpirun");
+            if (!dir.isEmpty() && Files.isExecutable(p)) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** @return p such that UDP ports p .. p+n-1 were free a moment ago */
+    private static int freePorts(final int n) throws IOException {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            final int base = 42_000 + (int) (Math.random() * 18_000);
+            boolean free = true;
+            for (int i = 0; i < n && free; i++) {
+                try (DatagramSocket s = new DatagramSocket(base + i)) {
+                    free = s.getLocalPort() == base + i;
+                } catch (IOException e) {
+                    free = false;
+                }
+            }
+            if (free) {
+                return base;
+            }
+        }
+        throw new IOException("no free UDP ports");
+    }
+
+    private static List<String> jhpvmJobDirs() throws IOException {
+        final Path shm = Path.of("/dev/shm");
+        if (!Files.isDirectory(shm)) {
+            return List.of();
+        }
+        try (Stream<Path> s = Files.list(shm)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("jhpvm-ompi-")).toList();
+        }
+    }
+
+    @Test
+    void mpirunShouldStartOneJobOfItsProcessesWithoutJhpvmsVariables() throws Exception {
+        final Path mpirun = mpirun();
+        if (mpirun == null) {
+            System.out.println("ClusterLauncherTest skipped: no mpirun on PATH (Debian: apt-get install openmpi-bin)");
+        }
+        Assumptions.assumeTrue(mpirun != null, "no mpirun on PATH (Debian: apt-get install openmpi-bin)");
+        final List<String> before = jhpvmJobDirs();
+        final List<String> cmd = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "-np", "3",
+            "-x", "JHPVM_PORT"));
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
+            .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
+        cmd.add("-cp");
+        cmd.add(System.getProperty("java.class.path"));
+        cmd.add(Main.class.getName());
+        cmd.add("hello");
+        final ProcessBuilder pb = new ProcessBuilder(cmd);
+        pb.environment().keySet().removeIf(k -> k.startsWith("JHPVM_"));
+        pb.environment().put("JHPVM_PORT", Integer.toString(freePorts(3)));
+        // Open MPI refuses to start as root unless told; test machines often run as root.
+        pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
+        pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");
+        pb.redirectErrorStream(true);
+        final Process p = pb.start();
+        p.getOutputStream().close();
+        final String[] out = new String[1];
+        final Thread reader = Thread.ofPlatform().start(() -> {
+            try {
+                out[0] = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                out[0] = "(unreadable: " + e + ")";
+            }
+        });
+        if (!p.waitFor(100, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        reader.join(10_000);
+        assertEquals(0, p.exitValue(), out[0]);
+        // One job of three PEs: each PE was written by its left neighbour in another process.
+        for (int pe = 0; pe < 3; pe++) {
+            assertTrue(out[0].contains("Hello from PE " + pe + " of 3: PE " + (pe + 2) % 3 + " wrote to me"), out[0]);
+        }
+        assertTrue(out[0].contains("JHPVM_SECRET is not set; this job's secret is derived"), out[0]);
+        assertEquals(before, jhpvmJobDirs(), "the job's Aeron directories are gone");
+    }
+}
