@@ -71,12 +71,15 @@ final class LauncherEnvironment {
 
     /** The job id jhpvm uses for a launcher's job (names the Aeron directories): short, and the same on every rank. */
     static String jobId(final Launcher launcher, final Map<String, String> env) {
-        return switch (launcher) {
+        final String id = switch (launcher) {
             case SLURM -> env.get("SLURM_JOB_ID") + "." + env.getOrDefault("SLURM_STEP_ID", "0");
             case OPEN_MPI -> "ompi-" + (env.get("OMPI_MCA_ess_base_jobid") != null ? env.get("OMPI_MCA_ess_base_jobid")
-                : env.get("PMIX_NAMESPACE")).replaceAll("[^A-Za-z0-9._-]", "_");
+                : env.get("PMIX_NAMESPACE"));
             default -> throw new IllegalStateException("no job id from " + launcher);
         };
+        // A directory name: PMIx namespaces may hold '@' and be long.
+        final String safe = id.replaceAll("[^A-Za-z0-9._-]", "_");
+        return safe.length() <= 64 ? safe : safe.substring(0, 40) + "-" + derivedSecret(id).substring(0, 16);
     }
 
     /** A secret derived from the launcher's job identity (see the class comment for what it protects). */

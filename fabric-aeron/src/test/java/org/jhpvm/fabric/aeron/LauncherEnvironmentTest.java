@@ -100,6 +100,11 @@ class LauncherEnvironmentTest {
             () -> JobEnvironment.from(mpirun(1, 4, 2, "7")));
         assertTrue(spans.getMessage().startsWith("JHPVM_HOSTS is not set and this mpirun job spans several hosts"),
             spans.getMessage());
+        // Open MPI 5's PMIx namespace ("prterun-HOST-PID@1") names the job when the ess job id is missing.
+        final JobEnvironment pmix = JobEnvironment.from(Map.of("OMPI_COMM_WORLD_RANK", "0", "OMPI_COMM_WORLD_SIZE",
+            "2", "OMPI_COMM_WORLD_LOCAL_SIZE", "2", "PMIX_NAMESPACE", "prterun-" + "h".repeat(80) + "-99@1"))
+            .orElseThrow();
+        assertTrue(pmix.jobId().matches("ompi-[A-Za-z0-9._-]{1,59}"), pmix.jobId());
         final Map<String, String> withHosts = new HashMap<>(mpirun(1, 4, 2, "7"));
         withHosts.put("JHPVM_HOSTS", "a:2,b:2");
         assertEquals(List.of("a", "a", "b", "b"), JobEnvironment.from(withHosts).orElseThrow().hosts());
