@@ -407,7 +407,7 @@ class LaunchTest {
 
     @Test
     @Tag("soak")
-    void benchFmAndShmemShouldMeasureOverAeronNextToOneJvm(@TempDir final Path dir) throws Exception {
+    void benchFmShmemAndMpiShouldMeasureOverAeron(@TempDir final Path dir) throws Exception {
         final Path fm = dir.resolve("fm.json");
         final Run f = run("launch", "-n", "2", "--", "bench", "fm", "--trials", "1", "--warmups", "0",
             "--round-trips", "500", "--mb-per-point", "1", "--json", fm.toString());
@@ -428,6 +428,19 @@ class LaunchTest {
             "aeron_ipc_shmem_barrier_ns_2pe", "emulated_shmem_put_latency_ns_8B")) {
             assertTrue(shMetrics.path(key).asDouble() > 0, key + " in " + shMetrics);
         }
+        // MPI over the launched fabric: its allReduce sweep stops at the job's 2 PEs (a larger job used to leave one
+        // process behind and hang the other), only rank 0 reports, and the JSON says which path it measured.
+        final Path mpi = dir.resolve("mpi.json");
+        final Run m = run("launch", "-n", "2", "--", "bench", "mpi", "--trials", "1", "--warmups", "0",
+            "--round-trips", "100", "--mb-per-point", "1", "--json", mpi.toString());
+        assertEquals(0, m.status(), m.out() + m.err());
+        assertTrue(m.out().contains("[PE 0] bench mpi: 2 ranks over Aeron IPC"), m.out());
+        assertFalse(m.out().contains("[PE 1] bench mpi"), "only rank 0 reports: " + m.out());
+        final var mpiJson = new com.fasterxml.jackson.databind.ObjectMapper().readTree(mpi.toFile());
+        assertEquals("aeron_ipc", mpiJson.path("config").path("path").asText(), mpiJson.toString());
+        assertEquals(2, mpiJson.path("config").path("max_ranks").asInt(), mpiJson.toString());
+        assertTrue(mpiJson.path("metrics").path("mpi_bw_MBps_1MiB").asDouble() > 0, mpiJson.toString());
+        assertTrue(mpiJson.path("metrics").path("allreduce_us_8B_4ranks").isMissingNode(), mpiJson.toString());
     }
 
     @Test

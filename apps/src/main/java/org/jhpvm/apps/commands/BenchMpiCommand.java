@@ -6,12 +6,16 @@ import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.MpiBenchmark;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
 
 /** {@code jhpvm bench mpi}: MPI-FM against Fast Messages and {@code System.arraycopy}, OSU style. */
 @Command(name = "mpi", mixinStandardHelpOptions = true,
@@ -25,6 +29,11 @@ import picocli.CommandLine.Option;
 final class BenchMpiCommand implements Callable<Integer> {
     static final double EFFICIENCY_TARGET = 0.9;
     static final double OVERHEAD_TARGET_NS = 60;
+    /** Under launch, the defaults of the settings not given. */
+    static final int LAUNCHED_TRIALS = 3;
+    static final int LAUNCHED_WARMUPS = 1;
+    static final int LAUNCHED_ROUND_TRIPS = 1_000;
+    static final int LAUNCHED_MB_PER_POINT = 16;
 
     @Option(names = "--json", paramLabel = "FILE", description = "Write the figures as JSON (key \"metrics\"; "
         + "default: none).")
@@ -35,23 +44,30 @@ final class BenchMpiCommand implements Callable<Integer> {
     private Path png;
 
     @Option(names = "--trials", paramLabel = "N", description = "Measured trials; medians are reported (default: "
-        + "${DEFAULT-VALUE}).")
+        + "${DEFAULT-VALUE}; under launch " + LAUNCHED_TRIALS + ").")
     private int trials = 5;
 
-    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes per job (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--warmups", paramLabel = "N", description = "Warm-up passes per job (default: ${DEFAULT-VALUE}; "
+        + "under launch " + LAUNCHED_WARMUPS + ").")
     private int warmups = 2;
 
     @Option(names = "--round-trips", paramLabel = "N", description = "Ping-pong round trips per latency point "
-        + "(a fiftieth of them from 1 MiB; default: ${DEFAULT-VALUE}).")
+        + "(a fiftieth of them from 1 MiB; default: ${DEFAULT-VALUE}; under launch " + LAUNCHED_ROUND_TRIPS + ").")
     private int roundTrips = 5_000;
 
     @Option(names = "--mb-per-point", paramLabel = "MB", description = "Megabytes streamed per bandwidth point "
-        + "(default: ${DEFAULT-VALUE}).")
+        + "(default: ${DEFAULT-VALUE}; under launch " + LAUNCHED_MB_PER_POINT + ").")
     private int mbPerPoint = 64;
 
     @Option(names = "--max-ranks", paramLabel = "N", description = "Largest rank count of the allReduce sweep (of "
-        + "2, 4, 8, 16, 32, 64; default: ${DEFAULT-VALUE}).")
+        + "2, 4, 8, 16, 32, 64; default: ${DEFAULT-VALUE}; under launch at most the launched job's PEs).")
     private int maxRanks = 64;
+
+    @Spec
+    private CommandSpec spec;
+
+    /** What the run measured, for the JSON's {@code config.path}: {@code emulated}, or {@code aeron_ipc|udp|jvm}. */
+    private String measuredPath = "emulated";
 
     @Override
     public Integer call() throws Exception {
@@ -59,15 +75,36 @@ final class BenchMpiCommand implements Callable<Integer> {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
                 + "--mb-per-point >= 1, --max-ranks >= 2");
         }
+        // Under launch every job of the run is a job of the launched processes: the point-to-point figures run on its
+        // 2 PEs over the launched fabric, and the allReduce sweep stops at its size (a job of more PEs cannot run).
+        String path = "in one JVM over the emulated Myrinet";
+        if (Launched.environment().isPresent()) {
+            final var env = Launched.environment().get();
+            final String kind = Launched.twoPeTransport("bench mpi");
+            measuredPath = "aeron_" + kind;
+            path = "over Aeron " + kind.toUpperCase(java.util.Locale.ROOT) + " (" + env.processes()
+                + " launched process(es))";
+            maxRanks = Math.min(maxRanks, env.nicCount());
+            // Over Aeron a message costs tens of microseconds, not hundreds of nanoseconds: the settings the user did
+            // not give are lighter, so that the run ends within a few minutes (measured: about 2 on 2 cores).
+            final ParseResult given = spec.commandLine().getParseResult();
+            trials = given.hasMatchedOption("--trials") ? trials : LAUNCHED_TRIALS;
+            warmups = given.hasMatchedOption("--warmups") ? warmups : LAUNCHED_WARMUPS;
+            roundTrips = given.hasMatchedOption("--round-trips") ? roundTrips : LAUNCHED_ROUND_TRIPS;
+            mbPerPoint = given.hasMatchedOption("--mb-per-point") ? mbPerPoint : LAUNCHED_MB_PER_POINT;
+        }
         final MpiBenchmark bench = new MpiBenchmark(trials, warmups, roundTrips, (long) mbPerPoint << 20, maxRanks);
         final MpiBenchmark.Result r;
         try (Progress progress = new Progress("bench mpi", bench.steps())) {
             r = bench.run(progress);
         }
+        if (!Launched.reports()) {
+            return 0;
+        }
         final int[] sizes = MpiBenchmark.SIZES;
-        System.out.printf("bench mpi: 2 ranks in one JVM over the emulated Myrinet, FM and arraycopy in the same run; "
+        System.out.printf("bench mpi: 2 ranks %s, FM over the same path and arraycopy in the same run; "
             + "medians of %d trials after %d warm-up passes (mpi/fm and the latency overhead: medians of the per-trial "
-            + "figures, each MPI trial against the FM trial just before)%n", trials, warmups);
+            + "figures, each MPI trial against the FM trial just before)%n", path, trials, warmups);
         System.out.printf("%10s %12s %12s %12s %12s %14s %12s %12s %10s%n", "bytes", "fm_lat_ns", "mpi_lat_ns",
             "fm_MBps", "mpi_MBps", "mpi_buf_MBps", "mpi_bi_MBps", "copy_MBps", "mpi/fm");
         for (int i = 0; i < sizes.length; i++) {
@@ -115,7 +152,7 @@ final class BenchMpiCommand implements Callable<Integer> {
         final ObjectNode root = Reports.object();
         root.put("benchmark", "mpi");
         final ObjectNode cfg = root.putObject("config");
-        cfg.put("ranks", 2).put("trials", trials).put("warmups", warmups).put("round_trips", roundTrips)
+        cfg.put("ranks", 2).put("path", measuredPath).put("trials", trials).put("warmups", warmups).put("round_trips", roundTrips)
             .put("mb_per_point", mbPerPoint).put("window", MpiBenchmark.WINDOW).put("max_ranks", maxRanks)
             .put("cores", Runtime.getRuntime().availableProcessors()).put("java", System.getProperty("java.version"));
         final ObjectNode m = root.putObject("metrics");
