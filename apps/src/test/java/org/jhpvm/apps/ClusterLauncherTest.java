@@ -3,7 +3,6 @@ package org.jhpvm.apps;
 import java.io.File;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.DatagramSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,25 +36,6 @@ class ClusterLauncherTest {
         return null;
     }
 
-    /** @return p such that UDP ports p .. p+n-1 were free a moment ago */
-    private static int freePorts(final int n) throws IOException {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            final int base = 42_000 + (int) (Math.random() * 18_000);
-            boolean free = true;
-            for (int i = 0; i < n && free; i++) {
-                try (DatagramSocket s = new DatagramSocket(base + i)) {
-                    free = s.getLocalPort() == base + i;
-                } catch (IOException e) {
-                    free = false;
-                }
-            }
-            if (free) {
-                return base;
-            }
-        }
-        throw new IOException("no free UDP ports");
-    }
-
     private static List<String> jhpvmJobDirs() throws IOException {
         final Path shm = Path.of("/dev/shm");
         if (!Files.isDirectory(shm)) {
@@ -85,7 +65,7 @@ class ClusterLauncherTest {
         cmd.add("hello");
         final ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().keySet().removeIf(k -> k.startsWith("JHPVM_"));
-        pb.environment().put("JHPVM_PORT", Integer.toString(freePorts(3)));
+        pb.environment().put("JHPVM_PORT", Integer.toString(LaunchTest.freePorts(3)));
         // Open MPI refuses to start as root unless told; test machines often run as root.
         pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT", "1");
         pb.environment().put("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1");

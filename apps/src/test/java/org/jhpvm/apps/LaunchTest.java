@@ -85,8 +85,8 @@ class LaunchTest {
         }
     }
 
-    /** @return p such that UDP ports p .. p+n-1 were free a moment ago */
-    private static int freePorts(final int n) throws IOException {
+    /** @return p such that UDP ports p .. p+n-1 were free a moment ago (also for {@link ClusterLauncherTest}) */
+    static int freePorts(final int n) throws IOException {
         for (int attempt = 0; attempt < 100; attempt++) {
             final int base = 42_000 + (int) (Math.random() * 18_000);
             boolean free = true;
