@@ -2,7 +2,6 @@ package org.jhpvm.apps;
 
 import java.io.File;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,13 +55,7 @@ class ClusterLauncherTest {
         final List<String> before = jhpvmJobDirs();
         final List<String> cmd = new ArrayList<>(List.of(mpirun.toString(), "--oversubscribe", "-np", "3",
             "-x", "JHPVM_PORT"));
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
-            .filter(a -> !a.startsWith("-agentlib") && !a.startsWith("-javaagent")).toList());
-        cmd.add("-cp");
-        cmd.add(System.getProperty("java.class.path"));
-        cmd.add(Main.class.getName());
-        cmd.add("hello");
+        cmd.addAll(LaunchTest.mainCommand("hello"));
         final ProcessBuilder pb = new ProcessBuilder(cmd);
         pb.environment().keySet().removeIf(k -> k.startsWith("JHPVM_"));
         pb.environment().put("JHPVM_PORT", Integer.toString(LaunchTest.freePorts(3)));

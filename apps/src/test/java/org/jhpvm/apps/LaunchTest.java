@@ -43,7 +43,11 @@ class LaunchTest {
     private record Run(int status, String out, String err) {
     }
 
-    private static ProcessBuilder launcher(final Map<String, String> extraEnv, final String... args) {
+    /**
+     * A JVM running {@code Main args} with this test JVM's class path and options, as a user runs {@code bin/jhpvm}
+     * (also for {@link ClusterLauncherTest}).
+     */
+    static List<String> mainCommand(final String... args) {
         final List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.addAll(ManagementFactory.getRuntimeMXBean().getInputArguments().stream()
@@ -52,7 +56,11 @@ class LaunchTest {
         cmd.add(System.getProperty("java.class.path"));
         cmd.add(Main.class.getName());
         cmd.addAll(List.of(args));
-        final ProcessBuilder pb = new ProcessBuilder(cmd);
+        return cmd;
+    }
+
+    private static ProcessBuilder launcher(final Map<String, String> extraEnv, final String... args) {
+        final ProcessBuilder pb = new ProcessBuilder(mainCommand(args));
         pb.environment().keySet().removeIf(k -> k.startsWith("JHPVM_"));
         pb.environment().putAll(extraEnv);
         return pb;
