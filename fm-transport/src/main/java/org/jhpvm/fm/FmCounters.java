@@ -21,6 +21,8 @@ package org.jhpvm.fm;
  * @param bufferRejects       frames dropped because the receive queue was full (return-to-sender flow control)
  * @param flowControlWaits    times a send had to wait for window space or a frame (or for its rendezvous to end)
  * @param rendezvousMessages  messages sent by rendezvous (their bytes pulled by the receiver's RDMA, no frames)
+ * @param handlerResumes      times extract woke a suspended handler with a frame; a receive that spans frames is
+ *                            filled by extract frame by frame and wakes its handler once, when it is complete
  */
 public record FmCounters(
     long messagesSent,
@@ -40,7 +42,8 @@ public record FmCounters(
     long orderRejects,
     long bufferRejects,
     long flowControlWaits,
-    long rendezvousMessages) {
+    long rendezvousMessages,
+    long handlerResumes) {
 
     /**
      * Adds up the frames this endpoint dropped on arrival, whatever the reason (checksum, duplicate, order, full
@@ -65,7 +68,7 @@ public record FmCounters(
             framesRetransmitted + o.framesRetransmitted, timeouts + o.timeouts, acksSent + o.acksSent,
             nacksSent + o.nacksSent, checksumRejects + o.checksumRejects, duplicateRejects + o.duplicateRejects,
             orderRejects + o.orderRejects, bufferRejects + o.bufferRejects, flowControlWaits + o.flowControlWaits,
-            rendezvousMessages + o.rendezvousMessages);
+            rendezvousMessages + o.rendezvousMessages, handlerResumes + o.handlerResumes);
     }
 
     /**
@@ -74,6 +77,6 @@ public record FmCounters(
      * @return all zero
      */
     public static FmCounters zero() {
-        return new FmCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        return new FmCounters(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
     }
 }

@@ -28,7 +28,8 @@ final class Counters {
     static final int BUFFER_REJECTS = 15;
     static final int FLOW_WAITS = 16;
     static final int RENDEZVOUS_SENT = 17;
-    private static final int COUNT = 18;
+    static final int HANDLER_RESUMES = 18;
+    private static final int COUNT = 19;
     /** Counters at the start and end of the array sit on lines of their own. */
     private static final int PAD = 8;
 
@@ -61,7 +62,8 @@ final class Counters {
         return new FmCounters(get(MESSAGES_SENT), get(FRAMES_SENT), get(BYTES_SENT), get(MESSAGES_HANDLED),
             get(FRAMES_CONSUMED), get(BYTES_RECEIVED), get(HANDLERS_INLINE), get(HANDLERS_SUSPENDED),
             get(RETRANSMITTED), get(TIMEOUTS), get(ACKS_SENT), get(NACKS_SENT), get(CHECKSUM_REJECTS),
-            get(DUPLICATE_REJECTS), get(ORDER_REJECTS), get(BUFFER_REJECTS), get(FLOW_WAITS), get(RENDEZVOUS_SENT));
+            get(DUPLICATE_REJECTS), get(ORDER_REJECTS), get(BUFFER_REJECTS), get(FLOW_WAITS), get(RENDEZVOUS_SENT),
+            get(HANDLER_RESUMES));
     }
 
     long footprintBytes() {
