@@ -433,9 +433,15 @@ class LaunchTest {
         final var shMetrics = new com.fasterxml.jackson.databind.ObjectMapper().readTree(shmem.toFile())
             .get("metrics");
         for (final String key : List.of("aeron_ipc_shmem_put_latency_ns_8B", "aeron_ipc_shmem_put_bw_MBps_64KiB",
-            "aeron_ipc_shmem_barrier_ns_2pe", "emulated_shmem_put_latency_ns_8B")) {
+            "aeron_ipc_shmem_barrier_ns_2pe", "emulated_shmem_put_latency_ns_8B", "process_heap_put_latency_ratio_8B",
+            "process_heap_get_latency_ratio_8B", "process_heap_fetch_add_latency_ratio",
+            "process_heap_put_bw_arraycopy_ratio_1MiB", "process_heap_get_bw_arraycopy_ratio_1MiB",
+            "process_get_latency_busy_target_ns_8B", "process_get_latency_busy_target_ratio")) {
             assertTrue(shMetrics.path(key).asDouble() > 0, key + " in " + shMetrics);
         }
+        // The shared-memory figures are not written: there are no symmetric objects in shared memory to measure.
+        assertTrue(shMetrics.path("process_put_latency_ratio_8B").isMissingNode(), shMetrics.toString());
+        assertTrue(s.out().contains("process_heap_get_latency_ratio_8B"), s.out());
         // MPI over the launched fabric: its allReduce sweep stops at the job's 2 PEs (a larger job used to leave one
         // process behind and hang the other), only rank 0 reports, and the JSON says which path it measured.
         final Path mpi = dir.resolve("mpi.json");

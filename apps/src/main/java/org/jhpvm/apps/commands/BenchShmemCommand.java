@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.ContextScalingBenchmark;
+import org.jhpvm.apps.bench.ProcessFigures;
 import org.jhpvm.apps.bench.SchedulingLatency;
 import org.jhpvm.apps.bench.ShmemBenchmark;
 import org.jhpvm.apps.bench.Stats;
@@ -175,6 +176,8 @@ final class BenchShmemCommand implements Callable<Integer> {
             + "(target >= %.1f: %s), against FM over the same fabric%n", kind, aeron.putLatencyRatio(),
             LATENCY_TARGET, aeron.putLatencyRatio() <= LATENCY_TARGET ? "met" : "MISSED", aeron.minPutEfficiency(),
             EFFICIENCY_TARGET, aeron.minPutEfficiency() >= EFFICIENCY_TARGET ? "met" : "MISSED");
+        final List<ProcessFigures.Figure> process = ProcessFigures.of(aeron, emulated);
+        ProcessFigures.print(process, aeron);
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "shmem");
@@ -185,6 +188,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             final ObjectNode m = root.putObject("metrics");
             putLaunchedMetrics(m, "aeron_" + kind + "_", aeron);
             putLaunchedMetrics(m, "emulated_", emulated);
+            ProcessFigures.write(process, aeron, m, root.putObject("targets"));
             final ArrayNode lat = root.putArray("latency");
             for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
                 lat.addObject().put("bytes", ShmemBenchmark.LATENCY_SIZES[i])
