@@ -166,22 +166,4 @@ final class Elements {
             default -> throw new IllegalArgumentException("not a byte, int, long, float or double array");
         };
     }
-
-    /**
-     * A heap segment over a primitive array (its bytes in the machine's order).
-     *
-     * @param array a byte[], int[], long[], float[] or double[]
-     * @return the segment
-     */
-    static MemorySegment segmentOf(final Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException("not a primitive array of FM's element types: "
-                + array.getClass().getName());
-        };
-    }
 }

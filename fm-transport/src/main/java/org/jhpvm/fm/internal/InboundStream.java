@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmInputStream;
 
@@ -436,7 +437,7 @@ final class InboundStream implements FmInputStream, Runnable {
         while (left > 0) {
             if (stride == 1 && NATIVE_LE && mode == THREAD && !frameLast && (long) left * eb > limit - pos) {
                 // Contiguous and beyond this frame: as raw bytes, so that elements straddling frames need no wake-up.
-                receiveRaw(Elements.segmentOf(dst), (long) i * eb, (long) left * eb);
+                receiveRaw(MemoryRegion.segmentOf(dst), (long) i * eb, (long) left * eb);
                 return;
             }
             if (pos == limit && !nextFrame()) {

@@ -250,7 +250,7 @@ final class RendezvousReceiver implements FmHandler, FmInputStream {
         int left = lengthBytes;
         final int fromStage = Math.min(left, stageLimit - stagePos);
         if (fromStage > 0) {
-            Bytes.copy(stageSegment, stagePos, segmentOf(dst), at, fromStage);
+            Bytes.copy(stageSegment, stagePos, MemoryRegion.segmentOf(dst), at, fromStage);
             consumeStaged(fromStage);
             at += fromStage;
             left -= fromStage;
@@ -264,23 +264,13 @@ final class RendezvousReceiver implements FmHandler, FmInputStream {
         while (left > 0) {
             staged(1);
             final int n = Math.min(left, stageLimit - stagePos);
-            Bytes.copy(stageSegment, stagePos, segmentOf(dst), at, n);
+            Bytes.copy(stageSegment, stagePos, MemoryRegion.segmentOf(dst), at, n);
             consumeStaged(n);
             at += n;
             left -= n;
         }
     }
 
-    private static MemorySegment segmentOf(final Object array) {
-        return switch (array) {
-            case byte[] a -> MemorySegment.ofArray(a);
-            case int[] a -> MemorySegment.ofArray(a);
-            case long[] a -> MemorySegment.ofArray(a);
-            case float[] a -> MemorySegment.ofArray(a);
-            case double[] a -> MemorySegment.ofArray(a);
-            default -> throw new IllegalArgumentException("not a primitive array: " + array);
-        };
-    }
 
     /** Makes at least {@code need} bytes staged (the message has them): moves what is left to the front and pulls. */
     private void staged(final int need) {
