@@ -1,17 +1,10 @@
 package org.jhpvm.fm.internal;
 
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
-import java.util.Objects;
 import java.util.concurrent.locks.LockSupport;
 
-import org.jhpvm.fabric.Bytes;
 import org.jhpvm.fabric.Frame;
-import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fm.FmHandler;
-import org.jhpvm.fm.FmInputStream;
 
 /**
  * The message currently arriving from one sender, and the handler running on it. A handler runs inline on the
@@ -26,55 +19,68 @@ import org.jhpvm.fm.FmInputStream;
  * has ended. A 1 MiB message received in one call costs one hand-off instead of one per frame (64 of them with 16 KiB
  * frames; a hand-off costs a park and an unpark, tens of microseconds when the two threads do not share a core).
  */
-final class InboundStream implements FmInputStream, Runnable {
-    private static final VarHandle INT = FmFrameDescriptor.INT;
-    private static final VarHandle LONG = FmFrameDescriptor.LONG;
+final class InboundStream extends MessageCursor implements Runnable {
+    /**
+     * One of FM's own handlers that reads a header from the first frame of its message and then receives the rest into
+     * memory with {@link #receiveSegmentThen}, doing nothing else: it runs inline on the extracting thread even when the
+     * rest of its message has not arrived, and extract fills the receive frame by frame as the frames come. No virtual
+     * thread, no hand-off.
+     */
+    interface SinkHandler extends FmHandler {
+    }
+
+    /** What a {@link SinkHandler} does once its receive is complete (on the extracting thread; allocates nothing). */
+    interface SinkDone {
+        /**
+         * @param context the handler's object
+         * @param a       the handler's first number
+         * @param b       the handler's second number
+         */
+        void received(Object context, long a, long b);
+    }
+
+
 
     private static final int IDLE = 0;
     private static final int INLINE = 1;
     private static final int THREAD = 2;
+    /** A {@link SinkHandler} runs inline on a message whose rest has not arrived (see {@link #runSink}). */
+    private static final int SINK_START = 3;
+    /** The sink handler has returned, leaving its receive to extract; the message's frames go there. */
+    private static final int SINK = 4;
     private static final int TURN_EXTRACT = 0;
     private static final int TURN_HANDLER = 1;
     private static final int HANDOFF_SPINS = 200;
     private static final long HANDOFF_PARK_NS = 200_000;
-    /** Typed receives may be filled as raw bytes only where the wire's order (little endian) is the machine's. */
-    private static final boolean NATIVE_LE = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private final Endpoint ep;
-    private final int source;
-    private final byte[] scratch = new byte[8];
-    private final MemorySegment scratchSegment = MemorySegment.ofArray(scratch);
     private int mode = IDLE;
     private boolean skipping;
     private FmHandler handler;
-    private int handlerId;
-    private int declared;
-    private int received;
-    private Frame frame;
-    private int pos;
-    private int limit;
-    private boolean frameLast;
     private Thread runner;
     private Thread extractor;
     private volatile int turn;
     private boolean finished;
     private Throwable failure;
-    // The rest of a suspended handler's receive, filled by extract (see the class comment): bytes go to pendingBytes
-    // (a byte[]) or else to pendingSegment, at pendingOffset; pendingLeft bytes are still wanted.
-    private byte[] pendingBytes;
-    private MemorySegment pendingSegment;
-    private long pendingOffset;
-    private long pendingLeft;
+    // What a sink handler does when its receive is complete.
+    private SinkDone sinkDone;
+    private Object sinkContext;
+    private long sinkA;
+    private long sinkB;
 
     InboundStream(final Endpoint ep, final int source) {
+        super(source);
         this.ep = ep;
-        this.source = source;
     }
 
     /** A data frame of this sender, in order, handed over by extract. */
     void onFrame(final Frame f, final int word) {
         if (mode == THREAD) {
             resume(f, word);
+            return;
+        }
+        if (mode == SINK) {
+            sinkFrame(f, word);
             return;
         }
         final int flags = FmFrameDescriptor.flags(word);
@@ -103,20 +109,15 @@ final class InboundStream implements FmInputStream, Runnable {
         setFrame(f, last);
         if (last || ep.inlineWholeMessages() && ep.readAheadHasLast(source, declared)) {
             runInline();
+        } else if (h instanceof SinkHandler) {
+            runSink();
         } else {
             runThread();
         }
     }
 
     boolean isSuspended() {
-        return mode == THREAD;
-    }
-
-    private void setFrame(final Frame f, final boolean last) {
-        frame = f;
-        pos = 0;
-        limit = f.length();
-        frameLast = last;
+        return mode == THREAD || mode == SINK;
     }
 
     private void runInline() {
@@ -135,6 +136,71 @@ final class InboundStream implements FmInputStream, Runnable {
             mode = IDLE;
             endMessage();
         }
+    }
+
+    /**
+     * Runs a {@link SinkHandler} on the first frame of a message whose rest has not arrived. It reads its header from
+     * this frame and calls {@link #receiveSegmentThen}, which takes what this frame holds and leaves the rest to
+     * {@link #sinkFrame}; the message ends when that receive is complete.
+     */
+    private void runSink() {
+        mode = SINK_START;
+        extractor = Thread.currentThread();
+        ep.counters.increment(Counters.HANDLERS_INLINE);
+        ep.enterHandler();
+        try {
+            handler.onMessage(this, source);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Exception e) {
+            throw handlerFailed(e);
+        } finally {
+            ep.leaveHandler();
+            if (mode == SINK) {
+                final Frame f = frame; // used up: the receive goes on in the next frames
+                frame = null;
+                ep.consume(f);
+            } else {
+                clearSink();
+                mode = IDLE;
+                endMessage();
+            }
+        }
+    }
+
+    /** A frame of a message whose sink handler has returned: into its receive; at the end, its done step. */
+    private void sinkFrame(final Frame f, final int word) {
+        setFrame(f, (FmFrameDescriptor.flags(word) & FmFrameDescriptor.FLAG_LAST) != 0);
+        fillPending();
+        if (pendingLeft > 0 && !frameLast) {
+            frame = null;
+            ep.consume(f);
+            return;
+        }
+        final long left = pendingLeft;
+        final SinkDone done = sinkDone;
+        final Object context = sinkContext;
+        final long a = sinkA;
+        final long b = sinkB;
+        clearSink();
+        ep.enterHandler();
+        try {
+            if (left > 0) {
+                throw endedEarly(left);
+            }
+            done.received(context, a, b);
+        } finally {
+            ep.leaveHandler();
+            mode = IDLE;
+            endMessage();
+        }
+    }
+
+    private void clearSink() {
+        pendingSegment = null;
+        pendingLeft = 0;
+        sinkDone = null;
+        sinkContext = null;
     }
 
     private void runThread() {
@@ -236,43 +302,9 @@ final class InboundStream implements FmInputStream, Runnable {
         }
     }
 
-    /** Extract's side of a receive that spans frames: copies what the current frame holds of it. */
-    private void fillPending() {
-        final int n = (int) Math.min(pendingLeft, limit - pos);
-        if (pendingBytes != null) {
-            System.arraycopy(frame.array(), frame.payloadOffset() + pos, pendingBytes, (int) pendingOffset, n);
-        } else {
-            Bytes.copy(frame.segment(), frame.payloadOffset() + pos, pendingSegment, pendingOffset, n);
-        }
-        pos += n;
-        received += n;
-        pendingOffset += n;
-        pendingLeft -= n;
-    }
-
-    /**
-     * The handler's side of a receive that spans frames, once its current frame is used up and the message goes on:
-     * leaves the rest to extract ({@link #fillPending}) and sleeps until it is done or the message has ended.
-     *
-     * @return the bytes still wanted when the handler wakes: 0, or more if the message ended first
-     */
-    private long awaitPending(final byte[] bytes, final MemorySegment segment, final long offset, final long left) {
-        pendingBytes = bytes;
-        pendingSegment = segment;
-        pendingOffset = offset;
-        pendingLeft = left;
-        try {
-            nextFrame();
-            return pendingLeft;
-        } finally {
-            pendingBytes = null;
-            pendingSegment = null;
-            pendingLeft = 0;
-        }
-    }
-
     /** Whether a receive whose current frame is used up should leave the rest to extract. */
-    private boolean spansFrames() {
+    @Override
+    boolean spansFrames() {
         return pos == limit && mode == THREAD && !frameLast;
     }
 
@@ -289,9 +321,14 @@ final class InboundStream implements FmInputStream, Runnable {
     }
 
     /** The current frame is used up: move to the next frame of the message, if there is one. */
-    private boolean nextFrame() {
+    @Override
+    boolean nextFrame() {
         if (frameLast) {
             return false;
+        }
+        if (mode == SINK_START) {
+            throw new IllegalStateException("FM's handler " + handlerId + " read past the first frame of the message "
+                + "from PE " + source + " before its receive");
         }
         final Frame old = frame;
         frame = null;
@@ -309,230 +346,57 @@ final class InboundStream implements FmInputStream, Runnable {
         return true;
     }
 
-    private void checkActive() {
-        final Thread expected = mode == INLINE ? extractor : mode == THREAD ? runner : null;
+    @Override
+    boolean handsOffFrames() {
+        return mode == THREAD;
+    }
+
+    @Override
+    void checkActive() {
+        final Thread expected = mode == INLINE || mode == SINK_START ? extractor : mode == THREAD ? runner : null;
         if (expected == null || Thread.currentThread() != expected || handler == null) {
             throw new IllegalStateException("receive called outside the handler of this message");
         }
     }
 
-    @Override
-    public int sender() {
-        return source;
-    }
-
-    @Override
-    public int handler() {
-        return handlerId;
-    }
-
-    @Override
-    public int declaredLength() {
-        return declared;
-    }
-
-    @Override
-    public int receivedBytes() {
-        return received;
-    }
-
-    @Override
-    public void receive(final byte[] dst, final int offset, final int lengthBytes) {
-        checkActive();
-        Objects.checkFromIndexSize(offset, lengthBytes, dst.length);
-        if (lengthBytes > declared - received) {
-            throw new IndexOutOfBoundsException("receive of " + lengthBytes + " bytes after " + received
-                + " goes beyond the declared length=" + declared + " of the message from PE " + source);
-        }
-        final int got = copy(dst, offset, lengthBytes);
-        if (got < lengthBytes) {
-            throw new IllegalStateException("the message from PE " + source + " ended after " + received
-                + " bytes; receive wanted " + (lengthBytes - got) + " more");
-        }
-    }
-
-    @Override
-    public int receiveUpTo(final byte[] dst, final int offset, final int lengthBytes) {
-        checkActive();
-        Objects.checkFromIndexSize(offset, lengthBytes, dst.length);
-        return copy(dst, offset, Math.min(lengthBytes, declared - received));
-    }
-
     /**
-     * Receives raw bytes into a memory segment (a registered region's memory, whatever its element type): FM's message
-     * path for RDMA where the fabric has none.
+     * As {@link #receiveSegment}, then {@code done}: for a {@link SinkHandler}, whose message's rest may not have
+     * arrived, the handler returns at once and extract completes the receive and calls {@code done}; for any other
+     * handler, both at once. The sink handler's last call.
      */
-    void receiveSegment(final MemorySegment dst, final long offset, final long lengthBytes) {
+    void receiveSegmentThen(final MemorySegment dst, final long offset, final long lengthBytes, final SinkDone done,
+                            final Object context, final long a, final long b) {
+        if (mode != SINK_START) {
+            receiveSegment(dst, offset, lengthBytes);
+            done.received(context, a, b);
+            return;
+        }
         checkActive();
         if (lengthBytes > declared - received) {
             throw new IndexOutOfBoundsException("receive of " + lengthBytes + " bytes after " + received
                 + " goes beyond the declared length=" + declared + " of the message from PE " + source);
         }
-        receiveRaw(dst, offset, lengthBytes);
-    }
-
-    private void receiveRaw(final MemorySegment dst, final long offset, final long lengthBytes) {
-        long off = offset;
-        long len = lengthBytes;
-        while (len > 0) {
-            if (spansFrames()) {
-                final long left = awaitPending(null, dst, off, len);
-                if (left > 0) {
-                    throw endedEarly(left);
-                }
-                return;
-            }
-            if (pos == limit && !nextFrame()) {
-                throw endedEarly(len);
-            }
-            final int n = (int) Math.min(len, limit - pos);
-            Bytes.copy(frame.segment(), frame.payloadOffset() + pos, dst, off, n);
-            pos += n;
-            off += n;
-            len -= n;
-            received += n;
+        pendingBytes = null;
+        pendingSegment = dst;
+        pendingOffset = offset;
+        pendingLeft = lengthBytes;
+        fillPending();
+        if (pendingLeft == 0) {
+            pendingSegment = null;
+            done.received(context, a, b);
+            return;
         }
-    }
-
-    @Override
-    public void receiveBytes(final byte[] dst, final int index, final int stride, final int count) {
-        receiveElements(dst, dst.length, Elements.BYTE, index, stride, count);
-    }
-
-    @Override
-    public void receiveInts(final int[] dst, final int index, final int stride, final int count) {
-        receiveElements(dst, dst.length, Elements.INT, index, stride, count);
-    }
-
-    @Override
-    public void receiveLongs(final long[] dst, final int index, final int stride, final int count) {
-        receiveElements(dst, dst.length, Elements.LONG, index, stride, count);
-    }
-
-    @Override
-    public void receiveFloats(final float[] dst, final int index, final int stride, final int count) {
-        receiveElements(dst, dst.length, Elements.FLOAT, index, stride, count);
-    }
-
-    @Override
-    public void receiveDoubles(final double[] dst, final int index, final int stride, final int count) {
-        receiveElements(dst, dst.length, Elements.DOUBLE, index, stride, count);
-    }
-
-    /**
-     * Typed scatter: elements go straight from the frames into the array (a bulk copy when contiguous); an element
-     * that straddles two frames goes through the scratch bytes.
-     */
-    private void receiveElements(final Object dst, final int length, final ValueLayout layout, final int index,
-        final int stride, final int count) {
-        checkActive();
-        final int eb = (int) layout.byteSize();
-        final long bytes = Elements.check(length, index, stride, count, eb);
-        if (bytes > declared - received) {
-            throw new IndexOutOfBoundsException("receive of " + bytes + " bytes after " + received
-                + " goes beyond the declared length=" + declared + " of the message from PE " + source);
+        if (frameLast) {
+            final long left = pendingLeft;
+            pendingSegment = null;
+            pendingLeft = 0;
+            throw endedEarly(left);
         }
-        int i = index;
-        int left = count;
-        while (left > 0) {
-            if (stride == 1 && NATIVE_LE && mode == THREAD && !frameLast && (long) left * eb > limit - pos) {
-                // Contiguous and beyond this frame: as raw bytes, so that elements straddling frames need no wake-up.
-                receiveRaw(MemoryRegion.segmentOf(dst), (long) i * eb, (long) left * eb);
-                return;
-            }
-            if (pos == limit && !nextFrame()) {
-                throw endedEarly((long) left * eb);
-            }
-            final int fit = (limit - pos) / eb;
-            if (fit == 0) {
-                if (copy(scratch, 0, eb) < eb) {
-                    throw endedEarly((long) left * eb);
-                }
-                MemorySegment.copy(scratchSegment, layout, 0, dst, i, 1);
-                i += stride;
-                left--;
-                continue;
-            }
-            final int n = Math.min(fit, left);
-            Elements.fromSegment(frame.segment(), layout, frame.payloadOffset() + pos, dst, i, stride, n);
-            i += n * stride;
-            pos += n * eb;
-            received += n * eb;
-            left -= n;
-        }
-    }
-
-    private IllegalStateException endedEarly(final long wanted) {
-        return new IllegalStateException("the message from PE " + source + " ended after " + received
-            + " bytes; receive wanted " + wanted + " more");
-    }
-
-    @Override
-    public int receiveInt() {
-        checkActive();
-        if (limit - pos >= Integer.BYTES && declared - received >= Integer.BYTES) {
-            final int v = (int) INT.get(frame.array(), frame.payloadOffset() + pos);
-            pos += Integer.BYTES;
-            received += Integer.BYTES;
-            return v;
-        }
-        receive(scratch, 0, Integer.BYTES);
-        return (int) INT.get(scratch, 0);
-    }
-
-    @Override
-    public long receiveLong() {
-        checkActive();
-        if (limit - pos >= Long.BYTES && declared - received >= Long.BYTES) {
-            final long v = (long) LONG.get(frame.array(), frame.payloadOffset() + pos);
-            pos += Long.BYTES;
-            received += Long.BYTES;
-            return v;
-        }
-        receive(scratch, 0, Long.BYTES);
-        return (long) LONG.get(scratch, 0);
-    }
-
-    /**
-     * The contiguous bytes left in the current frame if the whole rest of the message is there, else -1 (FM 1.x
-     * handlers get such a message in place).
-     */
-    int wholeRestInFrame() {
-        return frameLast ? limit - pos : -1;
-    }
-
-    byte[] frameArray() {
-        return frame.array();
-    }
-
-    int framePosition() {
-        return frame.payloadOffset() + pos;
-    }
-
-    void skipInFrame(final int bytes) {
-        pos += bytes;
-        received += bytes;
-    }
-
-    private int copy(final byte[] dst, final int offset, final int lengthBytes) {
-        int off = offset;
-        int len = lengthBytes;
-        while (len > 0) {
-            if (spansFrames()) {
-                len = (int) awaitPending(dst, null, off, len);
-                break;
-            }
-            if (pos == limit && !nextFrame()) {
-                break;
-            }
-            final int n = Math.min(len, limit - pos);
-            System.arraycopy(frame.array(), frame.payloadOffset() + pos, dst, off, n);
-            pos += n;
-            off += n;
-            len -= n;
-            received += n;
-        }
-        return lengthBytes - len;
+        sinkDone = done;
+        sinkContext = context;
+        sinkA = a;
+        sinkB = b;
+        mode = SINK;
     }
 
     /** Ends a suspended handler at close or abort. */

@@ -17,6 +17,9 @@ import org.jhpvm.fm.FmNicHandler;
  * into a completion. The target's answers are queued while its handlers run and sent when extract is done with them
  * ({@link #flush()}): a handler that sent them itself could wait for flow control inside the handler.
  * <p>
+ * The handlers of a write, a read's data and a reply read their header and receive the bytes straight into the region
+ * ({@link InboundStream.SinkHandler}): they run inline on the first frame, and extract copies the later frames into the
+ * region as they come, then completes the operation; a large transfer needs no virtual thread.
  * A request takes two frames when its bytes come near a frame's size, and then its handler may wait for the second
  * frame while extract serves requests of other senders ({@link InboundStream}): each sender's request is therefore
  * received into that sender's own buffer, never into one they share.
@@ -70,6 +73,11 @@ final class MessageOffload {
     private final ArrayDeque<Answer> answers = new ArrayDeque<>();
     private final ArrayDeque<Answer> spareAnswers = new ArrayDeque<>();
     private boolean flushing;
+    /** A reply's or a read's bytes have landed in the requester's region: its completion (slot, length). */
+    private final InboundStream.SinkDone landed = (context, slot, length) -> complete((int) slot, FmCompletion.OK,
+        length);
+    /** A write's bytes have landed in the target's region: its answer goes. */
+    private final InboundStream.SinkDone written = (context, a, b) -> answers.add((Answer) context);
     // requests of this PE waiting for their answer, by slot
     private int[] slotOp = new int[16];
     private RegionImpl[] slotRegion = new RegionImpl[16];
@@ -89,11 +97,11 @@ final class MessageOffload {
         this.served = new byte[ep.pes()][];
         this.servedSegment = new MemorySegment[ep.pes()];
         ep.registerInternal(H_NIC_REQUEST, (in, sender) -> onRequest(in, sender));
-        ep.registerInternal(H_NIC_REPLY, (in, sender) -> onReply(in));
-        ep.registerInternal(H_RDMA_WRITE, (in, sender) -> onWrite(in, sender));
+        ep.registerInternal(H_NIC_REPLY, (InboundStream.SinkHandler) (in, sender) -> onReply(in));
+        ep.registerInternal(H_RDMA_WRITE, (InboundStream.SinkHandler) (in, sender) -> onWrite(in, sender));
         ep.registerInternal(H_RDMA_DONE, (in, sender) -> onDone(in));
         ep.registerInternal(H_RDMA_READ, (in, sender) -> onRead(in, sender));
-        ep.registerInternal(H_RDMA_DATA, (in, sender) -> onData(in));
+        ep.registerInternal(H_RDMA_DATA, (InboundStream.SinkHandler) (in, sender) -> onData(in));
     }
 
     MemorySegment requestStaging() {
@@ -144,9 +152,11 @@ final class MessageOffload {
         final int status = in.receiveInt();
         final int length = in.receiveInt();
         if (status == FmCompletion.OK && length > 0) {
-            ((InboundStream) in).receiveSegment(slotRegion[slot].segment, slotOffset[slot], length);
+            ((InboundStream) in).receiveSegmentThen(slotRegion[slot].segment, slotOffset[slot], length, landed, null,
+                slot, length);
+        } else {
+            complete(slot, status, status == FmCompletion.OK ? length : 0);
         }
-        complete(slot, status, status == FmCompletion.OK ? length : 0);
     }
 
     private void onDone(final FmInputStream in) {
@@ -160,9 +170,11 @@ final class MessageOffload {
         final int status = in.receiveInt();
         final long length = in.receiveLong();
         if (status == FmCompletion.OK) {
-            ((InboundStream) in).receiveSegment(slotRegion[slot].segment, slotOffset[slot], length);
+            ((InboundStream) in).receiveSegmentThen(slotRegion[slot].segment, slotOffset[slot], length, landed, null,
+                slot, length);
+        } else {
+            complete(slot, status, 0);
         }
-        complete(slot, status, status == FmCompletion.OK ? length : 0);
     }
 
     private int slot(final int queue, final int op, final RegionImpl region, final long offset, final long length,
@@ -247,9 +259,10 @@ final class MessageOffload {
         final Answer a = answer(sender, H_RDMA_DONE, slot);
         a.status = check(r, key, offset, length);
         if (a.status == FmCompletion.OK) {
-            ((InboundStream) in).receiveSegment(r.segment, offset, length);
+            ((InboundStream) in).receiveSegmentThen(r.segment, offset, length, written, a, 0, 0);
+        } else {
+            answers.add(a);
         }
-        answers.add(a);
     }
 
     private void onRead(final FmInputStream in, final int sender) {
