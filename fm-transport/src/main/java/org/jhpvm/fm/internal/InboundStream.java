@@ -44,7 +44,7 @@ final class InboundStream extends MessageCursor implements Runnable {
     private static final int IDLE = 0;
     private static final int INLINE = 1;
     private static final int THREAD = 2;
-    /** A {@link SinkHandler} runs inline on a message whose rest has not arrived (see {@link #runSink}). */
+    /** A {@link SinkHandler} runs inline on a message whose rest has not arrived (see {@link #runOnExtract}). */
     private static final int SINK_START = 3;
     /** The sink handler has returned, leaving its receive to extract; the message's frames go there. */
     private static final int SINK = 4;
@@ -108,9 +108,9 @@ final class InboundStream extends MessageCursor implements Runnable {
         received = 0;
         setFrame(f, last);
         if (last || ep.inlineWholeMessages() && ep.readAheadHasLast(source, declared)) {
-            runInline();
+            runOnExtract(INLINE);
         } else if (h instanceof SinkHandler) {
-            runSink();
+            runOnExtract(SINK_START);
         } else {
             runThread();
         }
@@ -120,31 +120,14 @@ final class InboundStream extends MessageCursor implements Runnable {
         return mode == THREAD || mode == SINK;
     }
 
-    private void runInline() {
-        mode = INLINE;
-        extractor = Thread.currentThread();
-        ep.counters.increment(Counters.HANDLERS_INLINE);
-        ep.enterHandler();
-        try {
-            handler.onMessage(this, source);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Exception e) {
-            throw handlerFailed(e);
-        } finally {
-            ep.leaveHandler();
-            mode = IDLE;
-            endMessage();
-        }
-    }
-
     /**
-     * Runs a {@link SinkHandler} on the first frame of a message whose rest has not arrived. It reads its header from
-     * this frame and calls {@link #receiveSegmentThen}, which takes what this frame holds and leaves the rest to
-     * {@link #sinkFrame}; the message ends when that receive is complete.
+     * Runs the handler on the extracting thread: on a whole message ({@code INLINE}), or, for a {@link SinkHandler}, on
+     * the first frame of a message whose rest has not arrived ({@code SINK_START}). A sink handler reads its header
+     * from this frame and calls {@link #receiveSegmentThen}, which takes what this frame holds and leaves the rest to
+     * {@link #sinkFrame}; its message ends when that receive is complete.
      */
-    private void runSink() {
-        mode = SINK_START;
+    private void runOnExtract(final int startMode) {
+        mode = startMode;
         extractor = Thread.currentThread();
         ep.counters.increment(Counters.HANDLERS_INLINE);
         ep.enterHandler();
