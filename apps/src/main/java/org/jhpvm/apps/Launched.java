@@ -56,10 +56,7 @@ public final class Launched {
             throw new IllegalArgumentException(command + " runs 2 PEs: launch it with -n 2 (or -n 1 "
                 + "--pes-per-process 2)");
         }
-        if (env.processes() == 1) {
-            return "jvm";
-        }
-        return env.udpOnly() || !env.hosts().get(0).equals(env.hosts().get(env.processes() - 1)) ? "udp" : "ipc";
+        return transport(env);
     }
 
     /**
@@ -70,5 +67,54 @@ public final class Launched {
      */
     public static boolean reports() {
         return ENV.map(e -> e.rank() == 0).orElse(true);
+    }
+
+    /**
+     * What a benchmark's jobs run over, for its JSON's {@code config.path}.
+     *
+     * @return {@code emulated} outside a launched job; {@code aeron_ipc}, {@code aeron_udp} or {@code aeron_jvm}
+     *     (the launched fabric, all PEs in one process) in one
+     */
+    public static String path() {
+        return ENV.map(e -> "aeron_" + transport(e)).orElse("emulated");
+    }
+
+    /**
+     * The same for the header a benchmark prints.
+     *
+     * @return "in one JVM over the emulated Myrinet", or "over Aeron IPC (2 launched processes)" and the like
+     */
+    public static String pathDescription() {
+        return ENV.map(e -> "over Aeron " + transport(e).toUpperCase(java.util.Locale.ROOT) + " (" + e.processes()
+            + " launched process(es))").orElse("in one JVM over the emulated Myrinet");
+    }
+
+    /**
+     * For a benchmark of the emulated fabric itself (fabric, via), which a launched job cannot run across its
+     * processes: whether this process skips it (every launched process but rank 0), and, on rank 0, the line that
+     * says what it measures instead.
+     *
+     * @param command the benchmark, for the line
+     * @return true if this process measures nothing and should return at once
+     */
+    public static boolean skipsInProcessBench(final String command) {
+        if (ENV.isEmpty()) {
+            return false;
+        }
+        if (!reports()) {
+            return true;
+        }
+        System.out.println(command + " under launch: it measures the emulated Myrinet of this process (rank 0) "
+            + "only; the launched fabric (Aeron) has no NIC of its own (no RDMA, no NIC handlers: FM carries them in "
+            + "its messages, which bench fm and bench shmem measure under launch); the other processes measure nothing");
+        return false;
+    }
+
+    private static String transport(final JobEnvironment e) {
+        if (e.processes() == 1) {
+            return "jvm";
+        }
+        final String last = e.hosts().get(e.processes() - 1);
+        return e.udpOnly() || !e.hosts().get(0).equals(last) ? "udp" : "ipc";
     }
 }

@@ -40,7 +40,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class LaunchTest {
     /** A finished command: exit status and its output. */
-    private record Run(int status, String out, String err) {
+    record Run(int status, String out, String err) {
     }
 
     /**
@@ -67,6 +67,11 @@ class LaunchTest {
     }
 
     private static Run run(final Map<String, String> env, final String... args) throws Exception {
+        return run(env, 100, args);
+    }
+
+    /** Runs {@code Main args} to its end, at most {@code seconds} (also for {@link LaunchedBenchTest}). */
+    static Run run(final Map<String, String> env, final long seconds, final String... args) throws Exception {
         final Process p = launcher(env, args).start();
         p.getOutputStream().close();
         final var out = p.getInputStream();
@@ -75,7 +80,11 @@ class LaunchTest {
         final String[] text = new String[2];
         readers[0] = Thread.ofPlatform().start(() -> text[0] = read(out));
         readers[1] = Thread.ofPlatform().start(() -> text[1] = read(err));
-        assertTrue(p.waitFor(100, TimeUnit.SECONDS), "launch did not finish: " + String.join(" ", args));
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new AssertionError("launch did not finish in " + seconds + " s: " + String.join(" ", args));
+        }
         readers[0].join(5_000);
         readers[1].join(5_000);
         return new Run(p.exitValue(), text[0], text[1]);
@@ -411,50 +420,6 @@ class LaunchTest {
         assertEquals(2, secret.status());
         assertTrue(secret.err().contains("JHPVM_SECRET is not set"), secret.err());
         assertEquals(1, secret.err().strip().lines().count(), secret.err());
-    }
-
-    @Test
-    @Tag("soak")
-    void benchFmShmemAndMpiShouldMeasureOverAeron(@TempDir final Path dir) throws Exception {
-        final Path fm = dir.resolve("fm.json");
-        final Run f = run("launch", "-n", "2", "--", "bench", "fm", "--trials", "1", "--warmups", "0",
-            "--round-trips", "500", "--mb-per-point", "1", "--json", fm.toString());
-        assertEquals(0, f.status(), f.out() + f.err());
-        final var fmMetrics = new com.fasterxml.jackson.databind.ObjectMapper().readTree(fm.toFile()).get("metrics");
-        for (final String key : List.of("aeron_ipc_fm_latency_ns_8B", "aeron_ipc_fm_bw_MBps_64KiB",
-            "emulated_fm_latency_ns_8B", "aeron_pingpong_latency_ns_32B", "aeron_overhead_ratio")) {
-            assertTrue(fmMetrics.path(key).asDouble() > 0, key + " in " + fmMetrics);
-        }
-        final Path shmem = dir.resolve("shmem.json");
-        final Run s = run("launch", "-n", "2", "--", "bench", "shmem", "--trials", "1", "--warmups", "0",
-            "--round-trips", "200", "--mb-per-point", "1", "--json", shmem.toString());
-        assertEquals(0, s.status(), s.out() + s.err());
-        assertFalse(s.out().contains("[PE 1] bench shmem under launch"), "only rank 0 reports: " + s.out());
-        final var shMetrics = new com.fasterxml.jackson.databind.ObjectMapper().readTree(shmem.toFile())
-            .get("metrics");
-        for (final String key : List.of("aeron_ipc_shmem_put_latency_ns_8B", "aeron_ipc_shmem_put_bw_MBps_64KiB",
-            "aeron_ipc_shmem_barrier_ns_2pe", "emulated_shmem_put_latency_ns_8B", "process_heap_put_latency_ratio_8B",
-            "process_heap_get_latency_ratio_8B", "process_heap_fetch_add_latency_ratio",
-            "process_heap_put_bw_arraycopy_ratio_1MiB", "process_heap_get_bw_arraycopy_ratio_1MiB",
-            "process_get_latency_busy_target_ns_8B", "process_get_latency_busy_target_ratio")) {
-            assertTrue(shMetrics.path(key).asDouble() > 0, key + " in " + shMetrics);
-        }
-        // The shared-memory figures are not written: there are no symmetric objects in shared memory to measure.
-        assertTrue(shMetrics.path("process_put_latency_ratio_8B").isMissingNode(), shMetrics.toString());
-        assertTrue(s.out().contains("process_heap_get_latency_ratio_8B"), s.out());
-        // MPI over the launched fabric: its allReduce sweep stops at the job's 2 PEs (a larger job used to leave one
-        // process behind and hang the other), only rank 0 reports, and the JSON says which path it measured.
-        final Path mpi = dir.resolve("mpi.json");
-        final Run m = run("launch", "-n", "2", "--", "bench", "mpi", "--trials", "1", "--warmups", "0",
-            "--round-trips", "100", "--mb-per-point", "1", "--json", mpi.toString());
-        assertEquals(0, m.status(), m.out() + m.err());
-        assertTrue(m.out().contains("[PE 0] bench mpi: 2 ranks over Aeron IPC"), m.out());
-        assertFalse(m.out().contains("[PE 1] bench mpi"), "only rank 0 reports: " + m.out());
-        final var mpiJson = new com.fasterxml.jackson.databind.ObjectMapper().readTree(mpi.toFile());
-        assertEquals("aeron_ipc", mpiJson.path("config").path("path").asText(), mpiJson.toString());
-        assertEquals(2, mpiJson.path("config").path("max_ranks").asInt(), mpiJson.toString());
-        assertTrue(mpiJson.path("metrics").path("mpi_bw_MBps_1MiB").asDouble() > 0, mpiJson.toString());
-        assertTrue(mpiJson.path("metrics").path("allreduce_us_8B_4ranks").isMissingNode(), mpiJson.toString());
     }
 
     @Test

@@ -283,7 +283,7 @@ public final class HydroRun {
      * @param options  job options (a fault plan: "fabric.faults.*")
      * @param spec     what to run
      * @param progress told the simulated time after each cycle on PE 0's thread, or null
-     * @return the snapshot
+     * @return the snapshot (PE 0's; null in a launched process that does not host PE 0)
      */
     public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
         final DoubleConsumer progress) {
@@ -298,7 +298,7 @@ public final class HydroRun {
      * @param spec     what to run
      * @param progress told the simulated time after each cycle on PE 0's thread, or null
      * @param output   the snapshots to take, or null
-     * @return the snapshot at the end
+     * @return the snapshot at the end (PE 0's; null in a launched process that does not host PE 0)
      * @throws IllegalArgumentException if {@code output} is given for a run of a number of cycles
      */
     public static Snapshot run(final int pes, final Map<String, String> options, final Spec spec,
@@ -318,7 +318,7 @@ public final class HydroRun {
      * @param output      the snapshots to take, or null
      * @param checkpoints the checkpoints to take, or null
      * @param restart     the state to continue from (of this spec's grid), or null
-     * @return the snapshot at the end
+     * @return the snapshot at the end (PE 0's; null in a launched process that does not host PE 0)
      * @throws IllegalArgumentException for snapshots, checkpoints or a restart in a run of a number of cycles, or a
      *                                  state of another grid
      */

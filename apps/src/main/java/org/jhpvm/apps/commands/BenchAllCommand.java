@@ -1,5 +1,6 @@
 package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Reports;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,14 +43,29 @@ final class BenchAllCommand implements Callable<Integer> {
      * a layer with a baseline key is beside the chain: compared with that curve of its own rows, and skipped as the
      * layer below of the next.
      */
-    private static final List<Layer> LAYERS = List.of(
+    private static final List<Layer> LAYERS = Launched.environment().isEmpty() ? List.of(
         new Layer("fabric", "emulated Myrinet fabric (frames)", "sizes", "fabric_bw_MBps", "sizes",
             "fabric_latency_ns", null),
         new Layer("via", "NIC RDMA write (VIA)", "rdma", "write_bw_MBps", "rdma", "write_latency_ns",
             "arraycopy_bw_MBps"),
         new Layer("fm", "Fast Messages", "bandwidth", "fm_bw_MBps", "latency", "fm_latency_ns", null),
         new Layer("shmem", "SHMEM put", "bandwidth", "put_bw_MBps", "latency", "put_latency_ns", null),
-        new Layer("ga", "Global Arrays put (1-D section)", "sections", "ga_MBps", null, null, null));
+        new Layer("ga", "Global Arrays put (1-D section)", "sections", "ga_MBps", null, null, null))
+        // Under launch: FM, SHMEM and GA between the launched processes (their launched JSON keys); the fabric and the
+        // NIC's RDMA are the emulated Myrinet's, in rank 0's JVM (the launched fabric has neither).
+        : List.of(
+        new Layer("fabric", "emulated Myrinet fabric (frames; rank 0's JVM)", "sizes", "fabric_bw_MBps", "sizes",
+            "fabric_latency_ns", null),
+        new Layer("via", "emulated NIC RDMA write (VIA; rank 0's JVM)", "rdma", "write_bw_MBps", "rdma",
+            "write_latency_ns", "arraycopy_bw_MBps"),
+        new Layer("fm", "Fast Messages " + Launched.pathDescription(), "bandwidth", "aeron_fm_bw_MBps", "latency",
+            "aeron_fm_latency_ns", null),
+        new Layer("shmem", "SHMEM put " + Launched.pathDescription(), "bandwidth", "aeron_put_bw_MBps", "latency",
+            "aeron_put_latency_ns", null),
+        new Layer("ga", "Global Arrays put (1-D section) " + Launched.pathDescription(), "sections", "ga_MBps", null,
+            null, null));
+    /** The benches of the emulated fabric itself: under launch only rank 0 runs them, after the jobs. */
+    private static final List<String> IN_PROCESS = List.of("fabric", "via");
 
     private record Layer(String name, String title, String bwRows, String bwKey, String latRows, String latKey,
                          String baselineKey) {
@@ -92,28 +108,13 @@ final class BenchAllCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--zone-cycles " + zoneCycles + ": at least 1");
         }
         Files.createDirectories(out);
-        final ObjectMapper mapper = new ObjectMapper();
-        final List<JsonNode> results = new ArrayList<>();
+        // Under launch the benches whose jobs span the launched processes run first, the emulated fabric's own (which
+        // only rank 0 runs) last: no process then waits in a job while another measures alone.
+        final boolean launched = Launched.environment().isPresent();
         for (final Layer l : LAYERS) {
-            final List<String> args = new ArrayList<>(List.of("bench", l.name(), "--json", out.resolve(l.name()
-                + ".json").toString(), "--png", out.resolve(l.name() + ".png").toString()));
-            add(args, "--trials", trials);
-            add(args, "--warmups", warmups);
-            if ("via".equals(l.name())) {
-                add(args, "--ops", roundTrips);
-            } else if (!"ga".equals(l.name())) {
-                add(args, "--round-trips", roundTrips);
+            if (!launched || !IN_PROCESS.contains(l.name())) {
+                runLayer(l);
             }
-            add(args, "fabric".equals(l.name()) ? "--mb-per-trial" : "--mb-per-point", mb);
-            System.out.println("== jhpvm " + String.join(" ", args));
-            final int code = JhpvmCommand.execute(args.toArray(new String[0]));
-            if (code == JhpvmCommand.USAGE) {
-                throw new IllegalArgumentException("bench " + l.name() + " refused the options passed on");
-            }
-            if (code != 0) {
-                throw new IllegalStateException("bench " + l.name() + " failed (exit code " + code + ")");
-            }
-            results.add(mapper.readTree(out.resolve(l.name() + ".json").toFile()));
         }
         final List<String> hydro = new ArrayList<>(List.of("bench", "hydro", "--json", out.resolve("hydro.json")
             .toString(), "--png", out.resolve("hydro.png").toString()));
@@ -123,12 +124,7 @@ final class BenchAllCommand implements Callable<Integer> {
             hydro.add("--zone-cycles");
             hydro.add(zoneCycles.toString());
         }
-        System.out.println("== jhpvm " + String.join(" ", hydro));
-        final int code = JhpvmCommand.execute(hydro.toArray(new String[0]));
-        if (code != 0) {
-            throw new IllegalStateException("bench hydro failed (exit code " + code + ")");
-        }
-        final JsonNode hydroResult = mapper.readTree(out.resolve("hydro.json").toFile());
+        run("hydro", hydro);
         final List<String> mpi = new ArrayList<>(List.of("bench", "mpi", "--json", out.resolve("mpi.json").toString(),
             "--png", out.resolve("mpi.png").toString()));
         add(mpi, "--trials", trials);
@@ -136,20 +132,57 @@ final class BenchAllCommand implements Callable<Integer> {
         add(mpi, "--round-trips", roundTrips);
         add(mpi, "--mb-per-point", mb);
         add(mpi, "--max-ranks", maxRanks);
-        System.out.println("== jhpvm " + String.join(" ", mpi));
-        final int mpiCode = JhpvmCommand.execute(mpi.toArray(new String[0]));
-        if (mpiCode != 0) {
-            throw new IllegalStateException("bench mpi failed (exit code " + mpiCode + ")");
+        run("mpi", mpi);
+        for (final Layer l : LAYERS) {
+            if (launched && IN_PROCESS.contains(l.name())) {
+                runLayer(l);
+            }
         }
+        if (!Launched.reports()) {
+            return 0; // under launch, rank 0 reads the benches' JSON and writes the report
+        }
+        final ObjectMapper mapper = new ObjectMapper();
+        final List<JsonNode> results = new ArrayList<>();
+        for (final Layer l : LAYERS) {
+            results.add(mapper.readTree(out.resolve(l.name() + ".json").toFile()));
+        }
+        final JsonNode hydroResult = mapper.readTree(out.resolve("hydro.json").toFile());
         final JsonNode mpiResult = mapper.readTree(out.resolve("mpi.json").toFile());
         final Path report = out.resolve("report.md");
-        Files.writeString(report, report(results) + section("The ZEUS solver, zone-cycles/s per PE", "hydro",
-            hydroResult) + section("MPI-FM against Fast Messages", "mpi", mpiResult));
+        Files.writeString(report, report(results, out) + section("The ZEUS solver, zone-cycles/s per PE", "hydro",
+            hydroResult, out) + section("MPI-FM against Fast Messages", "mpi", mpiResult, out));
         Reports.writePng(out.resolve("latency.png"), List.of(latencyChart(results)));
         Reports.writePng(out.resolve("bandwidth.png"), List.of(bandwidthChart(results)));
         System.out.println("wrote " + report + ", " + out.resolve("latency.png") + " and "
             + out.resolve("bandwidth.png"));
         return 0;
+    }
+
+    private void runLayer(final Layer l) {
+        final List<String> args = new ArrayList<>(List.of("bench", l.name(), "--json", out.resolve(l.name()
+            + ".json").toString(), "--png", out.resolve(l.name() + ".png").toString()));
+        add(args, "--trials", trials);
+        add(args, "--warmups", warmups);
+        if ("via".equals(l.name())) {
+            add(args, "--ops", roundTrips);
+        } else if (!"ga".equals(l.name())) {
+            add(args, "--round-trips", roundTrips);
+        }
+        add(args, "fabric".equals(l.name()) ? "--mb-per-trial" : "--mb-per-point", mb);
+        run(l.name(), args);
+    }
+
+    private static void run(final String bench, final List<String> args) {
+        if (Launched.reports()) {
+            System.out.println("== jhpvm " + String.join(" ", args));
+        }
+        final int code = JhpvmCommand.execute(args.toArray(new String[0]));
+        if (code == JhpvmCommand.USAGE) {
+            throw new IllegalArgumentException("bench " + bench + " refused the options passed on");
+        }
+        if (code != 0) {
+            throw new IllegalStateException("bench " + bench + " failed (exit code " + code + ")");
+        }
     }
 
     private static void check(final String name, final Integer value, final int min) {
@@ -219,7 +252,7 @@ final class BenchAllCommand implements Callable<Integer> {
             points.stream().mapToDouble(p -> p[1]).toArray());
     }
 
-    private static String report(final List<JsonNode> results) {
+    private static String report(final List<JsonNode> results, final Path dir) {
         final StringBuilder md = new StringBuilder();
         md.append("# jhpvm benchmark report\n\n");
         md.append(String.format("%s; %d cores; Java %s. Each layer is measured against the layer below (or a raw "
@@ -270,15 +303,21 @@ final class BenchAllCommand implements Callable<Integer> {
             + "System.arraycopy of the same bytes measured in its own run (a same-run ratio), its latency is post to "
             + "completion with no host at the target, and Fast Messages is compared with the fabric's frames.\n");
         for (int i = 0; i < LAYERS.size(); i++) {
-            md.append(section(LAYERS.get(i).title(), LAYERS.get(i).name(), results.get(i)));
+            md.append(section(LAYERS.get(i).title(), LAYERS.get(i).name(), results.get(i), dir));
         }
         return md.toString();
     }
 
-    /** One bench's section of the report: its plot, metrics, targets and every table of rows its JSON holds. */
-    private static String section(final String title, final String name, final JsonNode r) {
+    /**
+     * One bench's section of the report: its plot (if it drew one: under launch, fm and shmem do not), metrics,
+     * targets and every table of rows its JSON holds.
+     */
+    private static String section(final String title, final String name, final JsonNode r, final Path dir) {
         final StringBuilder md = new StringBuilder();
-        md.append(String.format("%n## %s (`bench %s`)%n%n![%s](%s.png)%n", title, name, name, name));
+        md.append(String.format("%n## %s (`bench %s`)%n", title, name));
+        if (Files.exists(dir.resolve(name + ".png"))) {
+            md.append(String.format("%n![%s](%s.png)%n", name, name));
+        }
         md.append("\n### Metrics\n\n| key | value |\n|---|---:|\n");
         r.path("metrics").fields().forEachRemaining(e -> md.append("| ").append(e.getKey()).append(" | ")
             .append(value(e.getValue())).append(" |\n"));

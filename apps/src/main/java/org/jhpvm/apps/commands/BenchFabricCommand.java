@@ -1,5 +1,6 @@
 package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
@@ -59,6 +60,9 @@ final class BenchFabricCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (Launched.skipsInProcessBench("bench fabric")) {
+            return 0;
+        }
         final FabricConfig config = FabricConfig.builder(2).frameBytes(frameBytes).sendRingCapacity(ring)
             .receiveRingCapacity(ring).build();
         final FabricBenchmark bench = new FabricBenchmark(config, trials, warmups, roundTrips,
@@ -103,6 +107,7 @@ final class BenchFabricCommand implements Callable<Integer> {
         root.put("benchmark", "fabric");
         final ObjectNode cfg = root.putObject("config");
         cfg.put("nics", 2);
+        cfg.put("path", "emulated");
         cfg.put("frame_bytes", config.frameBytes());
         cfg.put("header_bytes", config.headerBytes());
         cfg.put("send_ring", config.sendRingCapacity());

@@ -1,5 +1,6 @@
 package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
@@ -50,17 +51,23 @@ final class BenchGaCommand implements Callable<Integer> {
         if (trials < 1 || warmups < 0 || mbPerPoint < 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --mb-per-point >= 1");
         }
+        if (Launched.environment().isPresent()) {
+            Launched.twoPeTransport("bench ga"); // its jobs have 2 PEs
+        }
         final GaBenchmark bench = new GaBenchmark(trials, warmups, (long) mbPerPoint << 20);
         final GaBenchmark.Result r;
         try (Progress progress = new Progress("bench ga", bench.steps())) {
             r = bench.run(progress);
         }
         final MatmulBenchmark.Result mm = new MatmulBenchmark(trials, warmups).run();
+        final SparseBenchmark.Result sp = new SparseBenchmark(trials, warmups).run();
+        if (!Launched.reports()) {
+            return 0; // under launch, rank 0 reports
+        }
         print(r);
         System.out.printf("matmulPatch %d x %d doubles on 2 PEs: %.2f GFLOP/s; the same loop on one thread without GA: "
             + "%.2f GFLOP/s (ratio %.2f)%n", MatmulBenchmark.N, MatmulBenchmark.N, mm.patchGflops(),
             mm.localGflops(), mm.ratio());
-        final SparseBenchmark.Result sp = new SparseBenchmark(trials, warmups).run();
         System.out.printf("sparse matvec, 5-point Laplacian of %d x %d on 2 PEs: %.1f Mflop/s; the same compressed-row "
             + "product on one thread: %.1f Mflop/s (ratio %.2f)%n", SparseBenchmark.N, SparseBenchmark.N,
             sp.matvecMflops(), sp.localMflops(), sp.ratio());
@@ -84,8 +91,9 @@ final class BenchGaCommand implements Callable<Integer> {
     }
 
     private void print(final GaBenchmark.Result r) {
-        System.out.printf("bench ga: 2 PEs, PE 0 to sections owned by PE 1, median of %d trials after %d warm-ups; "
-            + "MB/s, GA vs SHMEM moving the same bytes (ratio: median over adjacent slice pairs)%n", trials, warmups);
+        System.out.printf("bench ga: 2 PEs %s, PE 0 to sections owned by PE 1, median of %d trials after %d "
+            + "warm-ups; MB/s, GA vs SHMEM moving the same bytes (ratio: median over adjacent slice pairs)%n",
+            Launched.pathDescription(), trials, warmups);
         for (final Op op : Op.values()) {
             System.out.printf("%-12s %10s %12s %12s %8s%n", op.name().toLowerCase(), "bytes", "ga_MBps",
                 "shmem_MBps", "ratio");
@@ -112,6 +120,7 @@ final class BenchGaCommand implements Callable<Integer> {
         root.put("benchmark", "ga");
         final ObjectNode cfg = root.putObject("config");
         cfg.put("pes", 2);
+        cfg.put("path", Launched.path());
         cfg.put("trials", trials);
         cfg.put("warmups", warmups);
         cfg.put("mb_per_point", mbPerPoint);

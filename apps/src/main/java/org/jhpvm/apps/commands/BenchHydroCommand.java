@@ -1,5 +1,6 @@
 package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * {@code jhpvm bench hydro}: the ZEUS solver's speed on every test problem, zone-cycles per second per PE, with the
@@ -77,8 +80,21 @@ final class BenchHydroCommand implements Callable<Integer> {
         + "Z / zones cycles, at least 4 (default: ${DEFAULT-VALUE}).")
     private long zoneCycles = 4_000_000;
 
+    @Spec
+    private CommandSpec spec;
+
     @Override
     public Integer call() throws Exception {
+        if (Launched.environment().isPresent()) {
+            // Every run is a job of the launched processes: it has their PEs, and the 1-PE references cannot run.
+            final int launched = Launched.environment().get().nicCount();
+            if (!spec.commandLine().getParseResult().hasMatchedOption("--pes")) {
+                pes = new int[] {launched};
+            } else if (Arrays.stream(pes).anyMatch(n -> n != launched)) {
+                throw new IllegalArgumentException("--pes " + Arrays.toString(pes) + ": under launch every run has "
+                    + "the launched job's " + launched + " PEs");
+            }
+        }
         if (trials < 1 || warmups < 0 || pes.length == 0 || Arrays.stream(pes).anyMatch(n -> n < 1 || n > 64)
             || zoneCycles < 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --pes in 1..64, "
@@ -91,8 +107,9 @@ final class BenchHydroCommand implements Callable<Integer> {
                 + String.join(", ", Problem.NAMES));
         }
         final List<Row> rows = new ArrayList<>();
-        final boolean shell = problems.stream().anyMatch(p -> "sod".equals(p[0]));
-        final boolean sphere = problems.stream().anyMatch(p -> "sedov".equals(p[0]));
+        final boolean onePe = Launched.pes(1) == 1; // the curvilinear references run on 1 PE
+        final boolean shell = onePe && problems.stream().anyMatch(p -> "sod".equals(p[0]));
+        final boolean sphere = onePe && problems.stream().anyMatch(p -> "sedov".equals(p[0]));
         final int runs = (problems.size() * pes.length + (shell ? 1 : 0) + (sphere ? 2 : 0)) * 2
             * (trials + warmups);
         final Pair curved;
@@ -108,6 +125,11 @@ final class BenchHydroCommand implements Callable<Integer> {
             polar = sphere ? polar(2, POLAR_ZONES, progress) : null;
             polar3d = sphere ? polar(3, POLAR_3D_ZONES, progress) : null;
         }
+        if (!Launched.reports()) {
+            return 0; // under launch, rank 0 reports
+        }
+        System.out.printf("bench hydro: %s%s%n", Launched.pathDescription(), onePe ? ""
+            : "; the 1-PE curvilinear references are not run (a launched job has " + pes[0] + " PEs)");
         System.out.println("| problem | grid | PEs | cycles | internal: zone-cycles/s per PE | us/cycle | total: "
             + "zone-cycles/s per PE | us/cycle | total/internal cost |");
         System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
@@ -237,11 +259,13 @@ final class BenchHydroCommand implements Callable<Integer> {
     private static double rate(final int n, final HydroRun.Spec base, final int cycles) {
         final HydroRun.Spec s = new HydroRun.Spec(base.cfg(), base.initial(), base.inflow(), base.tEnd(),
             Math.max(1, cycles / 10), cycles, false);
-        return HydroRun.run(n, Map.of(), s, null).zoneCyclesPerSecond();
+        final HydroRun.Snapshot end = HydroRun.run(n, Map.of(), s, null);
+        return end == null ? Double.NaN : end.zoneCyclesPerSecond(); // null: a launched process without PE 0
     }
 
     private ObjectNode toJson(final List<Row> rows, final double worst, final double sodUs) {
         final ObjectNode root = Reports.object();
+        root.putObject("config").put("path", Launched.path());
         final ObjectNode m = root.putObject("metrics");
         for (final Row r : rows) {
             m.put(r.problem + "_zone_cycles_per_second_per_pe_" + r.pes + "pe", r.internalRate);

@@ -1,5 +1,6 @@
 package org.jhpvm.apps.commands;
 
+import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
@@ -59,6 +60,9 @@ final class BenchViaCommand implements Callable<Integer> {
         if (trials < 1 || warmups < 0 || ops < 1 || mbPerPoint < 1 || registrations < 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --ops >= 1, --mb-per-point >= 1, "
                 + "--registrations >= 1");
+        }
+        if (Launched.skipsInProcessBench("bench via")) {
+            return 0;
         }
         final FabricConfig config = FabricConfig.builder(2).build();
         final ViaBenchmark bench = new ViaBenchmark(config, trials, warmups, ops, (long) mbPerPoint << 20,
@@ -122,6 +126,7 @@ final class BenchViaCommand implements Callable<Integer> {
         root.put("benchmark", "via");
         final ObjectNode cfg = root.putObject("config");
         cfg.put("nics", 2);
+        cfg.put("path", "emulated");
         cfg.put("completion_queue", config.completionQueueCapacity());
         cfg.put("rdma_segment_bytes", config.rdmaSegmentBytes());
         cfg.put("faults", false);
