@@ -2,6 +2,7 @@ package org.jhpvm.fabric.aeron;
 
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.locks.LockSupport;
 
 import io.aeron.ControlledFragmentAssembler;
 import io.aeron.ExclusivePublication;
@@ -48,6 +49,20 @@ final class AeronNic implements Nic {
     private static final int STALLS = 6;
     private static final int RECEIVER_STALLS = 7;
     private static final int FRAGMENT_LIMIT = 16;
+    /**
+     * A sleep (the host has spun and yielded already) that has seen no frame for this long parks {@link #LONG_PARK_NS}
+     * at a time instead of at most the idle strategy's 100 us: nothing can wake a thread across processes, so a
+     * sleeping PE looks; an idle PE now looks 1,000 times a second instead of 10,000.
+     */
+    static final long LONG_SLEEP_NS = 10_000_000;
+    /** The park of a long sleep. */
+    static final long LONG_PARK_NS = 1_000_000;
+    /** A sleep that has seen no frame for this long (an idle job) parks {@link #IDLE_PARK_NS} at a time. */
+    static final long IDLE_SLEEP_NS = 1_000_000_000;
+    /** The park of an idle job's sleep: 250 looks a second (about 0.7% of a core here). */
+    static final long IDLE_PARK_NS = 4_000_000;
+    /** Sleeps this close together, with no frame between, are one idle spell. */
+    static final long SLEEP_GAP_NS = 1_000_000;
 
     private final AeronFabric fabric;
     private final int id;
@@ -72,6 +87,9 @@ final class AeronNic implements Nic {
     private final AtomicLongArray counters = new AtomicLongArray(8);
     private final BackoffIdleStrategy idle = new BackoffIdleStrategy(200, 20, 1_000, 100_000);
     private int nextSubscription;
+    // The host thread's idle spell (see sleep): when it began (0: none), and when its last sleep ran out.
+    private long idleSinceNs;
+    private long lastSleepEndNs;
 
     AeronNic(final AeronFabric fabric, final int id, final int ring, final int pool, final Hello hello,
              final ExclusivePublication[] publications, final Subscription[] subscriptions) {
@@ -278,6 +296,46 @@ final class AeronNic implements Nic {
                 return null;
             }
             waitTurn("receive");
+        }
+    }
+
+    /**
+     * Sleeps (the host has spun and yielded already) until a frame comes or the timeout passes, looking for frames
+     * between parks: nothing wakes a thread across processes. The parks lengthen with the time the host has been
+     * idle, counted across sleeps that follow each other within {@link #SLEEP_GAP_NS} without a frame: up to 100 us
+     * (the idle strategy) for its first {@link #LONG_SLEEP_NS}, then {@link #LONG_PARK_NS}, and {@link #IDLE_PARK_NS}
+     * once it has been idle for {@link #IDLE_SLEEP_NS}.
+     */
+    @Override
+    public Frame sleep(final long timeoutNs) {
+        final long entered = System.nanoTime();
+        final long deadline = entered + timeoutNs;
+        if (idleSinceNs == 0 || entered - lastSleepEndNs > SLEEP_GAP_NS) {
+            idleSinceNs = entered; // a new idle spell, not the next sleep of the same one
+        }
+        final long start = idleSinceNs;
+        idle.reset();
+        while (true) {
+            final Frame f = poll();
+            if (f != null) {
+                idleSinceNs = 0;
+                return f;
+            }
+            final long now = System.nanoTime();
+            if (now - deadline >= 0) {
+                lastSleepEndNs = now;
+                return null;
+            }
+            if (now - start < LONG_SLEEP_NS) {
+                waitTurn("sleep");
+            } else {
+                if (Thread.currentThread().isInterrupted()) {
+                    throw new NicInterruptedException("NIC " + id + " interrupted in sleep");
+                }
+                LockSupport.parkNanos(this, Math.min(now - start < IDLE_SLEEP_NS ? LONG_PARK_NS : IDLE_PARK_NS,
+                    deadline - now));
+                fabric.checkOpen();
+            }
         }
     }
 
