@@ -39,8 +39,6 @@ final class InboundStream extends MessageCursor implements Runnable {
         void received(Object context, long a, long b);
     }
 
-
-
     private static final int IDLE = 0;
     private static final int INLINE = 1;
     private static final int THREAD = 2;

@@ -20,6 +20,7 @@ import org.jhpvm.fm.FmNicHandler;
  * The handlers of a write, a read's data and a reply read their header and receive the bytes straight into the region
  * ({@link InboundStream.SinkHandler}): they run inline on the first frame, and extract copies the later frames into the
  * region as they come, then completes the operation; a large transfer needs no virtual thread.
+ * <p>
  * A request takes two frames when its bytes come near a frame's size, and then its handler may wait for the second
  * frame while extract serves requests of other senders ({@link InboundStream}): each sender's request is therefore
  * received into that sender's own buffer, never into one they share.
