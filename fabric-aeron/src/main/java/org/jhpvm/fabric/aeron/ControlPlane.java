@@ -1,6 +1,5 @@
 package org.jhpvm.fabric.aeron;
 
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -18,6 +17,23 @@ import org.agrona.concurrent.UnsafeBuffer;
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.ProcessFabric;
 
+import static org.jhpvm.fabric.aeron.ControlMessages.BYE;
+import static org.jhpvm.fabric.aeron.ControlMessages.DESCRIBE;
+import static org.jhpvm.fabric.aeron.ControlMessages.DESCRIPTION;
+import static org.jhpvm.fabric.aeron.ControlMessages.DONE;
+import static org.jhpvm.fabric.aeron.ControlMessages.EXIT;
+import static org.jhpvm.fabric.aeron.ControlMessages.FAIL;
+import static org.jhpvm.fabric.aeron.ControlMessages.FAIL_SENDER_REPORTS;
+import static org.jhpvm.fabric.aeron.ControlMessages.HEARTBEAT;
+import static org.jhpvm.fabric.aeron.ControlMessages.LE;
+import static org.jhpvm.fabric.aeron.ControlMessages.MAGIC;
+import static org.jhpvm.fabric.aeron.ControlMessages.MAX_DESCRIPTION_BYTES;
+import static org.jhpvm.fabric.aeron.ControlMessages.PROBE;
+import static org.jhpvm.fabric.aeron.ControlMessages.REPORT;
+import static org.jhpvm.fabric.aeron.ControlMessages.exitMessage;
+import static org.jhpvm.fabric.aeron.ControlMessages.failMessage;
+import static org.jhpvm.fabric.aeron.ControlMessages.text;
+
 /**
  * The job's control plane, one thread per process: the join (a verified hello from every other process), heartbeats
  * (every 100 ms to every process; a process silent for the heartbeat timeout is lost, and so is a process of the same
@@ -27,28 +43,10 @@ import org.jhpvm.fabric.ProcessFabric;
  * process's description of its PEs (DESCRIBE, DESCRIPTION; any process may gather them, for a timeout too) and
  * reports the deadlock.
  * <p>
- * Messages (little endian ints, then a payload): HEARTBEAT, FAIL (nic, flags, message: a PE failed, or a process is
- * lost; flag 1: the sender reports it to the user), PROBE (job, wave), REPORT (job, wave,
- * done, sent, consumed, blocked stamp), DONE (job), BYE, EXIT (nic, status: a PE ended the job with an exit status),
- * DESCRIBE (job, request), DESCRIPTION (job, request, text). Each travels on an exclusive control publication per
- * pair of processes, after that publication's hello.
+ * The messages are {@link ControlMessages}'. Each travels on an exclusive control publication per pair of processes,
+ * after that publication's hello.
  */
 final class ControlPlane implements Runnable {
-    private static final ByteOrder LE = ByteOrder.LITTLE_ENDIAN;
-    private static final int MAGIC = 0x4A43_544C;
-    private static final int HEARTBEAT = 1;
-    private static final int FAIL = 2;
-    /** FAIL's flag: the sender reports the failure (its own PE's); without it, the lowest surviving rank does. */
-    private static final int FAIL_SENDER_REPORTS = 1;
-    private static final int PROBE = 3;
-    private static final int REPORT = 4;
-    private static final int DONE = 5;
-    private static final int BYE = 6;
-    private static final int EXIT = 7;
-    private static final int DESCRIBE = 8;
-    private static final int DESCRIPTION = 9;
-    /** Longest text of a DESCRIPTION, in bytes (the rest is cut). */
-    private static final int MAX_DESCRIPTION_BYTES = 16 << 10;
     private static final long HEARTBEAT_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final AeronFabric fabric;
@@ -311,18 +309,6 @@ final class ControlPlane implements Runnable {
         fail(firstNic(r), message, !reportsLosses());
     }
 
-    private static byte[] failMessage(final int nic, final int flags, final String message) {
-        final byte[] text = message.getBytes(StandardCharsets.UTF_8);
-        final byte[] m = new byte[16 + Math.min(text.length, 2000)];
-        final UnsafeBuffer b = new UnsafeBuffer(m);
-        b.putInt(0, MAGIC, LE);
-        b.putInt(4, FAIL, LE);
-        b.putInt(8, nic, LE);
-        b.putInt(12, flags, LE);
-        b.putBytes(16, text, 0, m.length - 16);
-        return m;
-    }
-
     /** Whether this process reports a lost process to the user: the lowest rank that is still here. */
     private boolean reportsLosses() {
         for (int r = 0; r < rank; r++) {
@@ -331,12 +317,6 @@ final class ControlPlane implements Runnable {
             }
         }
         return true;
-    }
-
-    private static String text(final DirectBuffer b, final int offset, final int length) {
-        final byte[] bytes = new byte[Math.max(0, length)];
-        b.getBytes(offset, bytes);
-        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     // ---------------------------------------------------------------- termination (rank 0)
@@ -519,13 +499,7 @@ final class ControlPlane implements Runnable {
 
             @Override
             public void reportExit(final int nic, final int status) {
-                final byte[] m = new byte[16];
-                final UnsafeBuffer b = new UnsafeBuffer(m);
-                b.putInt(0, MAGIC, LE);
-                b.putInt(4, EXIT, LE);
-                b.putInt(8, nic, LE);
-                b.putInt(12, status, LE);
-                outbox.add(m);
+                outbox.add(exitMessage(nic, status));
             }
 
             @Override
