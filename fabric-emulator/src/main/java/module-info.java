@@ -7,8 +7,11 @@ module org.jhpvm.fabric {
     requires org.jctools.core;
     requires org.eclipse.collections.api;
     requires org.eclipse.collections.impl;
+    requires com.fasterxml.jackson.databind;
+    requires java.management;
 
     exports org.jhpvm.fabric;
+    exports org.jhpvm.fabric.timing;
 
     uses org.jhpvm.fabric.ProcessFabric.Provider;
 }

@@ -1,6 +1,7 @@
 package org.jhpvm.fabric;
 
 import org.jhpvm.fabric.internal.MyrinetFabric;
+import org.jhpvm.fabric.internal.VirtualFabric;
 
 /**
  * The emulated Myrinet: NICs whose host interface is a send ring and a receive ring, a crossbar switch with
@@ -14,7 +15,9 @@ public final class EmulatedMyrinet {
 
     /**
      * Makes an emulated Myrinet of {@code config.nicCount()} NICs, every frame, pool and ring allocated up front (see
-     * {@link #bytesPerNic(FabricConfig)}); no thread is started. Close it when done: the waiting calls of its NICs
+     * {@link #bytesPerNic(FabricConfig)}); no thread is started. With a virtual clock ({@code fabric.clock=virtual})
+     * it is the emulated Myrinet in virtual time instead, whose NICs keep the clock of the modelled machine (see the
+     * module README), never a partition of a shared fabric. Close it when done: the waiting calls of its NICs
      * end then. Inside {@link SharedMyrinet#share} the fabric made is a partition of the shared one, as
      * {@link SharedMyrinet#partition} makes it.
      *
@@ -25,6 +28,9 @@ public final class EmulatedMyrinet {
      * @throws IllegalArgumentException inside {@link SharedMyrinet#share}, for frames larger than its switch carries
      */
     public static Fabric create(final FabricConfig config) {
+        if (config.clock().virtual()) {
+            return new VirtualFabric(config);
+        }
         final SharedMyrinet shared = SharedMyrinet.current();
         return shared == null ? new MyrinetFabric(config) : shared.partition(config);
     }

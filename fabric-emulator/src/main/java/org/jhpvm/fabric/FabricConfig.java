@@ -26,6 +26,7 @@ import java.util.Objects;
  * @param completionQueueCapacity completions a NIC's completion queue holds: requests posted and not yet polled
  * @param rdmaSegmentBytes    bytes per segment of an RDMA transfer on the NIC's reliable connection: the unit the fault
  *                            plan drops, corrupts or duplicates and the protocol sends again
+ * @param clock               the clock the fabric keeps: the wall clock, or a modelled machine's virtual clock
  */
 public record FabricConfig(
     int nicCount,
@@ -44,7 +45,8 @@ public record FabricConfig(
     long minParkNs,
     long maxParkNs,
     int completionQueueCapacity,
-    int rdmaSegmentBytes) {
+    int rdmaSegmentBytes,
+    ClockSettings clock) {
 
     /** Default payload bytes per frame, chosen by measurement (see the module README). */
     public static final int DEFAULT_FRAME_BYTES = 16384;
@@ -80,6 +82,7 @@ public record FabricConfig(
     /** Checks the settings; see {@link Builder#build()}. */
     public FabricConfig {
         Objects.requireNonNull(faultPlan, "faultPlan");
+        Objects.requireNonNull(clock, "clock");
         check("nicCount", nicCount, 1, MAX_NICS);
         check("frameBytes", frameBytes, 1, FrameDescriptor.MAX_FRAME_BYTES);
         check("headerBytes", headerBytes, 0, FrameDescriptor.MAX_HEADER_BYTES);
@@ -173,6 +176,10 @@ public record FabricConfig(
         long minParkNs = DEFAULT_MIN_PARK_NS;
         long maxParkNs = DEFAULT_MAX_PARK_NS;
         private long faultSeed = DEFAULT_FAULT_SEED;
+        private boolean virtualClock;
+        private String machine = ClockSettings.DEFAULT_MACHINE;
+        private final java.util.Map<String, String> switches = new java.util.LinkedHashMap<>();
+        private boolean measuredCpu = true;
         int completionQueueCapacity = DEFAULT_COMPLETION_QUEUE_CAPACITY;
         int rdmaSegmentBytes = DEFAULT_RDMA_SEGMENT_BYTES;
         private final double[] faultP = new double[4];
@@ -402,7 +409,57 @@ public record FabricConfig(
             return new FabricConfig(nicCount, frameBytes, headerBytes, sendRingCapacity, receiveRingCapacity, inline,
                 pool,
                 spareFrames, budget, maxHoldNs, faultPlan, idleSpins, idleYields, minParkNs, maxParkNs,
-                completionQueueCapacity, rdmaSegmentBytes);
+                completionQueueCapacity, rdmaSegmentBytes, new ClockSettings(virtualClock, machine, switches,
+                measuredCpu));
+        }
+
+        /**
+         * Sets the clock: the wall clock, or the virtual clock of a modelled machine.
+         *
+         * @param settings the clock
+         * @return this
+         */
+        public Builder clock(final ClockSettings settings) {
+            virtualClock = settings.virtual();
+            machine = settings.machine();
+            switches.clear();
+            switches.putAll(settings.switches());
+            measuredCpu = settings.measured();
+            return this;
+        }
+
+        void clockMode(final String value) {
+            virtualClock = switch (value) {
+                case "wall" -> false;
+                case "virtual" -> true;
+                default -> throw new IllegalArgumentException("must be wall or virtual");
+            };
+        }
+
+        void machine(final String value) {
+            if (value.isEmpty()) {
+                throw new IllegalArgumentException("names no machine");
+            }
+            machine = value;
+        }
+
+        void modelSwitch(final String name, final String choice) {
+            if (name.isEmpty()) {
+                throw new IllegalArgumentException("needs a switch name");
+            }
+            if (choice.isEmpty() || choice.equals("default")) {
+                switches.remove(name); // back to the machine's default
+            } else {
+                switches.put(name, choice);
+            }
+        }
+
+        void cpu(final String value) {
+            measuredCpu = switch (value) {
+                case "measured" -> true;
+                case "declared" -> false;
+                default -> throw new IllegalArgumentException("must be measured or declared");
+            };
         }
     }
 }

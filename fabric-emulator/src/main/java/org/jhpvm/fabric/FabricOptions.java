@@ -66,7 +66,17 @@ final class FabricOptions {
             row("faults.duplicate", "probability", "0", "probability that a frame is delivered twice",
                 (b, v) -> b.faultProbability(2, v)),
             row("faults.reorder", "probability", "0", "probability that a frame is held back and overtaken",
-                (b, v) -> b.faultProbability(3, v)));
+                (b, v) -> b.faultProbability(3, v)),
+            row("clock", "wall|virtual", "wall", "the clock the fabric keeps: this machine's (wall), or a modelled "
+                + "machine's per NIC (virtual; see fabric.machine)", (b, v) -> b.clockMode(v)),
+            row("machine", "name|path", ClockSettings.DEFAULT_MACHINE, "the machine a virtual clock models: "
+                + String.join(", ", org.jhpvm.fabric.timing.MachineFiles.BUNDLED) + ", or a machine file",
+                (b, v) -> b.machine(v)),
+            row("model.SWITCH", "choice", "default", "a switch of the machine's model, e.g. "
+                + "fabric.model.lcp=baseline (info --all lists each machine's switches; default: the machine's)",
+                null),
+            row("cpu", "measured|declared", "measured", "in virtual time, whether a PE's computation counts its "
+                + "thread's CPU time (measured) or only what it declares (VirtualTime.charge)", (b, v) -> b.cpu(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FabricOption> listed = new ArrayList<>();
         for (final Row r : rows) {
@@ -90,8 +100,17 @@ final class FabricOptions {
      * @throws IllegalArgumentException naming the key if it is unknown or its value is not valid
      */
     static void apply(final FabricConfig.Builder builder, final String key, final String value) {
+        if (key.startsWith("model.") && value != null) {
+            // One row stands for every switch (model.SWITCH): the machine file says which switches there are.
+            try {
+                builder.modelSwitch(key.substring("model.".length()), value.trim());
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("option fabric." + key + "=" + value + ": " + e.getMessage(), e);
+            }
+            return;
+        }
         final Row row = ROWS.get(key);
-        if (row == null) {
+        if (row == null || row.apply() == null) {
             final StringBuilder known = new StringBuilder();
             for (final FabricOption o : LISTED) {
                 known.append(known.isEmpty() ? "" : ", ").append(o.key());

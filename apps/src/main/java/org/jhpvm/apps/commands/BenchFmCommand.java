@@ -15,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.AeronPingPong;
 import org.jhpvm.apps.bench.FmBenchmark;
 import org.jhpvm.apps.bench.Stats;
+import org.jhpvm.apps.bench.VirtualFmBenchmark;
+import org.jhpvm.fabric.ClockSettings;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -64,8 +66,32 @@ final class BenchFmCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).")
     private double drop = 0.01;
 
+    @Option(names = "--clock", paramLabel = "wall|virtual", description = "The clock: wall (this machine, the "
+        + "default) or virtual (the modelled machine's time: t0, r_inf, n1/2 and curves as the FM 1.0 paper defines "
+        + "them; see --machine and --model).")
+    private String clock = "wall";
+
+    @Option(names = "--machine", paramLabel = "NAME|FILE", description = "The machine a virtual clock models: "
+        + "sparc-sbus-1995 (the default), ppro-pci-1998, modern-100g, or a machine file.")
+    private String machine = ClockSettings.DEFAULT_MACHINE;
+
+    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "A switch of the machine's model, e.g. "
+        + "lcp=baseline or sbus=dma (repeatable; info --all lists each machine's switches).")
+    private java.util.Map<String, String> model = new java.util.LinkedHashMap<>();
+
+    @Option(names = "--cpu", paramLabel = "measured|declared", description = "In virtual time, whether the PEs' "
+        + "computation counts their CPU time (scaled by the machine's cpu_scale) or nothing (default: "
+        + "${DEFAULT-VALUE}).")
+    private String cpu = "measured";
+
     @Override
     public Integer call() throws Exception {
+        if (!clock.equals("wall")) {
+            return virtual();
+        }
+        if (!model.isEmpty() || !machine.equals(ClockSettings.DEFAULT_MACHINE)) {
+            throw new IllegalArgumentException("--machine and --model describe a virtual clock: add --clock virtual");
+        }
         if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1 || drop <= 0 || drop >= 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
                 + "--mb-per-point >= 1, 0 < --drop < 1");
@@ -85,6 +111,37 @@ final class BenchFmCommand implements Callable<Integer> {
         }
         if (png != null) {
             Reports.writePng(png, charts(r));
+            System.out.println("wrote " + png);
+        }
+        return 0;
+    }
+
+    /** {@code --clock virtual}: the FM 1.0 paper's figures on a modelled machine. */
+    private int virtual() throws IOException {
+        if (!clock.equals("virtual")) {
+            throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
+        }
+        if (!cpu.equals("measured") && !cpu.equals("declared")) {
+            throw new IllegalArgumentException("--cpu " + cpu + ": must be measured or declared");
+        }
+        if (Launched.environment().isPresent()) {
+            throw new IllegalArgumentException("--clock virtual runs the emulated Myrinet in one JVM: run it without "
+                + "launch");
+        }
+        final ClockSettings settings = new ClockSettings(true, machine, model, cpu.equals("measured"));
+        settings.model(); // a bad machine or switch fails here, before anything runs
+        final VirtualFmBenchmark bench = new VirtualFmBenchmark(settings, Math.max(1, roundTrips / 1000), 400);
+        final VirtualFmBenchmark.Result r;
+        try (Progress progress = new Progress("bench fm, virtual time", VirtualFmBenchmark.steps())) {
+            r = bench.run(progress);
+        }
+        VirtualBenchReport.print(r, settings);
+        if (json != null) {
+            Reports.writeJson(json, VirtualBenchReport.json(r, settings));
+            System.out.println("wrote " + json);
+        }
+        if (png != null) {
+            Reports.writePng(png, VirtualBenchReport.charts(r));
             System.out.println("wrote " + png);
         }
         return 0;

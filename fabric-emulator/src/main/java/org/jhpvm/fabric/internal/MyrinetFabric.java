@@ -2,6 +2,7 @@ package org.jhpvm.fabric.internal;
 
 import java.util.Objects;
 
+import org.jhpvm.fabric.ClockSettings;
 import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.FabricClosedException;
@@ -63,7 +64,8 @@ public final class MyrinetFabric implements Fabric {
             config.sendRingCapacity(), config.receiveRingCapacity(), config.inlineBytes(), config.poolFrames(),
             config.spareFrames(),
             config.pumpBudget(), config.maxHoldNs(), FaultPlan.none(), config.idleSpins(), config.idleYields(),
-            config.minParkNs(), config.maxParkNs(), config.completionQueueCapacity(), config.rdmaSegmentBytes());
+            config.minParkNs(), config.maxParkNs(), config.completionQueueCapacity(), config.rdmaSegmentBytes(),
+            ClockSettings.WALL);
         try (MyrinetFabric fabric = new MyrinetFabric(one)) {
             return fabric.nics[0].footprintBytes();
         }

@@ -524,6 +524,9 @@ public final class Endpoint extends EndpointNicApi {
     /** The launcher's PE thread starts: it takes its run slot (waiting for one under DCS and GANG). */
     public void enterRunSlot() {
         waits.enterRunSlot();
+        // The PE thread becomes its NIC's host from its first step: on a virtual-time fabric its clock (what
+        // VirtualTime reads) is the NIC's from here, not from its first message.
+        nic.progress();
     }
 
     /** The launcher's PE thread ends: its run slot goes to the next PE. */

@@ -4,6 +4,7 @@ import java.lang.invoke.VarHandle;
 
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.VirtualTime;
 
 /**
  * Frames in: polls the NIC and runs every arrived frame through the protocol (checksum, the acknowledgement it
@@ -80,13 +81,15 @@ final class ReceivePath {
         if (declaredBytes > (queueFrames - queue.count()) * frameBytes) {
             return false;
         }
-        final long deadline = System.nanoTime() + READ_AHEAD_WAIT_NS;
+        // On the fabric's clock: in virtual time each look costs the modelled machine a poll, and the wait ends after
+        // as many looks whatever this machine's speed.
+        final long deadline = VirtualTime.nanoTime() + READ_AHEAD_WAIT_NS;
         do {
             Thread.onSpinWait();
             if (drainNic(false) > 0 && queue.hasLastFrom(source)) {
                 return true;
             }
-        } while (!queue.isFull() && System.nanoTime() - deadline < 0);
+        } while (!queue.isFull() && VirtualTime.nanoTime() - deadline < 0);
         return false;
     }
 

@@ -1,0 +1,118 @@
+package org.jhpvm.fabric;
+
+/**
+ * The clock a PE's program reads, whatever the fabric's clock: in a job on a fabric with {@code fabric.clock=virtual}
+ * it is the virtual clock of the NIC the calling thread last used (the modelled machine's time); otherwise it is
+ * {@link System#nanoTime()}. A program (or a benchmark) times itself with {@link #nanoTime()} and runs unchanged on
+ * both clocks; with {@code fabric.cpu=declared} it says what its computation costs with {@link #charge(long)}.
+ * <p>
+ * Thread-safety: every method acts for the calling thread.
+ */
+public final class VirtualTime {
+    private static final ThreadLocal<Host> BOUND = new ThreadLocal<>();
+
+    private VirtualTime() {
+    }
+
+    /**
+     * The time now: the calling thread's virtual clock in nanoseconds (counting its CPU time since its last fabric
+     * call when compute is measured), or {@link System#nanoTime()} if the thread uses no virtual-time NIC.
+     *
+     * @return nanoseconds, for differences only
+     */
+    public static long nanoTime() {
+        final Host host = live();
+        return host == null ? System.nanoTime() : host.nowPs() / 1000;
+    }
+
+    /**
+     * As {@link #nanoTime()}, in picoseconds: a virtual clock's own unit, so that model times keep their precision.
+     *
+     * @return picoseconds, for differences only
+     */
+    public static long picoTime() {
+        final Host host = live();
+        return host == null ? System.nanoTime() * 1000 : host.nowPs();
+    }
+
+    /** @return the calling thread's host if its fabric is still open; unbinds one whose fabric closed */
+    private static Host live() {
+        final Host host = BOUND.get();
+        if (host != null && !host.live()) {
+            BOUND.remove();
+            return null;
+        }
+        return host;
+    }
+
+    /**
+     * Whether the calling thread's clock is virtual.
+     *
+     * @return true if the thread has used a NIC of a virtual-time fabric
+     */
+    public static boolean isVirtual() {
+        return live() != null;
+    }
+
+    /**
+     * Declares that the calling thread has computed for {@code nanos} of the modelled machine's time: its virtual
+     * clock advances by that much. On a wall clock it does nothing (the computation took its own time).
+     *
+     * @param nanos nanoseconds of modelled computation, not negative
+     * @throws IllegalArgumentException if {@code nanos} is negative
+     */
+    public static void charge(final long nanos) {
+        if (nanos < 0) {
+            throw new IllegalArgumentException("charge of " + nanos + " ns: must not be negative");
+        }
+        final Host host = live();
+        if (host != null) {
+            host.chargePs(Math.multiplyExact(nanos, 1000L));
+        }
+    }
+
+    /**
+     * For fabric implementations: makes {@code host} the clock of the calling thread.
+     *
+     * @param host the NIC the thread now uses
+     */
+    public static void bind(final Host host) {
+        if (BOUND.get() != host) {
+            BOUND.set(host);
+        }
+    }
+
+    /**
+     * For fabric implementations: the calling thread's clock, or null.
+     *
+     * @return the bound host
+     */
+    public static Host bound() {
+        return BOUND.get();
+    }
+
+    /** For fabric implementations: a NIC with a virtual clock. */
+    public interface Host {
+        /**
+         * The host's clock, having counted the calling thread's CPU time since its last call if compute is
+         * measured.
+         *
+         * @return picoseconds
+         */
+        long nowPs();
+
+        /**
+         * Advances the host's clock by declared computation.
+         *
+         * @param ps picoseconds
+         */
+        void chargePs(long ps);
+
+        /**
+         * Whether the host's fabric is still open.
+         *
+         * @return false once it is closed: the thread's clock is the wall clock again
+         */
+        boolean live();
+    }
+}

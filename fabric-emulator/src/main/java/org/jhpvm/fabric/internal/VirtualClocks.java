@@ -1,0 +1,123 @@
+package org.jhpvm.fabric.internal;
+
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.AtomicReferenceArray;
+
+/**
+ * The NICs' virtual clocks as the other NICs see them, and the horizon each NIC may run to: the conservative rule of
+ * a parallel discrete-event simulation. A NIC publishes its clock after every fabric call; no frame it sends later
+ * can arrive anywhere before that clock plus the model's lookahead (the least latency of any frame). A NIC that has
+ * polled up to time t has therefore seen every frame that arrives by t once every other NIC's published clock plus
+ * the lookahead is past t.
+ * <p>
+ * Which NICs take part: a NIC takes part from the moment the fabric gives it out ({@code Fabric.nic(id)}), as the
+ * thread that asked for it; its host is then whichever thread called it last. A NIC stops taking part when that
+ * thread has ended (it cannot send again). A NIC whose host is the calling thread itself is never waited for (the
+ * thread cannot run it while it waits): its clock is brought forward instead, so a thread that drives several NICs
+ * makes one host of them.
+ */
+final class VirtualClocks {
+    /** One clock per 64-byte line. */
+    private static final int STRIDE = 8;
+    /** A NIC that does not take part: it constrains no one. */
+    static final long GONE = Long.MAX_VALUE / 4;
+
+    private final AtomicLongArray published;
+    private final AtomicReferenceArray<Thread> hosts;
+    private final long lookaheadPs;
+
+    VirtualClocks(final int nics, final long lookaheadPs) {
+        this.published = new AtomicLongArray((nics + 2) * STRIDE);
+        this.hosts = new AtomicReferenceArray<>(nics);
+        this.lookaheadPs = lookaheadPs;
+        for (int i = 0; i < nics; i++) {
+            published.setRelease(index(i), GONE);
+        }
+    }
+
+    private static int index(final int nic) {
+        return (nic + 1) * STRIDE;
+    }
+
+    int nics() {
+        return hosts.length();
+    }
+
+    /** @return the least time from any frame's departure to its arrival, picoseconds */
+    long lookaheadPs() {
+        return lookaheadPs;
+    }
+
+    /** The NIC is given out to {@code thread}: it takes part from now at clock {@code clockPs}, if it did not. */
+    void join(final int nic, final Thread thread, final long clockPs) {
+        if (hosts.compareAndSet(nic, null, thread)) {
+            published.setRelease(index(nic), clockPs);
+        }
+    }
+
+    /** The NIC's host is now {@code thread}. */
+    void host(final int nic, final Thread thread) {
+        if (hosts.getPlain(nic) != thread) {
+            hosts.set(nic, thread);
+        }
+    }
+
+    /** @return the thread that last hosted the NIC, or null if it was never given out */
+    Thread hostOf(final int nic) {
+        return hosts.get(nic);
+    }
+
+    void publish(final int nic, final long clockPs) {
+        published.setRelease(index(nic), clockPs);
+    }
+
+    /** The NIC takes no further part (its host ended, or the fabric closed). */
+    void leave(final int nic) {
+        published.setRelease(index(nic), GONE);
+    }
+
+    long published(final int nic) {
+        return published.getAcquire(index(nic));
+    }
+
+    /**
+     * The least published clock of the NICs other than {@code self} that take part, NICs hosted by the calling thread
+     * left out. Looks at whether a NIC's host has ended only if {@code checkHosts} (the caller has waited a while).
+     *
+     * @return picoseconds, {@link #GONE} if no other NIC takes part
+     */
+    long othersMin(final int self, final boolean checkHosts) {
+        final Thread me = Thread.currentThread();
+        long min = GONE;
+        final int n = hosts.length();
+        for (int q = 0; q < n; q++) {
+            if (q == self) {
+                continue;
+            }
+            final long c = published.getAcquire(index(q));
+            if (c >= min) {
+                continue;
+            }
+            final Thread host = hosts.get(q);
+            if (host == me) {
+                continue; // brought forward by the caller (see the class comment)
+            }
+            if (checkHosts && host != null && !host.isAlive()) {
+                leave(q);
+                continue;
+            }
+            min = c;
+        }
+        return min;
+    }
+
+    /** @return the NIC whose published clock is {@code min}, for reports, or -1 */
+    int holder(final int self, final long min) {
+        for (int q = 0; q < hosts.length(); q++) {
+            if (q != self && published.getAcquire(index(q)) == min) {
+                return q;
+            }
+        }
+        return -1;
+    }
+}

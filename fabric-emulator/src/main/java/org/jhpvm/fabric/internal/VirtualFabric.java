@@ -1,0 +1,138 @@
+package org.jhpvm.fabric.internal;
+
+import java.util.Objects;
+
+import org.jhpvm.fabric.Fabric;
+import org.jhpvm.fabric.FabricCapabilities;
+import org.jhpvm.fabric.FabricClosedException;
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicCounters;
+import org.jhpvm.fabric.timing.TimingModel;
+
+/**
+ * The emulated Myrinet in virtual time ({@code fabric.clock=virtual}): every NIC keeps the clock of the modelled
+ * machine, and a frame reaches its receiver when the {@link TimingModel} says, whatever this machine's speed. Frames
+ * are copied into a receive slot of the destination at the send and delivered in the order of their virtual
+ * arrival; the fabric never loses, reorders or back-pressures a frame (a receiver that falls behind makes its
+ * frames wait in the model, at its switch port, not in wall time), so it offers what a lossless emulated Myrinet
+ * offers, without RDMA or NIC handlers (the layers above carry those in frames, as over Aeron).
+ */
+public final class VirtualFabric implements Fabric {
+    private final FabricConfig config;
+    private final TimingModel model;
+    private final VirtualClocks clocks;
+    private final VirtualNic[] nics;
+    private volatile boolean closed;
+
+    /**
+     * @param config validated settings, their clock virtual and without faults
+     * @throws IllegalArgumentException if the settings ask for faults (not modelled in virtual time) or name a machine
+     *                                  that cannot be read
+     */
+    public VirtualFabric(final FabricConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+        if (!config.faultPlan().isNone()) {
+            throw new IllegalArgumentException("fabric.clock=virtual does not model faults yet: leave the "
+                + "fabric.faults.* options out");
+        }
+        this.model = new TimingModel(config.clock().model());
+        this.clocks = new VirtualClocks(config.nicCount(), model.lookaheadPs());
+        this.nics = new VirtualNic[config.nicCount()];
+        for (int i = 0; i < nics.length; i++) {
+            nics[i] = new VirtualNic(this, i, config, model, clocks, config.clock().measured());
+        }
+    }
+
+    /** @return the timing model the NICs keep time by */
+    public TimingModel model() {
+        return model;
+    }
+
+    /**
+     * A NIC's virtual clock as its host last left it.
+     *
+     * @param nic the NIC
+     * @return picoseconds
+     */
+    public long clockPs(final int nic) {
+        return nics[Objects.checkIndex(nic, nics.length)].clockPs();
+    }
+
+    @Override
+    public int nicCount() {
+        return nics.length;
+    }
+
+    @Override
+    public int frameBytes() {
+        return config.frameBytes();
+    }
+
+    @Override
+    public int headerBytes() {
+        return config.headerBytes();
+    }
+
+    @Override
+    public int receiveRingCapacity() {
+        return config.receiveRingCapacity();
+    }
+
+    @Override
+    public int poolFrames() {
+        return config.poolFrames();
+    }
+
+    @Override
+    public FabricCapabilities capabilities() {
+        return new FabricCapabilities(true, true, true, false, true, false);
+    }
+
+    /** Gives out a NIC; it takes part in virtual time from now, hosted by the calling thread until another calls it. */
+    @Override
+    public Nic nic(final int id) {
+        final VirtualNic nic = nics[Objects.checkIndex(id, nics.length)];
+        final long others = clocks.othersMin(id, true);
+        clocks.join(id, Thread.currentThread(), others == VirtualClocks.GONE ? 0 : others);
+        return nic;
+    }
+
+    VirtualNic nicUnchecked(final int id) {
+        return nics[id];
+    }
+
+    @Override
+    public NicCounters totals() {
+        NicCounters sum = NicCounters.ZERO;
+        for (final VirtualNic nic : nics) {
+            sum = sum.plus(nic.counters());
+        }
+        return sum;
+    }
+
+    @Override
+    public boolean isClosed() {
+        return closed;
+    }
+
+    void checkOpen() {
+        if (closed) {
+            throw new FabricClosedException("the fabric is closed");
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        for (int i = 0; i < nics.length; i++) {
+            clocks.leave(i);
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "VirtualFabric{nics=" + nics.length + ", machine=" + model.machine().name() + ", switches="
+            + model.machine().switches() + ", frameBytes=" + config.frameBytes() + '}';
+    }
+}

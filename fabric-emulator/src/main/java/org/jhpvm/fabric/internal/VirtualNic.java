@@ -1,0 +1,424 @@
+package org.jhpvm.fabric.internal;
+
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+import java.util.PriorityQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+import org.jctools.queues.MpmcArrayQueue;
+import org.jctools.queues.MpscUnboundedArrayQueue;
+import org.jhpvm.fabric.FabricClosedException;
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.FrameDescriptor;
+import org.jhpvm.fabric.FrameRejections;
+import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicCounters;
+import org.jhpvm.fabric.NicInterruptedException;
+import org.jhpvm.fabric.VirtualTime;
+import org.jhpvm.fabric.timing.TimingModel;
+
+/**
+ * A NIC of a virtual-time fabric: frames carry the times the {@link TimingModel} gives them, and the host sees a
+ * frame only once its own clock has reached the frame's arrival.
+ * <p>
+ * Its clock advances by the host's work on each call (a send's overhead, a received frame's dispatch, an empty
+ * poll), by the CPU time its thread spent between calls (when compute is measured) or by what the program declares
+ * ({@link VirtualTime#charge}), and, in a waiting receive, to the arrival that ends the wait. A look at time t first
+ * waits (in wall time) until every other NIC's clock has reached t, so that every frame that left before t is in
+ * its inbox; it then times, in the order their first bytes reach its switch port, every frame whose first bytes
+ * reach the port before t plus the send lookahead (no frame not yet sent can come before them), and delivers the
+ * first one that has arrived by t. What a host sees and when depends only on the virtual clocks, not on how the
+ * operating system runs the threads.
+ */
+final class VirtualNic implements Nic, VirtualTime.Host {
+    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
+    private static final ThreadLocal<ThreadClock> THREAD = ThreadLocal.withInitial(ThreadClock::new);
+    /** A wait for another NIC's clock this long (wall time) ends the job: that NIC's host is stuck. */
+    static final long STALL_NS = TimeUnit.SECONDS.toNanos(60);
+    private static final long CHECK_HOSTS_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(10);
+
+    private static final int SENT = 0;
+    private static final int BYTES_SENT = 1;
+    private static final int RECEIVED = 2;
+    private static final int BYTES_RECEIVED = 3;
+    private static final int SLOTS_ADDED = 4;
+
+    /** A thread's own clock: a thread that drives several NICs is one host, and its CPU time is its own. */
+    private static final class ThreadClock {
+        Object fabric;
+        long clockPs;
+        long cpuNs = -1;
+    }
+
+    private final VirtualFabric fabric;
+    private final int id;
+    private final TimingModel model;
+    private final VirtualClocks clocks;
+    private final boolean measured;
+    private final double cpuScale;
+    private final int nicCount;
+    private final int frameBytes;
+    private final long sendLookaheadPs;
+    private final long lookaheadPs;
+
+    /** The clock, picoseconds; written by the host thread. */
+    private long clockPs;
+    private long sequence;
+    private final TimingModel.Timeline timeline = new TimingModel.Timeline();
+    private final Frame[] pool;
+    private int poolSize;
+    private final MpmcArrayQueue<VirtualArrival> freeSlots;
+    private final MpscUnboundedArrayQueue<VirtualArrival> inbox = new MpscUnboundedArrayQueue<>(256);
+    private final PriorityQueue<VirtualArrival> pending = new PriorityQueue<>(64, VirtualArrival.PORT_ORDER);
+    private final ArrayDeque<VirtualArrival> ready = new ArrayDeque<>();
+    private final IdentityHashMap<Frame, VirtualArrival> delivered = new IdentityHashMap<>();
+    private final CounterBlock counters = new CounterBlock(5);
+    /** Frames of this NIC that receivers have delivered to their hosts (written by the receivers). */
+    private final AtomicLong retired = new AtomicLong();
+    private final AtomicLong retiredBytes = new AtomicLong();
+
+    VirtualNic(final VirtualFabric fabric, final int id, final FabricConfig config, final TimingModel model,
+               final VirtualClocks clocks, final boolean measured) {
+        this.fabric = fabric;
+        this.id = id;
+        this.model = model;
+        this.clocks = clocks;
+        // A machine whose cpu_scale is 0 counts none of this machine's CPU time: no need to read it.
+        this.measured = measured && model.machine().cpuScale() > 0;
+        this.cpuScale = model.machine().cpuScale();
+        this.nicCount = config.nicCount();
+        this.frameBytes = config.frameBytes();
+        this.sendLookaheadPs = model.sendLookaheadPs();
+        this.lookaheadPs = model.lookaheadPs();
+        this.pool = new Frame[config.poolFrames()];
+        for (int i = 0; i < pool.length; i++) {
+            pool[i] = new Frame(fabric, id, MyrinetNic.HOME_HOST, config.headerBytes(), frameBytes);
+            pool[i].setState(FrameDescriptor.STATE_FREE);
+        }
+        this.poolSize = pool.length;
+        this.freeSlots = new MpmcArrayQueue<>(Math.max(2, config.receiveRingCapacity() * 2));
+        for (int i = 0; i < config.receiveRingCapacity(); i++) {
+            freeSlots.offer(new VirtualArrival(fabric, id, config.headerBytes(), frameBytes));
+        }
+    }
+
+    // ---------------------------------------------------------------- the clock
+
+    /** Counts the calling thread's time since its last call and makes this NIC its clock. */
+    private ThreadClock enter() {
+        fabric.checkOpen();
+        return account();
+    }
+
+    /** {@link #enter()} without the check that the fabric is open. */
+    private ThreadClock account() {
+        final Thread thread = Thread.currentThread();
+        final ThreadClock tc = THREAD.get();
+        if (tc.fabric != fabric) {
+            tc.fabric = fabric;
+            tc.clockPs = 0;
+            tc.cpuNs = -1;
+        }
+        if (!thread.isVirtual()) {
+            clocks.host(id, thread);
+        }
+        VirtualTime.bind(this);
+        long c = Math.max(clockPs, tc.clockPs);
+        if (measured) {
+            final long cpu = CPU.getCurrentThreadCpuTime();
+            if (cpu >= 0 && tc.cpuNs >= 0 && cpu > tc.cpuNs) {
+                c += Math.round((cpu - tc.cpuNs) * 1000.0 * cpuScale);
+            }
+            tc.cpuNs = cpu;
+        }
+        clockPs = c;
+        return tc;
+    }
+
+    /** Ends a call: the thread's time from here counts again, and the others see this NIC's clock. */
+    private void exit(final ThreadClock tc) {
+        tc.clockPs = clockPs;
+        if (measured) {
+            tc.cpuNs = CPU.getCurrentThreadCpuTime();
+        }
+        clocks.publish(id, clockPs);
+    }
+
+    @Override
+    public long nowPs() {
+        final ThreadClock tc = account();
+        exit(tc);
+        return clockPs;
+    }
+
+    @Override
+    public boolean live() {
+        return !fabric.isClosed();
+    }
+
+    @Override
+    public void chargePs(final long ps) {
+        final ThreadClock tc = enter();
+        clockPs += ps;
+        exit(tc);
+    }
+
+    /** @return this NIC's clock as its host last left it, picoseconds (any thread; may lag) */
+    long clockPs() {
+        return clocks.published(id);
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public Frame tryAcquire() {
+        fabric.checkOpen();
+        VirtualTime.bind(this);
+        if (poolSize == 0) {
+            return null;
+        }
+        final Frame frame = pool[--poolSize];
+        pool[poolSize] = null;
+        frame.setState(FrameDescriptor.STATE_HOST);
+        frame.setLength(0);
+        return frame;
+    }
+
+    @Override
+    public Frame acquire() {
+        while (true) {
+            final Frame frame = tryAcquire();
+            if (frame != null) {
+                return frame;
+            }
+            // Frames come back only as this host releases or sends them: another thread of the host must.
+            Thread.yield();
+            checkWaitGoesOn("acquire");
+        }
+    }
+
+    @Override
+    public boolean trySend(final Frame frame) {
+        final int dst = frame.destination();
+        final int length = frame.length();
+        if (frame.origin() != fabric || frame.owner() != id || frame.home() != MyrinetNic.HOME_HOST
+            || frame.state() != FrameDescriptor.STATE_HOST || dst < 0 || dst >= nicCount || length < 0
+            || length > frameBytes) {
+            throw FrameRejections.send(frame, fabric, id, MyrinetNic.HOME_HOST, nicCount, frameBytes);
+        }
+        final ThreadClock tc = enter();
+        try {
+            final long departure = clockPs;
+            clockPs = departure + model.hostSendPs(length);
+            frame.stampSource(id);
+            final VirtualArrival a = fabric.nicUnchecked(dst).takeSlot();
+            a.frame.copyFrom(frame);
+            a.frame.setState(FrameDescriptor.STATE_IN_FABRIC);
+            a.source = id;
+            a.sequence = sequence++;
+            model.send(timeline, departure, length, a.flight);
+            counters.increment(SENT);
+            counters.add(BYTES_SENT, length);
+            fabric.nicUnchecked(dst).inbox.offer(a);
+            frame.setState(FrameDescriptor.STATE_FREE);
+            pool[poolSize++] = frame;
+            return true;
+        } finally {
+            exit(tc);
+        }
+    }
+
+    @Override
+    public void send(final Frame frame) {
+        trySend(frame);
+    }
+
+    /** A receive slot for a sender's frame (any sender thread); a new one when all are out. */
+    private VirtualArrival takeSlot() {
+        final VirtualArrival a = freeSlots.poll();
+        if (a != null) {
+            return a;
+        }
+        counters.increment(SLOTS_ADDED);
+        return new VirtualArrival(fabric, id, fabric.headerBytes(), frameBytes);
+    }
+
+    // ---------------------------------------------------------------- receiving
+
+    @Override
+    public Frame poll() {
+        final ThreadClock tc = enter();
+        try {
+            final long t = clockPs;
+            final Frame frame = look(t);
+            if (frame == null) {
+                final VirtualArrival next = ready.peek();
+                clockPs = next == null ? t + model.pollPs() : Math.min(t + model.pollPs(), next.arrivalPs);
+            }
+            return frame;
+        } finally {
+            exit(tc);
+        }
+    }
+
+    @Override
+    public Frame receive(final long timeoutNs) {
+        final ThreadClock tc = enter();
+        try {
+            final long deadline = clockPs + Math.min(Math.max(0, timeoutNs), Long.MAX_VALUE / 4000) * 1000;
+            while (true) {
+                final long t = clockPs;
+                final Frame frame = look(t);
+                if (frame != null) {
+                    return frame;
+                }
+                if (t >= deadline) {
+                    return null;
+                }
+                // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
+                final VirtualArrival next = ready.peek();
+                long to = Math.min(deadline, t + lookaheadPs);
+                if (next != null) {
+                    to = Math.min(to, next.arrivalPs);
+                }
+                clockPs = to;
+                clocks.publish(id, to);
+                checkWaitGoesOn("receive");
+            }
+        } finally {
+            exit(tc);
+        }
+    }
+
+    /**
+     * Looks at time t: waits until every frame that left before t is in the inbox, times the frames whose turn at
+     * the switch port has come, and delivers the first if it has arrived by t.
+     *
+     * @return the frame, its dispatch added to the clock, or null
+     */
+    private Frame look(final long t) {
+        awaitOthers(t);
+        VirtualArrival a;
+        while ((a = inbox.relaxedPoll()) != null) {
+            pending.add(a);
+        }
+        final long bound = t + sendLookaheadPs;
+        while ((a = pending.peek()) != null && a.flight.headAtSwitchPs < bound) {
+            pending.poll();
+            a.arrivalPs = model.receive(timeline, a.flight, a.frame.length());
+            ready.add(a);
+        }
+        a = ready.peek();
+        if (a == null || a.arrivalPs > t) {
+            return null;
+        }
+        ready.poll();
+        final int length = a.frame.length();
+        clockPs = t + model.hostRecvPs(length);
+        a.frame.setState(FrameDescriptor.STATE_DELIVERED);
+        delivered.put(a.frame, a);
+        counters.increment(RECEIVED);
+        counters.add(BYTES_RECEIVED, length);
+        final VirtualNic sender = fabric.nicUnchecked(a.source);
+        sender.retired.incrementAndGet();
+        sender.retiredBytes.addAndGet(length);
+        return a.frame;
+    }
+
+    /** Waits (wall time) until every other NIC that takes part has its clock at t or beyond. */
+    private void awaitOthers(final long t) {
+        if (clocks.othersMin(id, false) >= t) {
+            return;
+        }
+        final long startNs = System.nanoTime();
+        int spins = 0;
+        while (true) {
+            final long waited = System.nanoTime() - startNs;
+            final long min = clocks.othersMin(id, waited > CHECK_HOSTS_AFTER_NS);
+            if (min >= t) {
+                return;
+            }
+            if (spins < 200) {
+                spins++;
+                Thread.onSpinWait();
+            } else if (spins < 400) {
+                spins++;
+                Thread.yield();
+            } else {
+                LockSupport.parkNanos(20_000);
+            }
+            checkWaitGoesOn("a look at virtual time " + t / 1000 + " ns");
+            if (waited > STALL_NS) {
+                throw stalled(t, min);
+            }
+        }
+    }
+
+    private IllegalStateException stalled(final long t, final long min) {
+        final int q = clocks.holder(id, min);
+        final Thread host = q < 0 ? null : clocks.hostOf(q);
+        return new IllegalStateException("virtual time: NIC " + id + " has waited " + STALL_NS / 1_000_000_000
+            + " s (wall) at " + t / 1000 + " ns for NIC " + q + ", whose clock stays at " + min / 1000 + " ns: its "
+            + "host " + (host == null ? "was never given out" : "thread " + host.getName() + " is "
+            + host.getState()) + " and has not called the fabric since (a NIC of a virtual-time fabric must be "
+            + "used by a live thread until its job ends)");
+    }
+
+    /** Ends a waiting call on close or interrupt. */
+    private void checkWaitGoesOn(final String call) {
+        if (Thread.interrupted()) {
+            Thread.currentThread().interrupt();
+            throw new NicInterruptedException(call + " on NIC " + id + " interrupted");
+        }
+        if (fabric.isClosed()) {
+            throw new FabricClosedException(call + " on NIC " + id + " ended: the fabric was closed");
+        }
+    }
+
+    @Override
+    public void release(final Frame frame) {
+        final VirtualArrival a = frame.origin() == fabric && frame.state() == FrameDescriptor.STATE_DELIVERED
+            ? delivered.remove(frame) : null;
+        if (a != null) {
+            frame.setState(FrameDescriptor.STATE_FREE);
+            freeSlots.offer(a); // full: a slot added when all were out goes to the garbage collector
+            return;
+        }
+        if (frame.origin() == fabric && frame.owner() == id && frame.home() == MyrinetNic.HOME_HOST
+            && frame.state() == FrameDescriptor.STATE_HOST) {
+            frame.setState(FrameDescriptor.STATE_FREE);
+            pool[poolSize++] = frame;
+            return;
+        }
+        throw FrameRejections.release(frame, fabric, id);
+    }
+
+    @Override
+    public int progress() {
+        final ThreadClock tc = enter();
+        exit(tc);
+        return 0;
+    }
+
+    @Override
+    public long pendingFrames() {
+        return counters.get(SENT) - retired.get();
+    }
+
+    @Override
+    public NicCounters counters() {
+        final long sent = counters.get(SENT);
+        return new NicCounters(sent, counters.get(BYTES_SENT), retired.get(), retiredBytes.get(), counters.get(RECEIVED),
+            counters.get(BYTES_RECEIVED), 0, 0, 0, 0, 0, 0, 0, counters.get(SLOTS_ADDED));
+    }
+}

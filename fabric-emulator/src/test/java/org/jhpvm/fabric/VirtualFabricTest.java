@@ -1,0 +1,207 @@
+package org.jhpvm.fabric;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.jhpvm.fabric.internal.VirtualFabric;
+import org.jhpvm.fabric.timing.TimingModel;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The emulated Myrinet in virtual time: exact model times, and times that do not depend on thread scheduling. */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class VirtualFabricTest {
+    private static Fabric virtualFabric(final int nics) {
+        return EmulatedMyrinet.create(FabricConfig.builder(nics).frameBytes(4096).option("clock", "virtual")
+            .option("cpu", "declared").build());
+    }
+
+    /** One-way time of a frame on an idle path, from the sender's send to the receiver's return from the poll. */
+    private static long oneWayPs(final TimingModel model, final int payload) {
+        final TimingModel.Flight f = new TimingModel.Flight();
+        model.send(new TimingModel.Timeline(), 0, payload, f);
+        return model.receive(new TimingModel.Timeline(), f, payload) + model.hostRecvPs(payload);
+    }
+
+    @Test
+    void aPingPongTakesExactlyTheModelsTimePerRoundTrip() throws Exception {
+        final int rounds = 50;
+        final int payload = 8;
+        try (Fabric fabric = virtualFabric(2)) {
+            final TimingModel model = ((VirtualFabric) fabric).model();
+            final Nic a = fabric.nic(0);
+            final Nic b = fabric.nic(1);
+            final long[] startEnd = new long[2];
+            final Thread echo = run(() -> {
+                for (int i = 0; i < rounds; i++) {
+                    final long tag = Frames.receiveTag(b);
+                    Frames.send(b, 0, tag, payload);
+                }
+            });
+            final Thread ping = run(() -> {
+                a.progress(); // the thread's clock is the NIC's from its first call
+                startEnd[0] = VirtualTime.nanoTime();
+                for (int i = 0; i < rounds; i++) {
+                    Frames.send(a, 1, i, payload);
+                    assertEquals(i, Frames.receiveTag(a));
+                }
+                startEnd[1] = VirtualTime.nanoTime();
+            });
+            join(ping, echo);
+            final long expectedPs = rounds * 2L * oneWayPs(model, payload);
+            assertEquals(expectedPs / 1000, startEnd[1] - startEnd[0], "virtual ns of " + rounds + " round trips");
+            assertEquals(expectedPs, ((VirtualFabric) fabric).clockPs(0));
+        }
+    }
+
+    @Test
+    void virtualTimesDoNotDependOnHowTheThreadsAreScheduled() throws Exception {
+        final List<String> quiet = contention(0, -1);
+        final List<String> shaken = contention(0, 7);
+        final List<String> shakenAgain = contention(0, 11);
+        assertEquals(quiet, shaken);
+        assertEquals(quiet, shakenAgain);
+        final List<String> otherWork = contention(1, -1);
+        assertTrue(!quiet.equals(otherWork), "declared computation changes the times");
+    }
+
+    /**
+     * Two senders stream frames of mixed sizes to a third NIC, declaring computation between sends; returns what the
+     * receiver saw (source, tag, its clock on delivery). With {@code sleepSeed} >= 0 every thread sleeps at random
+     * between calls (wall time only).
+     */
+    private static List<String> contention(final int workSeed, final long sleepSeed) throws Exception {
+        final int perSender = 60;
+        final List<String> seen = new ArrayList<>();
+        try (Fabric fabric = virtualFabric(3)) {
+            final long lookaheadNs = ((VirtualFabric) fabric).model().lookaheadPs() / 1000;
+            final Nic[] nics = {fabric.nic(0), fabric.nic(1), fabric.nic(2)};
+            final Thread[] senders = new Thread[2];
+            for (int s = 0; s < 2; s++) {
+                final int src = s;
+                senders[s] = run(() -> {
+                    final Random work = new Random(workSeed * 31L + src);
+                    final Random sleep = new Random(sleepSeed + src);
+                    for (int i = 0; i < perSender; i++) {
+                        VirtualTime.charge(work.nextInt(3000));
+                        final int length = 1 + work.nextInt(4000);
+                        final Frame f = nics[src].acquire();
+                        f.setDestination(2).setLength(length).putHeaderLong(0, i);
+                        f.putHeaderLong(8, VirtualTime.nanoTime());
+                        nics[src].send(f);
+                        maybeSleep(sleep, sleepSeed);
+                    }
+                });
+            }
+            final Thread receiver = run(() -> {
+                final Random sleep = new Random(sleepSeed + 99);
+                final long[] next = new long[2];
+                for (int i = 0; i < 2 * perSender; i++) {
+                    final Frame f = nics[2].receive(TimeUnit.SECONDS.toNanos(10));
+                    assertNotNull(f, "frame " + i);
+                    final long now = VirtualTime.nanoTime();
+                    final long sentAt = f.getHeaderLong(8);
+                    assertTrue(now >= sentAt + lookaheadNs, "received at " + now + " ns, sent at " + sentAt);
+                    assertEquals(next[f.source()]++, f.getHeaderLong(0), "order from NIC " + f.source());
+                    seen.add(f.source() + ":" + f.getHeaderLong(0) + "@" + now);
+                    nics[2].release(f);
+                    maybeSleep(sleep, sleepSeed);
+                }
+            });
+            join(senders[0], senders[1], receiver);
+        }
+        return seen;
+    }
+
+    private static void maybeSleep(final Random sleep, final long seed) {
+        if (seed < 0) {
+            return;
+        }
+        final int r = sleep.nextInt(10);
+        try {
+            if (r == 0) {
+                Thread.sleep(1);
+            } else if (r < 3) {
+                Thread.sleep(0, 50_000);
+            } else if (r < 5) {
+                Thread.yield();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aWaitWithNothingToComeEndsAtItsVirtualDeadline() {
+        try (Fabric fabric = virtualFabric(2)) {
+            final Nic a = fabric.nic(0);
+            fabric.nic(1); // given out to this thread too: it is never waited for
+            a.progress();
+            final long before = VirtualTime.nanoTime();
+            assertNull(a.receive(TimeUnit.MILLISECONDS.toNanos(5)));
+            assertEquals(TimeUnit.MILLISECONDS.toNanos(5), VirtualTime.nanoTime() - before);
+            final long polled = VirtualTime.nanoTime();
+            assertNull(a.poll());
+            assertEquals(((VirtualFabric) fabric).model().pollPs() / 1000, VirtualTime.nanoTime() - polled);
+        }
+        assertTrue(!VirtualTime.isVirtual(), "the thread's clock is the wall clock again once the fabric closed");
+    }
+
+    @Test
+    void theCapabilitiesSayNoRdmaAndFaultsAreRefused() {
+        try (Fabric fabric = virtualFabric(2)) {
+            assertInstanceOf(VirtualFabric.class, fabric);
+            final FabricCapabilities c = fabric.capabilities();
+            assertTrue(c.endToEndReliable());
+            assertTrue(!c.remoteDma() && !c.nicHandlers());
+        }
+        final FabricConfig faulty = FabricConfig.builder(2).option("clock", "virtual").option("faults.drop", "0.01")
+            .build();
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> EmulatedMyrinet.create(faulty));
+        assertTrue(e.getMessage().contains("fabric.faults"), e.getMessage());
+    }
+
+    private static Thread run(final ThrowingRunnable body) {
+        final AtomicReference<Throwable> failure = new AtomicReference<>();
+        final Thread t = new Thread(() -> {
+            try {
+                body.run();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        });
+        FAILURES.put(t, failure);
+        t.start();
+        return t;
+    }
+
+    private static final java.util.Map<Thread, AtomicReference<Throwable>> FAILURES =
+        new java.util.concurrent.ConcurrentHashMap<>();
+
+    private static void join(final Thread... threads) throws Exception {
+        for (final Thread t : threads) {
+            t.join(TimeUnit.SECONDS.toMillis(60));
+            assertTrue(!t.isAlive(), t.getName() + " did not finish");
+            final Throwable e = FAILURES.remove(t).get();
+            if (e != null) {
+                throw new AssertionError(t.getName() + " failed", e);
+            }
+        }
+    }
+
+    @FunctionalInterface
+    private interface ThrowingRunnable {
+        void run() throws Exception;
+    }
+}
