@@ -9,6 +9,7 @@ import java.nio.IntBuffer;
 import java.nio.LongBuffer;
 import java.nio.ShortBuffer;
 
+import org.jhpvm.fm.FmClock;
 import org.jhpvm.mpi.internal.ErrorClasses;
 import org.jhpvm.mpi.internal.Kind;
 import org.jhpvm.mpi.internal.RankSeats;
@@ -372,12 +373,14 @@ public final class MPI {
     }
 
     /**
-     * {@code MPI_Wtime}: seconds since a fixed point (the same for every rank of one JVM).
+     * {@code MPI_Wtime}: seconds since a fixed point (the same for every rank of one JVM). In a job on a virtual-time
+     * fabric ({@code fabric.clock=virtual}) it is the modelled machine's time, the calling rank's own clock
+     * (seconds since the job began).
      *
      * @return seconds
      */
     public static double wtime() {
-        return (System.nanoTime() - EPOCH_NS) * 1e-9;
+        return FmClock.isVirtual() ? FmClock.nanoTime() * 1e-9 : (System.nanoTime() - EPOCH_NS) * 1e-9;
     }
 
     /**

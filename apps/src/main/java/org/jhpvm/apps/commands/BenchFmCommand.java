@@ -80,9 +80,9 @@ final class BenchFmCommand implements Callable<Integer> {
     private java.util.Map<String, String> model = new java.util.LinkedHashMap<>();
 
     @Option(names = "--cpu", paramLabel = "measured|declared", description = "In virtual time, whether the PEs' "
-        + "computation counts their CPU time (scaled by the machine's cpu_scale) or nothing (default: "
-        + "${DEFAULT-VALUE}).")
-    private String cpu = "measured";
+        + "computation counts their CPU time (scaled by the machine's cpu_scale) or nothing: the machine's host "
+        + "stages model FM's software (default: ${DEFAULT-VALUE}).")
+    private String cpu = "declared";
 
     @Override
     public Integer call() throws Exception {

@@ -28,6 +28,7 @@ import org.jhpvm.hydro.HydroRun;
 import org.jhpvm.hydro.NonPhysical;
 import org.jhpvm.hydro.Problem;
 import org.jhpvm.hydro.VtkOutput;
+import org.jhpvm.fabric.ClockSettings;
 import org.jhpvm.fm.Scheduling;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -198,6 +199,18 @@ public final class HydroCommand implements Callable<Integer> {
     @Option(names = "--seed", paramLabel = "S", description = "Fault plan seed (default: ${DEFAULT-VALUE}).")
     private long seed = 1;
 
+    @Option(names = "--clock", paramLabel = "wall|virtual", description = "virtual: run on a modelled machine's clock "
+        + "(fabric.clock=virtual; --machine, --model); the times printed are the model's (default: wall).")
+    private String clock = "wall";
+
+    @Option(names = "--machine", paramLabel = "NAME|FILE", description = "With --clock virtual: the machine "
+        + "(default: sparc-sbus-1995; info --all lists them).")
+    private String machine;
+
+    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "With --clock virtual: a switch of the "
+        + "machine's model (repeatable).")
+    private Map<String, String> model = new LinkedHashMap<>();
+
     /** Creates the {@code jhpvm hydro} command; picocli calls this reflectively, then sets the options given. */
     public HydroCommand() {
     }
@@ -278,6 +291,19 @@ public final class HydroCommand implements Callable<Integer> {
             options.put("fabric.faults.drop", Double.toString(drop));
             options.put("fabric.faults.corrupt", Double.toString(corrupt));
             options.put("fabric.faults.duplicate", Double.toString(duplicate));
+        }
+        if (!clock.equals("wall") && !clock.equals("virtual")) {
+            throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
+        }
+        if (clock.equals("virtual")) {
+            options.put("fabric.clock", "virtual");
+            if (machine != null) {
+                options.put("fabric.machine", machine);
+            }
+            model.forEach((k, v) -> options.put("fabric.model." + k, v));
+            new ClockSettings(true, machine == null ? ClockSettings.DEFAULT_MACHINE : machine, model, true).model();
+        } else if (machine != null || !model.isEmpty()) {
+            throw new IllegalArgumentException("--machine and --model describe a virtual clock: add --clock virtual");
         }
         return scaling ? scaling(options, scheme, layer) : single(options, scheme, geo, layer);
     }

@@ -14,6 +14,8 @@ import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.FaultPlan;
 import org.jhpvm.fabric.aeron.AeronFabric;
 import org.jhpvm.fabric.aeron.JobEnvironment;
+import org.jhpvm.fabric.timing.MachineFiles;
+import org.jhpvm.fabric.timing.MachineModel;
 import org.jhpvm.runtime.JobOptions;
 import org.jhpvm.runtime.Jhpvm;
 import org.jhpvm.shmem.Shmem;
@@ -60,7 +62,9 @@ public final class InfoCommand implements Callable<Integer> {
         new Fabric("emulated-myrinet", "one JVM (the default); a fault plan switches off what it breaks",
             EmulatedMyrinet.capabilities(FaultPlan.none())),
         new Fabric("aeron", "jobs of processes (bin/jhpvm launch): IPC within a host, UDP between hosts",
-            AeronFabric.CAPABILITIES));
+            AeronFabric.CAPABILITIES),
+        new Fabric("virtual-myrinet", "one JVM on a modelled machine's clock (fabric.clock=virtual, fabric.machine): "
+            + "RDMA and NIC handlers carried in frames", new FabricCapabilities(true, true, true, false, true, false)));
 
     static final List<ToolVariable> TOOL_VARIABLES = List.of(
         new ToolVariable("JHPVM_JAVA_OPTS", "extra JVM options for bin/jhpvm (e.g. -Xmx8g)"),
@@ -137,6 +141,14 @@ public final class InfoCommand implements Callable<Integer> {
         }
         out.println("  (Global Arrays: no keys of its own)");
         out.println();
+        out.println("Machines of the virtual clock (fabric.clock=virtual, fabric.machine=NAME; their switches: "
+            + "fabric.model.SWITCH=CHOICE, or bench --model SWITCH=CHOICE):");
+        for (final String name : MachineFiles.BUNDLED) {
+            final MachineModel m = MachineFiles.load(name, java.util.Map.of());
+            out.printf("  %-16s %s%n", name, m.description());
+            MachineFiles.switches(name).forEach((k, v) -> out.printf("  %-16s   %-10s %s%n", "", k, v));
+        }
+        out.println();
         out.println("Environment of a launched job's processes (set by bin/jhpvm launch, or by you under srun/mpirun):");
         for (final JobEnvironment.Variable v : JobEnvironment.variables()) {
             out.printf("  %-28s %-10s %s%n", v.name(), v.defaultValue().isEmpty() ? "-" : v.defaultValue(),
@@ -187,6 +199,13 @@ public final class InfoCommand implements Callable<Integer> {
             for (final ShmemOption o : JobOptions.known()) {
                 options.addObject().put("key", o.key()).put("type", o.type()).put("default", o.defaultValue())
                     .put("meaning", o.meaning());
+            }
+            final ArrayNode machines = root.putArray("machines");
+            for (final String name : MachineFiles.BUNDLED) {
+                final ObjectNode m = machines.addObject().put("name", name)
+                    .put("description", MachineFiles.load(name, java.util.Map.of()).description());
+                final ObjectNode sw = m.putObject("switches");
+                MachineFiles.switches(name).forEach(sw::put);
             }
             final ArrayNode env = root.putArray("environment");
             for (final JobEnvironment.Variable v : JobEnvironment.variables()) {

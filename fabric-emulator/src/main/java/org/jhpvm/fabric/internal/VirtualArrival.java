@@ -22,6 +22,16 @@ final class VirtualArrival {
         return bySource != 0 ? bySource : Long.compare(a.sequence, b.sequence);
     };
 
+    /** The order frames reach their host in: arrival, then source, then the sender's count. */
+    static final Comparator<VirtualArrival> ARRIVAL_ORDER = (a, b) -> {
+        final int byTime = Long.compare(a.arrivalPs, b.arrivalPs);
+        if (byTime != 0) {
+            return byTime;
+        }
+        final int bySource = Integer.compare(a.source, b.source);
+        return bySource != 0 ? bySource : Long.compare(a.sequence, b.sequence);
+    };
+
     final Frame frame;
     final TimingModel.Flight flight = new TimingModel.Flight();
     int source;

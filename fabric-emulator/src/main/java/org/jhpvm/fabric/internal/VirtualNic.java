@@ -2,7 +2,6 @@ package org.jhpvm.fabric.internal;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.PriorityQueue;
 import java.util.concurrent.TimeUnit;
@@ -75,7 +74,12 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private final MpmcArrayQueue<VirtualArrival> freeSlots;
     private final MpscUnboundedArrayQueue<VirtualArrival> inbox = new MpscUnboundedArrayQueue<>(256);
     private final PriorityQueue<VirtualArrival> pending = new PriorityQueue<>(64, VirtualArrival.PORT_ORDER);
-    private final ArrayDeque<VirtualArrival> ready = new ArrayDeque<>();
+    /** Timed frames in order of arrival (frames to this NIC itself join here at once, on the loopback). */
+    private final PriorityQueue<VirtualArrival> ready = new PriorityQueue<>(64, VirtualArrival.ARRIVAL_ORDER);
+    /** The loopback's receive side: frames to this NIC itself turn at the switch without its port's queue. */
+    private final TimingModel.Timeline loopback = new TimingModel.Timeline();
+    /** The least clock of the other NICs at the last look, picoseconds. */
+    private long othersMinPs;
     private final IdentityHashMap<Frame, VirtualArrival> delivered = new IdentityHashMap<>();
     private final CounterBlock counters = new CounterBlock(5);
     /** Frames of this NIC that receivers have delivered to their hosts (written by the receivers). */
@@ -136,7 +140,12 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             }
             tc.cpuNs = cpu;
         }
-        clockPs = c;
+        if (c != clockPs) {
+            // Published at once: a look about to wait holds the others back only to its own time, never to an older
+            // one (two NICs each waiting for the other's last published clock would wait for ever).
+            clockPs = c;
+            clocks.publish(id, c);
+        }
         return tc;
     }
 
@@ -229,7 +238,13 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             model.send(timeline, departure, length, a.flight);
             counters.increment(SENT);
             counters.add(BYTES_SENT, length);
-            fabric.nicUnchecked(dst).inbox.offer(a);
+            if (dst == id) {
+                // On the loopback: timed at once, on this thread, so that it never waits for the port order.
+                a.arrivalPs = model.receive(loopback, a.flight, length);
+                ready.add(a);
+            } else {
+                fabric.nicUnchecked(dst).inbox.offer(a);
+            }
             frame.setState(FrameDescriptor.STATE_FREE);
             pool[poolSize++] = frame;
             return true;
@@ -262,6 +277,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             final long t = clockPs;
             final Frame frame = look(t);
             if (frame == null) {
+                // Every frame that arrives by t + poll is timed already (the poll costs less than the lookahead),
+                // so the clock lands on such an arrival exactly, whether the host polls or waits.
                 final VirtualArrival next = ready.peek();
                 clockPs = next == null ? t + model.pollPs() : Math.min(t + model.pollPs(), next.arrivalPs);
             }
@@ -287,7 +304,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 }
                 // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
                 final VirtualArrival next = ready.peek();
-                long to = Math.min(deadline, t + lookaheadPs);
+                long to = Math.min(deadline, othersMinPs + lookaheadPs);
                 if (next != null) {
                     to = Math.min(to, next.arrivalPs);
                 }
@@ -307,12 +324,14 @@ final class VirtualNic implements Nic, VirtualTime.Host {
      * @return the frame, its dispatch added to the clock, or null
      */
     private Frame look(final long t) {
-        awaitOthers(t);
+        othersMinPs = awaitOthers(t);
         VirtualArrival a;
         while ((a = inbox.relaxedPoll()) != null) {
             pending.add(a);
         }
-        final long bound = t + sendLookaheadPs;
+        // Every frame whose first bytes reach the port before this bound has left its sender (the others' clocks are
+        // past its departure), so the port's order up to it is known: time them, whatever t is.
+        final long bound = othersMinPs + sendLookaheadPs;
         while ((a = pending.peek()) != null && a.flight.headAtSwitchPs < bound) {
             pending.poll();
             a.arrivalPs = model.receive(timeline, a.flight, a.frame.length());
@@ -335,10 +354,15 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         return a.frame;
     }
 
-    /** Waits (wall time) until every other NIC that takes part has its clock at t or beyond. */
-    private void awaitOthers(final long t) {
-        if (clocks.othersMin(id, false) >= t) {
-            return;
+    /**
+     * Waits (wall time) until every other NIC that takes part has its clock at t or beyond.
+     *
+     * @return the least of the other NICs' clocks then, at least t
+     */
+    private long awaitOthers(final long t) {
+        final long first = clocks.othersMin(id, false);
+        if (first >= t) {
+            return first;
         }
         final long startNs = System.nanoTime();
         int spins = 0;
@@ -346,7 +370,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             final long waited = System.nanoTime() - startNs;
             final long min = clocks.othersMin(id, waited > CHECK_HOSTS_AFTER_NS);
             if (min >= t) {
-                return;
+                return min;
             }
             if (spins < 200) {
                 spins++;

@@ -37,6 +37,13 @@ public final class TimingModel {
         this.lookaheadPs = least(machine.hostSend()) + least(machine.txDma()) + least(machine.nicTx())
             + machine.linkLatencyPs();
         this.receiveLookaheadPs = least(machine.nicRx()) + least(machine.rxDma());
+        if (machine.hostPollPs() >= lookaheadPs + receiveLookaheadPs) {
+            // A poll that found nothing moves the clock on by its cost; a frame that arrives meanwhile must already be
+            // known, so that the clock lands on its arrival exactly (see VirtualNic).
+            throw new IllegalArgumentException("machine " + machine.name() + ": stages.host_poll.fixed_ns ("
+                + machine.hostPollPs() / 1000.0 + ") must be below the least latency of a frame ("
+                + (lookaheadPs + receiveLookaheadPs) / 1000.0 + " ns)");
+        }
     }
 
     /** The least time a frame spends in a stage: its fixed cost and its delay. */

@@ -1,0 +1,32 @@
+package org.jhpvm.fm;
+
+import org.jhpvm.fabric.VirtualTime;
+
+/**
+ * The clock of a PE's thread, as the layers above FM read it ({@code MPI_Wtime}, the hydro code's timers): the
+ * modelled machine's time on a fabric with a virtual clock ({@code fabric.clock=virtual}), the wall clock otherwise.
+ * The layers above cannot see the fabric's own {@link VirtualTime}; this is it, one layer up.
+ */
+public final class FmClock {
+    private FmClock() {
+    }
+
+    /**
+     * The calling thread's time: its NIC's virtual clock in a job on a virtual-time fabric (from the PE thread's
+     * first step), {@link System#nanoTime()} otherwise.
+     *
+     * @return nanoseconds, for differences only
+     */
+    public static long nanoTime() {
+        return VirtualTime.nanoTime();
+    }
+
+    /**
+     * Whether the calling thread's clock is virtual.
+     *
+     * @return true on a PE thread of a job on a virtual-time fabric
+     */
+    public static boolean isVirtual() {
+        return VirtualTime.isVirtual();
+    }
+}
