@@ -65,6 +65,16 @@ public interface Fabric extends AutoCloseable {
     FabricCapabilities capabilities();
 
     /**
+     * Whether this fabric keeps a virtual clock ({@code fabric.clock=virtual}): its NICs keep a modelled machine's
+     * time, which {@link VirtualTime} reads. Fixed for the life of the fabric.
+     *
+     * @return true for a virtual-time fabric; false (the default) for one on the wall clock
+     */
+    default boolean virtualClock() {
+        return false;
+    }
+
+    /**
      * The NIC with the given id, the same object on every call; safe to call from any thread. A
      * {@link ProcessFabric} gives out only the NICs this process hosts.
      *

@@ -10,6 +10,7 @@ package org.jhpvm.fabric;
  */
 public final class VirtualTime {
     private static final ThreadLocal<Host> BOUND = new ThreadLocal<>();
+    private static final ThreadLocal<Boolean> HELPER = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     private VirtualTime() {
     }
@@ -72,6 +73,38 @@ public final class VirtualTime {
     }
 
     /**
+     * Marks the calling thread as waiting (a layer's wait loop: FM's {@code extractUntil}) or not: while it waits,
+     * the CPU time it spends between fabric calls is the wait's own spinning, not computation, and does not advance
+     * its virtual clock (the wait ends at the arrival that ends it). Waits nest; on a wall clock this does nothing.
+     *
+     * @param waiting true as a wait begins, false as it ends
+     */
+    public static void waiting(final boolean waiting) {
+        final Host host = BOUND.get();
+        if (host != null) {
+            host.waiting(waiting);
+        }
+    }
+
+    /**
+     * Marks the calling thread as a helper of a PE (a progress agent that serves requests while the PE computes),
+     * before its first fabric call: its CPU time is never the PE's computation (the model's stages stand for the
+     * work it does for the NIC). On a wall clock this changes nothing.
+     */
+    public static void helperThread() {
+        HELPER.set(Boolean.TRUE);
+    }
+
+    /**
+     * For fabric implementations: whether the calling thread is a helper ({@link #helperThread()}).
+     *
+     * @return true for a helper thread
+     */
+    public static boolean isHelperThread() {
+        return HELPER.get();
+    }
+
+    /**
      * For fabric implementations: makes {@code host} the clock of the calling thread.
      *
      * @param host the NIC the thread now uses
@@ -107,6 +140,13 @@ public final class VirtualTime {
          * @param ps picoseconds
          */
         void chargePs(long ps);
+
+        /**
+         * The calling thread begins or ends a wait (see {@link VirtualTime#waiting(boolean)}).
+         *
+         * @param waiting true as a wait begins
+         */
+        void waiting(boolean waiting);
 
         /**
          * Whether the host's fabric is still open.

@@ -22,6 +22,14 @@ public final class FmClock {
     }
 
     /**
+     * Marks the calling thread as a helper of a PE (a progress agent) before it first uses FM: in virtual time its CPU
+     * time is not the PE's computation.
+     */
+    public static void helperThread() {
+        VirtualTime.helperThread();
+    }
+
+    /**
      * Whether the calling thread's clock is virtual.
      *
      * @return true on a PE thread of a job on a virtual-time fabric

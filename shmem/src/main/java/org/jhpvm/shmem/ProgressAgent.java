@@ -3,6 +3,7 @@ package org.jhpvm.shmem;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jhpvm.fm.FmAbortException;
+import org.jhpvm.fm.FmClock;
 import org.jhpvm.fm.FmClosedException;
 
 /**
@@ -85,6 +86,7 @@ final class ProgressAgent implements Runnable {
 
     @Override
     public void run() {
+        FmClock.helperThread(); // in virtual time its passes are the NIC's work, not the PE's computation
         long parkNs = minParkNs;
         int idle = 0;
         boolean parked = false;

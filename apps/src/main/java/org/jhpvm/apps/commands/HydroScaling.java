@@ -66,6 +66,10 @@ final class HydroScaling {
 
     /** Runs the rounds, prints the table, and writes DIR/blast3d-scaling.csv and .png and the JSON if asked. */
     void run(final Path out, final Path json) throws IOException {
+        if ("virtual".equals(options.get("fabric.clock"))) {
+            runVirtual(out, json);
+            return;
+        }
         final int cores = Runtime.getRuntime().availableProcessors();
         System.out.printf("blast3d weak scaling on %s: %d^3 zones per PE, %d timed cycles after %d, best of %d rounds, "
             + "%d cores on this machine%n", layer == Communication.MPI ? "MPI" : "GA", block, timed, untimed, rounds,
@@ -151,6 +155,71 @@ final class HydroScaling {
         }
         if (out != null) {
             writeFiles(out, rows, cores);
+        }
+        if (json != null) {
+            Reports.writeJson(json, o);
+            System.out.println("wrote " + json);
+        }
+    }
+
+    /**
+     * {@code --clock virtual}: every PE count once (the model gives each PE a processor of its own, so the rounds and
+     * the per-core columns of a wall-clock run have nothing to measure), the modelled time, the scaled speedup (PEs
+     * times the efficiency, as the HPVM overview plots Zeus-MP's), and the wall time each run took here.
+     */
+    private void runVirtual(final Path out, final Path json) throws IOException {
+        final String machine = options.getOrDefault("fabric.machine", org.jhpvm.fabric.ClockSettings.DEFAULT_MACHINE);
+        System.out.printf("blast3d weak scaling in virtual time on machine %s (%s): %d^3 zones per PE, %d timed cycles "
+            + "after %d; every figure but the wall time is the model's, every PE with a processor of its own%n",
+            machine, layer == Communication.MPI ? "MPI" : "GA", block, timed, untimed);
+        HydroRun.run(peCounts[0], options, specs.get(0), t -> { });
+        final ObjectNode o = Reports.object();
+        o.put("problem", "blast3d").put("clock", "virtual").put("machine", machine).put("block", block)
+            .put("cycles", timed).put("warmup", untimed).put("energy", scheme.key()).put("comm", layer.key());
+        final ArrayNode arr = o.putArray("scaling");
+        final List<double[]> rows = new ArrayList<>();
+        System.out.println("| PEs | grid | modelled s | zone-cycles/s | per PE | weak-scaling efficiency | scaled speedup "
+            + "| wall s |");
+        System.out.println("|---:|---|---:|---:|---:|---:|---:|---:|");
+        double base = 0;
+        try (Progress progress = new Progress("blast3d scaling, virtual time (cycles)",
+            (long) timed * peCounts.length)) {
+            for (int r = 0; r < peCounts.length; r++) {
+                final int n = peCounts[r];
+                final long wall0 = System.nanoTime();
+                final HydroRun.Snapshot s = HydroRun.run(n, options, specs.get(r), c -> progress.accept(1));
+                final double wallS = (System.nanoTime() - wall0) / 1e9;
+                final double rate = s.zoneCyclesPerSecond();
+                if (r == 0) {
+                    base = rate / n;
+                }
+                final double eff = rate / n / base;
+                rows.add(new double[] {n, rate, rate / n, eff, n * eff});
+                arr.addObject().put("pes", n).put("zones", s.zones()).put("modelled_seconds", s.seconds())
+                    .put("zone_cycles_per_second", rate).put("zone_cycles_per_second_per_pe", rate / n)
+                    .put("efficiency", eff).put("scaled_speedup", n * eff).put("wall_seconds", wallS);
+                System.out.printf("| %d | %s | %.4g | %.3g | %.3g | %.2f | %.2f | %.1f |%n", n, grid(s.cfg().zones()),
+                    s.seconds(), rate, rate / n, eff, n * eff, wallS);
+            }
+        }
+        System.out.println("efficiency = modelled zone-cycles/s per PE relative to the first PE count; scaled speedup = "
+            + "PEs x efficiency; compute counts each PE thread's CPU time times the machine's cpu_scale, so it carries "
+            + "this machine's noise (sharing " + Runtime.getRuntime().availableProcessors() + " cores, caches)");
+        if (out != null) {
+            Files.createDirectories(out);
+            final Path csv = out.resolve("blast3d-scaling-virtual.csv");
+            try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(csv))) {
+                w.println("pes,zone_cycles_per_second,per_pe,efficiency,scaled_speedup");
+                rows.forEach(x -> w.printf("%d,%.6g,%.6g,%.4f,%.4f%n", (int) x[0], x[1], x[2], x[3], x[4]));
+            }
+            final XYChart c = new XYChartBuilder().width(600).height(450).title("blast3d scaled speedup on " + machine
+                + " (virtual time), " + block + "^3 zones per PE").xAxisTitle("PEs").yAxisTitle("scaled speedup").build();
+            final double[] pes = rows.stream().mapToDouble(x -> x[0]).toArray();
+            c.addSeries("model", pes, rows.stream().mapToDouble(x -> x[4]).toArray());
+            c.addSeries("ideal", pes, pes);
+            final Path png = out.resolve("blast3d-scaling-virtual.png");
+            BitmapEncoder.saveBitmap(c, png.toString(), BitmapEncoder.BitmapFormat.PNG);
+            System.out.println("wrote " + csv + " and " + png);
         }
         if (json != null) {
             Reports.writeJson(json, o);

@@ -47,6 +47,19 @@ class VirtualFmTable4Test {
     }
 
     @Test
+    void fm2OnThePentiumProClusterIsWithin15PercentOfThePaper() {
+        // FM 2.x (HPDC'98): 11 us minimum latency, 77 MB/s peak (MB = 2^20), n1/2 under 256 bytes.
+        final VirtualFmBenchmark.Result r = new VirtualFmBenchmark(new ClockSettings(true, "ppro-pci-1998", java.util.Map
+            .of(), false), 2, 40).run(step -> { });
+        final double latency = r.latency8Us() / 11.0 - 1;
+        final double peak = r.rInfMBps() * 1e6 / MIB / 77.0 - 1;
+        final String got = String.format("latency %.2f us (%+.1f%%), peak %.1f MiB/s (%+.1f%%), n1/2 %.0f B",
+            r.latency8Us(), 100 * latency, r.rInfMBps() * 1e6 / MIB, 100 * peak, r.nHalfBytes());
+        System.out.println("FM 2.x on ppro-pci-1998: " + got);
+        assertTrue(Math.abs(latency) <= TOLERANCE && Math.abs(peak) <= TOLERANCE && r.nHalfBytes() < 256, got);
+    }
+
+    @Test
     void theSameRunGivesTheSameFiguresBitwise() {
         final VirtualBenchReport.PaperRow fm10 = VirtualBenchReport.PaperRow.TABLE_4.get(4);
         final VirtualFmBenchmark.Result a = run(fm10);

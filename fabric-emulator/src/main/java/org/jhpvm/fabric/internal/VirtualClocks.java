@@ -15,6 +15,12 @@ import java.util.concurrent.atomic.AtomicReferenceArray;
  * thread has ended (it cannot send again). A NIC whose host is the calling thread itself is never waited for (the
  * thread cannot run it while it waits): its clock is brought forward instead, so a thread that drives several NICs
  * makes one host of them.
+ * <p>
+ * A NIC that waits in a {@code receive} also publishes a promise: it will not send before that time (its deadline,
+ * the next arrival it knows of) unless a frame reaches it first, and a sender that hands it a frame lowers the
+ * promise to that frame's earliest arrival. To the others a waiting NIC counts at its promise, not its clock: NICs
+ * that all wait do not creep towards each other by one lookahead at a time, they go straight to the earliest
+ * promise (the lower bound on the time of the next event, as conservative simulators compute it).
  */
 final class VirtualClocks {
     /** One clock per 64-byte line. */
@@ -22,16 +28,22 @@ final class VirtualClocks {
     /** A NIC that does not take part: it constrains no one. */
     static final long GONE = Long.MAX_VALUE / 4;
 
+    /** No promise: the NIC is not waiting. */
+    static final long NONE = -1;
+
     private final AtomicLongArray published;
+    private final AtomicLongArray promises;
     private final AtomicReferenceArray<Thread> hosts;
     private final long lookaheadPs;
 
     VirtualClocks(final int nics, final long lookaheadPs) {
         this.published = new AtomicLongArray((nics + 2) * STRIDE);
+        this.promises = new AtomicLongArray((nics + 2) * STRIDE);
         this.hosts = new AtomicReferenceArray<>(nics);
         this.lookaheadPs = lookaheadPs;
         for (int i = 0; i < nics; i++) {
             published.setRelease(index(i), GONE);
+            promises.set(index(i), NONE);
         }
     }
 
@@ -80,21 +92,51 @@ final class VirtualClocks {
         return published.getAcquire(index(nic));
     }
 
+    /** The NIC waits: it sends nothing before {@code ps} unless a frame reaches it first. */
+    void promise(final int nic, final long ps) {
+        promises.set(index(nic), ps);
+    }
+
+    /** The NIC no longer waits (its published clock is its bound again). */
+    void clearPromise(final int nic) {
+        promises.set(index(nic), NONE);
+    }
+
+    /**
+     * A frame is on its way to a NIC that may be waiting: its promise comes down to the frame's earliest arrival.
+     * Called by the sender after it has queued the frame, before it publishes a later clock.
+     */
+    void lowerPromise(final int nic, final long ps) {
+        final int i = index(nic);
+        long w;
+        while ((w = promises.get(i)) != NONE && w > ps) {
+            if (promises.compareAndSet(i, w, ps)) {
+                return;
+            }
+        }
+    }
+
     /**
      * The least published clock of the NICs other than {@code self} that take part, NICs hosted by the calling thread
      * left out. Looks at whether a NIC's host has ended only if {@code checkHosts} (the caller has waited a while).
      *
      * @return picoseconds, {@link #GONE} if no other NIC takes part
      */
-    long othersMin(final int self, final boolean checkHosts) {
+    long othersMin(final int self, final boolean checkHosts, final long[] scratch) {
         final Thread me = Thread.currentThread();
-        long min = GONE;
         final int n = hosts.length();
+        // Every clock first, then every promise: a sender lowers its receiver's promise before it publishes a later
+        // clock, so a clock read here that is past a send comes with a promise read after it that knows the frame.
+        for (int q = 0; q < n; q++) {
+            scratch[q] = published.getAcquire(index(q));
+        }
+        long min = GONE;
         for (int q = 0; q < n; q++) {
             if (q == self) {
                 continue;
             }
-            final long c = published.getAcquire(index(q));
+            final long w = promises.get(index(q));
+            final long c = w == NONE ? scratch[q] : Math.max(scratch[q], w);
             if (c >= min) {
                 continue;
             }

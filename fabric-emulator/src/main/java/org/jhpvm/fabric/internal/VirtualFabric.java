@@ -89,11 +89,16 @@ public final class VirtualFabric implements Fabric {
         return new FabricCapabilities(true, true, true, false, true, false);
     }
 
+    @Override
+    public boolean virtualClock() {
+        return true;
+    }
+
     /** Gives out a NIC; it takes part in virtual time from now, hosted by the calling thread until another calls it. */
     @Override
     public Nic nic(final int id) {
         final VirtualNic nic = nics[Objects.checkIndex(id, nics.length)];
-        final long others = clocks.othersMin(id, true);
+        final long others = clocks.othersMin(id, true, new long[nics.length]);
         clocks.join(id, Thread.currentThread(), others == VirtualClocks.GONE ? 0 : others);
         return nic;
     }

@@ -36,7 +36,11 @@ import org.jhpvm.fabric.timing.TimingModel;
  */
 final class VirtualNic implements Nic, VirtualTime.Host {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
-    private static final ThreadLocal<ThreadClock> THREAD = ThreadLocal.withInitial(ThreadClock::new);
+    private static final ThreadLocal<ThreadClock> THREAD = ThreadLocal.withInitial(() -> {
+        final ThreadClock tc = new ThreadClock();
+        tc.helper = VirtualTime.isHelperThread();
+        return tc;
+    });
     /** A wait for another NIC's clock this long (wall time) ends the job: that NIC's host is stuck. */
     static final long STALL_NS = TimeUnit.SECONDS.toNanos(60);
     private static final long CHECK_HOSTS_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -52,6 +56,10 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         Object fabric;
         long clockPs;
         long cpuNs = -1;
+        /** Waits the thread is in (nested): their CPU time is spinning, not computation. */
+        int waits;
+        /** A PE's helper thread (a progress agent): its CPU time is never computation. */
+        boolean helper;
     }
 
     private final VirtualFabric fabric;
@@ -78,8 +86,11 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private final PriorityQueue<VirtualArrival> ready = new PriorityQueue<>(64, VirtualArrival.ARRIVAL_ORDER);
     /** The loopback's receive side: frames to this NIC itself turn at the switch without its port's queue. */
     private final TimingModel.Timeline loopback = new TimingModel.Timeline();
-    /** The least clock of the other NICs at the last look, picoseconds. */
+    /** The least clock (or promise) of the other NICs at the last look, picoseconds. */
     private long othersMinPs;
+    /** For {@link VirtualClocks#othersMin}: host thread only. */
+    private final long[] scratch;
+    private final long receiveLookaheadPs;
     private final IdentityHashMap<Frame, VirtualArrival> delivered = new IdentityHashMap<>();
     private final CounterBlock counters = new CounterBlock(5);
     /** Frames of this NIC that receivers have delivered to their hosts (written by the receivers). */
@@ -99,6 +110,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         this.frameBytes = config.frameBytes();
         this.sendLookaheadPs = model.sendLookaheadPs();
         this.lookaheadPs = model.lookaheadPs();
+        this.receiveLookaheadPs = lookaheadPs - sendLookaheadPs;
+        this.scratch = new long[config.nicCount()];
         this.pool = new Frame[config.poolFrames()];
         for (int i = 0; i < pool.length; i++) {
             pool[i] = new Frame(fabric, id, MyrinetNic.HOME_HOST, config.headerBytes(), frameBytes);
@@ -135,7 +148,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         long c = Math.max(clockPs, tc.clockPs);
         if (measured) {
             final long cpu = CPU.getCurrentThreadCpuTime();
-            if (cpu >= 0 && tc.cpuNs >= 0 && cpu > tc.cpuNs) {
+            if (cpu >= 0 && tc.cpuNs >= 0 && cpu > tc.cpuNs && tc.waits == 0 && !tc.helper) {
                 c += Math.round((cpu - tc.cpuNs) * 1000.0 * cpuScale);
             }
             tc.cpuNs = cpu;
@@ -156,13 +169,27 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             tc.cpuNs = CPU.getCurrentThreadCpuTime();
         }
         clocks.publish(id, clockPs);
+        if (waiting) {
+            waiting = false;
+            clocks.clearPromise(id); // after the clock: the bound the others see never goes back
+        }
     }
+
+    /** Whether this NIC has a promise out (host thread only). */
+    private boolean waiting;
 
     @Override
     public long nowPs() {
         final ThreadClock tc = account();
         exit(tc);
         return clockPs;
+    }
+
+    @Override
+    public void waiting(final boolean begins) {
+        final ThreadClock tc = account(); // the computation before the wait counts; the wait's spinning does not
+        tc.waits = Math.max(0, tc.waits + (begins ? 1 : -1));
+        exit(tc);
     }
 
     @Override
@@ -244,6 +271,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 ready.add(a);
             } else {
                 fabric.nicUnchecked(dst).inbox.offer(a);
+                // A receiver waiting with a later promise may now act sooner: at this frame's arrival.
+                clocks.lowerPromise(dst, a.flight.headAtSwitchPs + receiveLookaheadPs);
             }
             frame.setState(FrameDescriptor.STATE_FREE);
             pool[poolSize++] = frame;
@@ -302,14 +331,25 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 if (t >= deadline) {
                     return null;
                 }
+                // Promise to send nothing before the next event this NIC knows of. Within one receive the promise only
+                // comes down (senders lower it, and so does this NIC as it learns of frames), so it is set once; the
+                // inbox is read after it is out, which finds any frame whose sender did not see it.
+                if (!waiting) {
+                    waiting = true;
+                    clocks.promise(id, nextEvent(deadline));
+                }
                 // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
+                final long others = clocks.othersMin(id, false, scratch);
+                if (admit(others)) {
+                    clocks.lowerPromise(id, nextEvent(deadline));
+                }
                 final VirtualArrival next = ready.peek();
-                long to = Math.min(deadline, othersMinPs + lookaheadPs);
+                long to = Math.min(deadline, others + lookaheadPs);
                 if (next != null) {
                     to = Math.min(to, next.arrivalPs);
                 }
-                clockPs = to;
-                clocks.publish(id, to);
+                clockPs = Math.max(t, to);
+                clocks.publish(id, clockPs);
                 checkWaitGoesOn("receive");
             }
         } finally {
@@ -325,19 +365,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
      */
     private Frame look(final long t) {
         othersMinPs = awaitOthers(t);
-        VirtualArrival a;
-        while ((a = inbox.relaxedPoll()) != null) {
-            pending.add(a);
-        }
-        // Every frame whose first bytes reach the port before this bound has left its sender (the others' clocks are
-        // past its departure), so the port's order up to it is known: time them, whatever t is.
-        final long bound = othersMinPs + sendLookaheadPs;
-        while ((a = pending.peek()) != null && a.flight.headAtSwitchPs < bound) {
-            pending.poll();
-            a.arrivalPs = model.receive(timeline, a.flight, a.frame.length());
-            ready.add(a);
-        }
-        a = ready.peek();
+        admit(othersMinPs);
+        final VirtualArrival a = ready.peek();
         if (a == null || a.arrivalPs > t) {
             return null;
         }
@@ -355,12 +384,50 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     }
 
     /**
+     * Takes what the inbox holds and times, in the port's order, every frame whose first bytes reach the port before
+     * the others' least clock (or promise) plus the send lookahead: all of them have left their senders, so the
+     * port's order up to there is known.
+     *
+     * @param othersMin the others' least clock or promise, as last read
+     * @return whether the inbox held anything
+     */
+    private boolean admit(final long othersMin) {
+        VirtualArrival a;
+        boolean any = false;
+        while ((a = inbox.poll()) != null) {
+            pending.add(a);
+            any = true;
+        }
+        final long bound = othersMin + sendLookaheadPs;
+        while ((a = pending.peek()) != null && a.flight.headAtSwitchPs < bound) {
+            pending.poll();
+            a.arrivalPs = model.receive(timeline, a.flight, a.frame.length());
+            ready.add(a);
+        }
+        return any;
+    }
+
+    /** The earliest this waiting NIC can act: its deadline, the next arrival it has timed, or a frame not yet timed. */
+    private long nextEvent(final long deadline) {
+        long w = deadline;
+        final VirtualArrival r = ready.peek();
+        if (r != null) {
+            w = Math.min(w, r.arrivalPs);
+        }
+        final VirtualArrival p = pending.peek();
+        if (p != null) {
+            w = Math.min(w, p.flight.headAtSwitchPs + receiveLookaheadPs);
+        }
+        return w;
+    }
+
+    /**
      * Waits (wall time) until every other NIC that takes part has its clock at t or beyond.
      *
      * @return the least of the other NICs' clocks then, at least t
      */
     private long awaitOthers(final long t) {
-        final long first = clocks.othersMin(id, false);
+        final long first = clocks.othersMin(id, false, scratch);
         if (first >= t) {
             return first;
         }
@@ -368,7 +435,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         int spins = 0;
         while (true) {
             final long waited = System.nanoTime() - startNs;
-            final long min = clocks.othersMin(id, waited > CHECK_HOSTS_AFTER_NS);
+            final long min = clocks.othersMin(id, waited > CHECK_HOSTS_AFTER_NS, scratch);
             if (min >= t) {
                 return min;
             }

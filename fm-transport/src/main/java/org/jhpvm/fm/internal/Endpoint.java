@@ -8,6 +8,7 @@ import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.VirtualTime;
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.Fm1Handler;
 import org.jhpvm.fm.FmClosedException;
@@ -40,6 +41,8 @@ public final class Endpoint extends EndpointNicApi {
     private static final int SERVICE_EVERY_MASK = 31;
 
     private final Nic nic;
+    /** Whether the fabric keeps a virtual clock: waits then tell it their spinning is no computation. */
+    private final boolean virtualClock;
     private final FmConfig config;
     private final JobControl job;
     private final int windowFrames;
@@ -93,6 +96,7 @@ public final class Endpoint extends EndpointNicApi {
                 + ": FM needs at least 2");
         }
         this.nic = fabric.nic(pe);
+        this.virtualClock = fabric.virtualClock();
         final int frameBytes = fabric.frameBytes();
         final int pool = fabric.poolFrames();
         this.windowFrames = config.windowFrames() == 0 ? Math.min(32, Math.max(2, pool / 4)) : config.windowFrames();
@@ -265,6 +269,9 @@ public final class Endpoint extends EndpointNicApi {
         }
         final long deadline = System.nanoTime() + timeoutNs;
         waits.start(done);
+        if (virtualClock) {
+            VirtualTime.waiting(true); // in virtual time, the loop's own CPU time is no computation of the PE's
+        }
         try {
             while (!done.getAsBoolean()) {
                 final int work = extract(Integer.MAX_VALUE);
@@ -284,6 +291,9 @@ public final class Endpoint extends EndpointNicApi {
             }
             return true;
         } finally {
+            if (virtualClock) {
+                VirtualTime.waiting(false);
+            }
             waits.resume();
         }
     }
@@ -319,6 +329,9 @@ public final class Endpoint extends EndpointNicApi {
         }
         job.bodyDone();
         waits.start(IdleWait.FINISHED);
+        if (virtualClock) {
+            VirtualTime.waiting(true);
+        }
         try {
             while (!job.allDone()) {
                 checkUsable();
@@ -331,8 +344,16 @@ public final class Endpoint extends EndpointNicApi {
                 }
             }
         } finally {
+            if (virtualClock) {
+                VirtualTime.waiting(false);
+            }
             waits.end();
         }
+    }
+
+    /** @return whether the fabric keeps a virtual clock */
+    boolean virtualClock() {
+        return virtualClock;
     }
 
     /** @return the job's shared control */

@@ -51,6 +51,8 @@ final class IdleWait {
     /** When the current stretch of the wait with nothing to do began, 0 while it has not. */
     private long idleSinceNs;
     private final JobControl job;
+    /** The fabric keeps a virtual clock: a spin buys nothing, so a wait sleeps in the NIC at once. */
+    private final boolean virtual;
     /** The current wait's condition, until its first idle pass publishes it in {@link #idleFor}. */
     private BooleanSupplier waitFor;
     /** What the PE waits for while a wait of it idles, else null (read by the job's watch). */
@@ -73,6 +75,7 @@ final class IdleWait {
         this.slots = slots;
         this.slot = slot;
         this.job = ep.job();
+        this.virtual = ep.virtualClock();
     }
 
     /**
@@ -155,7 +158,9 @@ final class IdleWait {
         final boolean peThread = slot.isThread(Thread.currentThread());
         final boolean blocked = peThread && !slot.held();
         final boolean contended = peThread && !blocked && slots.contended(slot);
-        if (!blocked && !contended && spinsOn(nowNs)) {
+        // In virtual time the clock lands on the arrival whether the PE polls or sleeps, and every poll is a step of
+        // the simulation that waits for the other PEs' clocks: no spinning, straight to the sleep in the NIC.
+        if (!virtual && !blocked && !contended && spinsOn(nowNs)) {
             Thread.onSpinWait(); // the PEs that run fit the cores: no core is taken from one, no wake-up paid
             ep.checkUsable();
             return;
@@ -163,11 +168,11 @@ final class IdleWait {
         if (contended && idle.spinning()) {
             idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
         }
-        if (peThread && !blocked && slots.keeps(slot, nowNs)) {
+        if (!virtual && peThread && !blocked && slots.keeps(slot, nowNs)) {
             Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
         } else if (lean && queue.isFull()) {
             idle.idle(0); // frames wait in the fabric: the queue must drain first
-        } else if (blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
+        } else if (virtual || blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
             ep.serviceTimers();
             if (peThread && !blocked) {
                 slots.release(slot);
