@@ -36,7 +36,9 @@ class InfoTest {
             root.get("apis").get("mpi").asText());
         final List<String> fabrics = new ArrayList<>();
         root.get("fabrics").forEach(f -> fabrics.add(f.get("name").asText()));
-        assertEquals(List.of("emulated-myrinet", "aeron"), fabrics);
+        assertEquals(List.of("emulated-myrinet", "aeron", "virtual-myrinet"), fabrics);
+        // the virtual-time fabric carries RDMA in frames; info --all lists its machines and their switches
+        assertFalse(root.get("fabrics").get(2).get("rdma").asBoolean());
         assertTrue(root.get("fabrics").get(1).get("buffered").asBoolean());
         assertFalse(root.get("fabrics").get(0).get("buffered").asBoolean());
         // the emulated NIC does RDMA and runs handlers; Aeron does neither (FM's messages stand in)
@@ -66,6 +68,12 @@ class InfoTest {
             accepted.add(o.key());
         }
         assertEquals(accepted, listed, "every key the parsers accept is listed");
+        // the virtual clock's machines, each with its switches as the machine file has them
+        final List<String> machines = new ArrayList<>();
+        root.get("machines").forEach(m -> machines.add(m.get("name").asText()));
+        assertEquals(org.jhpvm.fabric.timing.MachineFiles.BUNDLED, machines);
+        assertTrue(root.get("machines").get(0).get("switches").get("lcp").asText().startsWith("streamed|baseline"),
+            root.get("machines").get(0).toString());
         final Set<String> env = new LinkedHashSet<>();
         root.get("environment").forEach(v -> env.add(v.get("name").asText()));
         for (final JobEnvironment.Variable v : JobEnvironment.variables()) {

@@ -76,7 +76,8 @@ final class BenchFmCommand implements Callable<Integer> {
     private String machine = ClockSettings.DEFAULT_MACHINE;
 
     @Option(names = "--model", paramLabel = "KEY=VALUE", description = "A switch of the machine's model, e.g. "
-        + "lcp=baseline or sbus=dma (repeatable; info --all lists each machine's switches).")
+        + "lcp=baseline or sbus=dma (repeatable; info --all lists each machine's switches; default: the machine's "
+        + "own choices, for sparc-sbus-1995 FM 1.0 as released).")
     private java.util.Map<String, String> model = new java.util.LinkedHashMap<>();
 
     @Option(names = "--cpu", paramLabel = "measured|declared", description = "In virtual time, whether the PEs' "

@@ -208,7 +208,7 @@ public final class HydroCommand implements Callable<Integer> {
     private String machine;
 
     @Option(names = "--model", paramLabel = "KEY=VALUE", description = "With --clock virtual: a switch of the "
-        + "machine's model (repeatable).")
+        + "machine's model (repeatable; default: the machine's own choices).")
     private Map<String, String> model = new LinkedHashMap<>();
 
     /** Creates the {@code jhpvm hydro} command; picocli calls this reflectively, then sets the options given. */
