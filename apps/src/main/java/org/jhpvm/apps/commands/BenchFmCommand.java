@@ -133,12 +133,15 @@ final class BenchFmCommand implements Callable<Integer> {
         settings.model(); // a bad machine or switch fails here, before anything runs
         final VirtualFmBenchmark bench = new VirtualFmBenchmark(settings, Math.max(1, roundTrips / 1000), 400);
         final VirtualFmBenchmark.Result r;
-        try (Progress progress = new Progress("bench fm, virtual time", VirtualFmBenchmark.steps())) {
+        final VirtualFmBenchmark.Result lossy;
+        try (Progress progress = new Progress("bench fm, virtual time", 2 * VirtualFmBenchmark.steps())) {
             r = bench.run(progress);
+            lossy = bench.run(progress, drop);
         }
         VirtualBenchReport.print(r, settings);
+        VirtualBenchReport.printLossy(lossy, r, drop);
         if (json != null) {
-            Reports.writeJson(json, VirtualBenchReport.json(r, settings));
+            Reports.writeJson(json, VirtualBenchReport.json(r, settings, lossy, drop));
             System.out.println("wrote " + json);
         }
         if (png != null) {

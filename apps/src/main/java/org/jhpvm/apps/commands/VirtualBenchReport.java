@@ -49,7 +49,16 @@ final class VirtualBenchReport {
         }
     }
 
-    static ObjectNode json(final VirtualFmBenchmark.Result r, final ClockSettings clock) {
+    static void printLossy(final VirtualFmBenchmark.Result lossy, final VirtualFmBenchmark.Result clean,
+                           final double drop) {
+        System.out.printf(Locale.ROOT, "with %.1f%% of frames dropped (seed 1998): one-way latency 8 B = %.3f us, "
+            + "r_inf = %.2f MB/s (%.0f%% of fault-free), t0 = %.3f us; %d frames dropped, %d retransmitted by FM, every "
+            + "timeout and resend in the modelled time%n", 100 * drop, lossy.latency8Us(), lossy.rInfMBps(),
+            100 * lossy.rInfMBps() / clean.rInfMBps(), lossy.t0Us(), lossy.dropped(), lossy.retransmitted());
+    }
+
+    static ObjectNode json(final VirtualFmBenchmark.Result r, final ClockSettings clock,
+                           final VirtualFmBenchmark.Result lossy, final double drop) {
         final ObjectNode root = Reports.object();
         root.put("benchmark", "fm");
         final ObjectNode cfg = root.putObject("config");
@@ -65,6 +74,12 @@ final class VirtualBenchReport {
         m.put("model_n_half_bytes", r.nHalfBytes());
         m.put("model_latency_us_8B", r.latency8Us());
         m.put("model_bw_MBps_peak", r.rInfMBps());
+        m.put("model_latency_us_8B_drop1pct", lossy.latency8Us());
+        m.put("model_r_inf_MBps_drop1pct", lossy.rInfMBps());
+        m.put("model_t0_us_drop1pct", lossy.t0Us());
+        m.put("frames_dropped_drop1pct", lossy.dropped());
+        m.put("frames_retransmitted_drop1pct", lossy.retransmitted());
+        cfg.put("drop", drop);
         final PaperRow row = PaperRow.of(r.machine().name(), r.machine().switches());
         if (row != null) {
             final ObjectNode p = root.putObject("paper");

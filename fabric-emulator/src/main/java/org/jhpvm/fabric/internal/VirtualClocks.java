@@ -153,10 +153,12 @@ final class VirtualClocks {
         return min;
     }
 
-    /** @return the NIC whose published clock is {@code min}, for reports, or -1 */
+    /** @return a NIC whose clock (or promise, if it waits) is at most {@code min}, for reports, or -1 */
     int holder(final int self, final long min) {
         for (int q = 0; q < hosts.length(); q++) {
-            if (q != self && published.getAcquire(index(q)) == min) {
+            final long w = promises.get(index(q));
+            final long c = published.getAcquire(index(q));
+            if (q != self && (w == NONE ? c : Math.max(c, w)) <= min) {
                 return q;
             }
         }

@@ -6,6 +6,7 @@ import org.jhpvm.fabric.Fabric;
 import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.FaultPlan;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.timing.TimingModel;
@@ -14,28 +15,35 @@ import org.jhpvm.fabric.timing.TimingModel;
  * The emulated Myrinet in virtual time ({@code fabric.clock=virtual}): every NIC keeps the clock of the modelled
  * machine, and a frame reaches its receiver when the {@link TimingModel} says, whatever this machine's speed. Frames
  * are copied into a receive slot of the destination at the send and delivered in the order of their virtual
- * arrival; the fabric never loses, reorders or back-pressures a frame (a receiver that falls behind makes its
- * frames wait in the model, at its switch port, not in wall time), so it offers what a lossless emulated Myrinet
- * offers, without RDMA or NIC handlers (the layers above carry those in frames, as over Aeron).
+ * arrival; the fabric never reorders or back-pressures a frame (a receiver that falls behind makes its frames wait
+ * in the model, at its switch port, not in wall time), and loses or corrupts one only as its fault plan says (drops
+ * and corruptions; the other faults are refused). It offers what an emulated Myrinet offers under such a plan,
+ * without RDMA or NIC handlers (the layers above carry those in frames, as over Aeron).
  */
 public final class VirtualFabric implements Fabric {
     private final FabricConfig config;
     private final TimingModel model;
     private final VirtualClocks clocks;
     private final VirtualNic[] nics;
+    private final FabricCapabilities capabilities;
     private volatile boolean closed;
 
     /**
-     * @param config validated settings, their clock virtual and without faults
-     * @throws IllegalArgumentException if the settings ask for faults (not modelled in virtual time) or name a machine
-     *                                  that cannot be read
+     * @param config validated settings, their clock virtual
+     * @throws IllegalArgumentException if the settings ask for faults other than drops and corruptions, or name a
+     *                                  machine that cannot be read
      */
     public VirtualFabric(final FabricConfig config) {
         this.config = Objects.requireNonNull(config, "config");
-        if (!config.faultPlan().isNone()) {
-            throw new IllegalArgumentException("fabric.clock=virtual does not model faults yet: leave the "
-                + "fabric.faults.* options out");
+        final FaultPlan plan = config.faultPlan();
+        if (plan.duplicate() > 0 || plan.reorder() > 0 || plan.delay() > 0 || plan.stall() > 0
+            || !plan.linkDown().isEmpty()) {
+            throw new IllegalArgumentException("fabric.clock=virtual models drops and corruptions only "
+                + "(fabric.faults.drop, fabric.faults.corrupt): leave duplicates, reordering, delays, stalls and "
+                + "link-down windows out");
         }
+        this.capabilities = new FabricCapabilities(plan.drop() == 0 && plan.corrupt() == 0, true, true, false, true,
+            false);
         this.model = new TimingModel(config.clock().model());
         this.clocks = new VirtualClocks(config.nicCount(), model.lookaheadPs());
         this.nics = new VirtualNic[config.nicCount()];
@@ -86,7 +94,7 @@ public final class VirtualFabric implements Fabric {
 
     @Override
     public FabricCapabilities capabilities() {
-        return new FabricCapabilities(true, true, true, false, true, false);
+        return capabilities;
     }
 
     @Override

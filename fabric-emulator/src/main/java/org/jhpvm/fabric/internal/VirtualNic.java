@@ -12,6 +12,7 @@ import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscUnboundedArrayQueue;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.FaultPlan;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.FrameDescriptor;
 import org.jhpvm.fabric.FrameRejections;
@@ -50,6 +51,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private static final int RECEIVED = 2;
     private static final int BYTES_RECEIVED = 3;
     private static final int SLOTS_ADDED = 4;
+    private static final int DROPPED = 5;
+    private static final int CORRUPTED = 6;
 
     /** A thread's own clock: a thread that drives several NICs is one host, and its CPU time is its own. */
     private static final class ThreadClock {
@@ -86,13 +89,17 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private final PriorityQueue<VirtualArrival> ready = new PriorityQueue<>(64, VirtualArrival.ARRIVAL_ORDER);
     /** The loopback's receive side: frames to this NIC itself turn at the switch without its port's queue. */
     private final TimingModel.Timeline loopback = new TimingModel.Timeline();
+    /** The times of a dropped frame, thrown away. */
+    private final TimingModel.Flight dropped = new TimingModel.Flight();
     /** The least clock (or promise) of the other NICs at the last look, picoseconds. */
     private long othersMinPs;
     /** For {@link VirtualClocks#othersMin}: host thread only. */
     private final long[] scratch;
     private final long receiveLookaheadPs;
     private final IdentityHashMap<Frame, VirtualArrival> delivered = new IdentityHashMap<>();
-    private final CounterBlock counters = new CounterBlock(5);
+    private final CounterBlock counters = new CounterBlock(7);
+    /** The fault plan's drops and corruptions of this NIC's frames, or null without faults. */
+    private final VirtualFaults faults;
     /** Frames of this NIC that receivers have delivered to their hosts (written by the receivers). */
     private final AtomicLong retired = new AtomicLong();
     private final AtomicLong retiredBytes = new AtomicLong();
@@ -112,6 +119,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         this.lookaheadPs = model.lookaheadPs();
         this.receiveLookaheadPs = lookaheadPs - sendLookaheadPs;
         this.scratch = new long[config.nicCount()];
+        this.faults = config.faultPlan().isNone() ? null : new VirtualFaults(config.faultPlan(), id, config.nicCount());
         this.pool = new Frame[config.poolFrames()];
         for (int i = 0; i < pool.length; i++) {
             pool[i] = new Frame(fabric, id, MyrinetNic.HOME_HOST, config.headerBytes(), frameBytes);
@@ -257,14 +265,28 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             final long departure = clockPs;
             clockPs = departure + model.hostSendPs(length);
             frame.stampSource(id);
+            final int fault = faults == null ? 0 : faults.next(dst);
+            counters.increment(SENT);
+            counters.add(BYTES_SENT, length);
+            if ((fault & FaultPlan.DROP) != 0) {
+                // Lost on the way: it took the sender's time and resources, and never reaches the port.
+                model.send(timeline, departure, length, dropped);
+                counters.increment(DROPPED);
+                retired.incrementAndGet();
+                frame.setState(FrameDescriptor.STATE_FREE);
+                pool[poolSize++] = frame;
+                return true;
+            }
             final VirtualArrival a = fabric.nicUnchecked(dst).takeSlot();
             a.frame.copyFrom(frame);
             a.frame.setState(FrameDescriptor.STATE_IN_FABRIC);
             a.source = id;
             a.sequence = sequence++;
             model.send(timeline, departure, length, a.flight);
-            counters.increment(SENT);
-            counters.add(BYTES_SENT, length);
+            if ((fault & FaultPlan.CORRUPT) != 0) {
+                faults.corrupt(a.frame, dst);
+                counters.increment(CORRUPTED);
+            }
             if (dst == id) {
                 // On the loopback: timed at once, on this thread, so that it never waits for the port order.
                 a.arrivalPs = model.receive(loopback, a.flight, length);
@@ -510,6 +532,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     public NicCounters counters() {
         final long sent = counters.get(SENT);
         return new NicCounters(sent, counters.get(BYTES_SENT), retired.get(), retiredBytes.get(), counters.get(RECEIVED),
-            counters.get(BYTES_RECEIVED), 0, 0, 0, 0, 0, 0, 0, counters.get(SLOTS_ADDED));
+            counters.get(BYTES_RECEIVED), counters.get(DROPPED), counters.get(CORRUPTED), 0, 0, 0, 0, 0,
+            counters.get(SLOTS_ADDED));
     }
 }

@@ -37,10 +37,13 @@ final class Acknowledger {
     private final boolean[] ackListed;
     private final int[] ackList;
     private int ackListCount;
+    /** The fabric keeps a virtual clock: the timers run on it ({@link FmTime}). */
+    private final boolean virtualClock;
 
     Acknowledger(final Nic nic, final FmConfig config, final Counters counters, final FrameChecksum checksum,
-                 final boolean lean, final int ackEvery, final int pes) {
+                 final boolean lean, final int ackEvery, final int pes, final boolean virtualClock) {
         this.nic = nic;
+        this.virtualClock = virtualClock;
         this.config = config;
         this.counters = counters;
         this.checksum = checksum;
@@ -106,7 +109,7 @@ final class Acknowledger {
 
     /** Tells {@code src} which frame this PE is missing from it (rate-limited to one per gap per rtoMin/2). */
     void nack(final int src, final int flags) {
-        final long now = System.nanoTime();
+        final long now = FmTime.now(virtualClock);
         if (nackedSeq[src] == expectedSeq[src] && now - nackedAtNs[src] < config.rtoMinNs() / 2) {
             return;
         }

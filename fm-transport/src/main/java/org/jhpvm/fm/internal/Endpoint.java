@@ -118,8 +118,9 @@ public final class Endpoint extends EndpointNicApi {
         this.idle = new BackoffIdleStrategy(config.idleSpins(), config.idleYields(), config.minParkNs(),
             config.maxParkNs());
         this.queue = new HostQueue(queueFrames);
-        this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes);
-        this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes);
+        this.retransmitter = new Retransmitter(nic, config, counters, pes, windowFrames, frameBytes,
+            virtualClock);
+        this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes, virtualClock);
         this.receive = new ReceivePath(this, nic, queue, counters, checksum, retransmitter, acks, lean, drainBudget,
             queueFrames, frameBytes);
         final FlowControl flow = new FlowControl(this, nic, config, counters, idle, retransmitter, acks, receive, lean,
@@ -516,7 +517,7 @@ public final class Endpoint extends EndpointNicApi {
             return 0;
         }
         int work = 0;
-        final long now = System.nanoTime();
+        final long now = FmTime.now(virtualClock);
         if (acks.owed() > 0) {
             work += acks.flushAcks(now);
         }

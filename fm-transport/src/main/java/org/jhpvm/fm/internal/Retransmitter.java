@@ -33,10 +33,13 @@ final class Retransmitter {
     private final long[] rtoNs;
     private final long[] resendNotBeforeNs;
     private final long[] lastResendNs;
+    /** The fabric keeps a virtual clock: the timers run on it ({@link FmTime}). */
+    private final boolean virtualClock;
 
     Retransmitter(final Nic nic, final FmConfig config, final Counters counters, final int pes,
-                  final int windowFrames, final int frameBytes) {
+                  final int windowFrames, final int frameBytes, final boolean virtualClock) {
         this.nic = nic;
+        this.virtualClock = virtualClock;
         this.config = config;
         this.counters = counters;
         this.store = new RetransmitStore(windowFrames, frameBytes);
@@ -129,7 +132,7 @@ final class Retransmitter {
         if (s == NONE || resendCursor[peer] != NONE) {
             return;
         }
-        final long now = System.nanoTime();
+        final long now = FmTime.now(virtualClock);
         if (lastResendSeq[peer] == missing && now - lastResendNs[peer] < config.rtoMinNs() / 2) {
             return;
         }
@@ -146,7 +149,7 @@ final class Retransmitter {
         if (s == NONE || resendCursor[peer] != NONE) {
             return;
         }
-        final long now = System.nanoTime();
+        final long now = FmTime.now(virtualClock);
         if (lastResendSeq[peer] == store.seq[s] && now - lastResendNs[peer] < config.rtoMinNs() / 2) {
             return;
         }
@@ -214,7 +217,7 @@ final class Retransmitter {
             n++;
         }
         if (n > 0) {
-            deadlineNs[peer] = System.nanoTime() + rtoNs[peer];
+            deadlineNs[peer] = FmTime.now(virtualClock) + rtoNs[peer];
         }
         return n;
     }
@@ -234,7 +237,7 @@ final class Retransmitter {
     /** Appends the pair's retransmission timer for a hang report. */
     void describeTimer(final StringBuilder b, final int p) {
         b.append(" deadlineInMs=").append(deadlineNs[p] == TIMER_UNSET ? "unset"
-                : String.valueOf((deadlineNs[p] - System.nanoTime()) / 1_000_000))
+                : String.valueOf((deadlineNs[p] - FmTime.now(virtualClock)) / 1_000_000))
             .append(" rtoMs=").append(rtoNs[p] / 1_000_000);
     }
 }
