@@ -87,6 +87,18 @@ public final class VirtualTime {
     }
 
     /**
+     * A cost the calling thread's machine sets for a layer's own work ({@code mpi.send_ns}: see
+     * {@code MachineModel.layers()}), for the layer to {@link #charge} where it does that work.
+     *
+     * @param key the cost's key
+     * @return its value, 0 if the machine sets none or the clock is the wall clock
+     */
+    public static double cost(final String key) {
+        final Host host = live();
+        return host == null ? 0 : host.cost(key);
+    }
+
+    /**
      * Marks the calling thread as a helper of a PE (a progress agent that serves requests while the PE computes),
      * before its first fabric call: its CPU time is never the PE's computation (the model's stages stand for the
      * work it does for the NIC). On a wall clock this changes nothing.
@@ -140,6 +152,14 @@ public final class VirtualTime {
          * @param ps picoseconds
          */
         void chargePs(long ps);
+
+        /**
+         * A layer's cost on the host's machine.
+         *
+         * @param key the cost's key
+         * @return its value, 0 if not set
+         */
+        double cost(String key);
 
         /**
          * The calling thread begins or ends a wait (see {@link VirtualTime#waiting(boolean)}).

@@ -30,6 +30,25 @@ public final class FmClock {
     }
 
     /**
+     * A cost the modelled machine sets for a layer's own work (e.g. {@code mpi.send_ns}), 0 on the wall clock.
+     *
+     * @param key the cost's key
+     * @return its value
+     */
+    public static double cost(final String key) {
+        return VirtualTime.cost(key);
+    }
+
+    /**
+     * Charges the calling thread's virtual clock for work of a layer's own (nothing on the wall clock).
+     *
+     * @param nanos modelled nanoseconds
+     */
+    public static void charge(final long nanos) {
+        VirtualTime.charge(nanos);
+    }
+
+    /**
      * Whether the calling thread's clock is virtual.
      *
      * @return true on a PE thread of a job on a virtual-time fabric

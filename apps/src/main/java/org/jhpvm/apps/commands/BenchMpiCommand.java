@@ -13,6 +13,7 @@ import org.jhpvm.apps.bench.MpiBenchmark;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import org.jhpvm.fabric.ClockSettings;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
@@ -69,8 +70,27 @@ final class BenchMpiCommand implements Callable<Integer> {
     /** What the run measured, for the JSON's {@code config.path}: {@code emulated}, or {@code aeron_ipc|udp|jvm}. */
     private String measuredPath = "emulated";
 
+    @Option(names = "--clock", paramLabel = "wall|virtual", description = "virtual: the MPI-FM paper's figures on a "
+        + "modelled machine's clock (--machine, --model), MPI's own work costing what the machine file says "
+        + "(default: wall).")
+    private String clock = "wall";
+
+    @Option(names = "--machine", paramLabel = "NAME|FILE", description = "With --clock virtual: the machine "
+        + "(default: ${DEFAULT-VALUE}; info --all lists them).")
+    private String machine = "ppro-pci-1998";
+
+    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "With --clock virtual: a switch of the "
+        + "machine's model (repeatable; default: the machine's own choices).")
+    private java.util.Map<String, String> model = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
+        if (clock.equals("virtual")) {
+            return VirtualMpiReport.run(new ClockSettings(true, machine, model, false), json);
+        }
+        if (!clock.equals("wall")) {
+            throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
+        }
         if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1 || maxRanks < 2) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
                 + "--mb-per-point >= 1, --max-ranks >= 2");

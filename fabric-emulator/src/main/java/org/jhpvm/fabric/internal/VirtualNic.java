@@ -201,6 +201,11 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     }
 
     @Override
+    public double cost(final String key) {
+        return model.machine().layers().getOrDefault(key, 0.0);
+    }
+
+    @Override
     public boolean live() {
         return !fabric.isClosed();
     }

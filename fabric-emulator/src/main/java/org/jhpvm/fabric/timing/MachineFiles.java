@@ -52,6 +52,9 @@ public final class MachineFiles {
     /** The machines that come with jhpvm, by name. */
     public static final List<String> BUNDLED = List.of("sparc-sbus-1995", "ppro-pci-1998", "modern-100g");
 
+    /** The costs the layers above the fabric charge on a machine ({@link MachineModel#layers()}). */
+    public static final List<String> LAYER_KEYS = List.of("mpi.send_ns", "mpi.recv_ns", "mpi.recv_MBps");
+
     /** Parameter keys and their kinds, in the order a listing shows them. */
     private static final Map<String, Kind> PARAMS = new LinkedHashMap<>();
 
@@ -76,6 +79,9 @@ public final class MachineFiles {
         PARAMS.put("stages.link.latency_ns", Kind.NUMBER);
         PARAMS.put("stages.link.MBps", Kind.NUMBER);
         PARAMS.put("stages.host_poll.fixed_ns", Kind.NUMBER);
+        for (final String key : LAYER_KEYS) {
+            PARAMS.put("layers." + key, Kind.NUMBER);
+        }
     }
 
     private static final List<String> REQUIRED = List.of("header_bytes", "stages.host_send.fixed_ns",
@@ -173,7 +179,7 @@ public final class MachineFiles {
             }
         }
         final List<String> top = List.of("schema", "name", "description", "cpu_scale", "header_bytes",
-            "packet_bytes", "stages", "switches", "sources", "notes");
+            "packet_bytes", "stages", "layers", "switches", "sources", "notes");
         for (final String key : names(root)) {
             if (!top.contains(key)) {
                 throw new IllegalArgumentException(where + ": unknown key '" + key + "' (known: " + top + ")");
@@ -296,7 +302,17 @@ public final class MachineFiles {
             stage(p, "host_send", true), stage(p, "tx_dma", false), stage(p, "nic_tx", true),
             Math.round(num(p, "stages.link.latency_ns") * 1000), Stage.of(true, 0, linkRate, true),
             stage(p, "nic_rx", true), stage(p, "rx_dma", false), stage(p, "host_recv", true),
-            Math.round(num(p, "stages.host_poll.fixed_ns") * 1000), chosen);
+            Math.round(num(p, "stages.host_poll.fixed_ns") * 1000), chosen, layers(p));
+    }
+
+    private static Map<String, Double> layers(final Map<String, JsonNode> p) {
+        final Map<String, Double> out = new LinkedHashMap<>();
+        for (final String key : LAYER_KEYS) {
+            if (p.containsKey("layers." + key)) {
+                out.put(key, p.get("layers." + key).asDouble());
+            }
+        }
+        return out;
     }
 
     private static Stage stage(final Map<String, JsonNode> p, final String stage, final boolean enabledByDefault) {

@@ -33,10 +33,14 @@ import java.util.Objects;
  * @param hostRecv    the receiving host's work per frame (on its own clock)
  * @param hostPollPs  the cost of a poll that finds nothing
  * @param switches    the switch settings this model was made with (name to value), in file order
+ * @param layers      costs the layers above the fabric charge for their own work on this machine, by key
+ *                    ({@code mpi.send_ns}, {@code mpi.recv_ns}, {@code mpi.recv_MBps}: MPI-FM's per-message
+ *                    software and its copy into the user's buffer); a key not given costs nothing
  */
 public record MachineModel(String name, String description, double cpuScale, int headerBytes, int packetBytes,
                            Stage hostSend, Stage txDma, Stage nicTx, long linkLatencyPs, Stage link, Stage nicRx,
-                           Stage rxDma, Stage hostRecv, long hostPollPs, Map<String, String> switches) {
+                           Stage rxDma, Stage hostRecv, long hostPollPs, Map<String, String> switches,
+                           Map<String, Double> layers) {
     /** Checks the fields. */
     public MachineModel {
         Objects.requireNonNull(name, "name");
@@ -49,6 +53,7 @@ public record MachineModel(String name, String description, double cpuScale, int
         Objects.requireNonNull(rxDma, "rxDma");
         Objects.requireNonNull(hostRecv, "hostRecv");
         switches = Map.copyOf(switches);
+        layers = Map.copyOf(layers);
         if (!(cpuScale >= 0) || headerBytes < 0 || packetBytes < 0 || linkLatencyPs < 0 || hostPollPs < 0) {
             throw new IllegalArgumentException("machine " + name + ": cpu_scale, header_bytes, packet_bytes, "
                 + "latencies and the poll cost must not be negative");
@@ -62,5 +67,32 @@ public record MachineModel(String name, String description, double cpuScale, int
         if (hostPollPs == 0) {
             throw new IllegalArgumentException("machine " + name + ": stages.host_poll.fixed_ns must be > 0");
         }
+    }
+
+    /**
+     * A machine whose layers above the fabric cost nothing of their own.
+     *
+     * @param name        see the record
+     * @param description see the record
+     * @param cpuScale    see the record
+     * @param headerBytes see the record
+     * @param packetBytes see the record
+     * @param hostSend    see the record
+     * @param txDma       see the record
+     * @param nicTx       see the record
+     * @param linkLatencyPs see the record
+     * @param link        see the record
+     * @param nicRx       see the record
+     * @param rxDma       see the record
+     * @param hostRecv    see the record
+     * @param hostPollPs  see the record
+     * @param switches    see the record
+     */
+    public MachineModel(final String name, final String description, final double cpuScale, final int headerBytes,
+                        final int packetBytes, final Stage hostSend, final Stage txDma, final Stage nicTx,
+                        final long linkLatencyPs, final Stage link, final Stage nicRx, final Stage rxDma,
+                        final Stage hostRecv, final long hostPollPs, final Map<String, String> switches) {
+        this(name, description, cpuScale, headerBytes, packetBytes, hostSend, txDma, nicTx, linkLatencyPs, link, nicRx,
+            rxDma, hostRecv, hostPollPs, switches, Map.of());
     }
 }

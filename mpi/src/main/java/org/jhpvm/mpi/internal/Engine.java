@@ -73,6 +73,8 @@ public final class Engine {
     private long events;
     private long seen;
     private final BooleanSupplier wake;
+    /** MPI's own costs on a modelled machine (virtual time), or none. */
+    private final ModelCosts costs = ModelCosts.ofThisThread();
     /** The operation a blocking call waits for, or null (a collective, a probe, a wait on several requests). */
     private Pending awaited;
 
@@ -156,6 +158,7 @@ public final class Engine {
      */
     public SendOp startSend(final int context, final int source, final int destWorld, final int tag, final Object buf,
                             final long offset, final TypeMap type, final int count, final boolean sync) {
+        costs.sent();
         final SendOp op = new SendOp();
         final Kind kind = type.kind();
         final long elements = count * type.size();
@@ -307,6 +310,7 @@ public final class Engine {
             r.error = ErrorClasses.ERR_TYPE;
         } else {
             transfer.unpack(u.data, buf, offset, type, Math.min(u.elements, r.capacity));
+            costs.received(Math.min(u.elements, r.capacity) * u.kind.bytes);
             if (u.elements > r.capacity) {
                 r.error = ErrorClasses.ERR_TRUNCATE;
             }
@@ -444,6 +448,7 @@ public final class Engine {
             r.error = ErrorClasses.ERR_TYPE;
         } else {
             transfer.receive(in, r.buf, r.offset, r.type, Math.min(elements, r.capacity));
+            costs.received(Math.min(elements, r.capacity) * kind.bytes);
             if (elements > r.capacity) {
                 r.error = ErrorClasses.ERR_TRUNCATE;
             }
