@@ -35,16 +35,15 @@ final class ModelCosts {
 
     /** A message is sent. */
     void sent() {
-        if (sendNs > 0) {
+        if (this != NONE) {
             FmClock.charge(sendNs);
         }
     }
 
     /** A message of {@code bytes} is received into its buffer. */
     void received(final long bytes) {
-        final long ns = recvNs + Math.round(bytes * recvNsPerByte);
-        if (ns > 0) {
-            FmClock.charge(ns);
+        if (this != NONE) {
+            FmClock.charge(recvNs + Math.round(bytes * recvNsPerByte));
         }
     }
 }
