@@ -176,6 +176,41 @@ public record FaultPlan(
         return 1 + (int) Long.remainderUnsigned(mix(pathKey(src, dst, frameNumber, attempt) + GOLDEN * 15), 3);
     }
 
+    /**
+     * Corrupts a frame as the plan says: flips 1 to 3 distinct bits of its opaque header and payload, chosen by
+     * {@link #corruptionFlips} and {@link #corruptionBit}, so that a replay flips the same bits.
+     *
+     * @param frame       the frame (or the copy) to corrupt
+     * @param src         source NIC
+     * @param dst         destination NIC
+     * @param frameNumber frame number on the path
+     * @param attempt     0 or 1 as in {@link #decide}
+     * @return false if the frame has no bits to flip (no header area and no payload)
+     */
+    public boolean corrupt(final Frame frame, final int src, final int dst, final long frameNumber, final int attempt) {
+        final int bits = (frame.headerBytes() + frame.length()) * 8;
+        if (bits == 0) {
+            return false;
+        }
+        final int flips = Math.min(corruptionFlips(src, dst, frameNumber, attempt), bits);
+        final byte[] bytes = frame.array();
+        int first = -1;
+        int second = -1;
+        for (int i = 0; i < flips; i++) {
+            int bit = corruptionBit(src, dst, frameNumber, attempt, i, bits);
+            while (bit == first || bit == second) {
+                bit = bit + 1 == bits ? 0 : bit + 1;
+            }
+            bytes[frame.headerOffset() + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
+            if (i == 0) {
+                first = bit;
+            } else {
+                second = bit;
+            }
+        }
+        return true;
+    }
+
     private long pathKey(final int src, final int dst, final long frameNumber, final int attempt) {
         long h = mix(seed ^ GOLDEN);
         h = mix(h + ((long) src << 32 | (dst & 0xFFFFFFFFL)));

@@ -375,27 +375,7 @@ final class Lanai {
 
     /** Flips 1 to 3 distinct bits of the opaque header and payload, as the plan chooses them. */
     private boolean corrupt(final Frame frame, final int dst, final long frameNumber, final int attempt) {
-        final int bits = (frame.headerBytes() + frame.length()) * 8;
-        if (bits == 0) {
-            return false;
-        }
-        final int flips = Math.min(plan.corruptionFlips(nic, dst, frameNumber, attempt), bits);
-        final byte[] bytes = frame.array();
-        int first = -1;
-        int second = -1;
-        for (int i = 0; i < flips; i++) {
-            int bit = plan.corruptionBit(nic, dst, frameNumber, attempt, i, bits);
-            while (bit == first || bit == second) {
-                bit = bit + 1 == bits ? 0 : bit + 1;
-            }
-            bytes[frame.headerOffset() + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
-            if (i == 0) {
-                first = bit;
-            } else {
-                second = bit;
-            }
-        }
-        return true;
+        return plan.corrupt(frame, nic, dst, frameNumber, attempt);
     }
 
     boolean markStalled() {

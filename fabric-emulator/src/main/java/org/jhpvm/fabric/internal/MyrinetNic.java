@@ -5,7 +5,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.CompletionQueue;
 import org.jhpvm.fabric.QueuePair;
-import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.FrameDescriptor;
@@ -14,7 +13,6 @@ import org.jhpvm.fabric.MemoryRegion;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.NicHandler;
-import org.jhpvm.fabric.NicInterruptedException;
 import org.jhpvm.fabric.RdmaCounters;
 import org.jhpvm.fabric.WorkDescriptor;
 
@@ -297,13 +295,7 @@ final class MyrinetNic extends MyrinetNicPad1 implements Nic {
     }
 
     private void endWaitIfClosedOrInterrupted(final String call) {
-        if (Thread.interrupted()) {
-            Thread.currentThread().interrupt();
-            throw new NicInterruptedException(call + " on NIC " + id + " interrupted");
-        }
-        if (fabric.isClosed()) {
-            throw new FabricClosedException(call + " on NIC " + id + " ended: the fabric was closed");
-        }
+        WaitEnds.check(call, id, fabric);
     }
 
     @Override

@@ -35,25 +35,6 @@ final class VirtualFaults {
 
     /** Flips 1 to 3 distinct bits of the opaque header and payload of the copy, as the plan chooses them. */
     void corrupt(final Frame frame, final int dst) {
-        final int bits = (frame.headerBytes() + frame.length()) * 8;
-        if (bits == 0) {
-            return;
-        }
-        final int flips = Math.min(plan.corruptionFlips(nic, dst, last, 0), bits);
-        final byte[] bytes = frame.array();
-        int first = -1;
-        int second = -1;
-        for (int i = 0; i < flips; i++) {
-            int bit = plan.corruptionBit(nic, dst, last, 0, i, bits);
-            while (bit == first || bit == second) {
-                bit = bit + 1 == bits ? 0 : bit + 1;
-            }
-            bytes[frame.headerOffset() + (bit >>> 3)] ^= (byte) (1 << (bit & 7));
-            if (i == 0) {
-                first = bit;
-            } else {
-                second = bit;
-            }
-        }
+        plan.corrupt(frame, nic, dst, last, 0);
     }
 }

@@ -10,7 +10,6 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscUnboundedArrayQueue;
-import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.FaultPlan;
 import org.jhpvm.fabric.Frame;
@@ -18,7 +17,6 @@ import org.jhpvm.fabric.FrameDescriptor;
 import org.jhpvm.fabric.FrameRejections;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
-import org.jhpvm.fabric.NicInterruptedException;
 import org.jhpvm.fabric.VirtualTime;
 import org.jhpvm.fabric.timing.TimingModel;
 
@@ -148,6 +146,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             tc.fabric = fabric;
             tc.clockPs = 0;
             tc.cpuNs = -1;
+            tc.waits = 0;
         }
         if (!thread.isVirtual()) {
             clocks.host(id, thread);
@@ -494,13 +493,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
 
     /** Ends a waiting call on close or interrupt. */
     private void checkWaitGoesOn(final String call) {
-        if (Thread.interrupted()) {
-            Thread.currentThread().interrupt();
-            throw new NicInterruptedException(call + " on NIC " + id + " interrupted");
-        }
-        if (fabric.isClosed()) {
-            throw new FabricClosedException(call + " on NIC " + id + " ended: the fabric was closed");
-        }
+        WaitEnds.check(call, id, fabric);
     }
 
     @Override
