@@ -18,6 +18,7 @@ import org.jhpvm.apps.bench.Stats;
 import org.jhpvm.apps.bench.UserShapes;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import org.jhpvm.fabric.ClockSettings;
 import picocli.CommandLine.Option;
 
 /** {@code jhpvm bench shmem}: SHMEM put/get/atomics/barrier against FM in the same run. */
@@ -73,8 +74,27 @@ final class BenchShmemCommand implements Callable<Integer> {
     /** 8-byte puts per pass of the context-scaling figure. */
     private static final int CONTEXT_PUTS = 1 << 20;
 
+    @Option(names = "--clock", paramLabel = "wall|virtual", description = "virtual: the users' shapes of use (put and "
+        + "wait_until, get, fetch-add, a stream of puts) on a modelled machine's clock (--machine, --model; default: "
+        + "wall).")
+    private String clock = "wall";
+
+    @Option(names = "--machine", paramLabel = "NAME|FILE", description = "With --clock virtual: the machine "
+        + "(default: ${DEFAULT-VALUE}; info --all lists them).")
+    private String machine = ClockSettings.DEFAULT_MACHINE;
+
+    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "With --clock virtual: a switch of the "
+        + "machine's model (repeatable; default: the machine's own choices).")
+    private java.util.Map<String, String> model = new java.util.LinkedHashMap<>();
+
     @Override
     public Integer call() throws Exception {
+        if (clock.equals("virtual")) {
+            return VirtualShmemReport.run(new ClockSettings(true, machine, model, false), json);
+        }
+        if (!clock.equals("wall")) {
+            throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
+        }
         if (trials < 1 || warmups < 0 || roundTrips < 1 || mbPerPoint < 1 || userBlocks < 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --round-trips >= 1, "
                 + "--mb-per-point >= 1, --user-blocks >= 1");
