@@ -11,6 +11,7 @@ import org.jhpvm.apps.bench.VirtualFmBenchmark;
 import org.jhpvm.fabric.ClockSettings;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
@@ -119,7 +120,7 @@ final class VirtualBenchReport {
                 new double[] {row.nHalfBytes(), VirtualFmBenchmark.STREAM_SIZES[VirtualFmBenchmark.STREAM_SIZES.length
                     - 1]}, new double[] {row.rInfMiBps() / 2, row.rInfMiBps()});
             paper.setMarker(SeriesMarkers.DIAMOND);
-            paper.setLineWidth(0);
+            paper.setLineStyle(SeriesLines.NONE); // two points of the paper's, not a curve
         }
         return List.of(latency, bandwidth);
     }
