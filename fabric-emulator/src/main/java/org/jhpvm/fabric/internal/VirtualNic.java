@@ -89,6 +89,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private final TimingModel.Timeline loopback = new TimingModel.Timeline();
     /** The times of a dropped frame, thrown away. */
     private final TimingModel.Flight dropped = new TimingModel.Flight();
+    /** Whether this NIC has a promise out: it waits in a receive (host thread only). */
+    private boolean waiting;
     /** The least clock (or promise) of the other NICs at the last look, picoseconds. */
     private long othersMinPs;
     /** For {@link VirtualClocks#othersMin}: host thread only. */
@@ -177,13 +179,13 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         }
         clocks.publish(id, clockPs);
         if (waiting) {
+            // After the clock, so that the others see the clock this NIC acts from before the promise goes. A least
+            // clock they read earlier still holds: the frame that ended the wait lowered the promise to its arrival
+            // before its sender published a later clock, and this NIC acts no sooner than that arrival.
             waiting = false;
-            clocks.clearPromise(id); // after the clock: the bound the others see never goes back
+            clocks.clearPromise(id);
         }
     }
-
-    /** Whether this NIC has a promise out (host thread only). */
-    private boolean waiting;
 
     @Override
     public long nowPs() {
