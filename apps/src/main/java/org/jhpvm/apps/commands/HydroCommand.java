@@ -366,9 +366,11 @@ public final class HydroCommand implements Callable<Integer> {
         a.metrics().put("min_pressure", bad.minPressure());
         final int d = s.cfg().dims();
         final double zc = s.zoneCyclesPerSecond();
-        System.out.printf("hydro %s: %s zones (%d-D) on %d PEs (%s), t = %.4g in %d cycles, %.2f s (%.3g "
+        final String clockNote = !clock.equals("virtual") ? ""
+            : ", modelled on " + options.getOrDefault("fabric.machine", ClockSettings.DEFAULT_MACHINE);
+        System.out.printf("hydro %s: %s zones (%d-D) on %d PEs (%s), t = %.4g in %d cycles, %.2f s%s (%.3g "
             + "zone-cycles/s, %.3g per PE)%n", problem, grid(s.cfg().zones()), d, pes, layer.key().toUpperCase(
-            java.util.Locale.ROOT), s.time(), s.cycles(), s.seconds(), zc, zc / pes);
+            java.util.Locale.ROOT), s.time(), s.cycles(), s.seconds(), clockNote, zc, zc / pes);
         a.lines().forEach(System.out::println);
         final List<Path> written = new ArrayList<>();
         if (out != null) {
@@ -387,8 +389,15 @@ public final class HydroCommand implements Callable<Integer> {
             o.put("problem", problem).put("pes", pes).put("dims", d).put("energy", s.cfg().energy().key())
                 .put("comm", layer.key()).put("scheduling", policy.toString())
                 .put("t_end", s.time())
-                .put("cycles", s.cycles()).put("wall_seconds", s.seconds()).put("zone_cycles_per_second", zc)
+                .put("cycles", s.cycles()).put("zone_cycles_per_second", zc)
                 .put("zone_cycles_per_second_per_pe", zc / pes);
+            if (clock.equals("virtual")) {
+                // The run's time is the model's, not this machine's: said so, under a key of its own.
+                o.put("clock", "virtual").put("machine", options.getOrDefault("fabric.machine",
+                    ClockSettings.DEFAULT_MACHINE)).put("modelled_seconds", s.seconds());
+            } else {
+                o.put("wall_seconds", s.seconds());
+            }
             o.put("zones", s.cfg().zones()[0]);
             final ArrayNode z = o.putArray("grid");
             Arrays.stream(s.cfg().zones()).forEach(z::add);
