@@ -30,6 +30,23 @@ public record ClockSettings(boolean virtual, String machine, Map<String, String>
     }
 
     /**
+     * These settings as the {@code fabric.*} options a job builder takes ({@code fabric.clock}, {@code fabric.machine},
+     * {@code fabric.cpu}, {@code fabric.model.SWITCH}): for the layers above, whose jobs are configured by options.
+     *
+     * @return option key to value, in a stable order; empty for the wall clock (its default)
+     */
+    public Map<String, String> options() {
+        final Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (virtual) {
+            out.put("fabric.clock", "virtual");
+            out.put("fabric.machine", machine);
+            out.put("fabric.cpu", measured ? "measured" : "declared");
+            switches.forEach((k, v) -> out.put("fabric.model." + k, v));
+        }
+        return out;
+    }
+
+    /**
      * Reads the machine with these switches.
      *
      * @return the model

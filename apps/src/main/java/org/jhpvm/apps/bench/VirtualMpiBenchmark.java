@@ -1,7 +1,6 @@
 package org.jhpvm.apps.bench;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.function.IntConsumer;
 
 import mpi.MPI;
@@ -53,11 +52,8 @@ public final class VirtualMpiBenchmark {
         final double[] latencyUs = new double[SIZES.length];
         final double[] perMessageUs = new double[SIZES.length];
         final MpiJob.Builder job = MpiJob.builder().ranks(2).timeout(Duration.ofMinutes(30)).inProcess()
-            .option("fabric.clock", "virtual").option("fabric.machine", clock.machine()).option("fabric.cpu", "declared")
             .option("fabric.frameBytes", Integer.toString(frameBytes));
-        for (final Map.Entry<String, String> e : clock.switches().entrySet()) {
-            job.option("fabric.model." + e.getKey(), e.getValue());
-        }
+        clock.options().forEach(job::option);
         job.build().run(() -> {
             MPI.Init(new String[0]);
             final int me = MPI.COMM_WORLD.getRank();

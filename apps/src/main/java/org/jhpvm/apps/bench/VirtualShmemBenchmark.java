@@ -1,7 +1,6 @@
 package org.jhpvm.apps.bench;
 
 import java.time.Duration;
-import java.util.Map;
 import java.util.function.IntConsumer;
 
 import org.jhpvm.fabric.ClockSettings;
@@ -57,11 +56,8 @@ public final class VirtualShmemBenchmark {
         final double[] putUs = new double[SIZES.length];
         final double[] fetchAddUs = new double[1];
         final ShmemJob.Builder job = ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(30)).inProcess()
-            .option("fabric.clock", "virtual").option("fabric.machine", clock.machine())
-            .option("fabric.cpu", "declared").option("fabric.frameBytes", Integer.toString(frameBytes));
-        for (final Map.Entry<String, String> e : clock.switches().entrySet()) {
-            job.option("fabric.model." + e.getKey(), e.getValue());
-        }
+            .option("fabric.frameBytes", Integer.toString(frameBytes));
+        clock.options().forEach(job::option);
         job.build().run(sh -> {
             final int me = sh.myPe();
             final int peer = 1 - me;

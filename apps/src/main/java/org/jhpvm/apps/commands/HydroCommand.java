@@ -296,12 +296,10 @@ public final class HydroCommand implements Callable<Integer> {
             throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
         }
         if (clock.equals("virtual")) {
-            options.put("fabric.clock", "virtual");
-            if (machine != null) {
-                options.put("fabric.machine", machine);
-            }
-            model.forEach((k, v) -> options.put("fabric.model." + k, v));
-            new ClockSettings(true, machine == null ? ClockSettings.DEFAULT_MACHINE : machine, model, true).model();
+            final ClockSettings settings = new ClockSettings(true,
+                machine == null ? ClockSettings.DEFAULT_MACHINE : machine, model, true);
+            settings.model(); // a bad machine or switch fails here, before anything runs
+            options.putAll(settings.options());
         } else if (machine != null || !model.isEmpty()) {
             throw new IllegalArgumentException("--machine and --model describe a virtual clock: add --clock virtual");
         }

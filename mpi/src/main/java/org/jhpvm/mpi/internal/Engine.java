@@ -386,7 +386,7 @@ public final class Engine {
         final RecvOp r = matching.takePosted(context, source, tag);
         final long bytes = elements * kind.bytes;
         if (r == null) {
-            final Unexpected u = unexpected(context, source, tag, kind, elements, sender);
+            final Unexpected u = new Unexpected(context, source, tag, kind, elements, sender);
             u.data = new byte[(int) bytes];
             in.receive(u.data, 0, (int) bytes);
             unexpectedBytes += bytes;
@@ -408,7 +408,7 @@ public final class Engine {
         final int sendId = in.receiveInt();
         final RecvOp r = matching.takePosted(context, source, tag);
         if (r == null) {
-            final Unexpected u = unexpected(context, source, tag, kind, elements, sender);
+            final Unexpected u = new Unexpected(context, source, tag, kind, elements, sender);
             u.sendId = sendId;
             matching.addUnexpected(u);
             events++;
@@ -455,18 +455,6 @@ public final class Engine {
         }
         r.buf = null;
         complete(r);
-    }
-
-    private static Unexpected unexpected(final int context, final int source, final int tag, final Kind kind,
-                                         final long elements, final int sender) {
-        final Unexpected u = new Unexpected();
-        u.context = context;
-        u.source = source;
-        u.tag = tag;
-        u.kind = kind;
-        u.elements = elements;
-        u.senderWorld = sender;
-        return u;
     }
 
     // ------------------------------------------------------------------------------------------------ progress

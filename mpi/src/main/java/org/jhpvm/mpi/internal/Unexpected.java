@@ -17,4 +17,15 @@ public final class Unexpected {
     int sendId;
     Unexpected prev;
     Unexpected next;
+
+    /** A message arrived with this envelope from {@code senderWorld}; its data or send id are set after. */
+    Unexpected(final int context, final int source, final int tag, final Kind kind, final long elements,
+               final int senderWorld) {
+        this.context = context;
+        this.source = source;
+        this.tag = tag;
+        this.kind = kind;
+        this.elements = elements;
+        this.senderWorld = senderWorld;
+    }
 }
