@@ -42,8 +42,12 @@ final class AtomicOperations {
             if (pe == me) {
                 return applyAmo(s.kind, s.array, index, op, a, b);
             }
-            if (!fetch && engine.batch.amo(s, pe, index, op, a)) {
-                return 0;
+            if (!fetch) {
+                if (engine.batch.amo(s, pe, index, op, a)) {
+                    return 0;
+                }
+            } else {
+                engine.batch.otherCall(); // a fetching atomic: the next small put starts alone
             }
             send(nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0), fetch ? op | FETCH : op, s, index, a, b);
             if (!fetch) {

@@ -109,9 +109,13 @@ final class PutBatch {
      */
     private int alonePe = -1;
     private int aloneDomain;
-    /** Batches of two entries or more sent, and the entries they carried, for the tests. */
+    /**
+     * Batches of two entries or more sent, and the entries they carried; and batches that found no company and left
+     * as a lone put or atomic (the agent sends an idle batch of one when its PE is descheduled): for the tests.
+     */
     private long batchesSent;
     private long entriesSent;
+    private long singlesSent;
 
     PutBatch(final NicRequests nic, final int maxPutBytes, final long delayNs) {
         this.nic = nic;
@@ -158,7 +162,11 @@ final class PutBatch {
     boolean put(final SymmetricArray s, final int target, final int di, final Object src, final int si,
         final int count) {
         final int bytes = count * s.kind.bytes;
-        if (bytes > maxPutBytes || !joins(target)) {
+        if (bytes > maxPutBytes) {
+            alonePe = -1; // a call of another kind: the next small put starts alone
+            return false;
+        }
+        if (!joins(target)) {
             return false;
         }
         final int at = open(target, s, BATCH_PUT_HEADER_BYTES + bytes);
@@ -187,7 +195,11 @@ final class PutBatch {
      * @return false if it is not one to batch: the caller sends it
      */
     boolean amo(final SymmetricArray s, final int target, final int index, final int op, final long a) {
-        if (maxPutBytes == 0 || !batchable(op) || !joins(target)) {
+        if (maxPutBytes == 0 || !batchable(op)) {
+            alonePe = -1; // a call of another kind: the next small put starts alone
+            return false;
+        }
+        if (!joins(target)) {
             return false;
         }
         final int at = open(target, s, BATCH_AMO_BYTES);
@@ -271,6 +283,7 @@ final class PutBatch {
         nic.domain = domain;
         try {
             if (n == 1) {
+                singlesSent++;
                 sendAlone(target, len); // a put or atomic that found no company: its own message, one pass
             } else {
                 batchesSent++;
@@ -345,6 +358,10 @@ final class PutBatch {
 
     long entriesSent() {
         return entriesSent;
+    }
+
+    long singlesSent() {
+        return singlesSent;
     }
 
     // ------------------------------------------------------------------ the NIC handler (on the target's NIC)
