@@ -6,13 +6,9 @@ import java.util.function.IntConsumer;
 import org.jhpvm.fabric.ClockSettings;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.FaultPlan;
-import org.jhpvm.fabric.VirtualTime;
 import org.jhpvm.fabric.timing.MachineModel;
-import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmConfig;
-import org.jhpvm.fm.FmHandler;
 import org.jhpvm.fm.FmJob;
-import org.jhpvm.fm.FmOutputStream;
 
 /**
  * FM on 2 PEs in virtual time ({@code bench fm --clock virtual}): the FM 1.0 paper's measurements on a modelled
@@ -24,9 +20,6 @@ import org.jhpvm.fm.FmOutputStream;
  * counted ({@code cpu_scale} 0, or {@code fabric.cpu=declared}) the same run gives the same figures bitwise.
  */
 public final class VirtualFmBenchmark {
-    private static final int DATA = 1;
-    private static final int ACK = 2;
-    private static final long WAIT_NS = 600_000_000_000L;
     /** Frame size when the machine sends one packet per message: the largest message fits one frame. */
     public static final int MESSAGE_FRAME_BYTES = 65536;
 
@@ -89,7 +82,7 @@ public final class VirtualFmBenchmark {
         }
         final FmJob.Report report = FmJob.builder().fabric(fabric.build())
             .fm(FmConfig.defaults()).timeout(Duration.ofMinutes(30)).inProcess().build().run(fm -> {
-                final Pe pe = new Pe(fm);
+                final FmPingStream pe = new FmPingStream(fm, MESSAGE_FRAME_BYTES);
                 for (int i = 0; i < LATENCY_SIZES.length; i++) {
                     final double us = pe.pingPongUs(LATENCY_SIZES[i], roundTrips);
                     if (fm.pe() == 0) {
@@ -126,74 +119,6 @@ public final class VirtualFmBenchmark {
      */
     public static int steps() {
         return LATENCY_SIZES.length + STREAM_SIZES.length;
-    }
-
-    /** One PE's handlers and counts. */
-    private static final class Pe {
-        private final FastMessages fm;
-        private final int peer;
-        private final byte[] out = new byte[MESSAGE_FRAME_BYTES];
-        private final byte[] in = new byte[MESSAGE_FRAME_BYTES];
-        private long received;
-        private long acks;
-
-        Pe(final FastMessages fm) {
-            this.fm = fm;
-            this.peer = 1 - fm.pe();
-            fm.register(DATA, (FmHandler) (stream, sender) -> {
-                stream.receive(in, 0, stream.declaredLength());
-                received++;
-            });
-            fm.register(ACK, (FmHandler) (stream, sender) -> acks++);
-        }
-
-        private void send(final int handler, final int size) {
-            final FmOutputStream o = fm.beginMessage(peer, size, handler);
-            if (size > 0) {
-                o.sendPiece(out, 0, size);
-            }
-            o.endMessage();
-        }
-
-        /** @return the mean one-way latency in microseconds, as PE 0's clock says */
-        double pingPongUs(final int size, final int n) {
-            final long t0 = VirtualTime.picoTime();
-            for (int i = 0; i < n; i++) {
-                if (fm.pe() == 0) {
-                    send(DATA, size);
-                    await(() -> received > 0);
-                    received--;
-                } else {
-                    await(() -> received > 0);
-                    received--;
-                    send(DATA, size);
-                }
-            }
-            return (VirtualTime.picoTime() - t0) / 1e6 / (2.0 * n);
-        }
-
-        /** @return picoseconds from PE 0's first send to its receipt of PE 1's acknowledgement of the last message */
-        long streamPs(final int size, final int n) {
-            final long t0 = VirtualTime.picoTime();
-            if (fm.pe() == 0) {
-                for (int i = 0; i < n; i++) {
-                    send(DATA, size);
-                }
-                await(() -> acks > 0);
-                acks--;
-            } else {
-                await(() -> received >= n);
-                received -= n;
-                send(ACK, 0);
-            }
-            return VirtualTime.picoTime() - t0;
-        }
-
-        private void await(final java.util.function.BooleanSupplier done) {
-            if (!fm.extractUntil(done, WAIT_NS)) {
-                throw new IllegalStateException("benchmark PE " + fm.pe() + " waited " + WAIT_NS / 1e9 + " s");
-            }
-        }
     }
 
     /**

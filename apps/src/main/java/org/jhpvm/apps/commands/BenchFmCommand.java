@@ -8,15 +8,19 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.AeronPingPong;
+import org.jhpvm.apps.bench.Calibration;
 import org.jhpvm.apps.bench.FmBenchmark;
+import org.jhpvm.apps.bench.ModelCheck;
 import org.jhpvm.apps.bench.Stats;
 import org.jhpvm.apps.bench.VirtualFmBenchmark;
 import org.jhpvm.fabric.ClockSettings;
+import org.jhpvm.fabric.timing.MachineFiles;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -72,7 +76,8 @@ final class BenchFmCommand implements Callable<Integer> {
     private String clock = "wall";
 
     @Option(names = "--machine", paramLabel = "NAME|FILE", description = "The machine a virtual clock models: "
-        + "sparc-sbus-1995 (the default), ppro-pci-1998, modern-100g, or a machine file.")
+        + "sparc-sbus-1995 (the default), ppro-pci-1998, modern-100g, this-machine (after bin/jhpvm calibrate: "
+        + "the run is then also measured on the wall clock, model_wall_error_max), or a machine file.")
     private String machine = ClockSettings.DEFAULT_MACHINE;
 
     @Option(names = "--model", paramLabel = "KEY=VALUE", description = "A switch of the machine's model, e.g. "
@@ -140,8 +145,36 @@ final class BenchFmCommand implements Callable<Integer> {
         }
         VirtualBenchReport.print(r, settings);
         VirtualBenchReport.printLossy(lossy, r, drop);
+        // A machine calibrated here: the same sweep on both clocks says how well the model predicts this machine.
+        ModelCheck check = null;
+        double spscNow = Double.NaN;
+        final double spscThen = r.machine().name().equals(MachineFiles.THIS_MACHINE)
+            ? MachineFiles.note(machine, Calibration.SPSC_NOTE) : Double.NaN;
+        if (r.machine().name().equals(MachineFiles.THIS_MACHINE)) {
+            try (Progress progress = new Progress("bench fm, model against wall clock", 1 + warmups + 2 * trials)) {
+                final double before = Calibration.spscHopNs();
+                check = ModelCheck.fm(settings, warmups, 2 * trials, progress);
+                spscNow = (before + Calibration.spscHopNs()) / 2;
+            }
+            CalibrateCommand.print(check, "against", "medians of " + 2 * trials + " passes");
+            System.out.printf(Locale.ROOT, "model_wall_error_max = %.1f%% (target <= 20%%)%n", 100 * check.maxError());
+            CalibrateCommand.printSpeed(spscNow, spscThen);
+        }
         if (json != null) {
-            Reports.writeJson(json, VirtualBenchReport.json(r, settings, lossy, drop));
+            final ObjectNode root = VirtualBenchReport.json(r, settings, lossy, drop);
+            if (check != null) {
+                final ObjectNode m = (ObjectNode) root.get("metrics");
+                m.put("model_wall_error_max", check.maxError());
+                m.put("model_wall_latency_error_max", check.maxLatencyError());
+                m.put("model_wall_bw_error_max", check.maxBandwidthError());
+                m.put("wall_spsc_hop_ns", spscNow);
+                if (!Double.isNaN(spscThen)) {
+                    m.put("calibrated_spsc_hop_ns", spscThen);
+                    m.put("wall_speed_vs_calibrated", spscThen / spscNow);
+                }
+                CalibrateCommand.curves(root, check);
+            }
+            Reports.writeJson(json, root);
             System.out.println("wrote " + json);
         }
         if (png != null) {

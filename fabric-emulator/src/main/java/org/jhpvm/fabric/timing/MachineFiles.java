@@ -17,8 +17,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
  * Reads machine files: JSON, one machine per file, checked against the schema below with an error that names the
- * key. The machines that come with jhpvm are resources of this package ({@link #BUNDLED}); any other file is named
- * by its path.
+ * key. The machines that come with jhpvm are resources of this package ({@link #BUNDLED}); a machine measured on the
+ * host ({@code bin/jhpvm calibrate} writes {@value #THIS_MACHINE}) is found by name in {@link #machineDirectory()};
+ * any other file is named by its path.
  * <pre>
  * {
  *   "schema": 1,
@@ -42,6 +43,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *   "sources": {"stages.link.MBps": "where the number comes from"}
  * }
  * </pre>
+ * Every stage but {@code link} and {@code host_poll} may cost differently by frame size: {@code "segments":
+ * [{"from_bytes": 32768, "fixed_ns": 2000, "MBps": 40000}, ...]} (frames of at least {@code from_bytes} on the wire,
+ * up to the next segment's, by ascending {@code from_bytes}; see {@link Stage}).
  * Every stage but {@code link} and {@code host_poll} also takes {@code delay_ns} (the frame waits, the resource does
  * not) and {@code after_ns} (the resource works on after passing the frame on); see {@link Stage}. Every stage key but
  * {@code fixed_ns} of {@code host_send}, {@code link}'s two and {@code host_poll}'s is optional (0, or false). A
@@ -52,13 +56,27 @@ public final class MachineFiles {
     /** The machines that come with jhpvm, by name. */
     public static final List<String> BUNDLED = List.of("sparc-sbus-1995", "ppro-pci-1998", "modern-100g");
 
+    /** The name of the machine {@code bin/jhpvm calibrate} measures. */
+    public static final String THIS_MACHINE = "this-machine";
+
+    /**
+     * Where machines measured on this host are kept by name ({@code NAME.json}): the system property
+     * {@code jhpvm.machines} if set, else {@code ~/.jhpvm/machines}.
+     *
+     * @return the directory (it may not exist yet)
+     */
+    public static Path machineDirectory() {
+        final String dir = System.getProperty("jhpvm.machines");
+        return dir != null ? Path.of(dir) : Path.of(System.getProperty("user.home"), ".jhpvm", "machines");
+    }
+
     /** The costs the layers above the fabric charge on a machine ({@link MachineModel#layers()}). */
     public static final List<String> LAYER_KEYS = List.of("mpi.send_ns", "mpi.recv_ns", "mpi.recv_MBps");
 
     /** Parameter keys and their kinds, in the order a listing shows them. */
     private static final Map<String, Kind> PARAMS = new LinkedHashMap<>();
 
-    private enum Kind { NUMBER, INTEGER, FLAG }
+    private enum Kind { NUMBER, INTEGER, FLAG, SEGMENTS }
 
     static {
         PARAMS.put("cpu_scale", Kind.NUMBER);
@@ -72,6 +90,7 @@ public final class MachineFiles {
             PARAMS.put("stages." + stage + ".MBps", Kind.NUMBER);
             PARAMS.put("stages." + stage + ".delay_ns", Kind.NUMBER);
             PARAMS.put("stages." + stage + ".after_ns", Kind.NUMBER);
+            PARAMS.put("stages." + stage + ".segments", Kind.SEGMENTS);
             if (!stage.startsWith("host")) {
                 PARAMS.put("stages." + stage + ".cut_through", Kind.FLAG);
             }
@@ -123,6 +142,19 @@ public final class MachineFiles {
     }
 
     /**
+     * A number from a machine file's {@code notes} (what {@code bin/jhpvm calibrate} recorded of the machine it
+     * measured), if the file has it.
+     *
+     * @param nameOrPath a machine's name, or a machine file's path
+     * @param key        the note's key
+     * @return the number, or NaN if there is none
+     */
+    public static double note(final String nameOrPath, final String key) {
+        final JsonNode v = read(nameOrPath).path("notes").path(key);
+        return v.isNumber() ? v.asDouble() : Double.NaN;
+    }
+
+    /**
      * Where each of a machine's numbers comes from, as its file says.
      *
      * @param nameOrPath a bundled machine's name, or a machine file's path
@@ -132,6 +164,11 @@ public final class MachineFiles {
         final Map<String, String> out = new LinkedHashMap<>();
         read(nameOrPath).path("sources").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
         return out;
+    }
+
+    /** A machine's name rather than a path: no directory, no extension. */
+    private static boolean isName(final String s) {
+        return !s.isEmpty() && s.indexOf('/') < 0 && s.indexOf('\\') < 0 && !s.endsWith(".json");
     }
 
     private static JsonNode read(final String nameOrPath) {
@@ -147,10 +184,13 @@ public final class MachineFiles {
                     root = new ObjectMapper().readTree(in);
                 }
             } else {
-                final Path path = Path.of(nameOrPath);
+                final Path named = isName(nameOrPath) ? machineDirectory().resolve(nameOrPath + ".json") : null;
+                final Path path = named != null && Files.isRegularFile(named) ? named : Path.of(nameOrPath);
                 if (!Files.isRegularFile(path)) {
                     throw new IllegalArgumentException("unknown machine '" + nameOrPath + "': neither a bundled "
-                        + "machine " + BUNDLED + " nor a machine file");
+                        + "machine " + BUNDLED + ", nor one measured here (" + machineDirectory() + "), nor a machine "
+                        + "file" + (nameOrPath.equals(THIS_MACHINE) ? "; run bin/jhpvm calibrate to measure "
+                            + THIS_MACHINE : ""));
                 }
                 where = "machine file " + path;
                 root = new ObjectMapper().readTree(path.toFile());
@@ -248,10 +288,15 @@ public final class MachineFiles {
             throw new IllegalArgumentException(where + ": unknown key '" + key + "' (known: " + PARAMS.keySet()
                 + ")");
         }
+        if (kind == Kind.SEGMENTS) {
+            checkSegments(where, key, v);
+            return;
+        }
         final boolean ok = switch (kind) {
             case NUMBER -> v.isNumber() && v.asDouble() >= 0 && Double.isFinite(v.asDouble());
             case INTEGER -> v.isIntegralNumber() && v.asLong() >= 0 && v.asLong() <= 1 << 20;
             case FLAG -> v.isBoolean();
+            case SEGMENTS -> true;
         };
         if (!ok) {
             throw new IllegalArgumentException(where + ": key '" + key + "' = " + v + " must be "
@@ -259,7 +304,39 @@ public final class MachineFiles {
                     case NUMBER -> "a number >= 0";
                     case INTEGER -> "an integer 0 .. 1048576";
                     case FLAG -> "true or false";
+                    case SEGMENTS -> "a list of segments";
                 });
+        }
+    }
+
+    /** A stage's segments: objects of {@code from_bytes}, {@code fixed_ns} and {@code MBps}, by ascending size. */
+    private static void checkSegments(final String where, final String key, final JsonNode v) {
+        if (!v.isArray()) {
+            throw new IllegalArgumentException(where + ": key '" + key + "' must be a list of {\"from_bytes\", "
+                + "\"fixed_ns\", \"MBps\"} objects");
+        }
+        long previous = -1;
+        for (int i = 0; i < v.size(); i++) {
+            final JsonNode seg = v.get(i);
+            final String at = key + "[" + i + "]";
+            if (!seg.isObject() || !List.of("from_bytes", "fixed_ns", "MBps").containsAll(names(seg))
+                || !seg.has("from_bytes")) {
+                throw new IllegalArgumentException(where + ": key '" + at + "' must be an object with 'from_bytes' "
+                    + "and optionally 'fixed_ns' and 'MBps', nothing else");
+            }
+            final JsonNode from = seg.get("from_bytes");
+            if (!from.isIntegralNumber() || from.asLong() <= previous || from.asLong() > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException(where + ": key '" + at + ".from_bytes' = " + from + " must be an "
+                    + "integer above the segment before's (" + previous + ")");
+            }
+            previous = from.asLong();
+            for (final String k : List.of("fixed_ns", "MBps")) {
+                final JsonNode n = seg.get(k);
+                if (n != null && !(n.isNumber() && n.asDouble() >= 0 && Double.isFinite(n.asDouble()))) {
+                    throw new IllegalArgumentException(where + ": key '" + at + "." + k + "' = " + n + " must be a "
+                        + "number >= 0");
+                }
+            }
         }
     }
 
@@ -319,8 +396,18 @@ public final class MachineFiles {
         final String k = "stages." + stage + ".";
         final boolean enabled = p.containsKey(k + "enabled") ? p.get(k + "enabled").asBoolean() : enabledByDefault;
         final boolean cut = p.containsKey(k + "cut_through") && p.get(k + "cut_through").asBoolean();
-        return Stage.of(enabled, num(p, k + "fixed_ns"), num(p, k + "MBps"), cut, num(p, k + "delay_ns"),
+        final Stage base = Stage.of(enabled, num(p, k + "fixed_ns"), num(p, k + "MBps"), cut, num(p, k + "delay_ns"),
             num(p, k + "after_ns"));
+        final JsonNode segs = p.get(k + "segments");
+        if (segs == null || segs.isEmpty()) {
+            return base;
+        }
+        final List<Stage.Segment> out = new ArrayList<>();
+        for (final JsonNode seg : segs) {
+            out.add(Stage.Segment.of(seg.get("from_bytes").asInt(), seg.path("fixed_ns").asDouble(0),
+                seg.path("MBps").asDouble(0)));
+        }
+        return base.withSegments(out);
     }
 
     private static double num(final Map<String, JsonNode> p, final String key) {

@@ -58,7 +58,7 @@ public record MachineModel(String name, String description, double cpuScale, int
             throw new IllegalArgumentException("machine " + name + ": cpu_scale, header_bytes, packet_bytes, "
                 + "latencies and the poll cost must not be negative");
         }
-        if (hostSend.fixedPs() + nicTx.fixedPs() + linkLatencyPs == 0) {
+        if (hostSend.leastFixedPs() + nicTx.leastFixedPs() + linkLatencyPs == 0) {
             // The virtual clocks of the PEs advance in steps of at least the smallest frame's latency: it must be
             // more than nothing, or no PE could ever be sure it has seen every frame that arrives by its time.
             throw new IllegalArgumentException("machine " + name + ": stages.host_send.fixed_ns, "

@@ -48,7 +48,7 @@ public final class TimingModel {
 
     /** The least time a frame spends in a stage: its fixed cost and its delay. */
     private static long least(final Stage s) {
-        return s.enabled() ? s.fixedPs() + s.delayPs() : 0;
+        return s.enabled() ? s.leastFixedPs() + s.delayPs() : 0;
     }
 
     /**
@@ -131,8 +131,8 @@ public final class TimingModel {
         final int bytes = wireBytes(payloadBytes);
         final Stage host = machine.hostSend();
         final long[] w = out.way;
-        w[HEAD] = departurePs + host.fixedPs() + host.delayPs();
-        w[END] = departurePs + host.fixedPs() + host.bytePs(bytes) + host.delayPs();
+        w[HEAD] = departurePs + host.fixedPs(bytes) + host.delayPs();
+        w[END] = departurePs + host.fixedPs(bytes) + host.bytePs(bytes) + host.delayPs();
         tx.txDmaBusyPs = step(machine.txDma(), tx.txDmaBusyPs, bytes, w);
         tx.nicTxBusyPs = step(machine.nicTx(), tx.nicTxBusyPs, bytes, w);
         // The link is wormhole-routed: the first bytes go as soon as the NIC passes them on.
@@ -158,7 +158,7 @@ public final class TimingModel {
         }
         final long start = Math.max(busyPs, stage.cutThrough() ? way[HEAD] : way[END]);
         final long done = Math.max(start + stage.timePs(bytes), way[END]);
-        way[HEAD] = start + stage.fixedPs() + stage.delayPs();
+        way[HEAD] = start + stage.fixedPs(bytes) + stage.delayPs();
         way[END] = done + stage.delayPs();
         return done + stage.afterPs();
     }

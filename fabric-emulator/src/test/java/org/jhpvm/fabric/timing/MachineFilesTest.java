@@ -93,4 +93,57 @@ class MachineFilesTest {
         assertTrue(assertThrows(IllegalArgumentException.class, () -> MachineFiles.load(file, Map.of("fast", "yes")))
             .getMessage().contains("'stages.host_send.fixed_ns' comes to -3000"));
     }
+
+    private static final String SEGMENTED = GOOD.replace("\"host_send\": {\"fixed_ns\": 1000, \"MBps\": 20}",
+        "\"host_send\": {\"fixed_ns\": 1000, \"MBps\": 20, \"segments\": [{\"from_bytes\": 1000, \"fixed_ns\": 200, "
+            + "\"MBps\": 100}, {\"from_bytes\": 5000, \"fixed_ns\": 4000}]}");
+
+    @Test
+    void segmentsCostFramesFromTheirSizeOn() throws IOException {
+        final Stage s = MachineFiles.load(write(SEGMENTED), Map.of()).hostSend();
+        // Below the first segment: 1000 ns + 50 ns/B (20 MB/s).
+        assertEquals(1_000_000 + 999 * 50_000L, s.timePs(999));
+        // From 1000 B: 200 ns + 10 ns/B (100 MB/s).
+        assertEquals(200_000 + 1000 * 10_000L, s.timePs(1000));
+        assertEquals(200_000 + 4999 * 10_000L, s.timePs(4999));
+        // From 5000 B: 4000 ns, no per-byte cost.
+        assertEquals(4_000_000, s.timePs(5000));
+        assertEquals(4_000_000, s.hostPs(1 << 20));
+        assertEquals(200_000, s.leastFixedPs(), "the lookahead counts on the least fixed cost of any segment");
+    }
+
+    @Test
+    void badSegmentsAreRefusedNamingTheKey() throws IOException {
+        refused(SEGMENTED.replace("\"from_bytes\": 5000", "\"from_bytes\": 500"),
+            "'stages.host_send.segments[1].from_bytes' = 500 must be an integer above");
+        refused(SEGMENTED.replace("\"fixed_ns\": 4000", "\"fixed_ns\": -1"),
+            "'stages.host_send.segments[1].fixed_ns'");
+        refused(SEGMENTED.replace("\"fixed_ns\": 4000", "\"fixd_ns\": 4000"),
+            "'stages.host_send.segments[1]' must be");
+        refused(GOOD.replace("\"MBps\": 20}", "\"MBps\": 20, \"segments\": 5}"),
+            "'stages.host_send.segments' must be a list");
+    }
+
+    @Test
+    void aMachineMeasuredHereIsFoundByNameInTheMachineDirectory() throws IOException {
+        final String before = System.getProperty("jhpvm.machines");
+        System.setProperty("jhpvm.machines", dir.toString());
+        try {
+            final IllegalArgumentException none = assertThrows(IllegalArgumentException.class,
+                () -> MachineFiles.load(MachineFiles.THIS_MACHINE, Map.of()));
+            assertTrue(none.getMessage().contains("run bin/jhpvm calibrate"), none.getMessage());
+            Files.writeString(dir.resolve("this-machine.json"), GOOD.replace("\"name\": \"m\"",
+                "\"name\": \"this-machine\"").replace("\"header_bytes\": 8,", "\"header_bytes\": 8, \"notes\": "
+                + "{\"spsc_hop_ns\": 321.5},"));
+            assertEquals(MachineFiles.THIS_MACHINE, MachineFiles.load(MachineFiles.THIS_MACHINE, Map.of()).name());
+            assertEquals(321.5, MachineFiles.note(MachineFiles.THIS_MACHINE, "spsc_hop_ns"));
+            assertTrue(Double.isNaN(MachineFiles.note(MachineFiles.THIS_MACHINE, "other")));
+        } finally {
+            if (before == null) {
+                System.clearProperty("jhpvm.machines");
+            } else {
+                System.setProperty("jhpvm.machines", before);
+            }
+        }
+    }
 }

@@ -3,6 +3,7 @@ package org.jhpvm.fm.internal;
 import org.jhpvm.fabric.BackoffIdleStrategy;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.VirtualTime;
 import org.jhpvm.fm.FmConfig;
 
 /**
@@ -25,6 +26,8 @@ final class FlowControl {
     private final boolean lean;
     private final int drainBudget;
     private final int frameBytes;
+    /** The fabric keeps a virtual clock: a wait sleeps in the NIC ({@link #waitOnce}). */
+    private final boolean virtual;
 
     FlowControl(final Endpoint ep, final Nic nic, final FmConfig config, final Counters counters,
                 final BackoffIdleStrategy idle, final Retransmitter retransmitter, final Acknowledger acks,
@@ -40,6 +43,7 @@ final class FlowControl {
         this.lean = lean;
         this.drainBudget = drainBudget;
         this.frameBytes = frameBytes;
+        this.virtual = ep.virtualClock();
     }
 
     /** A frame to fill for {@code dest}, with a retransmission slot free for it; waits for flow control. */
@@ -61,6 +65,18 @@ final class FlowControl {
     private Frame acquireDataFrameSlow() {
         counters.increment(Counters.FLOW_WAITS);
         idle.reset();
+        if (virtual) {
+            VirtualTime.waiting(true); // the wait's CPU time is no computation of the PE's
+            try {
+                return acquireDataFrameWaiting();
+            } finally {
+                VirtualTime.waiting(false);
+            }
+        }
+        return acquireDataFrameWaiting();
+    }
+
+    private Frame acquireDataFrameWaiting() {
         while (true) {
             waitOnce();
             if (lean) {
@@ -84,9 +100,18 @@ final class FlowControl {
     void awaitSend(final Frame f) {
         counters.increment(Counters.FLOW_WAITS);
         idle.reset();
-        do {
-            waitOnce();
-        } while (!nic.trySend(f));
+        if (virtual) {
+            VirtualTime.waiting(true);
+        }
+        try {
+            do {
+                waitOnce();
+            } while (!nic.trySend(f));
+        } finally {
+            if (virtual) {
+                VirtualTime.waiting(false);
+            }
+        }
     }
 
     /** Starts a wait's idle strategy over (spins first). */
@@ -100,6 +125,15 @@ final class FlowControl {
      */
     void waitOnce() {
         final int work = progressOnce();
+        if (virtual) {
+            if (work == 0) {
+                // In virtual time a poll is a step of the simulation and a park in wall time stands still: sleep in
+                // the NIC, whose clock goes straight to the next arrival (an acknowledgement, a credit) or to the
+                // end of the sleep, when FM's timers are looked at again.
+                receive.awaitFrame(config.maxParkNs());
+            }
+            return;
+        }
         if (work > 0 || !ep.yieldIfContended()) {
             idle.idle(work);
         }
