@@ -1,8 +1,13 @@
 package org.jhpvm.fabric;
 
-import org.jhpvm.fabric.aeron.AeronCluster;
+import java.util.concurrent.TimeUnit;
 
-/** The Aeron fabric passes the fabric contract between the NICs of one process (the in-JVM path). */
+import org.jhpvm.fabric.aeron.AeronCluster;
+import org.junit.jupiter.api.Timeout;
+
+/** The Aeron fabric passes the fabric contract between the NICs of one process (the in-JVM path); a test may take 90 s, as a cluster's join
+ * may take up to a minute on a busy machine (AeronCluster allows 60 s). */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
 class AeronLocalNicsContractTest extends FabricContractTest {
     @Override
     protected Fabric fabric(final int nics, final int ring) {

@@ -85,7 +85,7 @@ class EmulatedMyrinetTest extends FabricContractTest {
                 }
             }
             final AtomicReference<Frame> got = new AtomicReference<>();
-            final Thread waiter = new Thread(() -> got.set(receiver.receive(TimeUnit.MILLISECONDS.toNanos(600))));
+            final Thread waiter = new Thread(() -> got.set(receiver.receive(TimeUnit.MILLISECONDS.toNanos(1_500))));
             waiter.start();
             // Until it is first seen parked (it spins and yields for a moment first), at most 5 s.
             final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
@@ -104,7 +104,8 @@ class EmulatedMyrinetTest extends FabricContractTest {
             waiter.join(5_000);
             assertFalse(waiter.isAlive());
             assertNull(got.get(), "every receive slot is held: the fifth frame cannot arrive");
-            assertTrue(looks >= 50 && parked >= looks * 8 / 10, "the waiting receiver was seen parked " + parked
+            // 100 looks take 400 ms on a quiet machine; a busy one may give fewer in the 1.5 s wait.
+            assertTrue(looks >= 30 && parked >= looks * 8 / 10, "the waiting receiver was seen parked " + parked
                 + " times in " + looks + " looks");
             receiver.release(held[0]);
             final Frame fifth = receiver.receive(Frames.WAIT_NS);

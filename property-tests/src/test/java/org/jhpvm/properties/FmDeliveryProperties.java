@@ -119,7 +119,7 @@ class FmDeliveryProperties {
         }
         final FmJob job = FmJob.builder().fabric(FabricConfig.builder(pes).faultPlan(c.plan()).build())
             .fm(FmConfig.builder().scheduling(c.scheduling(), c.cores(), 500_000).build())
-            .timeout(Duration.ofSeconds(20)).build();
+            .timeout(Duration.ofSeconds(100)).build(); // up to 16 PEs on 1 or 2 slots of a busy machine
         final FmJob.Report report = job.run(fm -> {
             final int me = fm.pe();
             final int[] ordinal = new int[pes];

@@ -161,8 +161,11 @@ class ContextsTest {
                     // Taking every completion of the default queue and of ctx2's, while the answers come, takes
                     // none of ctx's: they wait on its own queue (a queue pair of the NIC where it does the work).
                     final long before = nic.pending(ctx.domain);
-                    final long end = System.nanoTime() + 50_000_000L;
-                    while (System.nanoTime() - end < 0) {
+                    // At least 50 ms, and until ctx2's answers have all come (the other PE may be descheduled for a
+                    // while on a busy machine), up to 30 s.
+                    final long start = System.nanoTime();
+                    while (System.nanoTime() - start < 50_000_000L
+                        || nic.pending(ctx2.domain) != 0 && System.nanoTime() - start < 30_000_000_000L) {
                         sh.engine.poll();
                         nic.reapDomain(0);
                         nic.reapDomain(ctx2.domain);

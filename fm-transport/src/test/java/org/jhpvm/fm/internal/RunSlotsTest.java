@@ -75,14 +75,15 @@ class RunSlotsTest {
 
     @Test
     void dcsShouldKeepTheSlotsOfAJobWhosePesAllRunForOneQuantumOnly() {
-        final long quantum = TimeUnit.MILLISECONDS.toNanos(300);
+        // 1 s: the checks within the quantum must come before it ends, even on a busy machine.
+        final long quantum = TimeUnit.SECONDS.toNanos(1);
         final RunSlots slots = new RunSlots(Scheduling.DCS, 2, quantum);
         final Object job = new Object();
         final RunSlots.Slot x1 = slots.newSlot(job, NEVER);
         final RunSlots.Slot x2 = slots.newSlot(job, NEVER);
         final RunSlots.Slot other = slots.newSlot(new Object(), NEVER);
+        final long start = System.nanoTime(); // before the slot's quantum starts
         slots.enter(x1);
-        final long start = System.nanoTime();
         assertFalse(slots.keeps(x1, System.nanoTime()), "its partner does not run: it may need this core");
         slots.enter(x2);
         assertTrue(slots.keeps(x1, System.nanoTime()) && slots.keeps(x2, System.nanoTime()), "both PEs of the job run");
@@ -209,7 +210,9 @@ class RunSlotsTest {
 
     @Test
     void gangShouldRunOnlyTheCurrentGangsPesUntilItsTurnEnds() throws InterruptedException {
-        final long quantum = TimeUnit.MILLISECONDS.toNanos(400);
+        // 2 s: the turns' clock starts with the slots, and gang 0's turn must outlast the thread hand-offs before the
+        // check even on a busy machine.
+        final long quantum = TimeUnit.SECONDS.toNanos(2);
         final RunSlots slots = new RunSlots(Scheduling.GANG, 1, quantum);
         final Pe first = new Pe(slots, "gang0");
         final Pe second = new Pe(slots, "gang1");
