@@ -90,7 +90,7 @@ final class BenchShmemCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (clock.equals("virtual")) {
-            return VirtualShmemReport.run(new ClockSettings(true, machine, model, false), json);
+            return VirtualShmemReport.run(new ClockSettings(true, machine, model, false), json, warmups, trials);
         }
         if (!clock.equals("wall")) {
             throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
