@@ -148,6 +148,11 @@ public final class InfoCommand implements Callable<Integer> {
             out.printf("  %-16s %s%n", name, m.description());
             MachineFiles.switches(name).forEach((k, v) -> out.printf("  %-16s   %-10s %s%n", "", k, v));
         }
+        final java.nio.file.Path measured = MachineFiles.machineDirectory().resolve(MachineFiles.THIS_MACHINE
+            + ".json");
+        out.printf("  %-16s %s%n", MachineFiles.THIS_MACHINE, java.nio.file.Files.isRegularFile(measured)
+            ? "this host, measured by bin/jhpvm calibrate (" + measured + ")"
+            : "this host: not measured yet (bin/jhpvm calibrate writes " + measured + ")");
         out.println();
         out.println("Environment of a launched job's processes (set by bin/jhpvm launch, or by you under srun/mpirun):");
         for (final JobEnvironment.Variable v : JobEnvironment.variables()) {
