@@ -88,10 +88,10 @@ class ProgressTest {
         });
         for (int pe = 0; pe < 2; pe++) {
             // The PE drives progress itself at every barrier, so its agent backs off to 50 ms parks: a few dozen
-            // passes a second. Looking again after each barrier, it would make one a round (4,000) or more. The bound
-            // grows with the loop's time: on a busy machine the loop stretches, and the agent's parks with it.
+            // passes a second (up to 190 seen). Looking again after each barrier, it would make one a round (4,000) or
+            // more. The bound, 400 a second, grows with the loop's time: on a busy machine the loop stretches.
             final double seconds = loopNs[pe] / 1e9;
-            assertTrue(passes[pe] < Math.min(rounds / 2, 50 + 100 * seconds), "the agent made " + passes[pe]
+            assertTrue(passes[pe] < Math.min(rounds / 2, 400 * Math.max(1, seconds)), "the agent made " + passes[pe]
                 + " passes in " + seconds + " s while its PE called SHMEM every 200 us");
         }
     }
