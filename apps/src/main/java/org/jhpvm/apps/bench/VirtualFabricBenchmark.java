@@ -165,7 +165,11 @@ public final class VirtualFabricBenchmark {
             return sizes[i] / perFrameUs[i];
         }
 
-        /** @return the peak bandwidth over the sizes, MB/s */
+        /**
+         * The peak bandwidth over the sizes, MB/s.
+         *
+         * @return the peak bandwidth over the sizes, MB/s
+         */
         public double rInfMBps() {
             double peak = 0;
             for (int i = 0; i < sizes.length; i++) {
@@ -174,7 +178,11 @@ public final class VirtualFabricBenchmark {
             return peak;
         }
 
-        /** @return the half-power point, interpolated, bytes */
+        /**
+         * The half-power point, interpolated, bytes.
+         *
+         * @return the half-power point, interpolated, bytes
+         */
         public double nHalfBytes() {
             final double[] bw = new double[sizes.length];
             for (int i = 0; i < bw.length; i++) {
@@ -183,7 +191,11 @@ public final class VirtualFabricBenchmark {
             return Stats.halfPowerPoint(sizes, bw);
         }
 
-        /** @return the one-way latency of an 8-byte frame, microseconds */
+        /**
+         * The one-way latency of an 8-byte frame, microseconds.
+         *
+         * @return the one-way latency of an 8-byte frame, microseconds
+         */
         public double latency8Us() {
             return latencyUs[1];
         }

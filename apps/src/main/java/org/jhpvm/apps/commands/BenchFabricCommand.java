@@ -71,7 +71,7 @@ final class BenchFabricCommand implements Callable<Integer> {
     private String machine = ClockSettings.DEFAULT_MACHINE;
 
     @Option(names = "--model", paramLabel = "KEY=VALUE", description = "A switch of the machine's model "
-        + "(repeatable; info --all lists them).")
+        + "(repeatable; info --all lists them; default: the machine's own choices).")
     private Map<String, String> model = new LinkedHashMap<>();
 
     @Override
