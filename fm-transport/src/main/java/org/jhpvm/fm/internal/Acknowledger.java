@@ -75,6 +75,26 @@ final class Acknowledger {
         return ackListCount;
     }
 
+    /**
+     * How long until an owed acknowledgement is due (its {@code ackDelayNs} from when it was first owed, or at once
+     * if forced).
+     *
+     * @param now the clock of the timers
+     * @return nanoseconds (0 or less: due already), {@code Long.MAX_VALUE} if none is owed
+     */
+    long untilNextAckNs(final long now) {
+        long until = Long.MAX_VALUE;
+        for (int i = 0; i < ackListCount; i++) {
+            final int p = ackList[i];
+            if (ackForced[p]) {
+                return 0;
+            }
+            until = Math.min(until, ackSinceNs[p] == 0 ? config.ackDelayNs() : ackSinceNs[p] + config.ackDelayNs()
+                - now);
+        }
+        return until;
+    }
+
     /** @return control frames held in reserve */
     int controlFrames() {
         return controlCount;

@@ -285,7 +285,7 @@ public final class Endpoint extends EndpointNicApi {
                     if (left <= 0) {
                         return false;
                     }
-                    waits.idleOnce(Math.min(left, timersRunning() ? config.maxParkNs() : waits.idleSleepNs()), now);
+                    waits.idleOnce(Math.min(left, timersRunning() ? timerSleepNs() : waits.idleSleepNs()), now);
                 } else {
                     waits.worked(work);
                 }
@@ -338,8 +338,8 @@ public final class Endpoint extends EndpointNicApi {
                 checkUsable();
                 final int work = extract(Integer.MAX_VALUE);
                 if (work == 0) {
-                    // The end is other PEs' doing: look every maxParkNs.
-                    waits.idleOnce(config.maxParkNs(), System.nanoTime());
+                    // The end is other PEs' doing: look every maxParkNs (sooner for FM's timers in virtual time).
+                    waits.idleOnce(timerSleepNs(), System.nanoTime());
                 } else {
                     waits.worked(work);
                 }
@@ -533,6 +533,23 @@ public final class Endpoint extends EndpointNicApi {
      */
     private boolean timersRunning() {
         return !lean && (retransmitter.used() > 0 || acks.owed() > 0);
+    }
+
+    /**
+     * The longest sleep of a wait while FM's timers run: {@code maxParkNs} on a wall clock (a timer fires up to that
+     * late, which a wall clock's timeouts of milliseconds allow for); on a virtual clock until the earliest timer is
+     * due, at least 1 us, so that a delayed acknowledgement (20 us) or a timeout fires at its own time of the model,
+     * not up to {@code maxParkNs} (1 ms) late.
+     *
+     * @return nanoseconds, of the fabric's clock
+     */
+    long timerSleepNs() {
+        if (!virtualClock || lean) {
+            return config.maxParkNs();
+        }
+        final long now = FmTime.now(true);
+        final long until = Math.min(retransmitter.untilNextTimerNs(now), acks.untilNextAckNs(now));
+        return Math.max(1_000, Math.min(config.maxParkNs(), until));
     }
 
     /**

@@ -130,7 +130,7 @@ final class FlowControl {
                 // In virtual time a poll is a step of the simulation and a park in wall time stands still: sleep in
                 // the NIC, whose clock goes straight to the next arrival (an acknowledgement, a credit) or to the
                 // end of the sleep, when FM's timers are looked at again.
-                receive.awaitFrame(config.maxParkNs());
+                receive.awaitFrame(ep.timerSleepNs());
             }
             return;
         }

@@ -164,6 +164,25 @@ final class Retransmitter {
     }
 
     /**
+     * How long until a timer of this PE's retransmission is due: a pair's timeout, or a paced resend.
+     *
+     * @param now the clock of the timers
+     * @return nanoseconds (0 or less: due already), {@code Long.MAX_VALUE} if no timer runs
+     */
+    long untilNextTimerNs(final long now) {
+        long until = Long.MAX_VALUE;
+        for (int p = 0; p < deadlineNs.length; p++) {
+            if (deadlineNs[p] != TIMER_UNSET) {
+                until = Math.min(until, deadlineNs[p] - now);
+            }
+            if (resendCursor[p] != NONE) {
+                until = Math.min(until, resendNotBeforeNs[p] - now);
+            }
+        }
+        return until;
+    }
+
+    /**
      * Starts the timers of pairs whose oldest frame is not timed yet, goes back on those that expired, and resends
      * what is due.
      *
