@@ -43,6 +43,12 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     /** Another NIC's clock standing still this long (wall time) while a look waits for it ends the job. */
     static final long STALL_NS = TimeUnit.SECONDS.toNanos(60);
     private static final long CHECK_HOSTS_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    /** This machine's cores: a look's wait spins only while the NICs' threads fit them. */
+    private static final int CORES = Runtime.getRuntime().availableProcessors();
+    private static final int SPINS = 200;
+    private static final int YIELDS = 200;
+    private static final long MIN_PARK_NS = 20_000;
+    private static final long MAX_PARK_NS = 500_000;
 
     private static final int SENT = 0;
     private static final int BYTES_SENT = 1;
@@ -468,7 +474,10 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         // wait long in wall time while the clocks it waits for keep moving.
         long lastMin = first;
         long movedAtNs = startNs;
-        int spins = 0;
+        // Spin only while the NICs' threads may each have a core: with more of them than cores, a spinning waiter
+        // takes the core from a thread whose clock it waits for.
+        int spins = nicCount <= CORES ? 0 : SPINS;
+        long parkNs = MIN_PARK_NS;
         while (true) {
             final long nowNs = System.nanoTime();
             final long min = clocks.othersMin(id, nowNs - startNs > CHECK_HOSTS_AFTER_NS, scratch);
@@ -478,17 +487,22 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             if (min != lastMin) {
                 lastMin = min;
                 movedAtNs = nowNs;
+                parkNs = MIN_PARK_NS; // the clocks move: look again soon
             }
-            if (spins < 200) {
+            if (spins < SPINS) {
                 spins++;
                 Thread.onSpinWait();
-            } else if (spins < 400) {
+            } else if (spins < SPINS + YIELDS) {
                 spins++;
                 Thread.yield();
             } else {
-                LockSupport.parkNanos(20_000);
+                LockSupport.parkNanos(parkNs);
+                // While the clocks stand still (their threads wait for a core), look less often, up to 0.5 ms.
+                parkNs = Math.min(MAX_PARK_NS, parkNs * 2);
             }
-            checkWaitGoesOn("a look at virtual time " + t / 1000 + " ns");
+            if (WaitEnds.ending(fabric)) {
+                WaitEnds.check("a look", id, fabric, t);
+            }
             if (nowNs - movedAtNs > STALL_NS) {
                 throw stalled(t, min);
             }

@@ -19,12 +19,38 @@ final class WaitEnds {
      * @throws FabricClosedException   if the fabric was closed
      */
     static void check(final String call, final int nic, final Fabric fabric) {
+        if (ending(fabric)) {
+            check(call, nic, fabric, 0);
+        }
+    }
+
+    /**
+     * Whether a wait must end (its thread was interrupted, or its fabric closed): the look of a wait loop, which
+     * builds no message. {@link #check} then says why.
+     *
+     * @param fabric the NIC's fabric
+     * @return true if the wait must end
+     */
+    static boolean ending(final Fabric fabric) {
+        return Thread.currentThread().isInterrupted() || fabric.isClosed();
+    }
+
+    /**
+     * As {@link #check(String, int, Fabric)}, with the virtual time the wait looked at in the message.
+     *
+     * @param call   the call that waits
+     * @param nic    the NIC's id
+     * @param fabric its fabric
+     * @param atPs   the virtual time, picoseconds (0: none)
+     */
+    static void check(final String call, final int nic, final Fabric fabric, final long atPs) {
+        final String what = atPs == 0 ? call : call + " at virtual time " + atPs / 1000 + " ns";
         if (Thread.interrupted()) {
             Thread.currentThread().interrupt();
-            throw new NicInterruptedException(call + " on NIC " + nic + " interrupted");
+            throw new NicInterruptedException(what + " on NIC " + nic + " interrupted");
         }
         if (fabric.isClosed()) {
-            throw new FabricClosedException(call + " on NIC " + nic + " ended: the fabric was closed");
+            throw new FabricClosedException(what + " on NIC " + nic + " ended: the fabric was closed");
         }
     }
 }
