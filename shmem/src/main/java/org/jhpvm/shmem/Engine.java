@@ -123,6 +123,11 @@ final class Engine {
     private volatile boolean agentWanted;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
+    /**
+     * The fabric keeps a virtual clock: the agent then sends no batch the PE left open (when it looks is a matter of
+     * wall time, and would decide the batch's modelled departure); the PE's next call of another kind sends it.
+     */
+    private final boolean virtualClock;
 
     /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
     private volatile SymmetricArray[] objects = new SymmetricArray[64];
@@ -140,6 +145,7 @@ final class Engine {
         this.npes = fm.pes();
         this.world = world;
         this.peThread = Thread.currentThread();
+        this.virtualClock = org.jhpvm.fm.FmClock.isVirtual();
         this.teams = new Teams(this);
         this.replies = new ReplyQueue(fm);
         this.nic = new NicRequests(this);
@@ -384,7 +390,7 @@ final class Engine {
             return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
         }
         try {
-            if (lookAtBatch) {
+            if (lookAtBatch && !virtualClock) {
                 batch.flushIfIdleSinceLastLook();
             }
             int work = 0;
