@@ -5,18 +5,16 @@ import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.FabricBenchmark;
-import org.jhpvm.fabric.ClockSettings;
 import org.jhpvm.fabric.FabricConfig;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jhpvm bench fabric}: the emulated Myrinet against a raw SPSC queue and arraycopy. */
@@ -61,29 +59,13 @@ final class BenchFabricCommand implements Callable<Integer> {
         + "(default: ${DEFAULT-VALUE}).")
     private int mbPerTrial = 4096;
 
-    @Option(names = "--clock", paramLabel = "wall|virtual", description = "The clock: wall (this machine, the "
-        + "default) or virtual (raw frames on a modelled machine's clock: latency, bandwidth, r_inf and n1/2 of the "
-        + "fabric alone; see --machine and --model).")
-    private String clock = "wall";
-
-    @Option(names = "--machine", paramLabel = "NAME|FILE", description = "The machine a virtual clock models (as "
-        + "bench fm; default: ${DEFAULT-VALUE}).")
-    private String machine = ClockSettings.DEFAULT_MACHINE;
-
-    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "A switch of the machine's model "
-        + "(repeatable; info --all lists them; default: the machine's own choices).")
-    private Map<String, String> model = new LinkedHashMap<>();
+    @Mixin
+    private ClockOptions clock = new ClockOptions();
 
     @Override
     public Integer call() throws Exception {
-        if (!clock.equals("wall")) {
-            if (!clock.equals("virtual")) {
-                throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
-            }
-            return VirtualFabricReport.run(new ClockSettings(true, machine, model, false), json);
-        }
-        if (!model.isEmpty() || !machine.equals(ClockSettings.DEFAULT_MACHINE)) {
-            throw new IllegalArgumentException("--machine and --model describe a virtual clock: add --clock virtual");
+        if (clock.virtual()) {
+            return VirtualFabricReport.run(clock.declared(), json);
         }
         if (Launched.skipsInProcessBench("bench fabric")) {
             return 0;

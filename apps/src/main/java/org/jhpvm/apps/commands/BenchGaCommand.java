@@ -5,9 +5,7 @@ import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -16,9 +14,9 @@ import org.jhpvm.apps.bench.GaBenchmark;
 import org.jhpvm.apps.bench.MatmulBenchmark;
 import org.jhpvm.apps.bench.SparseBenchmark;
 import org.jhpvm.apps.bench.GaBenchmark.Op;
-import org.jhpvm.fabric.ClockSettings;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jhpvm bench ga}: Global Arrays sections and ghost updates against SHMEM in the same run. */
@@ -49,28 +47,13 @@ final class BenchGaCommand implements Callable<Integer> {
         + "(default: ${DEFAULT-VALUE}).")
     private int mbPerPoint = 64;
 
-    @Option(names = "--clock", paramLabel = "wall|virtual", description = "The clock: wall (this machine, the "
-        + "default) or virtual (GA and SHMEM on a modelled machine's clock; see --machine and --model).")
-    private String clock = "wall";
-
-    @Option(names = "--machine", paramLabel = "NAME|FILE", description = "The machine a virtual clock models (as "
-        + "bench fm; default: ${DEFAULT-VALUE}).")
-    private String machine = ClockSettings.DEFAULT_MACHINE;
-
-    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "A switch of the machine's model "
-        + "(repeatable; info --all lists them; default: the machine's own choices).")
-    private Map<String, String> model = new LinkedHashMap<>();
+    @Mixin
+    private ClockOptions clock = new ClockOptions();
 
     @Override
     public Integer call() throws Exception {
-        if (!clock.equals("wall")) {
-            if (!clock.equals("virtual")) {
-                throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
-            }
-            return VirtualGaReport.run(new ClockSettings(true, machine, model, false), json);
-        }
-        if (!model.isEmpty() || !machine.equals(ClockSettings.DEFAULT_MACHINE)) {
-            throw new IllegalArgumentException("--machine and --model describe a virtual clock: add --clock virtual");
+        if (clock.virtual()) {
+            return VirtualGaReport.run(clock.declared(), json);
         }
         if (trials < 1 || warmups < 0 || mbPerPoint < 1) {
             throw new IllegalArgumentException("need --trials >= 1, --warmups >= 0, --mb-per-point >= 1");

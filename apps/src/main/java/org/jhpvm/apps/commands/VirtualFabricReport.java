@@ -5,7 +5,6 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.VirtualFabricBenchmark;
@@ -17,11 +16,7 @@ final class VirtualFabricReport {
     }
 
     static int run(final ClockSettings settings, final Path json) throws Exception {
-        if (Launched.environment().isPresent()) {
-            throw new IllegalArgumentException("--clock virtual runs the emulated Myrinet in one JVM: run it without "
-                + "launch");
-        }
-        settings.model(); // a bad machine or switch fails here
+        ClockOptions.checkInProcess(settings);
         final VirtualFabricBenchmark.Result r;
         try (Progress progress = new Progress("bench fabric, virtual time", VirtualFabricBenchmark.SIZES.length)) {
             r = VirtualFabricBenchmark.run(settings, 200, 400, progress);

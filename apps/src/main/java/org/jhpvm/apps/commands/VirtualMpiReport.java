@@ -6,7 +6,6 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.VirtualMpiBenchmark;
@@ -23,11 +22,7 @@ final class VirtualMpiReport {
     }
 
     static int run(final ClockSettings clock, final Path json) throws IOException {
-        if (Launched.environment().isPresent()) {
-            throw new IllegalArgumentException("--clock virtual runs the emulated Myrinet in one JVM: run it without "
-                + "launch");
-        }
-        clock.model(); // a bad machine or switch fails here
+        ClockOptions.checkInProcess(clock);
         final VirtualMpiBenchmark.Result r;
         try (Progress progress = new Progress("bench mpi, virtual time", VirtualMpiBenchmark.SIZES.length)) {
             r = new VirtualMpiBenchmark(clock, 5, 200).run(progress);

@@ -6,7 +6,6 @@ import java.util.Locale;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Launched;
 import org.jhpvm.apps.Progress;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.Calibration;
@@ -21,11 +20,7 @@ final class VirtualShmemReport {
 
     static int run(final ClockSettings clock, final Path json, final int warmups, final int trials)
         throws IOException {
-        if (Launched.environment().isPresent()) {
-            throw new IllegalArgumentException("--clock virtual runs the emulated Myrinet in one JVM: run it without "
-                + "launch");
-        }
-        clock.model(); // a bad machine or switch fails here
+        ClockOptions.checkInProcess(clock);
         final VirtualShmemBenchmark.Result r;
         try (Progress progress = new Progress("bench shmem, virtual time", VirtualShmemBenchmark.SIZES.length)) {
             r = new VirtualShmemBenchmark(clock, 20, 200).run(progress);

@@ -44,7 +44,7 @@ class CalibrationTest {
         final ClockSettings clock = new ClockSettings(true, machineFile, Map.of(), false);
         // Few bytes per point: the model's times do not depend on how many messages a point averages.
         return FmSweep.run(FabricConfig.builder(2).frameBytes(Calibration.PACKET_BYTES).clock(clock).build(), 0, 1,
-            1 << 20, x -> { });
+            256 << 10, x -> { });
     }
 
     private String write(final String name, final ObjectNode json) {

@@ -75,8 +75,8 @@ class RunSlotsTest {
 
     @Test
     void dcsShouldKeepTheSlotsOfAJobWhosePesAllRunForOneQuantumOnly() {
-        // 1 s: the checks within the quantum must come before it ends, even on a busy machine.
-        final long quantum = TimeUnit.SECONDS.toNanos(1);
+        // 600 ms: the checks within the quantum must come before it ends, even on a busy machine.
+        final long quantum = TimeUnit.MILLISECONDS.toNanos(600);
         final RunSlots slots = new RunSlots(Scheduling.DCS, 2, quantum);
         final Object job = new Object();
         final RunSlots.Slot x1 = slots.newSlot(job, NEVER);
@@ -210,9 +210,9 @@ class RunSlotsTest {
 
     @Test
     void gangShouldRunOnlyTheCurrentGangsPesUntilItsTurnEnds() throws InterruptedException {
-        // 2 s: the turns' clock starts with the slots, and gang 0's turn must outlast the thread hand-offs before the
-        // check even on a busy machine.
-        final long quantum = TimeUnit.SECONDS.toNanos(2);
+        // 1.2 s: the turns' clock starts with the slots, and gang 0's turn must outlast the thread hand-offs before
+        // the check even on a busy machine.
+        final long quantum = TimeUnit.MILLISECONDS.toNanos(1_200);
         final RunSlots slots = new RunSlots(Scheduling.GANG, 1, quantum);
         final Pe first = new Pe(slots, "gang0");
         final Pe second = new Pe(slots, "gang1");
