@@ -12,7 +12,6 @@ import java.nio.ShortBuffer;
 import org.jhpvm.fm.FmClock;
 import org.jhpvm.mpi.internal.ErrorClasses;
 import org.jhpvm.mpi.internal.Kind;
-import org.jhpvm.mpi.internal.RankSeats;
 
 /**
  * MPI's environment, constants and predefined objects, as the Open MPI Java bindings name them. The constants
@@ -263,22 +262,7 @@ public final class MPI {
      * @throws MPIException as {@link #Init}
      */
     public static int InitThread(final String[] args, final int required) throws MPIException {
-        Rank r = Rank.ofThread();
-        if (r == null) {
-            final Runnable join = RankSeats.forThisThread();
-            if (join == null) {
-                throw new MPIException(ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
-                    + "bin/jhpvm run or MpiJob)");
-            }
-            join.run();
-            r = Rank.ofThread();
-        }
-        if (r.initialized) {
-            throw new MPIException(ERR_OTHER, "MPI is already initialized.");
-        }
-        r.initialized = true;
-        r.threadLevel = Math.min(Math.max(required, THREAD_SINGLE), THREAD_FUNNELED);
-        return r.threadLevel;
+        return Rank.init(required);
     }
 
     /**
@@ -308,13 +292,7 @@ public final class MPI {
      * @throws MPIException if MPI is not active
      */
     public static void Finalize() throws MPIException {
-        final Rank r = Rank.active();
-        r.drainBuffered();
-        Collectives.barrier(r.world);
-        r.finalized = true;
-        if (r.engine.onFinalize != null) {
-            r.engine.onFinalize.run();
-        }
+        Rank.active().finish();
     }
 
     /**

@@ -61,6 +61,47 @@ final class Rank {
         return (Rank) e.attachment;
     }
 
+    /**
+     * {@code MPI_Init_thread} on the calling thread: joins it to its job's rank if it has not yet, and starts MPI.
+     *
+     * @param required the thread level asked for
+     * @return the level provided: {@code THREAD_FUNNELED} at most (the rank's own thread calls MPI)
+     * @throws MPIException if the thread is not a rank of an MPI job, or MPI was initialized already
+     */
+    static int init(final int required) throws MPIException {
+        Rank r = ofThread();
+        if (r == null) {
+            final Runnable join = org.jhpvm.mpi.internal.RankSeats.forThisThread();
+            if (join == null) {
+                throw new MPIException(MPI.ERR_OTHER, "this thread is not a rank of an MPI job (run the program with "
+                    + "bin/jhpvm run or MpiJob)");
+            }
+            join.run();
+            r = ofThread();
+        }
+        if (r.initialized) {
+            throw new MPIException(MPI.ERR_OTHER, "MPI is already initialized.");
+        }
+        r.initialized = true;
+        r.threadLevel = Math.min(Math.max(required, MPI.THREAD_SINGLE), MPI.THREAD_FUNNELED);
+        return r.threadLevel;
+    }
+
+    /**
+     * {@code MPI_Finalize} on this rank (collective over the world): its buffered sends complete, every rank arrives,
+     * then MPI ends here.
+     *
+     * @throws MPIException if a step fails
+     */
+    void finish() throws MPIException {
+        drainBuffered();
+        Collectives.barrier(world);
+        finalized = true;
+        if (engine.onFinalize != null) {
+            engine.onFinalize.run();
+        }
+    }
+
     /** The calling thread's rank, which must be between Init and Finalize. */
     static Rank active() throws MPIException {
         final Rank r = ofThread();

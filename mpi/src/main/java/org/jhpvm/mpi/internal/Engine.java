@@ -254,18 +254,9 @@ public final class Engine {
         final Unexpected u = matching.findUnexpected(context, source, tag);
         if (u != null) {
             matching.removeUnexpected(u);
-            describe(u, into);
+            u.describeInto(into);
         }
         return u;
-    }
-
-    /** Copies an unexpected message's envelope into a probe's status. */
-    private static void describe(final Unexpected u, final Pending into) {
-        into.source = u.source;
-        into.tag = u.tag;
-        into.kind = u.kind;
-        into.elements = u.elements;
-        into.error = ErrorClasses.SUCCESS;
     }
 
     /**
@@ -350,7 +341,7 @@ public final class Engine {
         if (u == null) {
             return false;
         }
-        describe(u, into);
+        u.describeInto(into);
         return true;
     }
 

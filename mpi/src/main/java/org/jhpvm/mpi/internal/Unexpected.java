@@ -28,4 +28,13 @@ public final class Unexpected {
         this.elements = elements;
         this.senderWorld = senderWorld;
     }
+
+    /** Copies this message's envelope into a probe's status. */
+    void describeInto(final Pending into) {
+        into.source = source;
+        into.tag = tag;
+        into.kind = kind;
+        into.elements = elements;
+        into.error = ErrorClasses.SUCCESS;
+    }
 }
