@@ -173,6 +173,7 @@ public final class MpiJob {
         counters.put("fm.messagesSent", t.messagesSent());
         counters.put("fm.bytesSent", t.bytesSent());
         counters.put("fm.framesRetransmitted", t.framesRetransmitted());
+        counters.put("fm.rendezvousMessages", t.rendezvousMessages());
         return new Report(0, false, System.nanoTime() - startNs, Map.copyOf(counters));
     }
 

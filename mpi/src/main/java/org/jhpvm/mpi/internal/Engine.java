@@ -23,8 +23,10 @@ import org.jhpvm.fm.FmWaitCondition;
  * receive comes. Kept data is bounded: each sender may have at most the budget over the job's size outstanding at a
  * receiver, and the receiver gives the credit back when the data is consumed.</li>
  * <li><b>rendezvous</b>: anything larger, every synchronous send, and eager sends without credit send a request to
- * send (the envelope); once a receive matches it, the receiver answers clear-to-send and the sender sends the data,
- * which the handler receives straight into the receive's buffer (FM's zero-copy path from 32 KiB).</li>
+ * send (the envelope). From a Java array of a raw-copy kind, where the NIC does RDMA, the request names the array
+ * and the receiver, once a receive matches, reads the data straight into it and answers "finished"
+ * ({@link RdmaReads}); otherwise the receiver answers clear-to-send and the sender sends the data, which the handler
+ * receives straight into the receive's buffer (FM's zero-copy path from 32 KiB).</li>
  * </ul>
  */
 public final class Engine {
@@ -37,8 +39,8 @@ public final class Engine {
     static final int H_CTS = 3002;
     static final int H_DATA = 3003;
     static final int H_CREDIT = 3004;
-    /** Envelope bytes: context, source, tag, kind, elements. */
-    static final int ENVELOPE = 20;
+    static final int H_RGET = 3005;
+    static final int H_FIN = 3006;
 
     private static final InheritableThreadLocal<Engine> CURRENT = new InheritableThreadLocal<>();
 
@@ -58,16 +60,13 @@ public final class Engine {
     private final Transfer transfer = new Transfer();
     private final Matching matching = new Matching();
     private final Ids ids = new Ids();
+    private final RdmaReads reads;
     private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
     private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
     private final int eagerLimit;
     private final Credits credits;
     private long unexpectedBytes;
-    private int inContext;
-    private int inSource;
-    private int inTag;
-    private Kind inKind;
-    private long inElements;
+    private final Arrival arrival = new Arrival();
     private final ArrayList<Schedule> schedules = new ArrayList<>();
     private boolean advancing;
     private long events;
@@ -92,10 +91,12 @@ public final class Engine {
         final long creditPerPeer = unexpectedBytes / size;
         this.eagerLimit = (int) Math.max(0, Math.min(eagerBytes, creditPerPeer / 2 - Credits.OVERHEAD));
         this.credits = new Credits(size, creditPerPeer, H_CREDIT);
+        this.reads = new RdmaReads(fm, ids);
         this.wake = new FmWaitCondition() {
             @Override
             public boolean getAsBoolean() {
-                return events != seen || !clearToSend.isEmpty() || !readyData.isEmpty() || credits.pending();
+                return events != seen || !clearToSend.isEmpty() || !readyData.isEmpty() || credits.pending()
+                    || reads.ready();
             }
 
             @Override
@@ -109,6 +110,8 @@ public final class Engine {
             FastMessages.word(buf, off, 1)));
         fm.register(H_DATA, this::onData);
         fm.register(H_CREDIT, (sender, buf, off, len) -> credits.returned(sender, FastMessages.word(buf, off, 0)));
+        fm.register(H_RGET, this::onRequestToSend);
+        fm.register(H_FIN, (sender, buf, off, len) -> onFinished(FastMessages.word(buf, off, 0)));
     }
 
     /**
@@ -168,8 +171,8 @@ public final class Engine {
         op.kind = kind;
         op.elements = elements;
         if (!sync && bytes <= eagerLimit && credits.take(destWorld, bytes)) {
-            final FmOutputStream out = fm.beginMessage(destWorld, ENVELOPE + (int) bytes, H_EAGER);
-            envelope(out, context, source, tag, kind, elements);
+            final FmOutputStream out = fm.beginMessage(destWorld, Arrival.ENVELOPE + (int) bytes, H_EAGER);
+            Arrival.writeEnvelope(out, context, source, tag, kind, elements);
             transfer.send(out, buf, offset, type, count);
             out.endMessage();
             op.done = true;
@@ -181,19 +184,19 @@ public final class Engine {
         op.type = type;
         op.count = count;
         final int id = ids.add(op);
-        final FmOutputStream out = fm.beginMessage(destWorld, ENVELOPE + 4, H_RTS);
-        envelope(out, context, source, tag, kind, elements);
+        op.region = reads.fits(buf, type, bytes) ? reads.acquire(buf) : null;
+        final FmOutputStream out = fm.beginMessage(destWorld,
+            Arrival.ENVELOPE + Arrival.REQUEST + (op.region == null ? 0 : Arrival.REMOTE),
+            op.region == null ? H_RTS : H_RGET);
+        Arrival.writeEnvelope(out, context, source, tag, kind, elements);
         out.sendInt(id);
+        if (op.region != null) {
+            out.sendInt(op.region.handle());
+            out.sendInt(op.region.key());
+            out.sendLong(offset * kind.bytes);
+        }
         out.endMessage();
         return op;
-    }
-
-    /** The envelope in three pieces: context and source, tag and elements, kind. */
-    private static void envelope(final FmOutputStream out, final int context, final int source, final int tag,
-                                 final Kind kind, final long elements) {
-        out.sendLong(((long) context << 32) | (source & 0xFFFF_FFFFL));
-        out.sendLong(((long) tag << 32) | (elements & 0xFFFF_FFFFL));
-        out.sendInt(kind.ordinal());
     }
 
     private void sendData(final SendOp op) {
@@ -202,7 +205,22 @@ public final class Engine {
         out.sendInt(op.recvId);
         transfer.send(out, op.buf, op.offset, op.type, op.count);
         out.endMessage();
+        finishSend(op);
+    }
+
+    /** The receiver read the data of a send by RDMA. */
+    private void onFinished(final int sendId) {
+        if (ids.get(sendId) instanceof SendOp s) {
+            finishSend(s);
+        }
+    }
+
+    private void finishSend(final SendOp op) {
         ids.remove(op);
+        if (op.region != null) {
+            reads.release(op.region);
+            op.region = null;
+        }
         op.buf = null;
         complete(op);
     }
@@ -292,6 +310,7 @@ public final class Engine {
         r.kind = u.kind;
         r.elements = u.elements;
         if (u.data == null) {
+            r.remoteFrom(u.remote, u.remoteHandle, u.remoteKey, u.remoteOffset);
             matchedRequest(r, u.senderWorld, u.sendId);
             return r;
         }
@@ -353,31 +372,17 @@ public final class Engine {
         events++;
     }
 
-    /**
-     * Reads an envelope (always inside a message's first frame, so no other handler runs meanwhile) into the
-     * {@code in*} fields, which the handler copies at once.
-     */
-    private void readEnvelope(final FmInputStream in) {
-        final long contextSource = in.receiveLong();
-        final long tagElements = in.receiveLong();
-        inKind = Kind.ofCode(in.receiveInt());
-        inContext = (int) (contextSource >> 32);
-        inSource = (int) contextSource;
-        inTag = (int) (tagElements >> 32);
-        inElements = tagElements & 0xFFFF_FFFFL;
-    }
-
     private void onEager(final FmInputStream in, final int sender) {
-        readEnvelope(in);
-        final int context = inContext;
-        final int source = inSource;
-        final int tag = inTag;
-        final Kind kind = inKind;
-        final long elements = inElements;
-        final RecvOp r = matching.takePosted(context, source, tag);
+        final Arrival a = arrival;
+        a.readEnvelope(in);
+        final int source = a.source; // copied: receiving the data may wait for frames while other handlers run
+        final int tag = a.tag;
+        final Kind kind = a.kind;
+        final long elements = a.elements;
+        final RecvOp r = matching.takePosted(a.context, source, tag);
         final long bytes = elements * kind.bytes;
         if (r == null) {
-            final Unexpected u = new Unexpected(context, source, tag, kind, elements, sender);
+            final Unexpected u = new Unexpected(a, sender);
             u.data = new byte[(int) bytes];
             in.receive(u.data, 0, (int) bytes);
             unexpectedBytes += bytes;
@@ -390,26 +395,20 @@ public final class Engine {
     }
 
     private void onRequestToSend(final FmInputStream in, final int sender) {
-        readEnvelope(in);
-        final int context = inContext;
-        final int source = inSource;
-        final int tag = inTag;
-        final Kind kind = inKind;
-        final long elements = inElements;
-        final int sendId = in.receiveInt();
-        final RecvOp r = matching.takePosted(context, source, tag);
+        final Arrival a = arrival;
+        a.readRequest(in, in.handler() == H_RGET);
+        final RecvOp r = matching.takePosted(a.context, a.source, a.tag);
         if (r == null) {
-            final Unexpected u = new Unexpected(context, source, tag, kind, elements, sender);
-            u.sendId = sendId;
-            matching.addUnexpected(u);
+            matching.addUnexpected(new Unexpected(a, sender));
             events++;
             return;
         }
-        r.source = source;
-        r.tag = tag;
-        r.kind = kind;
-        r.elements = elements;
-        matchedRequest(r, sender, sendId);
+        r.source = a.source;
+        r.tag = a.tag;
+        r.kind = a.kind;
+        r.elements = a.elements;
+        r.remoteFrom(a.remote, a.remoteHandle, a.remoteKey, a.remoteOffset);
+        matchedRequest(r, sender, a.sendId);
     }
 
     private void onClearToSend(final int sendId, final int recvId) {
@@ -448,6 +447,19 @@ public final class Engine {
         complete(r);
     }
 
+    /** An RDMA read into {@code r} has ended: tells the sender, and completes the receive. */
+    private void finishRead(final RecvOp r) {
+        ids.remove(r);
+        fm.send4(r.senderWorld, H_FIN, r.sendId, 0, 0, 0);
+        final long n = Math.min(r.elements, r.capacity);
+        costs.received(n * r.kind.bytes);
+        if (r.error == ErrorClasses.SUCCESS && r.elements > r.capacity) {
+            r.error = ErrorClasses.ERR_TRUNCATE;
+        }
+        r.buf = null;
+        complete(r);
+    }
+
     // ------------------------------------------------------------------------------------------------ progress
 
     private void complete(final Pending p) {
@@ -465,7 +477,13 @@ public final class Engine {
         boolean any = false;
         RecvOp r;
         while ((r = clearToSend.poll()) != null) {
-            fm.send4(r.senderWorld, H_CTS, r.sendId, r.id, 0, 0);
+            if (!r.remote || !reads.start(r)) {
+                fm.send4(r.senderWorld, H_CTS, r.sendId, r.id, 0, 0);
+            }
+            any = true;
+        }
+        while ((r = reads.poll()) != null) {
+            finishRead(r);
             any = true;
         }
         SendOp s;
@@ -563,14 +581,7 @@ public final class Engine {
     /** What the rank waits for, in words (the job's deadlock and timeout reports; read racily from another thread). */
     private void describeAwaited(final StringBuilder out) {
         final Pending p = awaited;
-        if (p instanceof RecvOp r) {
-            out.append("a message from ").append(r.wantSource == Matching.ANY ? "any rank" : "rank " + r.wantSource)
-                .append(" with ").append(r.wantTag == Matching.ANY ? "any tag" : "tag " + r.wantTag)
-                .append(" (communicator context ").append(r.context).append(')');
-        } else if (p instanceof SendOp o) {
-            out.append("rank ").append(o.destWorld).append(" (of the world) to receive its message with tag ")
-                .append(o.tag).append(" (a message of rendezvous size waits for the matching receive)");
-        } else {
+        if (p == null || !p.describeWait(out)) {
             out.append("messages of other ranks (a collective, a probe, or a wait on several requests; ")
                 .append(matching.unexpectedCount()).append(" unexpected message(s) held)");
         }

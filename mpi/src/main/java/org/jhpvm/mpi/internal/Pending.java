@@ -24,4 +24,14 @@ public abstract class Pending {
 
     /** Whether this is a receive (its status describes a message that arrived). */
     public abstract boolean isReceive();
+
+    /**
+     * Says what a rank blocked on this operation waits for (the job's deadlock and timeout reports).
+     *
+     * @param out where the words go
+     * @return false if this kind of operation has nothing particular to say
+     */
+    boolean describeWait(final StringBuilder out) {
+        return false;
+    }
 }

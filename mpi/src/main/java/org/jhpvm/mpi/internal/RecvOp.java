@@ -1,5 +1,7 @@
 package org.jhpvm.mpi.internal;
 
+import org.jhpvm.fm.FmRegion;
+
 /** A posted receive: what it matches, where the data goes, and, once matched by a request to send, its sender. */
 public final class RecvOp extends Pending {
     int context;
@@ -11,6 +13,13 @@ public final class RecvOp extends Pending {
     long capacity;
     int senderWorld;
     int sendId;
+    /** The sender named its array (RDMA rendezvous): where the data can be read from. */
+    boolean remote;
+    int remoteHandle;
+    int remoteKey;
+    long remoteOffset;
+    /** This receive's registered array while an RDMA read into it is in flight, or null. */
+    FmRegion region;
     RecvOp prev;
     RecvOp next;
 
@@ -19,6 +28,22 @@ public final class RecvOp extends Pending {
 
     @Override
     public boolean isReceive() {
+        return true;
+    }
+
+    /** Takes the sender's array a request to send named, if it named one. */
+    void remoteFrom(final boolean named, final int handle, final int key, final long byteOffset) {
+        remote = named;
+        remoteHandle = handle;
+        remoteKey = key;
+        remoteOffset = byteOffset;
+    }
+
+    @Override
+    boolean describeWait(final StringBuilder out) {
+        out.append("a message from ").append(wantSource == Matching.ANY ? "any rank" : "rank " + wantSource)
+            .append(" with ").append(wantTag == Matching.ANY ? "any tag" : "tag " + wantTag)
+            .append(" (communicator context ").append(context).append(')');
         return true;
     }
 }

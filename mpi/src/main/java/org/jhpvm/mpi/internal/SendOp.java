@@ -1,5 +1,7 @@
 package org.jhpvm.mpi.internal;
 
+import org.jhpvm.fm.FmRegion;
+
 /** A send by rendezvous waiting for its receiver's clear-to-send, or an eager send (done at once). */
 public final class SendOp extends Pending {
     int destWorld;
@@ -8,6 +10,8 @@ public final class SendOp extends Pending {
     TypeMap type;
     int count;
     int recvId;
+    /** The registered array a receiver may read the data from (RDMA rendezvous), or null. */
+    FmRegion region;
 
     SendOp() {
     }
@@ -15,5 +19,12 @@ public final class SendOp extends Pending {
     @Override
     public boolean isReceive() {
         return false;
+    }
+
+    @Override
+    boolean describeWait(final StringBuilder out) {
+        out.append("rank ").append(destWorld).append(" (of the world) to receive its message with tag ").append(tag)
+            .append(" (a message of rendezvous size waits for the matching receive)");
+        return true;
     }
 }

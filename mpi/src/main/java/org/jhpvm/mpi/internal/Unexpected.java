@@ -15,18 +15,27 @@ public final class Unexpected {
     /** The data of an eager message, null for a request to send. */
     byte[] data;
     int sendId;
+    /** A request to send that named the sender's array (RDMA rendezvous): where the data can be read from. */
+    boolean remote;
+    int remoteHandle;
+    int remoteKey;
+    long remoteOffset;
     Unexpected prev;
     Unexpected next;
 
-    /** A message arrived with this envelope from {@code senderWorld}; its data or send id are set after. */
-    Unexpected(final int context, final int source, final int tag, final Kind kind, final long elements,
-               final int senderWorld) {
-        this.context = context;
-        this.source = source;
-        this.tag = tag;
-        this.kind = kind;
-        this.elements = elements;
+    /** A message arrived from {@code senderWorld}: its envelope, and for a request to send the sender's op and array. */
+    Unexpected(final Arrival a, final int senderWorld) {
+        this.context = a.context;
+        this.source = a.source;
+        this.tag = a.tag;
+        this.kind = a.kind;
+        this.elements = a.elements;
         this.senderWorld = senderWorld;
+        this.sendId = a.sendId;
+        this.remote = a.remote;
+        this.remoteHandle = a.remoteHandle;
+        this.remoteKey = a.remoteKey;
+        this.remoteOffset = a.remoteOffset;
     }
 
     /** Copies this message's envelope into a probe's status. */
