@@ -166,6 +166,37 @@ class PointToPointTest {
     }
 
     @Test
+    void waitAllReturnsOnlyOnceEveryRequestIsDoneWhateverTheOrderTheyCompleteIn() {
+        run(2, () -> {
+            MPI.Init(new String[0]);
+            final int n = 10;
+            if (MPI.COMM_WORLD.getRank() == 0) {
+                final int[][] in = new int[n][1];
+                final Request[] rs = new Request[n];
+                for (int t = 0; t < n; t++) {
+                    rs[t] = MPI.COMM_WORLD.iRecv(in[t], 1, MPI.INT, 1, t);
+                }
+                final Status[] all = Request.waitAllStatus(rs);
+                for (int t = 0; t < n; t++) {
+                    assertEquals(100 + t, in[t][0], "request " + t + " was done when waitAll returned");
+                    assertEquals(t, all[t].getTag());
+                }
+            } else {
+                // The first, then the last ones in reverse while the second waits: a waitAll that looked past a
+                // request not done (the second) would return before it came.
+                MPI.COMM_WORLD.send(new int[] {100}, 1, MPI.INT, 0, 0);
+                Thread.sleep(100);
+                for (int t = n - 1; t >= 2; t--) {
+                    MPI.COMM_WORLD.send(new int[] {100 + t}, 1, MPI.INT, 0, t);
+                }
+                Thread.sleep(200);
+                MPI.COMM_WORLD.send(new int[] {101}, 1, MPI.INT, 0, 1);
+            }
+            MPI.Finalize();
+        });
+    }
+
+    @Test
     void nonBlockingCallsTakeDirectBuffersAndCompleteThroughWaitAndTest() {
         run(3, () -> {
             MPI.Init(new String[0]);
