@@ -113,6 +113,21 @@ final class Mover {
         }
     }
 
+    /**
+     * One contiguous run of {@code n} elements on both sides (a 1-D section in one block): SHMEM's plain contiguous
+     * transfer, as {@link #move} issues it for such a box, without the merge of dimensions.
+     */
+    void run(final int op, final int pe, final Object buf, final int rBase, final int uBase, final int n,
+        final long ia, final double da) {
+        switch (op) {
+            case PUT -> storage.put(pe, rBase, 1, buf, uBase, 1, 1, n);
+            case GET -> storage.get(pe, rBase, 1, buf, uBase, 1, 1, n, false);
+            case GET_NBI -> storage.get(pe, rBase, 1, buf, uBase, 1, 1, n, true);
+            case DIRECT_GET -> storage.direct(pe, rBase, 1, buf, uBase, 1, 1, n);
+            default -> storage.acc(pe, rBase, 1, buf, uBase, 1, 1, n, ia, da);
+        }
+    }
+
     private void issue(final int op, final int pe, final Object buf, final int r, final int rStride, final int u,
         final int uStride, final int block, final int nb, final long ia, final double da) {
         switch (op) {

@@ -164,6 +164,19 @@ final class SectionTransfer {
             fromCache(lo, hi, skip, buf, bufBase);
             return;
         }
+        if (ndim == 1 && skip[0] == 1) {
+            // A 1-D section inside one block (the common small put or get): one run, no walk over blocks.
+            final int blk = dist.findBlock(0, lo[0]);
+            final int blo = dist.starts[0][blk];
+            if (hi[0] < dist.starts[0][blk + 1]) {
+                mover.run(op, members[dist.ownerOfBlock(blk)], buf,
+                    dist.offsetOf(blk) + (lo[0] - blo + dist.width[0]) * dist.strides[blk][0], bufBase,
+                    hi[0] - lo[0] + 1, ia, da);
+                return;
+            }
+        } else if (oneBlock(op, lo, hi, skip, buf, bufBase, ia, da)) {
+            return;
+        }
         for (int d = 0; d < ndim; d++) {
             b0[d] = dist.findBlock(d, lo[d]);
             b1[d] = dist.findBlock(d, hi[d]);
@@ -205,6 +218,36 @@ final class SectionTransfer {
                 mover.move(op, members[rank], buf, rBase, uBase, ia, da, ext, rs, us);
             }
         } while (Distribution.nextBlock(cb, b0, b1));
+    }
+
+    /**
+     * A section of unit skips that lies inside one block goes as one {@link Mover} call, without the walk over blocks.
+     *
+     * @return false (nothing moved) if the section is sub-sampled or spans blocks
+     */
+    private boolean oneBlock(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
+        final int bufBase, final long ia, final double da) {
+        for (int d = 0; d < ndim; d++) {
+            final int c = dist.findBlock(d, lo[d]);
+            if (skip[d] != 1 || hi[d] >= dist.starts[d][c + 1]) {
+                return false;
+            }
+            cb[d] = c;
+        }
+        final int blk = dist.blockIndex(cb);
+        final int[] ls = dist.strides[blk];
+        final int[] ext = mover.ext;
+        final int[] rs = mover.rs;
+        final int[] us = mover.us;
+        int rBase = dist.offsetOf(blk);
+        for (int d = 0; d < ndim; d++) {
+            ext[d] = hi[d] - lo[d] + 1;
+            rBase += (lo[d] - dist.starts[d][cb[d]] + dist.width[d]) * ls[d];
+            rs[d] = ls[d];
+            us[d] = bs[d];
+        }
+        mover.move(op, members[dist.ownerOfBlock(blk)], buf, rBase, bufBase, ia, da, ext, rs, us);
+        return true;
     }
 
     /**
