@@ -147,6 +147,29 @@ class RdmaRendezvousTest {
     }
 
     @Test
+    void largeArraysAreNotKeptRegisteredBeyondTheCachesBudget() {
+        final int n = 24 << 20; // three arrays of 24 MiB: more than the 64 MiB kept between transfers
+        run(() -> {
+            MPI.Init(new String[0]);
+            final byte[][] arrays = new byte[3][n];
+            for (int i = 0; i < 3; i++) {
+                arrays[i][n - 1] = (byte) (i + 1);
+                if (MPI.COMM_WORLD.getRank() == 0) {
+                    MPI.COMM_WORLD.send(arrays[i], n, MPI.BYTE, 1, i);
+                } else {
+                    MPI.COMM_WORLD.recv(arrays[i], n, MPI.BYTE, 0, i);
+                }
+            }
+            for (int i = 0; i < 3; i++) {
+                assertEquals(i + 1, arrays[i][n - 1]);
+            }
+            final long kept = org.jhpvm.mpi.internal.Engine.current().registeredBytes();
+            assertTrue(kept > 0 && kept <= 64L << 20, "bytes kept registered: " + kept);
+            MPI.Finalize();
+        });
+    }
+
+    @Test
     void aReceiveThatCannotTakeARawCopyGetsTheDataByClearToSend() {
         final MpiJob.Report report = run(() -> {
             MPI.Init(new String[0]);

@@ -592,6 +592,11 @@ public final class Engine {
         return unexpectedBytes;
     }
 
+    /** Bytes of arrays kept registered for RDMA rendezvous between transfers now. */
+    public long registeredBytes() {
+        return reads.cachedBytes();
+    }
+
     /** Messages waiting unexpected now. */
     public int unexpectedCount() {
         return matching.unexpectedCount();

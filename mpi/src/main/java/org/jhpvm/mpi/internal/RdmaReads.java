@@ -21,13 +21,17 @@ import org.jhpvm.fm.FmRegion;
  * <p>
  * Arrays stay registered between messages in a small round-robin set looked up by identity (a program sends from and
  * receives into the same arrays over and over), each entry counting the transfers using it; an entry in use is never
- * evicted. The rank's thread only.
+ * evicted. So that the set does not keep large arrays alive that the program has dropped, it keeps at most
+ * {@link #CACHED_BYTES} of arrays no transfer uses: beyond that an array is deregistered and forgotten when its last
+ * transfer ends. The rank's thread only.
  */
 final class RdmaReads {
     /** Rendezvous messages at least this long go by RDMA read where they can. */
     static final long MIN_BYTES = 2048;
     /** Arrays kept registered. */
     static final int CACHED = 16;
+    /** Most bytes of registered arrays kept between transfers. */
+    static final long CACHED_BYTES = 64L << 20;
     private static final boolean LITTLE_ENDIAN = ByteOrder.nativeOrder() == ByteOrder.LITTLE_ENDIAN;
 
     private final FastMessages fm;
@@ -36,6 +40,8 @@ final class RdmaReads {
     private final FmRegion[] regions = new FmRegion[CACHED];
     private final int[] uses = new int[CACHED];
     private int next;
+    /** Bytes of the cached arrays. */
+    private long cachedBytes;
     /** The completion queue of the reads, opened on the first. */
     private int queue = -1;
     private final FmCompletion completion = new FmCompletion();
@@ -79,11 +85,10 @@ final class RdmaReads {
         for (int k = 0; k < CACHED; k++) {
             final int i = (next + k) % CACHED;
             if (uses[i] == 0) {
-                if (regions[i] != null) {
-                    fm.deregister(regions[i]);
-                }
+                forget(i);
                 regions[i] = fm.register(array);
                 arrays[i] = array;
+                cachedBytes += regions[i].lengthBytes();
                 uses[i] = 1;
                 next = (i + 1) % CACHED;
                 return regions[i];
@@ -100,11 +105,28 @@ final class RdmaReads {
     void release(final FmRegion region) {
         for (int i = 0; i < CACHED; i++) {
             if (regions[i] == region) {
-                uses[i]--;
+                if (--uses[i] == 0 && cachedBytes > CACHED_BYTES) {
+                    forget(i);
+                }
                 return;
             }
         }
         throw new IllegalStateException("region " + region + " is not one of MPI's registered arrays");
+    }
+
+    /** Deregisters entry {@code i}'s array, if it has one, and lets go of it. */
+    private void forget(final int i) {
+        if (regions[i] != null) {
+            cachedBytes -= regions[i].lengthBytes();
+            fm.deregister(regions[i]);
+            regions[i] = null;
+            arrays[i] = null;
+        }
+    }
+
+    /** @return bytes of the arrays kept registered now (tests) */
+    long cachedBytes() {
+        return cachedBytes;
     }
 
     /**
