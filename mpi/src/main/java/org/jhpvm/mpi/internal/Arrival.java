@@ -25,8 +25,9 @@ final class Arrival {
 
     /** Bytes of the envelope. */
     static final int ENVELOPE = 20;
-    /** Bytes a request to send adds: the sender's id, and by RDMA its array's handle, key and byte offset. */
+    /** Bytes a request to send adds to the envelope: the sender's operation id. */
     static final int REQUEST = 4;
+    /** Bytes a request to send by RDMA adds beyond that: its array's handle, key and byte offset. */
     static final int REMOTE = 16;
 
     /** Writes an envelope in three pieces: context and source, tag and elements, kind. */
