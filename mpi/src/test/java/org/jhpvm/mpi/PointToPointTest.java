@@ -172,24 +172,25 @@ class PointToPointTest {
             final int n = 10;
             if (MPI.COMM_WORLD.getRank() == 0) {
                 final int[][] in = new int[n][1];
-                final Request[] rs = new Request[n];
+                final Request[] rs = new Request[n + 1];
                 for (int t = 0; t < n; t++) {
                     rs[t] = MPI.COMM_WORLD.iRecv(in[t], 1, MPI.INT, 1, t);
                 }
+                // Rank 1 sends the second message only once it has received this synchronous send, which completes
+                // inside this waitAll: so waitAll sees the first and the last ones done while the second is not.
+                final IntBuffer go = MPI.newIntBuffer(1);
+                rs[n] = MPI.COMM_WORLD.isSend(go, 1, MPI.INT, 1, 50);
                 final Status[] all = Request.waitAllStatus(rs);
                 for (int t = 0; t < n; t++) {
                     assertEquals(100 + t, in[t][0], "request " + t + " was done when waitAll returned");
                     assertEquals(t, all[t].getTag());
                 }
             } else {
-                // The first, then the last ones in reverse while the second waits: a waitAll that looked past a
-                // request not done (the second) would return before it came.
                 MPI.COMM_WORLD.send(new int[] {100}, 1, MPI.INT, 0, 0);
-                Thread.sleep(100);
                 for (int t = n - 1; t >= 2; t--) {
                     MPI.COMM_WORLD.send(new int[] {100 + t}, 1, MPI.INT, 0, t);
                 }
-                Thread.sleep(200);
+                MPI.COMM_WORLD.recv(new int[1], 1, MPI.INT, 0, 50);
                 MPI.COMM_WORLD.send(new int[] {101}, 1, MPI.INT, 0, 1);
             }
             MPI.Finalize();
