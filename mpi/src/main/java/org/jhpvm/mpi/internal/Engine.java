@@ -1,9 +1,7 @@
 package org.jhpvm.mpi.internal;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.function.BooleanSupplier;
-
 
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmInputStream;
@@ -67,8 +65,7 @@ public final class Engine {
     private final Credits credits;
     private long unexpectedBytes;
     private final Arrival arrival = new Arrival();
-    private final ArrayList<Schedule> schedules = new ArrayList<>();
-    private boolean advancing;
+    private final Schedules schedules = new Schedules(() -> this.events++);
     private long events;
     private long seen;
     private final BooleanSupplier wake;
@@ -492,7 +489,7 @@ public final class Engine {
             any = true;
         }
         any |= credits.send(fm);
-        return advanceSchedules() || any;
+        return schedules.advance() || any;
     }
 
     /**
@@ -502,35 +499,8 @@ public final class Engine {
      * @return {@code s}
      */
     public Schedule start(final Schedule s) {
-        s.advance();
-        if (!s.done) {
-            schedules.add(s);
-        }
+        schedules.start(s);
         return s;
-    }
-
-    /** Advances the non-blocking collectives in flight (not from within one of their own steps). */
-    private boolean advanceSchedules() {
-        if (advancing || schedules.isEmpty()) {
-            return false;
-        }
-        advancing = true;
-        try {
-            boolean any = false;
-            for (int i = 0; i < schedules.size(); ) {
-                final Schedule s = schedules.get(i);
-                any |= s.advance();
-                if (s.done) {
-                    schedules.remove(i);
-                    events++;
-                } else {
-                    i++;
-                }
-            }
-            return any;
-        } finally {
-            advancing = false;
-        }
     }
 
     /** Extracts once and sends what that asked for ({@code MPI_Test}'s progress). */
