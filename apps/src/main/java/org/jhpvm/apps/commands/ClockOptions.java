@@ -3,8 +3,10 @@ package org.jhpvm.apps.commands;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.Launched;
 import org.jhpvm.fabric.ClockSettings;
+import org.jhpvm.fabric.timing.MachineModel;
 import picocli.CommandLine.Option;
 
 /**
@@ -63,5 +65,24 @@ final class ClockOptions {
                 + "launch");
         }
         settings.model(); // a bad machine or switch fails here, before anything runs
+    }
+
+    /**
+     * Writes the {@code config} of a virtual-clock report whose runs move frames of the model: how many NICs or PEs
+     * ({@code countKey}), the clock, the machine, the frame size, the wall time it took and the model's switches.
+     *
+     * @param root        the report
+     * @param countKey    {@code nics} or {@code pes}
+     * @param count       how many
+     * @param machine     the machine modelled
+     * @param frameBytes  the fabric's frame size
+     * @param wallSeconds the run's wall time
+     */
+    static void virtualConfig(final ObjectNode root, final String countKey, final int count, final MachineModel machine,
+        final int frameBytes, final double wallSeconds) {
+        final ObjectNode cfg = root.putObject("config").put(countKey, count).put("clock", "virtual")
+            .put("machine", machine.name()).put("frame_bytes", frameBytes).put("wall_seconds", wallSeconds);
+        final ObjectNode sw = cfg.putObject("model");
+        machine.switches().forEach(sw::put);
     }
 }

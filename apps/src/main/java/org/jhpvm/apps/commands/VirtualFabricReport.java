@@ -35,11 +35,7 @@ final class VirtualFabricReport {
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "fabric");
-            final ObjectNode cfg = root.putObject("config").put("nics", 2).put("clock", "virtual")
-                .put("machine", r.machine().name()).put("frame_bytes", r.frameBytes())
-                .put("wall_seconds", r.wallSeconds());
-            final ObjectNode sw = cfg.putObject("model");
-            r.machine().switches().forEach(sw::put);
+            ClockOptions.virtualConfig(root, "nics", 2, r.machine(), r.frameBytes(), r.wallSeconds());
             final ObjectNode m = root.putObject("metrics");
             m.put("model_fabric_latency_us_8B", r.latency8Us());
             m.put("model_fabric_t0_us", r.perFrameUs()[0]);

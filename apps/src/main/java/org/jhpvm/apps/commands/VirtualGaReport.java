@@ -40,11 +40,7 @@ final class VirtualGaReport {
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "ga");
-            final ObjectNode cfg = root.putObject("config").put("pes", 2).put("clock", "virtual")
-                .put("machine", r.machine().name()).put("frame_bytes", r.frameBytes())
-                .put("wall_seconds", r.wallSeconds());
-            final ObjectNode sw = cfg.putObject("model");
-            r.machine().switches().forEach(sw::put);
+            ClockOptions.virtualConfig(root, "pes", 2, r.machine(), r.frameBytes(), r.wallSeconds());
             final ObjectNode m = root.putObject("metrics");
             m.put("model_ga_get_latency_us_8B", r.gaUs()[1][0]);
             m.put("model_ga_put_r_inf_MBps", r.putRInfMBps());
