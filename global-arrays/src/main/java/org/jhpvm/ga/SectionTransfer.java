@@ -165,7 +165,9 @@ final class SectionTransfer {
             return;
         }
         if (ndim == 1 && skip[0] == 1) {
-            // A 1-D section inside one block (the common small put or get): one run, no walk over blocks.
+            // A 1-D section inside one block (the common small put or get): one run, no walk over blocks. Apart from
+            // oneBlock below, which would do the same: its loops cost 8-byte puts a fifth (0.46-0.53 of SHMEM, against
+            // 0.61-0.65 this way, bench ga alternated).
             final int blk = dist.findBlock(0, lo[0]);
             final int blo = dist.starts[0][blk];
             if (hi[0] < dist.starts[0][blk + 1]) {
