@@ -10,7 +10,6 @@ package org.jhpvm.fabric;
  */
 public final class VirtualTime {
     private static final ThreadLocal<Host> BOUND = new ThreadLocal<>();
-    private static final ThreadLocal<Boolean> HELPER = ThreadLocal.withInitial(() -> Boolean.FALSE);
 
     private VirtualTime() {
     }
@@ -96,24 +95,6 @@ public final class VirtualTime {
     public static double cost(final String key) {
         final Host host = live();
         return host == null ? 0 : host.cost(key);
-    }
-
-    /**
-     * Marks the calling thread as a helper of a PE (a progress agent that serves requests while the PE computes),
-     * before its first fabric call: its CPU time is never the PE's computation (the model's stages stand for the
-     * work it does for the NIC). On a wall clock this changes nothing.
-     */
-    public static void helperThread() {
-        HELPER.set(Boolean.TRUE);
-    }
-
-    /**
-     * For fabric implementations: whether the calling thread is a helper ({@link #helperThread()}).
-     *
-     * @return true for a helper thread
-     */
-    public static boolean isHelperThread() {
-        return HELPER.get();
     }
 
     /**

@@ -22,14 +22,6 @@ public final class FmClock {
     }
 
     /**
-     * Marks the calling thread as a helper of a PE (a progress agent) before it first uses FM: in virtual time its CPU
-     * time is not the PE's computation.
-     */
-    public static void helperThread() {
-        VirtualTime.helperThread();
-    }
-
-    /**
      * A cost the modelled machine sets for a layer's own work (e.g. {@code mpi.send_ns}), 0 on the wall clock.
      *
      * @param key the cost's key

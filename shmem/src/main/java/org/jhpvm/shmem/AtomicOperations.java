@@ -40,6 +40,9 @@ final class AtomicOperations {
         engine.enterToBatch();
         try {
             if (pe == me) {
+                if (fetch) {
+                    engine.pollIfVirtual(); // a spin on its own memory serves others' puts in virtual time
+                }
                 return applyAmo(s.kind, s.array, index, op, a, b);
             }
             if (!fetch) {
@@ -71,6 +74,7 @@ final class AtomicOperations {
         engine.enter();
         try {
             if (pe == me) {
+                engine.pollIfVirtual();
                 s.kind.setBits(fetch, fetchIndex, applyAmo(s.kind, s.array, index, op, a, b));
                 return;
             }

@@ -124,8 +124,8 @@ final class Engine {
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
     /**
-     * The fabric keeps a virtual clock: the agent then sends no batch the PE left open (when it looks is a matter of
-     * wall time, and would decide the batch's modelled departure); the PE's next call of another kind sends it.
+     * The fabric keeps a virtual clock: the PE has no progress agent (when an agent looks is a matter of wall time, and
+     * would decide the modelled times), and its calls that stay local poll the NIC instead ({@link #pollIfVirtual()}).
      */
     private final boolean virtualClock;
 
@@ -171,7 +171,6 @@ final class Engine {
                 } else {
                     out.append("a SHMEM operation");
                 }
-        
             }
         };
         fm.registerNicHandler(N_PUT, RmaOperations::onPutNic);
@@ -390,7 +389,7 @@ final class Engine {
             return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
         }
         try {
-            if (lookAtBatch && !virtualClock) {
+            if (lookAtBatch) {
                 batch.flushIfIdleSinceLastLook();
             }
             int work = 0;
@@ -513,6 +512,16 @@ final class Engine {
             }
         }
         take(t);
+    }
+
+    /**
+     * In virtual time (no progress agent) a read of its own memory (a {@code g}, a fetching atomic) polls once, so
+     * that a PE spinning on it serves the put it waits for, at its own point in its program.
+     */
+    void pollIfVirtual() {
+        if (virtualClock) {
+            poll();
+        }
     }
 
     /** One non-blocking progress step from the PE thread (test routines call it). */

@@ -3,7 +3,6 @@ package org.jhpvm.shmem;
 import java.util.concurrent.locks.LockSupport;
 
 import org.jhpvm.fm.FmAbortException;
-import org.jhpvm.fm.FmClock;
 import org.jhpvm.fm.FmClosedException;
 
 /**
@@ -86,7 +85,6 @@ final class ProgressAgent implements Runnable {
 
     @Override
     public void run() {
-        FmClock.helperThread(); // in virtual time its passes are the NIC's work, not the PE's computation
         long parkNs = minParkNs;
         int idle = 0;
         boolean parked = false;

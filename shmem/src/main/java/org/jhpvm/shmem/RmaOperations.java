@@ -150,6 +150,7 @@ final class RmaOperations {
         engine.enter();
         try {
             if (pe == me) {
+                engine.pollIfVirtual(); // a spin on its own memory serves others' puts in virtual time
                 Kind.copyBlocks(s.array, si, ss, dst, di, ds, count, block);
                 return;
             }

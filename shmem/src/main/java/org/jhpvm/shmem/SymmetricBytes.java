@@ -222,6 +222,7 @@ public final class SymmetricBytes extends SymmetricArray {
         if (worldPe(pe) == engine.me) {
             engine.enter();
             try {
+                engine.pollIfVirtual(); // a spin on its own memory serves others' puts in virtual time
                 return (byte) kind.getBits(array, index);
             } finally {
                 engine.exit();

@@ -243,6 +243,7 @@ public final class SymmetricFloats extends SymmetricArray {
         if (worldPe(pe) == engine.me) {
             engine.enter();
             try {
+                engine.pollIfVirtual(); // a spin on its own memory serves others' puts in virtual time
                 return Float.intBitsToFloat((int) kind.getBits(array, index));
             } finally {
                 engine.exit();

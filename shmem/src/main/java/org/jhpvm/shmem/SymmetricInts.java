@@ -243,6 +243,7 @@ public final class SymmetricInts extends IntWaits {
         if (worldPe(pe) == engine.me) {
             engine.enter();
             try {
+                engine.pollIfVirtual(); // a spin on its own memory serves others' puts in virtual time
                 return (int) kind.getBits(array, index);
             } finally {
                 engine.exit();

@@ -243,6 +243,7 @@ public final class SymmetricLongs extends LongWaits {
         if (worldPe(pe) == engine.me) {
             engine.enter();
             try {
+                engine.pollIfVirtual(); // a spin on its own memory serves others' puts in virtual time
                 return kind.getBits(array, index);
             } finally {
                 engine.exit();
@@ -419,6 +420,7 @@ public final class SymmetricLongs extends LongWaits {
         checkRange(index, 1, 1);
         engine.enter();
         try {
+            engine.pollIfVirtual();
             return (long) Kind.LONGS.getVolatile(local(), index);
         } finally {
             engine.exit();

@@ -35,11 +35,7 @@ import org.jhpvm.fabric.timing.TimingModel;
  */
 final class VirtualNic implements Nic, VirtualTime.Host {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
-    private static final ThreadLocal<ThreadClock> THREAD = ThreadLocal.withInitial(() -> {
-        final ThreadClock tc = new ThreadClock();
-        tc.helper = VirtualTime.isHelperThread();
-        return tc;
-    });
+    private static final ThreadLocal<ThreadClock> THREAD = ThreadLocal.withInitial(ThreadClock::new);
     /** Another NIC's clock standing still this long (wall time) while a look waits for it ends the job. */
     static final long STALL_NS = TimeUnit.SECONDS.toNanos(60);
     private static final long CHECK_HOSTS_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(10);
@@ -65,8 +61,6 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         long cpuNs = -1;
         /** Waits the thread is in (nested): their CPU time is spinning, not computation. */
         int waits;
-        /** A PE's helper thread (a progress agent): its CPU time is never computation. */
-        boolean helper;
         /**
          * What an interval between two calls costs with nothing in it (the reads of the CPU clock, the fabric's own
          * steps): the least interval seen, starting from twice a read's cost as measured alone.
@@ -179,7 +173,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                     tc.overheadNs = Math.max(0, interval);
                 }
                 final long computed = interval - tc.overheadNs;
-                if (computed > 0 && tc.waits == 0 && !tc.helper) {
+                if (computed > 0 && tc.waits == 0) {
                     c += Math.round(computed * 1000.0 * cpuScale);
                 }
             }
