@@ -1,5 +1,6 @@
 package org.jhpvm.fabric.internal;
 
+import java.lang.invoke.VarHandle;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
@@ -30,6 +31,13 @@ final class VirtualClocks {
 
     /** No promise: the NIC is not waiting. */
     static final long NONE = -1;
+    /**
+     * The NIC is about to promise: it is reading its inbox to learn what it must promise, and counts at its clock
+     * meanwhile. A sender that hands it a frame then marks it {@link #DIRTY}.
+     */
+    static final long OPEN = -2;
+    /** A frame came while the promise was {@link #OPEN}: the NIC reads its inbox again before it promises. */
+    static final long DIRTY = -3;
 
     private final AtomicLongArray published;
     private final AtomicLongArray promises;
@@ -92,9 +100,22 @@ final class VirtualClocks {
         return published.getAcquire(index(nic));
     }
 
-    /** The NIC waits: it sends nothing before {@code ps} unless a frame reaches it first. */
-    void promise(final int nic, final long ps) {
-        promises.set(index(nic), ps);
+    /**
+     * The NIC is about to wait: until {@link #promise} it counts at its clock. Then it reads its inbox (a volatile
+     * write before those reads: a sender that offered a frame before this saw no promise, and the reads find it).
+     */
+    void openPromise(final int nic) {
+        promises.set(index(nic), OPEN);
+    }
+
+    /**
+     * The NIC waits: it sends nothing before {@code ps} unless a frame reaches it first. Refused if a frame came
+     * since {@link #openPromise} (the promise may not know it): the NIC reads its inbox again and opens anew.
+     *
+     * @return whether the promise is out
+     */
+    boolean promise(final int nic, final long ps) {
+        return promises.compareAndSet(index(nic), OPEN, ps);
     }
 
     /** The NIC no longer waits (its published clock is its bound again). */
@@ -107,11 +128,18 @@ final class VirtualClocks {
      * Called by the sender after it has queued the frame, before it publishes a later clock.
      */
     void lowerPromise(final int nic, final long ps) {
+        // The frame was offered with a release store: fenced, so that either this read sees the receiver's opened
+        // promise or the receiver's reads of its inbox after opening it see the frame.
+        VarHandle.fullFence();
         final int i = index(nic);
-        long w;
-        while ((w = promises.get(i)) != NONE && w > ps) {
-            if (promises.compareAndSet(i, w, ps)) {
-                return;
+        while (true) {
+            final long w = promises.get(i);
+            if (w == OPEN) {
+                if (promises.compareAndSet(i, OPEN, DIRTY)) {
+                    return;
+                }
+            } else if (w < 0 || w <= ps || promises.compareAndSet(i, w, ps)) {
+                return; // not waiting, already told, or already as low
             }
         }
     }
@@ -136,7 +164,7 @@ final class VirtualClocks {
                 continue;
             }
             final long w = promises.get(index(q));
-            final long c = w == NONE ? scratch[q] : Math.max(scratch[q], w);
+            final long c = w < 0 ? scratch[q] : Math.max(scratch[q], w); // no promise yet: the clock
             if (c >= min) {
                 continue;
             }
@@ -158,7 +186,7 @@ final class VirtualClocks {
         for (int q = 0; q < hosts.length(); q++) {
             final long w = promises.get(index(q));
             final long c = published.getAcquire(index(q));
-            if (q != self && (w == NONE ? c : Math.max(c, w)) <= min) {
+            if (q != self && (w < 0 ? c : Math.max(c, w)) <= min) {
                 return q;
             }
         }

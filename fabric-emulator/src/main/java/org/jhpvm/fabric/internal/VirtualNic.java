@@ -377,11 +377,17 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                     return null;
                 }
                 // Promise to send nothing before the next event this NIC knows of. Within one receive the promise only
-                // comes down (senders lower it, and so does this NIC as it learns of frames), so it is set once; the
-                // inbox is read after it is out, which finds any frame whose sender did not see it.
+                // comes down (senders lower it, and so does this NIC as it learns of frames), so it is set once. It
+                // is worked out from the inbox as read after the promise is opened (counted at the clock meanwhile),
+                // and refused if a frame came in between. A promise made before the inbox was read could miss a frame
+                // whose sender saw no promise to lower: a NIC waiting for this one's answer to that frame would then
+                // run on to this one's deadline (a fetch-add took a whole idle sleep, 20 ms, on a busy machine).
                 if (!waiting) {
                     waiting = true;
-                    clocks.promise(id, nextEvent(deadline));
+                    do {
+                        clocks.openPromise(id);
+                        drainInbox();
+                    } while (!clocks.promise(id, nextEvent(deadline)));
                 }
                 // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
                 final long others = clocks.othersMin(id, false, scratch);
@@ -437,17 +443,24 @@ final class VirtualNic implements Nic, VirtualTime.Host {
      * @return whether the inbox held anything
      */
     private boolean admit(final long othersMin) {
+        final boolean any = drainInbox();
         VirtualArrival a;
-        boolean any = false;
-        while ((a = inbox.poll()) != null) {
-            pending.add(a);
-            any = true;
-        }
         final long bound = othersMin + sendLookaheadPs;
         while ((a = pending.peek()) != null && a.flight.headAtSwitchPs < bound) {
             pending.poll();
             a.arrivalPs = model.receive(timeline, a.flight, a.frame.length());
             ready.add(a);
+        }
+        return any;
+    }
+
+    /** @return whether the inbox held anything, now among the frames pending their turn at the port */
+    private boolean drainInbox() {
+        VirtualArrival a;
+        boolean any = false;
+        while ((a = inbox.poll()) != null) {
+            pending.add(a);
+            any = true;
         }
         return any;
     }
