@@ -123,6 +123,8 @@ final class Engine {
     private volatile boolean agentWanted;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
+    /** The PE's progress agent, told when a wait ends; null without one (virtual time). */
+    volatile ProgressAgent agent;
     /**
      * The fabric keeps a virtual clock: the PE has no progress agent (when an agent looks is a matter of wall time, and
      * would decide the modelled times), and its calls that stay local poll the NIC instead ({@link #pollIfVirtual()}).
@@ -353,14 +355,6 @@ final class Engine {
         exit();
     }
 
-    /** {@link #agentPass(boolean)}: the PE thread has extracted since the agent's last look, so it drives progress itself. */
-    static final int PE_DRIVES = -1;
-    /**
-     * {@link #agentPass(boolean)}: the PE thread held the endpoint through the agent's tries, inside calls that do not
-     * extract (a PE spinning on local atomics or {@code g} of its own memory): it drives no progress, so the agent
-     * must try again soon.
-     */
-    static final int ENDPOINT_BUSY = -2;
     /** Tries of the agent at an endpoint the PE thread holds, between which the PE may leave its short call. */
     private static final int AGENT_TRIES = 64;
 
@@ -370,8 +364,8 @@ final class Engine {
      *
      * @param lookAtBatch the agent has parked since its last pass: an open batch of small puts that no entry joined
      *                    since the previous look is sent ({@link PutBatch#flushIfIdleSinceLastLook()})
-     * @return work done, {@link #PE_DRIVES} if the PE thread has extracted since the last pass, or
-     *     {@link #ENDPOINT_BUSY} if it held the endpoint through every try
+     * @return work done, {@link ProgressAgent#PE_DRIVES} if the PE thread has extracted since the last pass, or
+     *     {@link ProgressAgent#ENDPOINT_BUSY} if it held the endpoint through every try
      */
     int agentPass(final boolean lookAtBatch) {
         agentPasses++;
@@ -380,13 +374,13 @@ final class Engine {
         final long e = (long) ENTERS.getOpaque(this);
         if (e != entersSeenByAgent) {
             entersSeenByAgent = e;
-            return PE_DRIVES;
+            return ProgressAgent.PE_DRIVES;
         }
         if ((boolean) IN_WAIT.getOpaque(this)) {
-            return PE_DRIVES; // inside a wait the PE thread extracts itself
+            return ProgressAgent.PE_DRIVES; // inside a wait the PE thread extracts itself
         }
         if (!takeForAgent()) {
-            return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
+            return ProgressAgent.ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
         }
         try {
             if (lookAtBatch) {
@@ -454,8 +448,22 @@ final class Engine {
             }
         } finally {
             condition = saved;
-            IN_WAIT.setOpaque(this, savedInWait);
+            if (savedInWait) {
+                IN_WAIT.setOpaque(this, true);
+            } else {
+                // Volatile, then the agent's flag: an agent that sleeps through the wait is woken (ProgressAgent).
+                IN_WAIT.setVolatile(this, false);
+                final ProgressAgent a = agent;
+                if (a != null) {
+                    a.peLeftWait();
+                }
+            }
         }
+    }
+
+    /** @return whether the PE thread is inside a wait (volatile: {@link ProgressAgent} pairs it with its own flag) */
+    boolean peInWait() {
+        return (boolean) IN_WAIT.getVolatile(this);
     }
 
     /**

@@ -22,8 +22,21 @@ final class ProgressAgent implements Runnable {
      */
     private static final ThreadGroup AGENTS = new ThreadGroup(rootGroup(), "jhpvm-progress-agents");
 
+    /** {@link Engine#agentPass}: the PE thread has extracted since the agent's last look: it drives progress itself. */
+    static final int PE_DRIVES = -1;
+    /**
+     * {@link Engine#agentPass}: the PE thread held the endpoint through the agent's tries, inside calls that do not
+     * extract (a PE spinning on local atomics or {@code g} of its own memory): it drives no progress, so the agent
+     * must try again soon.
+     */
+    static final int ENDPOINT_BUSY = -2;
     /** The longest park while the PE drives progress itself (at least {@code maxParkNs}). */
     static final long ACTIVE_MAX_PARK_NS = 50_000_000;
+    /**
+     * The longest sleep while the PE stays in one wait (its end wakes the agent at once): a bound, should a wake-up be
+     * lost, not a period.
+     */
+    static final long WAIT_MAX_PARK_NS = 1_000_000_000L;
 
     private final Engine engine;
     private final long minParkNs;
@@ -31,6 +44,8 @@ final class ProgressAgent implements Runnable {
     private final long activeMaxParkNs;
     private final Thread thread;
     private volatile boolean running = true;
+    /** The agent sleeps until its PE's wait ends ({@link #peLeftWait()} wakes it). */
+    private volatile boolean sleepsThroughWait;
     private volatile Throwable failure;
 
     ProgressAgent(final Engine engine, final long minParkNs, final long maxParkNs) {
@@ -50,7 +65,35 @@ final class ProgressAgent implements Runnable {
     }
 
     void start() {
+        engine.agent = this;
         thread.start();
+    }
+
+    /** The PE thread has left its wait (after a volatile write saying so): wakes the agent if it sleeps through it. */
+    void peLeftWait() {
+        if (sleepsThroughWait) {
+            LockSupport.unpark(thread);
+        }
+    }
+
+    /**
+     * Sleeps while the PE stays in its wait, where it extracts itself and nothing needs the agent; the wait's end wakes
+     * it. Its flag is set before it reads the PE's (both volatile, as the PE's are in the other order), so either it
+     * sees the wait over or the PE sees it asleep.
+     *
+     * @return false if the wait had already ended
+     */
+    private boolean sleepThroughWait() {
+        sleepsThroughWait = true;
+        try {
+            if (!engine.peInWait()) {
+                return false;
+            }
+            LockSupport.parkNanos(this, WAIT_MAX_PARK_NS);
+            return true;
+        } finally {
+            sleepsThroughWait = false;
+        }
     }
 
     /**
@@ -88,6 +131,7 @@ final class ProgressAgent implements Runnable {
         long parkNs = minParkNs;
         int idle = 0;
         boolean parked = false;
+        boolean slept = false;
         long appendedAtPark = -1;
         try {
             while (running) {
@@ -95,7 +139,7 @@ final class ProgressAgent implements Runnable {
                 // row a park apart send it, two passes a few spins apart must not (that would cut a put stream).
                 final int work = engine.agentPass(parked);
                 parked = false;
-                final boolean needed = work != Engine.PE_DRIVES;
+                final boolean needed = work != PE_DRIVES;
                 if (work > 0) {
                     parkNs = minParkNs;
                     idle = 0;
@@ -115,6 +159,16 @@ final class ProgressAgent implements Runnable {
                     }
                     appendedAtPark = appended;
                 }
+                if (work == PE_DRIVES && parkNs >= activeMaxParkNs && !slept && sleepThroughWait()) {
+                    // The PE sat in a wait through the longest parks: the agent slept until the wait ended (an idle
+                    // job's agents then cost nothing), or for its longest sleep. It looks at once, then parks as
+                    // before at least once: a PE that leaves a wait to compute is looked at within the longest park,
+                    // and one that waits in a barrier every few microseconds does not wake it at every barrier.
+                    parked = true;
+                    slept = true;
+                    continue;
+                }
+                slept = false;
                 LockSupport.parkNanos(this, parkNs);
                 parked = true;
                 // Nothing to do: while the PE drives progress itself nothing can wait for the agent, so it backs off

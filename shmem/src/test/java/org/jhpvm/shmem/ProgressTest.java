@@ -140,10 +140,54 @@ class ProgressTest {
         });
         for (int pe = 1; pe < 4; pe++) {
             // Parking at most 1 ms the agent would make about a thousand passes in that second; backing off to 50 ms
-            // while its PE waits inside SHMEM, a few dozen at most.
-            assertTrue(passes[pe] < 300, "PE " + pe + "'s agent made " + passes[pe] + " passes while it waited");
+            // while its PE waits inside SHMEM, 30-40; sleeping through the wait once the parks reach 50 ms (about 0.1
+            // s of doublings), about a dozen.
+            assertTrue(passes[pe] < 18, "PE " + pe + "'s agent made " + passes[pe] + " passes while it waited");
             assertTrue(computeNs[pe] < 15_000_000_000L, "PE " + pe + " was served while it computed");
         }
+    }
+
+    /**
+     * An agent asleep through its PE's long wait is woken as the wait ends: the PE then computes without calling
+     * SHMEM, and with the NIC's handlers off only the agent can serve the fetch-adds aimed at it. An agent left
+     * asleep would answer the first only after its longest sleep (1 s).
+     */
+    @Test
+    void shouldWakeAnAgentThatSleptThroughItsPesWaitWhenTheWaitEnds() {
+        final long[] servedNs = new long[1];
+        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(60)).option("fm.nicOffload", "false").build().run(sh -> {
+            final SymmetricLongs flag = sh.mallocLongs(1);
+            final SymmetricLongs a = sh.mallocLongs(1);
+            sh.barrierAll();
+            if (sh.myPe() == 0) {
+                Thread.sleep(300); // PE 1 waits long enough for its agent to sleep through the wait
+                flag.p(1, 0, 1);
+                sh.quiet();
+                final long t0 = System.nanoTime();
+                a.atomicFetchAdd(1, 0, 1); // served once the agent is awake
+                servedNs[0] = System.nanoTime() - t0;
+                for (int i = 1; i < 20; i++) {
+                    a.atomicFetchAdd(1, 0, 1);
+                }
+                flag.p(1, 0, 2);
+                sh.quiet();
+            } else {
+                flag.waitUntil(0, Cmp.GE, 1);
+                final long start = System.nanoTime();
+                long x = 0;
+                while (flag.local()[0] != 2 && System.nanoTime() - start < 20_000_000_000L) {
+                    for (int i = 0; i < 10_000; i++) {
+                        x += i ^ x >>> 3;
+                    }
+                    java.lang.invoke.VarHandle.acquireFence();
+                }
+                assertEquals(20, a.local()[0] + (x == 42 ? 1 : 0));
+            }
+        });
+        // Served within the agent's first parks after the wait (20 us doubling; more on a busy machine), where an agent
+        // left asleep answers about 0.8 s later.
+        assertTrue(servedNs[0] < 500_000_000L, "the first fetch-add to a computing PE took " + servedNs[0] / 1_000_000
+            + " ms after its wait ended");
     }
 
     @Test
