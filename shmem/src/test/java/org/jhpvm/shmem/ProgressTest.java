@@ -127,13 +127,7 @@ class ProgressTest {
                 flag.waitUntil(0, Cmp.GE, 1); // PE 0 may have moved the flag on to 2 already
                 passes[sh.myPe()] = sh.engine.agentPasses - before;
                 final long start = System.nanoTime();
-                long x = 0;
-                while (flag.local()[0] != 2 && System.nanoTime() - start < 20_000_000_000L) {
-                    for (int i = 0; i < 10_000; i++) {
-                        x += i ^ x >>> 3;
-                    }
-                    java.lang.invoke.VarHandle.acquireFence();
-                }
+                final long x = computeUntilTwo(flag);
                 computeNs[sh.myPe()] = System.nanoTime() - start + (x == 42 ? 1 : 0);
                 assertEquals(50, a.local()[0]);
             }
@@ -173,14 +167,7 @@ class ProgressTest {
                 sh.quiet();
             } else {
                 flag.waitUntil(0, Cmp.GE, 1);
-                final long start = System.nanoTime();
-                long x = 0;
-                while (flag.local()[0] != 2 && System.nanoTime() - start < 20_000_000_000L) {
-                    for (int i = 0; i < 10_000; i++) {
-                        x += i ^ x >>> 3;
-                    }
-                    java.lang.invoke.VarHandle.acquireFence();
-                }
+                final long x = computeUntilTwo(flag);
                 assertEquals(20, a.local()[0] + (x == 42 ? 1 : 0));
             }
         });
@@ -188,6 +175,19 @@ class ProgressTest {
         // left asleep answers about 0.8 s later.
         assertTrue(servedNs[0] < 500_000_000L, "the first fetch-add to a computing PE took " + servedNs[0] / 1_000_000
             + " ms after its wait ended");
+    }
+
+    /** Computes without calling SHMEM until another PE sets the flag to 2 (at most 20 s); returns a sink. */
+    private static long computeUntilTwo(final SymmetricLongs flag) {
+        final long start = System.nanoTime();
+        long x = 0;
+        while (flag.local()[0] != 2 && System.nanoTime() - start < 20_000_000_000L) {
+            for (int i = 0; i < 10_000; i++) {
+                x += i ^ x >>> 3;
+            }
+            java.lang.invoke.VarHandle.acquireFence();
+        }
+        return x;
     }
 
     @Test

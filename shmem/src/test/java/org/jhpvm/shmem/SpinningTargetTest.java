@@ -44,24 +44,7 @@ class SpinningTargetTest {
                 sh.barrierAll();
                 if (me == 0) {
                     spinning.set(true);
-                    switch (pattern) {
-                        case "TEST_LOCK" -> {
-                            while (!sh.testLock(lock, 0)) {
-                                spins.lazySet(spins.get() + 1);
-                            }
-                            sh.clearLock(lock, 0);
-                        }
-                        case "COMPARE_SWAP" -> {
-                            while (flag.atomicCompareSwap(0, 0, 1, 2) != 1) {
-                                spins.lazySet(spins.get() + 1);
-                            }
-                        }
-                        default -> {
-                            while (flag.g(0, 0) == 0) {
-                                spins.lazySet(spins.get() + 1);
-                            }
-                        }
-                    }
+                    ShmemTestSupport.spinOnLocalCalls(sh, pattern, lock, flag, spins);
                     spinning.set(false);
                 } else {
                     // The measurement starts once the target has spun at least once (test-side flags): a target

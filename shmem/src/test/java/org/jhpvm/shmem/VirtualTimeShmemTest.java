@@ -93,24 +93,7 @@ class VirtualTimeShmemTest {
             }
             sh.barrierAll();
             if (me == 0) {
-                switch (pattern) {
-                    case "TEST_LOCK" -> {
-                        while (!sh.testLock(lock, 0)) {
-                            spins.incrementAndGet();
-                        }
-                        sh.clearLock(lock, 0);
-                    }
-                    case "COMPARE_SWAP" -> {
-                        while (flag.atomicCompareSwap(0, 0, 1, 2) != 1) {
-                            spins.incrementAndGet();
-                        }
-                    }
-                    default -> {
-                        while (flag.g(0, 0) == 0) {
-                            spins.incrementAndGet();
-                        }
-                    }
-                }
+                ShmemTestSupport.spinOnLocalCalls(sh, pattern, lock, flag, spins);
             } else {
                 final long[] one = new long[1];
                 for (int i = 0; i < OPS; i++) {
