@@ -552,6 +552,11 @@ public final class Endpoint extends EndpointNicApi {
         return Math.max(1_000, Math.min(config.maxParkNs(), until));
     }
 
+    /** @return whether a busy wait of microseconds may spin rather than yield ({@link IdleWait#busySpinFits}) */
+    boolean busySpinFits(final long nowNs) {
+        return waits.busySpinFits(nowNs);
+    }
+
     /**
      * A flow-control wait found nothing to do: if another PE wants this PE's core, let it run (true), else false and
      * the caller idles.

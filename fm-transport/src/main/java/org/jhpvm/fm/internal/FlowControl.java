@@ -141,12 +141,16 @@ final class FlowControl {
 
     /**
      * One pass of a wait that expects its end within microseconds (a rendezvous whose receiver is copying): the same
-     * work, then a yield instead of the idle strategy, which would park the PE and wake it late (a yield lets a
-     * receiver that shares this core copy; alone on it, it returns at once).
+     * work, then a spin where the PEs fit the cores (the spin policy of FM's waits), else a yield instead of the idle
+     * strategy, which would park the PE and wake it late (a yield lets a receiver that shares this core copy).
      */
     void waitOnceBusy() {
         progressOnce();
-        Thread.yield();
+        if (ep.busySpinFits(System.nanoTime())) {
+            Thread.onSpinWait(); // a yield is a system call even alone on the core: it noticed the end late
+        } else {
+            Thread.yield();
+        }
     }
 
     private int progressOnce() {

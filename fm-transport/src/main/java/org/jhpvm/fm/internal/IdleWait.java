@@ -210,14 +210,32 @@ final class IdleWait {
      * A wait of seconds (an idle job) then sleeps as before, and a job whose PEs outnumber the cores never spins.
      */
     private boolean spinsOn(final long nowNs) {
-        if (config.spinWaitNs() == 0 || slots.policy() != Scheduling.NONE || !RunSlots.jvmFits(job.hostCores())
-            || MachineLoad.oversubscribed(nowNs)) {
+        if (!fitsCores(nowNs)) {
             return false;
         }
         if (idleSinceNs == 0) {
             idleSinceNs = nowNs;
         }
         return nowNs - idleSinceNs < config.spinWaitNs();
+    }
+
+    /** The spin policy's machine part: no run slots, this JVM's PE threads and the machine's runnable ones fit. */
+    private boolean fitsCores(final long nowNs) {
+        return config.spinWaitNs() != 0 && slots.policy() == Scheduling.NONE && RunSlots.jvmFits(job.hostCores())
+            && !MachineLoad.oversubscribed(nowNs);
+    }
+
+    /**
+     * Whether a wait that expects its end within microseconds (a rendezvous's sender waiting for its receiver's copy)
+     * may spin rather than yield: on the PE thread holding its run slot, no other PE wanting the core, and the PEs
+     * fitting the cores as {@link #spinsOn} requires. A yield is a system call, and its return a microsecond late.
+     *
+     * @param nowNs {@code System.nanoTime()}, recent
+     * @return true to spin
+     */
+    boolean busySpinFits(final long nowNs) {
+        return !virtual && slot.isThread(Thread.currentThread()) && slot.held() && !slots.contended(slot)
+            && fitsCores(nowNs);
     }
 
     /** The PE thread's wait has ended: it takes its run slot back, ahead of PEs that were not woken by a message. */

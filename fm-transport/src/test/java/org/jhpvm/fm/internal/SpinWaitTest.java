@@ -107,4 +107,38 @@ class SpinWaitTest {
         assertTrue(looks < 20_000, "with " + 4 * CORES + " PEs on " + CORES + " cores the waiting PEs looked " + looks
             + " times in 800 ms");
     }
+
+    /**
+     * A rendezvous's sender waiting microseconds for its receiver's copy spins where a wait may spin and yields where
+     * it may not: a yield returns a microsecond late even alone on a core (64 KiB messages went from 17-20 to 29-31
+     * GB/s), and a spin on a core the receiver needs would hold the copy up for a time slice.
+     */
+    @Test
+    void aBusyWaitShouldSpinOnlyWhereAWaitMaySpin() {
+        assertTrue(busySpin(2, false, "1000000000"), "2 PEs on a quiet machine");
+        assertTrue(!busySpin(2, true, "1000000000"), "2 PEs on a busy machine");
+        assertTrue(!busySpin(2, false, "0"), "spinning switched off (fm.spinWaitNs=0)");
+        assertTrue(!busySpin(4 * CORES, false, "1000000000"), "PEs outnumbering the cores");
+    }
+
+    /** What PE 0 of a job of {@code pes} PEs decides for a busy wait. */
+    private static boolean busySpin(final int pes, final boolean busyMachine, final String spinWaitNs) {
+        final AtomicBoolean spins = new AtomicBoolean();
+        final java.util.concurrent.CountDownLatch started = new java.util.concurrent.CountDownLatch(pes);
+        MachineLoad.readFrom((busyMachine ? busy : quiet).toString());
+        MachineLoad.oversubscribed(System.nanoTime()); // the reading taken now, not at some thread's next look
+        try {
+            FmJob.builder().pes(pes).option("fm.spinWaitNs", spinWaitNs).timeout(Duration.ofSeconds(30)).build()
+                .run(fm -> {
+                    started.countDown(); // every PE thread of the job runs: they count against the cores
+                    assertTrue(started.await(20, TimeUnit.SECONDS));
+                    if (fm.pe() == 0) {
+                        spins.set(((Endpoint) fm).busySpinFits(System.nanoTime()));
+                    }
+                });
+        } finally {
+            MachineLoad.readFrom(quiet.toString());
+        }
+        return spins.get();
+    }
 }
