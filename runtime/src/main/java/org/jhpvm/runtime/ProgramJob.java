@@ -180,11 +180,17 @@ final class ProgramJob {
             arrived = 0;
         }
         Object outcome;
+        RuntimeException notRun = null;
         shmemRunning = true;
         try {
             outcome = jobAt(highest).run(sh -> runBody(batch, sh));
         } catch (ShmemAbortException e) {
             outcome = e;
+        } catch (RuntimeException e) {
+            // The job could not start (an option FM refuses once it knows the fabric, such as a window too large for
+            // its frames): this PE reports it, and the PEs waiting for this run are released with it, not left waiting.
+            notRun = e;
+            outcome = new JhpvmAbortException(pe, "PE " + pe + " could not start the SHMEM job: " + e, e);
         } finally {
             shmemRunning = false;
         }
@@ -192,6 +198,9 @@ final class ProgramJob {
             lastOutcome = outcome;
             generation++;
             notifyAll();
+        }
+        if (notRun != null) {
+            throw notRun;
         }
         deliver(outcome);
     }
@@ -236,6 +245,9 @@ final class ProgramJob {
     private static void deliver(final Object outcome) {
         if (outcome instanceof ShmemAbortException e) {
             throw e;
+        }
+        if (outcome instanceof JhpvmAbortException e) {
+            throw new JhpvmAbortException(e.pe(), e.getMessage(), e.getCause());
         }
         final ShmemJob.Report report = (ShmemJob.Report) outcome;
         if (report.globalExit()) {

@@ -70,6 +70,25 @@ class ProgramRunnerTest {
         assertTrue(r.describe().contains("at FailsInMain.main(FailsInMain.java:7)"), r.describe());
     }
 
+    /**
+     * An option FM refuses only once it sees the fabric (a window beyond half the frames) ends the run with FM's
+     * reason on every PE count, where the PEs waiting for the one that started the job used to wait for ever.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS)
+    void shouldEndTheRunWhenTheJobCannotStart() throws IOException {
+        for (final int pes : new int[] {1, 3}) {
+            final ProgramRunner.Result r = ProgramRunner.builder(Program.of(PROGRAMS.resolve("GaSum.java").toString(),
+                null)).pes(pes).options(JobOptions.parse(List.of("fm.windowFrames=33"))).args(List.of(out.toString()))
+                .build().run();
+            assertTrue(r.failed(), pes + " PEs");
+            assertEquals(1, r.exitStatus());
+            assertInstanceOf(IllegalArgumentException.class, r.failure(), r.describe());
+            assertTrue(r.describe().contains("windowFrames=33 exceeds half the fabric's poolFrames"), r.describe());
+            assertFalse(Files.exists(out.resolve("sum")), "no body ran");
+        }
+    }
+
     @Test
     void shouldNameThePeThatEndedWithoutJoining() {
         final ProgramRunner.Result r = run("SkipsShmem.java", 4);
