@@ -35,8 +35,8 @@ import org.jhpvm.fm.FmHandler;
  * At thread level MULTIPLE the PE's threads take turns at it: a call owns it from start to end, except that a wait
  * which another thread of the PE may have to end ({@link #awaitTurn}) lets the others in between its passes.
  * <p>
- * This class keeps that ownership, progress, the table of this PE's symmetric objects and the record of rejected
- * requests; the operations live in one class per family, each with its requesting side and its handlers
+ * This class keeps that ownership, progress, the table of this PE's symmetric objects ({@link SymmetricObjects})
+ * and the record of rejected requests; the operations live in one class per family, each with its requesting side and its handlers
  * ({@link RmaOperations}, {@link AtomicOperations}, {@link AccumulateOperations}, {@link LockOperations}), over
  * {@link OutstandingRequests} (request slots, replies' landing, quiet) and {@link ReplyQueue}; the messages are
  * laid out in {@link MessageDescriptor}. Callers reach a family through its field ({@code engine.rma.put(...)}), not
@@ -55,7 +55,6 @@ final class Engine {
     private static final VarHandle WAITING;
     private static final VarHandle IN_WAIT;
     private static final VarHandle KNOCK;
-    private static final VarHandle OBJECTS = MethodHandles.arrayElementVarHandle(SymmetricArray[].class);
 
     static {
         try {
@@ -131,8 +130,8 @@ final class Engine {
      */
     private final boolean virtualClock;
 
-    /** This PE's symmetric objects by id (published with release: {@code ptr} reads them from other PEs). */
-    private volatile SymmetricArray[] objects = new SymmetricArray[64];
+    /** This PE's symmetric objects by id. */
+    final SymmetricObjects objects = new SymmetricObjects();
 
     private volatile String rejected;
     private long rejectedCount;
@@ -547,32 +546,7 @@ final class Engine {
         }
     }
 
-    // ------------------------------------------------------------------ symmetric objects and rejected requests
-
-    void register(final SymmetricArray s) {
-        SymmetricArray[] t = objects;
-        if (s.id >= t.length) {
-            final SymmetricArray[] grown = new SymmetricArray[Math.max(s.id + 1, 2 * t.length)];
-            System.arraycopy(t, 0, grown, 0, t.length);
-            t = grown;
-            objects = t;
-        }
-        OBJECTS.setRelease(t, s.id, s);
-    }
-
-    void unregister(final SymmetricArray s) {
-        OBJECTS.setRelease(objects, s.id, (SymmetricArray) null);
-    }
-
-    /** @return the live object with this id, or null (any thread) */
-    SymmetricArray lookup(final int id) {
-        final SymmetricArray[] t = objects;
-        if (id < 0 || id >= t.length) {
-            return null;
-        }
-        final SymmetricArray s = (SymmetricArray) OBJECTS.getAcquire(t, id);
-        return s == null || s.freed ? null : s;
-    }
+    // ------------------------------------------------------------------ rejected requests
 
     /** A NIC request of this PE that the target refused, met in passing: counted and raised by the next call. */
     void requestFailed(final int status) {

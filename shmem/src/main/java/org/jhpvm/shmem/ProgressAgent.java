@@ -69,6 +69,11 @@ final class ProgressAgent implements Runnable {
         thread.start();
     }
 
+    /** @return whether the agent sleeps through its PE's wait now (tests wait for it) */
+    boolean sleepsThroughWait() {
+        return sleepsThroughWait;
+    }
+
     /** The PE thread has left its wait (after a volatile write saying so): wakes the agent if it sleeps through it. */
     void peLeftWait() {
         if (sleepsThroughWait) {

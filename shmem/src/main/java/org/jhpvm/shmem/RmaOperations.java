@@ -234,7 +234,7 @@ final class RmaOperations {
                 if (sigMode == SIG_TEAM) {
                     teams.arrive(sigA, sigB, sigOp, signal);
                 } else {
-                    applySignal((long[]) engine.lookup(sigA).array, sigB, sigOp, signal);
+                    applySignal((long[]) engine.objects.lookup(sigA).array, sigB, sigOp, signal);
                 }
                 return;
             }
@@ -404,7 +404,7 @@ final class RmaOperations {
         in.receiveInt();
         in.receiveInt();
         final long signal = in.receiveLong();
-        final SymmetricArray s = id < 0 ? null : engine.lookup(id);
+        final SymmetricArray s = id < 0 ? null : engine.objects.lookup(id);
         if (id >= 0 && !Bounds.valid(s, index, 1, count)) {
             engine.reject(sender, "collective put", id, index, 1, count);
             return;

@@ -126,7 +126,7 @@ public abstract sealed class SymmetricArray
         if (freed) {
             throw new IllegalStateException(this + " was freed");
         }
-        if (shmem.engine.lookup(id) != this) {
+        if (shmem.engine.objects.lookup(id) != this) {
             throw new IllegalArgumentException(this + " is not a symmetric object of the calling PE's job");
         }
     }

@@ -381,7 +381,7 @@ abstract sealed class SymmetricHeap permits TeamReductions {
                     + "objects (ids " + (-v[1]) + ".." + v[0] + ")");
             }
             s.freed = true;
-            engine.unregister(s);
+            engine.objects.unregister(s);
             engine.fm.deregister(s.region);
             s.region = null;
             heapUsed -= (long) s.length * s.kind.bytes;
@@ -468,7 +468,7 @@ abstract sealed class SymmetricHeap permits TeamReductions {
                 }
                 s.holders = holders;
             }
-            engine.register(s);
+            engine.objects.register(s);
             s.region = engine.fm.register(s.array, id, s.key); // before the sync: peers may write at once
             nextId = id + 1;
             heapUsed += bytes;

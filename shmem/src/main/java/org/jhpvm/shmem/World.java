@@ -17,6 +17,6 @@ final class World {
     /** @return PE {@code pe}'s live object {@code id}, or null if it is not (yet, or any more) there */
     SymmetricArray object(final int pe, final int id) {
         final Engine e = engines.get(pe);
-        return e == null ? null : e.lookup(id);
+        return e == null ? null : e.objects.lookup(id);
     }
 }

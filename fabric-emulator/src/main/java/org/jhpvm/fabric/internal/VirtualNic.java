@@ -581,26 +581,4 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             counters.get(BYTES_RECEIVED), counters.get(DROPPED), counters.get(CORRUPTED), 0, 0, 0, 0, 0,
             counters.get(SLOTS_ADDED));
     }
-
-    /** The cost of one read of a thread's CPU clock on this machine, measured when first needed. */
-    private static final class CpuClockCost {
-        static final long NS = measure();
-
-        private static long measure() {
-            long sink = 0;
-            for (int i = 0; i < 2_000; i++) {
-                sink += CPU.getCurrentThreadCpuTime(); // warm: the JIT's code, not the interpreter's
-            }
-            final int reads = 2_000;
-            long best = Long.MAX_VALUE;
-            for (int round = 0; round < 3; round++) {
-                final long t0 = System.nanoTime();
-                for (int i = 0; i < reads; i++) {
-                    sink += CPU.getCurrentThreadCpuTime();
-                }
-                best = Math.min(best, (System.nanoTime() - t0) / reads);
-            }
-            return sink == 42 ? best + 1 : best; // the sink keeps the reads from being removed
-        }
-    }
 }

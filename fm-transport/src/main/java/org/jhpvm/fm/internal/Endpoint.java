@@ -123,8 +123,10 @@ public final class Endpoint extends EndpointNicApi {
         this.acks = new Acknowledger(nic, config, counters, checksum, lean, ackEvery, pes, virtualClock);
         this.receive = new ReceivePath(this, nic, queue, counters, checksum, retransmitter, acks, lean, drainBudget,
             queueFrames, frameBytes);
-        final FlowControl flow = new FlowControl(this, nic, config, counters, idle, retransmitter, acks, receive, lean,
-            drainBudget, frameBytes);
+        final RunSlots slots = job.slots();
+        this.waits = new IdleWait(this, receive, queue, config, lean, idle, slots, slots.newSlot(job, job::isAborted));
+        final FlowControl flow = new FlowControl(this, nic, config, counters, idle, waits, retransmitter, acks, receive,
+            lean, drainBudget, frameBytes);
         final SendPath send = new SendPath(nic, counters, checksum, retransmitter, acks, flow, lean);
         this.out = new OutboundStream(this, flow, send, frameBytes);
         this.nested = new OutboundStream(this, flow, send, frameBytes);
@@ -138,8 +140,6 @@ public final class Endpoint extends EndpointNicApi {
         } else {
             this.rendezvous = null;
         }
-        final RunSlots slots = job.slots();
-        this.waits = new IdleWait(this, receive, queue, config, lean, idle, slots, slots.newSlot(job, job::isAborted));
         job.register(this);
     }
 
@@ -550,19 +550,6 @@ public final class Endpoint extends EndpointNicApi {
         final long now = FmTime.now(true);
         final long until = Math.min(retransmitter.untilNextTimerNs(now), acks.untilNextAckNs(now));
         return Math.max(1_000, Math.min(config.maxParkNs(), until));
-    }
-
-    /** @return whether a busy wait of microseconds may spin rather than yield ({@link IdleWait#busySpinFits}) */
-    boolean busySpinFits(final long nowNs) {
-        return waits.busySpinFits(nowNs);
-    }
-
-    /**
-     * A flow-control wait found nothing to do: if another PE wants this PE's core, let it run (true), else false and
-     * the caller idles.
-     */
-    boolean yieldIfContended() {
-        return waits.yieldIfContended();
     }
 
     /** The launcher's PE thread starts: it takes its run slot (waiting for one under DCS and GANG). */

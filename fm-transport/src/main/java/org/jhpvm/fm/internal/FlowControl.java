@@ -20,6 +20,8 @@ final class FlowControl {
     private final FmConfig config;
     private final Counters counters;
     private final BackoffIdleStrategy idle;
+    /** The PE's idle policy: whether another PE wants the core, whether a busy wait may spin. */
+    private final IdleWait waits;
     private final Retransmitter retransmitter;
     private final Acknowledger acks;
     private final ReceivePath receive;
@@ -30,13 +32,15 @@ final class FlowControl {
     private final boolean virtual;
 
     FlowControl(final Endpoint ep, final Nic nic, final FmConfig config, final Counters counters,
-                final BackoffIdleStrategy idle, final Retransmitter retransmitter, final Acknowledger acks,
-                final ReceivePath receive, final boolean lean, final int drainBudget, final int frameBytes) {
+                final BackoffIdleStrategy idle, final IdleWait waits, final Retransmitter retransmitter,
+                final Acknowledger acks, final ReceivePath receive, final boolean lean, final int drainBudget,
+                final int frameBytes) {
         this.ep = ep;
         this.nic = nic;
         this.config = config;
         this.counters = counters;
         this.idle = idle;
+        this.waits = waits;
         this.retransmitter = retransmitter;
         this.acks = acks;
         this.receive = receive;
@@ -134,7 +138,7 @@ final class FlowControl {
             }
             return;
         }
-        if (work > 0 || !ep.yieldIfContended()) {
+        if (work > 0 || !waits.yieldIfContended()) {
             idle.idle(work);
         }
     }
@@ -146,7 +150,7 @@ final class FlowControl {
      */
     void waitOnceBusy() {
         progressOnce();
-        if (ep.busySpinFits(System.nanoTime())) {
+        if (waits.busySpinFits(System.nanoTime())) {
             Thread.onSpinWait(); // a yield is a system call even alone on the core: it noticed the end late
         } else {
             Thread.yield();
