@@ -149,12 +149,19 @@ class ProgressTest {
     @Test
     void shouldWakeAnAgentThatSleptThroughItsPesWaitWhenTheWaitEnds() {
         final long[] servedNs = new long[1];
+        final Engine[] engines = new Engine[2];
         ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(60)).option("fm.nicOffload", "false").build().run(sh -> {
+            engines[sh.myPe()] = sh.engine;
             final SymmetricLongs flag = sh.mallocLongs(1);
             final SymmetricLongs a = sh.mallocLongs(1);
             sh.barrierAll();
             if (sh.myPe() == 0) {
-                Thread.sleep(300); // PE 1 waits long enough for its agent to sleep through the wait
+                // Until PE 1, waiting, has its agent asleep through the wait (about 0.1 s of parks first).
+                final long deadline = System.nanoTime() + 20_000_000_000L;
+                while (!engines[1].agent.sleepsThroughWait()) {
+                    assertTrue(System.nanoTime() - deadline < 0, "PE 1's agent never slept through its PE's wait");
+                    Thread.onSpinWait();
+                }
                 flag.p(1, 0, 1);
                 sh.quiet();
                 final long t0 = System.nanoTime();
@@ -172,7 +179,7 @@ class ProgressTest {
             }
         });
         // Served within the agent's first parks after the wait (20 us doubling; more on a busy machine), where an agent
-        // left asleep answers about 0.8 s later.
+        // left asleep answers only at the end of its longest sleep, up to 1 s later.
         assertTrue(servedNs[0] < 500_000_000L, "the first fetch-add to a computing PE took " + servedNs[0] / 1_000_000
             + " ms after its wait ended");
     }

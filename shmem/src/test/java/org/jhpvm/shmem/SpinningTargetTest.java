@@ -1,6 +1,5 @@
 package org.jhpvm.shmem;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -35,16 +34,10 @@ class SpinningTargetTest {
         ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(100)).option("fm.nicOffload", "" + offload).build()
             .run(sh -> {
                 final int me = sh.myPe();
-                final SymmetricLongs lock = sh.mallocLongs(1);
-                final SymmetricLongs flag = sh.mallocLongs(1);
-                final SymmetricLongs data = sh.mallocLongs(64);
-                if (me == 1 && pattern.equals("TEST_LOCK")) {
-                    sh.setLock(lock, 0);
-                }
-                sh.barrierAll();
+                final SpinTarget target = SpinTarget.allocate(sh, pattern);
                 if (me == 0) {
                     spinning.set(true);
-                    ShmemTestSupport.spinOnLocalCalls(sh, pattern, lock, flag, spins);
+                    target.spin(sh, spins);
                     spinning.set(false);
                 } else {
                     // The measurement starts once the target has spun at least once (test-side flags): a target
@@ -53,24 +46,14 @@ class SpinningTargetTest {
                         Thread.onSpinWait();
                     }
                     final long t0 = System.nanoTime();
-                    final long[] one = new long[1];
-                    for (int i = 0; i < OPS; i++) {
-                        data.get(0, i % 64, one, 0, 1);
-                        data.atomicFetchAdd(0, 63, 1);
-                        data.p(0, i % 63, i);
-                    }
-                    sh.quiet();
+                    target.request(sh, OPS);
                     phaseNs.set(System.nanoTime() - t0);
                     finishedWhileSpinning.set(spinning.get());
-                    if (pattern.equals("TEST_LOCK")) {
-                        sh.clearLock(lock, 0);
-                    } else {
-                        flag.atomicSet(0, 0, 1);
-                    }
+                    target.release(sh);
                 }
                 sh.barrierAll();
                 if (me == 0) {
-                    assertEquals(OPS, data.local()[63], "every fetch-add landed");
+                    target.checkLanded(OPS);
                 }
             });
         System.out.printf("SpinningTargetTest %s offload=%s: %d operations in %.1f ms while the target spun %d times%n",

@@ -85,32 +85,16 @@ class VirtualTimeShmemTest {
         final AtomicLong spins = new AtomicLong();
         virtualJob().run(sh -> {
             final int me = sh.myPe();
-            final SymmetricLongs lock = sh.mallocLongs(1);
-            final SymmetricLongs flag = sh.mallocLongs(1);
-            final SymmetricLongs data = sh.mallocLongs(64);
-            if (me == 1 && pattern.equals("TEST_LOCK")) {
-                sh.setLock(lock, 0);
-            }
-            sh.barrierAll();
+            final SpinTarget target = SpinTarget.allocate(sh, pattern);
             if (me == 0) {
-                ShmemTestSupport.spinOnLocalCalls(sh, pattern, lock, flag, spins);
+                target.spin(sh, spins);
             } else {
-                final long[] one = new long[1];
-                for (int i = 0; i < OPS; i++) {
-                    data.get(0, i % 63, one, 0, 1);
-                    data.atomicFetchAdd(0, 63, 1);
-                    data.p(0, i % 63, i);
-                }
-                sh.quiet();
-                if (pattern.equals("TEST_LOCK")) {
-                    sh.clearLock(lock, 0);
-                } else {
-                    flag.atomicSet(0, 0, 1);
-                }
+                target.request(sh, OPS);
+                target.release(sh);
             }
             sh.barrierAll();
             if (me == 0) {
-                assertEquals(OPS, data.local()[63], "every fetch-add landed");
+                target.checkLanded(OPS);
             }
         });
         assertTrue(spins.get() > 0, "the target spun");
