@@ -248,12 +248,16 @@ final class ReceivePort extends ReceivePortFields {
 
     /**
      * A NIC wrote this NIC's registered memory (an RDMA write, a NIC handler): counted, and a host parked in
-     * {@code receive} is woken to look at it, as a NIC's interrupt would.
+     * {@code receive} is woken to look at it, as a NIC's interrupt would. The wake is one-shot: the writer that wakes
+     * the host also clears its registration, so the writes that land before the host sleeps again (and registers
+     * again) cost no further unpark; a stream of puts into a PE asleep in a barrier had paid one per put. No wake-up is
+     * lost: the count goes up before the registration is cleared, and the host looks at the count before every sleep
+     * and returns when it has moved.
      */
     void memoryWritten() {
         MEMORY_EVENTS.getAndAdd(this, 1L);
         final Thread t = (Thread) WAITER.getVolatile(this);
-        if (t != null) {
+        if (t != null && WAITER.compareAndSet(this, t, null)) {
             LockSupport.unpark(t);
         }
     }
