@@ -217,6 +217,10 @@ public final class ShmemJob {
         counters.put("fm.messagesHandled", t.messagesHandled());
         counters.put("fm.framesRetransmitted", t.framesRetransmitted());
         counters.put("fm.checksumRejects", t.checksumRejects());
+        counters.put("fm.framesSent", t.framesSent());
+        counters.put("fm.acksSent", t.acksSent());
+        counters.put("fm.bufferRejects", t.bufferRejects());
+        counters.put("fm.flowControlWaits", t.flowControlWaits());
         long r = 0;
         for (final long x : rejected) {
             r += x;
