@@ -148,6 +148,8 @@ final class VirtualClocks {
      * The least published clock of the NICs other than {@code self} that take part, NICs hosted by the calling thread
      * left out. Looks at whether a NIC's host has ended only if {@code checkHosts} (the caller has waited a while).
      *
+     * @param scratch {@code nics() + 1} longs of the caller's; the NIC that holds the least clock is left in the last
+     *                one (-1 if no other NIC takes part)
      * @return picoseconds, {@link #GONE} if no other NIC takes part
      */
     long othersMin(final int self, final boolean checkHosts, final long[] scratch) {
@@ -159,6 +161,7 @@ final class VirtualClocks {
             scratch[q] = published.getAcquire(index(q));
         }
         long min = GONE;
+        int holder = -1;
         for (int q = 0; q < n; q++) {
             if (q == self) {
                 continue;
@@ -177,8 +180,22 @@ final class VirtualClocks {
                 continue;
             }
             min = c;
+            holder = q;
         }
+        scratch[n] = holder;
         return min;
+    }
+
+    /**
+     * NIC {@code q}'s clock, or its promise if it waits and that is later: what it holds the others to. A look held
+     * back by q reads this alone while it stays short of the look's time (the least of all can be no later).
+     *
+     * @return picoseconds
+     */
+    long effective(final int q) {
+        final long c = published.getAcquire(index(q));
+        final long w = promises.get(index(q));
+        return w < 0 ? c : Math.max(c, w);
     }
 
     /** @return a NIC whose clock (or promise, if it waits) is at most {@code min}, for reports, or -1 */

@@ -107,7 +107,7 @@ public final class VirtualFabric implements Fabric {
     public Nic nic(final int id) {
         final VirtualNic nic = nics[Objects.checkIndex(id, nics.length)];
         if (clocks.hostOf(id) == null) { // the first time only: later calls just hand the NIC out
-            final long others = clocks.othersMin(id, true, new long[nics.length]);
+            final long others = clocks.othersMin(id, true, new long[nics.length + 1]);
             clocks.join(id, Thread.currentThread(), others == VirtualClocks.GONE ? 0 : others);
         }
         return nic;

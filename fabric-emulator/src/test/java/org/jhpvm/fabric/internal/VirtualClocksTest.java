@@ -29,7 +29,7 @@ class VirtualClocksTest {
      */
     @Test
     void aPromiseIsRefusedIfAFrameCameWhileItWasWorkedOut() {
-        final long[] scratch = new long[2];
+        final long[] scratch = new long[3];
         final VirtualClocks clocks = twoNics(50_000, 10_000);
         clocks.openPromise(1);
         assertEquals(10_000, clocks.othersMin(0, false, scratch), "an opened promise counts as the clock");
@@ -44,7 +44,7 @@ class VirtualClocksTest {
     /** Once out, a promise only comes down: a sender's frame lowers it, a later one does not raise it. */
     @Test
     void aPromiseOutIsLoweredBySendersAndNeverRaised() {
-        final long[] scratch = new long[2];
+        final long[] scratch = new long[3];
         final VirtualClocks clocks = twoNics(50_000, 10_000);
         clocks.openPromise(1);
         assertTrue(clocks.promise(1, 20_000_000));
@@ -56,5 +56,33 @@ class VirtualClocksTest {
         clocks.clearPromise(1);
         clocks.lowerPromise(1, 5_000); // NIC 1 not waiting: nothing to lower
         assertEquals(10_000, clocks.othersMin(0, false, scratch), "no longer waiting: its clock");
+    }
+
+    /**
+     * A full look names the NIC that holds the least clock (a waiting look then reads that one alone until it has
+     * passed), and that NIC's own reading counts its promise as the full look does.
+     */
+    @Test
+    void aLookNamesTheNicThatHoldsItBack() {
+        final VirtualClocks clocks = new VirtualClocks(3, LOOKAHEAD);
+        for (int nic = 0; nic < 3; nic++) {
+            clocks.join(nic, new Thread(() -> { }), 0);
+        }
+        clocks.publish(0, 5_000);
+        clocks.publish(1, 40_000);
+        clocks.publish(2, 30_000);
+        final long[] scratch = new long[4];
+        assertEquals(30_000, clocks.othersMin(0, false, scratch));
+        assertEquals(2, scratch[3], "NIC 2's clock is the least of the others");
+        assertEquals(30_000, clocks.effective(2));
+        clocks.openPromise(2);
+        assertTrue(clocks.promise(2, 90_000));
+        assertEquals(90_000, clocks.effective(2), "waiting: its promise");
+        assertEquals(40_000, clocks.othersMin(0, false, scratch));
+        assertEquals(1, scratch[3], "once NIC 2 waits to 90 ns, NIC 1 holds the others back");
+        clocks.leave(1);
+        clocks.leave(2);
+        assertEquals(VirtualClocks.GONE, clocks.othersMin(0, false, scratch));
+        assertEquals(-1, scratch[3], "no other NIC takes part");
     }
 }
