@@ -19,9 +19,9 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.SharedJobs;
-import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.Scheduling;
 import org.jhpvm.shmem.Cmp;
+import org.jhpvm.shmem.ShmemAbortException;
 import org.jhpvm.shmem.ShmemJob;
 import org.jhpvm.shmem.SymmetricLongs;
 import picocli.CommandLine.Command;
@@ -195,8 +195,10 @@ final class BenchDcsCommand implements Callable<Integer> {
                         waiting.countDown();
                         flag.waitUntil(0, Cmp.EQ, 1L); // the job's timeout ends the wait
                     });
-            } catch (FmAbortException expected) {
-                // the timeout, as planned
+            } catch (ShmemAbortException e) {
+                if (e.pe() != ShmemAbortException.NO_PE) {
+                    throw e; // a PE failed: not the timeout that ends the job as planned
+                }
             }
         });
         final double[] out = new double[2];
