@@ -67,10 +67,13 @@ abstract class PointToPoint {
 
     // ------------------------------------------------------------------------------------------------ sends
 
-    /** Checks and starts a send; null for PROC_NULL. */
+    /**
+     * Checks and starts a send; null for PROC_NULL. A {@code blocking} one's state is only awaited and checked, so an
+     * eager one allocates none ({@link org.jhpvm.mpi.internal.Engine#startBlockingSend}).
+     */
     static SendOp startSend(final CommState c, final Object buf, final int count, final Datatype type,
-                            final int dest, final int tag, final boolean sync, final String what)
-        throws MPIException {
+                            final int dest, final int tag, final boolean sync, final boolean blocking,
+                            final String what) throws MPIException {
         final TypeMap t = type(c, type, what);
         Buffers.check(c, buf, t, count, what);
         checkDest(c, dest, what);
@@ -82,8 +85,10 @@ abstract class PointToPoint {
         if (dest == MPI.PROC_NULL) {
             return null;
         }
-        return c.engine.startSend(c.context, c.me, c.members[dest], tag, Buffers.data(buf, t.kind()),
-            Buffers.base(buf, t.kind()), t, count, sync);
+        final Object data = Buffers.data(buf, t.kind());
+        final long base = Buffers.base(buf, t.kind());
+        return blocking ? c.engine.startBlockingSend(c.context, c.me, c.members[dest], tag, data, base, t, count, sync)
+            : c.engine.startSend(c.context, c.me, c.members[dest], tag, data, base, t, count, sync);
     }
 
     /** Checks and starts a receive; null for PROC_NULL. */
@@ -104,11 +109,19 @@ abstract class PointToPoint {
         if (p == null) {
             return Status.procNull(MPI.UNDEFINED);
         }
+        awaitChecked(c, p);
+        return Status.of(p, MPI.UNDEFINED);
+    }
+
+    /** {@link #complete} of a call that returns no status (the blocking sends): no status is made. */
+    static void awaitChecked(final CommState c, final Pending p) throws MPIException {
+        if (p == null) {
+            return;
+        }
         c.engine.await(p);
         if (p.error != MPI.SUCCESS) {
             throw c.error(p.error, Request.describe(p));
         }
-        return Status.of(p, MPI.UNDEFINED);
     }
 
     /**
@@ -125,7 +138,7 @@ abstract class PointToPoint {
     public final void send(final Object buf, final int count, final Datatype type, final int dest, final int tag)
         throws MPIException {
         final CommState c = st();
-        complete(c, startSend(c, buf, count, type, dest, tag, false, "send"));
+        awaitChecked(c, startSend(c, buf, count, type, dest, tag, false, true, "send"));
     }
 
     /** Checks a buffered send, copies its data and starts it; the copy's space is given back when it has gone. */
@@ -208,7 +221,7 @@ abstract class PointToPoint {
     public final void sSend(final Object buf, final int count, final Datatype type, final int dest, final int tag)
         throws MPIException {
         final CommState c = st();
-        complete(c, startSend(c, buf, count, type, dest, tag, true, "sSend"));
+        awaitChecked(c, startSend(c, buf, count, type, dest, tag, true, true, "sSend"));
     }
 
     /**
@@ -224,7 +237,7 @@ abstract class PointToPoint {
     public final void rSend(final Object buf, final int count, final Datatype type, final int dest, final int tag)
         throws MPIException {
         final CommState c = st();
-        complete(c, startSend(c, buf, count, type, dest, tag, false, "rSend"));
+        awaitChecked(c, startSend(c, buf, count, type, dest, tag, false, true, "rSend"));
     }
 
     /**
@@ -270,7 +283,7 @@ abstract class PointToPoint {
         checkDest(c, dest, "sendRecv");
         checkSendTag(c, sendtag, "sendRecv");
         final RecvOp r = startReceive(c, recvbuf, recvcount, recvtype, source, recvtag, "sendRecv");
-        final SendOp s = startSend(c, sendbuf, sendcount, sendtype, dest, sendtag, false, "sendRecv");
+        final SendOp s = startSend(c, sendbuf, sendcount, sendtype, dest, sendtag, false, false, "sendRecv");
         if (s != null) {
             c.engine.await(s);
         }
@@ -363,7 +376,7 @@ abstract class PointToPoint {
             checkDirect(b, "");
         }
         final CommState c = st();
-        final SendOp s = startSend(c, buf, count, type, dest, tag, sync, what);
+        final SendOp s = startSend(c, buf, count, type, dest, tag, sync, false, what);
         return s == null ? new Request(c, Status.procNull(MPI.UNDEFINED)) : new Request(c, s);
     }
 
@@ -473,7 +486,7 @@ abstract class PointToPoint {
         Buffers.check(c, buf, t, count, what);
         checkDest(c, dest, what);
         checkSendTag(c, tag, what);
-        return new Prequest(c, () -> startSend(c, buf, count, type, dest, tag, sync, what));
+        return new Prequest(c, () -> startSend(c, buf, count, type, dest, tag, sync, false, what));
     }
 
     /**

@@ -158,23 +158,47 @@ public final class Engine {
      */
     public SendOp startSend(final int context, final int source, final int destWorld, final int tag, final Object buf,
                             final long offset, final TypeMap type, final int count, final boolean sync) {
+        return startSend(context, source, destWorld, tag, buf, offset, type, count, sync, false);
+    }
+
+    /**
+     * {@link #startSend} for a blocking send, whose caller reads only its completion and error: an eager one returns
+     * one shared, completed state instead of a new one (the eager path allocates nothing). Not to be kept.
+     */
+    public SendOp startBlockingSend(final int context, final int source, final int destWorld, final int tag,
+                                    final Object buf, final long offset, final TypeMap type, final int count,
+                                    final boolean sync) {
+        return startSend(context, source, destWorld, tag, buf, offset, type, count, sync, true);
+    }
+
+    private SendOp startSend(final int context, final int source, final int destWorld, final int tag,
+                             final Object buf, final long offset, final TypeMap type, final int count,
+                             final boolean sync, final boolean blocking) {
         costs.sent();
-        final SendOp op = new SendOp();
         final Kind kind = type.kind();
         final long elements = count * type.size();
         final long bytes = elements * kind.bytes;
-        op.source = source;
-        op.tag = tag;
-        op.kind = kind;
-        op.elements = elements;
         if (!sync && bytes <= eagerLimit && credits.take(destWorld, bytes)) {
             final FmOutputStream out = fm.beginMessage(destWorld, Arrival.ENVELOPE + (int) bytes, H_EAGER);
             Arrival.writeEnvelope(out, context, source, tag, kind, elements);
             transfer.send(out, buf, offset, type, count);
             out.endMessage();
+            if (blocking) {
+                return SendOp.SENT;
+            }
+            final SendOp op = new SendOp();
+            op.source = source;
+            op.tag = tag;
+            op.kind = kind;
+            op.elements = elements;
             op.done = true;
             return op;
         }
+        final SendOp op = new SendOp();
+        op.source = source;
+        op.tag = tag;
+        op.kind = kind;
+        op.elements = elements;
         op.destWorld = destWorld;
         op.buf = buf;
         op.offset = offset;

@@ -13,6 +13,13 @@ public final class SendOp extends Pending {
     /** The registered array a receiver may read the data from (RDMA rendezvous), or null. */
     FmRegion region;
 
+    /** What a blocking eager send returns ({@link Engine#startBlockingSend}): done, shared, never written. */
+    static final SendOp SENT = new SendOp();
+
+    static {
+        SENT.done = true;
+    }
+
     SendOp() {
     }
 
