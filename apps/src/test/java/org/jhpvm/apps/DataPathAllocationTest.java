@@ -1,6 +1,5 @@
 package org.jhpvm.apps;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.TimeUnit;
 
 import org.jhpvm.fabric.EmulatedMyrinet;
@@ -20,11 +19,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class DataPathAllocationTest {
     private static final int ROUNDS = 200_000;
 
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-            .getCurrentThreadAllocatedBytes();
-    }
-
     @Test
     void sendPollAndReleaseShouldNotAllocate() {
         assertNoAllocation(FaultPlan.none());
@@ -41,9 +35,9 @@ class DataPathAllocationTest {
             final Nic a = fabric.nic(0);
             final Nic b = fabric.nic(1);
             exchange(a, b, ROUNDS); // warm up: JIT, and the fault plan's per-path map gets its entry
-            final long before = allocatedBytes();
+            final long before = ThreadAllocation.bytes();
             final long received = exchange(a, b, ROUNDS);
-            final long allocated = allocatedBytes() - before;
+            final long allocated = ThreadAllocation.bytes() - before;
             assertTrue(received > ROUNDS / 2, "frames arrived: " + received);
             // A few hundred bytes of slack for the measuring itself; one object per frame would be megabytes.
             assertTrue(allocated < 4096, allocated + " bytes allocated for " + ROUNDS + " frames");

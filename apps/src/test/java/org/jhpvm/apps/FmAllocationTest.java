@@ -3,7 +3,6 @@ package org.jhpvm.apps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 import org.jhpvm.fabric.FabricConfig;
@@ -23,11 +22,6 @@ import org.junit.jupiter.api.Timeout;
 class FmAllocationTest {
     private static final int MESSAGES = 50_000;
     private static final int H = 1;
-
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-            .getCurrentThreadAllocatedBytes();
-    }
 
     @Test
     void sendExtractAndInlineHandlersShouldNotAllocate() {
@@ -55,9 +49,9 @@ class FmAllocationTest {
                     handled[0]++;
                 });
                 exchange(fm, out, handled, MESSAGES);
-                final long before = allocatedBytes();
+                final long before = ThreadAllocation.bytes();
                 exchange(fm, out, handled, MESSAGES);
-                result[0] = allocatedBytes() - before;
+                result[0] = ThreadAllocation.bytes() - before;
                 result[1] = handled[0];
             });
         assertEquals(2L * MESSAGES, result[1]);

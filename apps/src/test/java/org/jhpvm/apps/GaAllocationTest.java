@@ -2,7 +2,6 @@ package org.jhpvm.apps;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 import org.jhpvm.ga.GaType;
@@ -20,11 +19,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class GaAllocationTest {
     private static final int OPS = 20_000;
-
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-            .getCurrentThreadAllocatedBytes();
-    }
 
     @Test
     void sectionOperationsAndGhostUpdatesShouldNotAllocate() {
@@ -46,7 +40,7 @@ class GaAllocationTest {
             final int[][] subs = {{2100}, {3000}, {7}};
             final int[] one = {1};
             for (int round = 0; round < 3; round++) {
-                final long before = allocatedBytes();
+                final long before = ThreadAllocation.bytes();
                 if (ga.nodeid() == 0) {
                     for (int i = 0; i < OPS; i++) {
                         a.put(lo, hi, buf, null);
@@ -64,7 +58,7 @@ class GaAllocationTest {
                 for (int i = 0; i < OPS / 10; i++) {
                     m.updateGhosts();
                 }
-                bytes[ga.nodeid()] = allocatedBytes() - before; // the last round counts
+                bytes[ga.nodeid()] = ThreadAllocation.bytes() - before; // the last round counts
                 ga.sync();
             }
         });

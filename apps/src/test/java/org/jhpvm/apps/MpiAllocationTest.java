@@ -3,7 +3,6 @@ package org.jhpvm.apps;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 import mpi.MPI;
@@ -21,11 +20,6 @@ import org.junit.jupiter.api.Timeout;
 class MpiAllocationTest {
     private static final int SENDS = 20_000;
 
-    private static long allocatedBytes() {
-        return ((com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean())
-            .getCurrentThreadAllocatedBytes();
-    }
-
     @Test
     void aBlockingEagerSendShouldNotAllocate() {
         final long[] bytes = new long[1];
@@ -37,12 +31,12 @@ class MpiAllocationTest {
             for (int round = 0; round < 2; round++) { // a warm-up, then the measured round
                 MPI.COMM_WORLD.barrier();
                 if (me == 0) {
-                    final long before = allocatedBytes();
+                    final long before = ThreadAllocation.bytes();
                     for (int i = 0; i < SENDS; i++) {
                         word[0] = i;
                         MPI.COMM_WORLD.send(word, 1, MPI.LONG, 1, 5);
                     }
-                    bytes[0] = allocatedBytes() - before;
+                    bytes[0] = ThreadAllocation.bytes() - before;
                 } else {
                     for (int i = 0; i < SENDS; i++) {
                         MPI.COMM_WORLD.recv(word, 1, MPI.LONG, 0, 5);
