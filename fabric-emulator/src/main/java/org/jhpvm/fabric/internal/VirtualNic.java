@@ -494,7 +494,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         final long startNs = System.nanoTime();
         // A stall is the others' least clock standing still, not a long wait: with many PEs on few cores a look may
         // wait long in wall time while the clocks it waits for keep moving.
-        long lastMin = first;
+        long seen = first; // the least clock as last read (or, between full looks, the holder's)
         long movedAtNs = startNs;
         // Spin only while the NICs' threads may each have a core: with more of them than cores, a spinning waiter
         // takes the core from a thread whose clock it waits for.
@@ -503,28 +503,20 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         // The NIC that held the least clock at the last full look: while it stays short of t, so does the least of
         // all, and one clock is read instead of every NIC's (with hundreds of NICs, most looks are of this kind).
         int holder = (int) scratch[nicCount];
-        long holderPs = first;
         for (int looks = 1; ; looks++) {
             final long nowNs = System.nanoTime();
             long min;
-            if (holder >= 0 && (looks & FULL_LOOK_MASK) != 0 && (min = clocks.effective(holder)) < t) {
-                if (min != holderPs) {
-                    holderPs = min;
-                    movedAtNs = nowNs;
-                    parkNs = MIN_PARK_NS; // the clocks move: look again soon
-                }
-            } else {
+            if (holder < 0 || (looks & FULL_LOOK_MASK) == 0 || (min = clocks.effective(holder)) >= t) {
                 min = clocks.othersMin(id, nowNs - startNs > CHECK_HOSTS_AFTER_NS, scratch);
                 if (min >= t) {
                     return min;
                 }
                 holder = (int) scratch[nicCount];
-                holderPs = min;
-                if (min != lastMin) {
-                    lastMin = min;
-                    movedAtNs = nowNs;
-                    parkNs = MIN_PARK_NS; // the clocks move: look again soon
-                }
+            }
+            if (min != seen) {
+                seen = min;
+                movedAtNs = nowNs;
+                parkNs = MIN_PARK_NS; // the clocks move: look again soon
             }
             if (spins < SPINS) {
                 spins++;

@@ -3,6 +3,7 @@ package org.jhpvm.fabric.internal;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -25,11 +26,13 @@ class MemoryWriteWakeTest {
     void aHostShouldBeWokenOncePerSleepHowEverManyWritesLand() throws InterruptedException {
         final ReceivePort port = new ReceivePort(new Object(), 0, FabricConfig.builder(1).build());
         final AtomicInteger wakes = new AtomicInteger();
+        final Semaphore woken = new Semaphore(0); // a permit per wake, for the test's bounded waits
         final AtomicBoolean stop = new AtomicBoolean();
         final Thread host = new Thread(() -> {
             while (!stop.get()) {
                 LockSupport.park();
                 wakes.incrementAndGet();
+                woken.release();
             }
         }, "host");
         host.setDaemon(true);
@@ -39,7 +42,8 @@ class MemoryWriteWakeTest {
             for (int write = 0; write < 10; write++) {
                 awaitParked(host);
                 port.memoryWritten();
-                awaitWakes(wakes, write == 0 ? 1 : 2, 50); // a write after the first would wake it a second time
+                // The first write wakes the host; a later one would too, within these 50 ms, without the fix.
+                woken.tryAcquire(write == 0 ? 10_000 : 50, TimeUnit.MILLISECONDS);
             }
             assertEquals(1, wakes.get(), "10 writes while the host had not armed its wake again woke it "
                 + wakes.get() + " times");
@@ -48,7 +52,7 @@ class MemoryWriteWakeTest {
             port.setWaiter(host); // the host arms again before its next sleep: the next write wakes it
             awaitParked(host);
             port.memoryWritten();
-            awaitWakes(wakes, 2, 10_000);
+            assertTrue(woken.tryAcquire(10, TimeUnit.SECONDS), "a write after the host armed again must wake it");
             assertEquals(2, wakes.get(), "a write after the host armed again must wake it");
         } finally {
             stop.set(true);
@@ -58,19 +62,11 @@ class MemoryWriteWakeTest {
     }
 
     /** Waits (bounded) until the host thread is parked. */
-    private static void awaitParked(final Thread host) throws InterruptedException {
+    private static void awaitParked(final Thread host) {
         final long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (host.getState() != Thread.State.WAITING) {
             assertTrue(System.nanoTime() - deadline < 0, "the host thread never parked");
-            Thread.sleep(1);
-        }
-    }
-
-    /** Waits until {@code wakes} reaches {@code n}, at most {@code ms} milliseconds. */
-    private static void awaitWakes(final AtomicInteger wakes, final int n, final long ms) throws InterruptedException {
-        final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(ms);
-        while (wakes.get() < n && System.nanoTime() - deadline < 0) {
-            Thread.sleep(1);
+            Thread.yield();
         }
     }
 }

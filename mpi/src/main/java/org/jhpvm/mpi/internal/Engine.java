@@ -186,19 +186,11 @@ public final class Engine {
             if (blocking) {
                 return SendOp.SENT;
             }
-            final SendOp op = new SendOp();
-            op.source = source;
-            op.tag = tag;
-            op.kind = kind;
-            op.elements = elements;
+            final SendOp op = SendOp.of(source, tag, kind, elements);
             op.done = true;
             return op;
         }
-        final SendOp op = new SendOp();
-        op.source = source;
-        op.tag = tag;
-        op.kind = kind;
-        op.elements = elements;
+        final SendOp op = SendOp.of(source, tag, kind, elements);
         op.destWorld = destWorld;
         op.buf = buf;
         op.offset = offset;

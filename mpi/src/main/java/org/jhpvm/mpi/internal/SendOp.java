@@ -23,6 +23,16 @@ public final class SendOp extends Pending {
     SendOp() {
     }
 
+    /** A send's state with its envelope: what every send, eager or not, records of itself. */
+    static SendOp of(final int source, final int tag, final Kind kind, final long elements) {
+        final SendOp op = new SendOp();
+        op.source = source;
+        op.tag = tag;
+        op.kind = kind;
+        op.elements = elements;
+        return op;
+    }
+
     @Override
     public boolean isReceive() {
         return false;
