@@ -292,6 +292,61 @@ class PointToPointTest {
         });
     }
 
+    /**
+     * A truncated non-blocking receive reports its error however it is completed, and is freed: waitFor and test
+     * raise ERR_TRUNCATE, waitAll and testAll ERR_IN_STATUS (they make no status, but must not lose the error).
+     */
+    @Test
+    void aTruncatedReceiveRaisesItsErrorThroughEveryCompletingCallWithoutAStatus() {
+        run(2, () -> {
+            MPI.Init(new String[0]);
+            MPI.COMM_WORLD.setErrhandler(MPI.ERRORS_RETURN);
+            final int ways = 4;
+            if (MPI.COMM_WORLD.getRank() == 0) {
+                for (int way = 0; way < ways; way++) {
+                    MPI.COMM_WORLD.send(new int[] {way, 2, 3}, 3, MPI.INT, 1, way);
+                }
+            } else {
+                final int[] small = new int[2];
+                final int[] classes = new int[ways];
+                for (int way = 0; way < ways; way++) {
+                    final Request r = MPI.COMM_WORLD.iRecv(small, 2, MPI.INT, 0, way);
+                    final Request ok = MPI.COMM_WORLD.iSend(new int[1], 1, MPI.INT, 1, 100 + way);
+                    final Request[] both = {ok, r};
+                    final int way0 = way;
+                    final MPIException e = assertThrows(MPIException.class, () -> {
+                        switch (way0) {
+                            case 0 -> r.waitFor();
+                            case 1 -> {
+                                while (!r.test()) {
+                                    Thread.onSpinWait();
+                                }
+                            }
+                            case 2 -> Request.waitAll(both);
+                            default -> {
+                                while (!Request.testAll(both)) {
+                                    Thread.onSpinWait();
+                                }
+                            }
+                        }
+                    });
+                    classes[way] = e.getErrorClass();
+                    assertEquals(way, small[0], "the part that fits arrived");
+                    assertTrue(r.isNull(), "the failed request is freed");
+                    if (way >= 2) {
+                        assertTrue(ok.isNull(), "the array's other request is freed too");
+                    } else {
+                        ok.waitFor();
+                    }
+                    MPI.COMM_WORLD.recv(new int[1], 1, MPI.INT, 1, 100 + way);
+                }
+                assertArrayEquals(new int[] {MPI.ERR_TRUNCATE, MPI.ERR_TRUNCATE, MPI.ERR_IN_STATUS, MPI.ERR_IN_STATUS},
+                    classes);
+            }
+            MPI.Finalize();
+        });
+    }
+
     @Test
     void underTheDefaultHandlerAnErrorEndsTheJobWithItsClass() {
         final MpiAbortException e = assertThrows(MpiAbortException.class, () -> run(2, () -> {
