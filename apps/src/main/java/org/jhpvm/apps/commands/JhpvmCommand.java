@@ -20,7 +20,7 @@ import picocli.CommandLine.ScopeType;
         SampleCommands.JacobiCommand.class,
         SampleCommands.MatmulCommand.class, SampleCommands.GupsCommand.class, SampleCommands.TaskPoolCommand.class,
         SampleCommands.RingCommand.class, BenchCommand.class, LaunchCommand.class, RunCommand.class, JobsCommand.class,
-        InfoCommand.class, CalibrateCommand.class,
+        InfoCommand.class, CalibrateCommand.class, AotTrainingCommand.class,
         CommandLine.HelpCommand.class})
 public final class JhpvmCommand implements Runnable {
     /** Exit code of a run that failed (or a sample whose answer is wrong). */
