@@ -328,13 +328,8 @@ public class Request implements Freeable {
      * @throws MPIException {@code ERR_IN_STATUS} if an operation failed
      */
     public static boolean testAll(final Request[] requests) throws MPIException {
-        final CommState c = anyComm(requests);
-        if (c != null) {
-            c.rank.check();
-            c.engine.poll();
-            if (!allDone(requests)) {
-                return false;
-            }
+        if (!pollAll(requests)) {
+            return false;
         }
         finishAllDiscard(requests);
         return true;
@@ -348,15 +343,18 @@ public class Request implements Freeable {
      * @throws MPIException {@code ERR_IN_STATUS} if an operation failed
      */
     public static Status[] testAllStatus(final Request[] requests) throws MPIException {
+        return pollAll(requests) ? finishAll(requests) : null;
+    }
+
+    /** Makes progress once (if any request is active): whether every request is done now. */
+    private static boolean pollAll(final Request[] requests) throws MPIException {
         final CommState c = anyComm(requests);
-        if (c != null) {
-            c.rank.check();
-            c.engine.poll();
-            if (!allDone(requests)) {
-                return null;
-            }
+        if (c == null) {
+            return true;
         }
-        return finishAll(requests);
+        c.rank.check();
+        c.engine.poll();
+        return allDone(requests);
     }
 
     /**
