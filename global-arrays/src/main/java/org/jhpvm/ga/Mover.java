@@ -128,6 +128,15 @@ final class Mover {
         }
     }
 
+    /**
+     * {@code nb} runs of {@code block} elements, {@code rStride} apart on the array side and {@code uStride} in the
+     * buffer (a 2-D patch's rows): one block-strided call, as {@link #move} issues it for such a box.
+     */
+    void rows(final int op, final int pe, final Object buf, final int r, final int rStride, final int u,
+        final int uStride, final int block, final int nb, final long ia, final double da) {
+        issue(op, pe, buf, r, rStride, u, uStride, block, nb, ia, da);
+    }
+
     private void issue(final int op, final int pe, final Object buf, final int r, final int rStride, final int u,
         final int uStride, final int block, final int nb, final long ia, final double da) {
         switch (op) {

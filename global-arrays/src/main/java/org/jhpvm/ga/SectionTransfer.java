@@ -176,6 +176,10 @@ final class SectionTransfer {
                     hi[0] - lo[0] + 1, ia, da);
                 return;
             }
+        } else if (ndim == 2 && skip[0] == 1 && skip[1] == 1) {
+            if (oneBlock2d(op, lo, hi, buf, bufBase, ia, da)) {
+                return;
+            }
         } else if (oneBlock(op, lo, hi, skip, buf, bufBase, ia, da)) {
             return;
         }
@@ -220,6 +224,40 @@ final class SectionTransfer {
                 mover.move(op, members[rank], buf, rBase, uBase, ia, da, ext, rs, us);
             }
         } while (Distribution.nextBlock(cb, b0, b1));
+    }
+
+    /**
+     * A 2-D section of unit skips inside one block (the common patch): one contiguous run when it is a single row or
+     * whole rows on both sides, else one block-strided call of its rows; no loops over the dimensions.
+     *
+     * @return false (nothing moved) if the section spans blocks
+     */
+    private boolean oneBlock2d(final int op, final int[] lo, final int[] hi, final Object buf, final int bufBase,
+        final long ia, final double da) {
+        final int c0 = dist.findBlock(0, lo[0]);
+        final int c1 = dist.findBlock(1, lo[1]);
+        final int[] s0 = dist.starts[0];
+        final int[] s1 = dist.starts[1];
+        if (hi[0] >= s0[c0 + 1] || hi[1] >= s1[c1 + 1]) {
+            return false;
+        }
+        final int blk = c0 * dist.grid[1] + c1;
+        final int[] ls = dist.strides[blk];
+        final int rowStride = ls[0];
+        final int rBase = dist.offsetOf(blk) + (lo[0] - s0[c0] + dist.width[0]) * rowStride
+            + (lo[1] - s1[c1] + dist.width[1]) * ls[1];
+        final int rows = hi[0] - lo[0] + 1;
+        final int cols = hi[1] - lo[1] + 1;
+        final int pe = members[dist.ownerOfBlock(blk)];
+        if (ls[1] != 1 || bs[1] != 1) {
+            return oneBlock(op, lo, hi, ones, buf, bufBase, ia, da);
+        }
+        if (rows == 1 || cols == rowStride && cols == bs[0]) {
+            mover.run(op, pe, buf, rBase, bufBase, rows * cols, ia, da);
+        } else {
+            mover.rows(op, pe, buf, rBase, rowStride, bufBase, bs[0], cols, rows, ia, da);
+        }
+        return true;
     }
 
     /**
