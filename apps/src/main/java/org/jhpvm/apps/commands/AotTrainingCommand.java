@@ -13,8 +13,8 @@ import picocli.CommandLine.Option;
  * {@code jhpvm aot-training} (hidden): the training run {@code bin/jhpvm} records JDK 25's ahead-of-time cache from,
  * once per build. One JVM runs what users run first: the hydro code ({@code hydro sod} on 2 PEs and on 1), and, where
  * the checkout's {@code examples} directory is there, a SHMEM, a Global Arrays and an MPI program through
- * {@code run}, which also loads the in-memory compiler every user's source file goes through. The cache then holds those classes loaded and
- * linked and their methods' profiles, never results.
+ * {@code run}, which also loads the in-memory compiler every user's source file goes through. The cache then holds
+ * those classes loaded and linked and their methods' profiles, never results.
  */
 @Command(name = "aot-training", hidden = true, mixinStandardHelpOptions = true,
     description = "The training run of bin/jhpvm's ahead-of-time cache: hydro sod on 2 PEs and on 1 and, if "
