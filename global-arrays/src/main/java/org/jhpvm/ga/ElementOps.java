@@ -51,6 +51,15 @@ final class ElementOps {
         }
         a.ga.stats.record(op == Mover.GET_NBI ? GaStatistics.Counters.GATHER : GaStatistics.Counters.SCATTER,
             (long) n * a.type.bytes());
+        if (a.shmem.defaultContextInUse()) {
+            moveEach(op, values, subs, n, ia, da);
+        } else {
+            a.shmem.onDefaultContext(() -> moveEach(op, values, subs, n, ia, da)); // see SectionTransfer.transfer
+        }
+    }
+
+    private void moveEach(final int op, final Object values, final int[][] subs, final int n, final long ia,
+        final double da) {
         Arrays.fill(mover.ext, 1);
         Arrays.fill(mover.rs, 1);
         Arrays.fill(mover.us, 1);
@@ -74,7 +83,12 @@ final class ElementOps {
         }
         a.ga.stats.record(GaStatistics.Counters.READ_INC, a.type.bytes());
         final int rank = ownerAndLocal(subscript);
-        return a.storage.fetchAdd(members[rank], localIndex, inc);
+        if (a.shmem.defaultContextInUse()) {
+            return a.storage.fetchAdd(members[rank], localIndex, inc);
+        }
+        final long[] old = new long[1];
+        a.shmem.onDefaultContext(() -> old[0] = a.storage.fetchAdd(members[rank], localIndex, inc));
+        return old[0];
     }
 
     /** Finds the owner of subscript s; leaves its index in the owner's storage in {@link #localIndex}. */

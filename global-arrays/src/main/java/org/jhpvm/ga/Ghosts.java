@@ -92,6 +92,10 @@ final class Ghosts {
      * no barrier.
      */
     void update(final boolean[] periodic, final int[] low, final int[] high) {
+        if (!a.shmem.defaultContextInUse()) {
+            a.shmem.onDefaultContext(() -> update(periodic, low, high)); // see SectionTransfer.transfer
+            return;
+        }
         a.checkLive();
         if (periodic != null && periodic.length != a.ndim) {
             throw new IllegalArgumentException("periodic has " + periodic.length + " flags for " + a.ndim

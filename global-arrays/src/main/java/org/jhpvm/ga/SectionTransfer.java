@@ -147,9 +147,17 @@ final class SectionTransfer {
         a.ga.stats.record(GaStatistics.Counters.ofSection(op), n);
     }
 
-    /** One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. */
+    /**
+     * One block-strided SHMEM call per owner piece (see {@link Mover}); arguments already checked. Always on SHMEM's
+     * default context: a caller with a team's context in use ({@code ShmemCtx.use()}) would have GA's world PE
+     * numbers read as team ranks, and its puts left out of GA's sync.
+     */
     void transfer(final int op, final int[] lo, final int[] hi, final int[] skip, final Object buf,
         final int bufBase, final long ia, final double da) {
+        if (!a.shmem.defaultContextInUse()) {
+            a.shmem.onDefaultContext(() -> transfer(op, lo, hi, skip, buf, bufBase, ia, da));
+            return;
+        }
         if (a.readOnlyCopy != null) {
             if (op == Mover.PUT || op == Mover.ACC) {
                 throw new IllegalStateException(a + " has the read_only property: unset it before writing");

@@ -327,6 +327,14 @@ final class Engine {
         return callers.get().teamPes;
     }
 
+    /** The calling thread's context in use (its completion domain; 0: the default), read as {@link #callerTeamPes}. */
+    int callerDomain() {
+        if (!anyThread || ownerThread == Thread.currentThread()) {
+            return nic.domain;
+        }
+        return callers.get().domain;
+    }
+
     /** The calling thread's one-element array of {@code kind} for {@code p} and {@code g} ({@link Caller#one}). */
     Object one(final Kind kind) {
         return (anyThread ? callers.get() : current).one(kind);

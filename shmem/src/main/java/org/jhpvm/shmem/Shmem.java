@@ -217,6 +217,34 @@ public final class Shmem extends TeamReductions {
     }
 
     /**
+     * Whether the calling thread's operations go on the default context now: no {@link ShmemCtx#use()} scope of
+     * another context is open on this thread. A read, for libraries built on SHMEM to check on every call (see
+     * {@link #onDefaultContext}).
+     *
+     * @return true if the default context is in use
+     */
+    public boolean defaultContextInUse() {
+        return engine.callerDomain() == 0;
+    }
+
+    /**
+     * Runs {@code body} with the default context in use on the calling thread, whatever context the thread has in use,
+     * then the thread's context as before: what SHMEM's own collectives do. For libraries built on SHMEM whose
+     * operations must stay on the default context, in world PE numbers and completed by {@link #quiet()} (Global
+     * Arrays), when their caller has a team's context in use. Not an OpenSHMEM routine.
+     *
+     * @param body the operations, on this PE's thread (or, at thread level SERIALIZED and MULTIPLE, the calling one)
+     */
+    public void onDefaultContext(final Runnable body) {
+        engine.enterCollective();
+        try {
+            body.run();
+        } finally {
+            engine.exitCollective();
+        }
+    }
+
+    /**
      * {@code shmem_ctx_create}: a new context on the world team, its own completion domain (see {@link ShmemCtx}).
      * Not collective.
      *
