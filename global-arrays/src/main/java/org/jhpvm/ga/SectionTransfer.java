@@ -250,16 +250,13 @@ final class SectionTransfer {
             return false;
         }
         final int blk = c0 * dist.grid[1] + c1;
-        final int[] ls = dist.strides[blk];
-        final int rowStride = ls[0];
+        // Both layouts are row-major: the innermost stride is 1 in a local block and in the buffer.
+        final int rowStride = dist.strides[blk][0];
         final int rBase = dist.offsetOf(blk) + (lo[0] - s0[c0] + dist.width[0]) * rowStride
-            + (lo[1] - s1[c1] + dist.width[1]) * ls[1];
+            + lo[1] - s1[c1] + dist.width[1];
         final int rows = hi[0] - lo[0] + 1;
         final int cols = hi[1] - lo[1] + 1;
         final int pe = members[dist.ownerOfBlock(blk)];
-        if (ls[1] != 1 || bs[1] != 1) {
-            return oneBlock(op, lo, hi, ones, buf, bufBase, ia, da);
-        }
         if (rows == 1 || cols == rowStride && cols == bs[0]) {
             mover.run(op, pe, buf, rBase, bufBase, rows * cols, ia, da);
         } else {
