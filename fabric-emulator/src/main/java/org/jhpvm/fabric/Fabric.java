@@ -1,5 +1,7 @@
 package org.jhpvm.fabric;
 
+import java.util.Optional;
+
 /**
  * A system-area network of NICs, one per node: the SPI that Fast Messages is written against. FM depends on this
  * interface and on {@link FabricCapabilities}, never on an implementation's classes.
@@ -72,6 +74,17 @@ public interface Fabric extends AutoCloseable {
      */
     default boolean virtualClock() {
         return false;
+    }
+
+    /**
+     * Memory the NICs of one host share ({@link HostMemory}): segments that the processes of a host load, store and
+     * run atomics on directly. Fixed for the life of the fabric.
+     *
+     * @return the host memory, or empty where this fabric offers none (a virtual-time fabric: direct loads and
+     *     stores would escape its clock)
+     */
+    default Optional<HostMemory> hostMemory() {
+        return java.util.Optional.empty();
     }
 
     /**

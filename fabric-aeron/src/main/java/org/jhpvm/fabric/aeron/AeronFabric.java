@@ -4,6 +4,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,6 +20,7 @@ import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.FrameDescriptor;
+import org.jhpvm.fabric.HostMemory;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
 import org.jhpvm.fabric.ProcessFabric;
@@ -68,6 +70,7 @@ public final class AeronFabric implements ProcessFabric {
     private final ControlPlane control;
     private final Thread controlThread;
     private final AtomicLong rejected = new AtomicLong();
+    private final FileHostMemory hostMemory;
     private volatile boolean closed;
 
     private AeronFabric(final JobEnvironment env, final FabricConfig config) {
@@ -78,6 +81,7 @@ public final class AeronFabric implements ProcessFabric {
         this.ring = config.receiveRingCapacity();
         this.pool = Math.max(config.poolFrames(), 2 * ring);
         this.first = env.rank() * env.pesPerProcess();
+        this.hostMemory = new FileHostMemory(env, first, env.pesPerProcess());
         final long joinDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(env.joinTimeoutMs());
         final String bind = needsUdp() ? address(env.hosts().get(env.rank())) : null;
         for (final String h : JobEnvironment.distinctHosts(env.hosts())) {
@@ -313,6 +317,15 @@ public final class AeronFabric implements ProcessFabric {
         return pool;
     }
 
+    /**
+     * The processes of a host share segments through files in its job directory ({@link FileHostMemory}); NICs of
+     * other hosts, and every other process under {@code JHPVM_TRANSPORT=udp}, are not reached.
+     */
+    @Override
+    public Optional<HostMemory> hostMemory() {
+        return Optional.of(hostMemory);
+    }
+
     @Override
     public FabricCapabilities capabilities() {
         return CAPABILITIES;
@@ -380,6 +393,7 @@ public final class AeronFabric implements ProcessFabric {
         }
         control.stop(controlThread);
         closed = true;
+        hostMemory.closeAll();
         closeQuietly(aeron, driver);
     }
 

@@ -1,6 +1,7 @@
 package org.jhpvm.fabric.internal;
 
 import java.util.Objects;
+import java.util.Optional;
 
 import org.jhpvm.fabric.ClockSettings;
 import org.jhpvm.fabric.Fabric;
@@ -8,6 +9,7 @@ import org.jhpvm.fabric.FabricCapabilities;
 import org.jhpvm.fabric.FabricClosedException;
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.FaultPlan;
+import org.jhpvm.fabric.HostMemory;
 import org.jhpvm.fabric.Nic;
 import org.jhpvm.fabric.NicCounters;
 
@@ -22,6 +24,7 @@ public final class MyrinetFabric implements Fabric {
     private final FabricCapabilities capabilities;
     private final String partitionOf;
     private final Runnable onClose;
+    private final InJvmHostMemory hostMemory;
     private volatile boolean closed;
 
     /**
@@ -52,6 +55,7 @@ public final class MyrinetFabric implements Fabric {
             nics[i] = new MyrinetNic(this, i, config, ports);
         }
         this.capabilities = capabilitiesFor(config.faultPlan());
+        this.hostMemory = new InJvmHostMemory(n);
     }
 
     /**
@@ -100,6 +104,12 @@ public final class MyrinetFabric implements Fabric {
         return config.inlineBytes();
     }
 
+    /** Every NIC of the emulator lives in this JVM, one host: its segments are plain shared arenas. */
+    @Override
+    public Optional<HostMemory> hostMemory() {
+        return Optional.of(hostMemory);
+    }
+
     @Override
     public FabricCapabilities capabilities() {
         return capabilities;
@@ -143,6 +153,9 @@ public final class MyrinetFabric implements Fabric {
         }
         for (final ReceivePort port : ports) {
             port.wake();
+        }
+        if (first) {
+            hostMemory.closeAll();
         }
         if (first && onClose != null) {
             onClose.run();
