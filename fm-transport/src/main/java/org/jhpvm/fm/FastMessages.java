@@ -1,5 +1,6 @@
 package org.jhpvm.fm;
 
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -383,6 +384,17 @@ public interface FastMessages {
      * @throws FmAbortException      if the job is aborted while waiting
      */
     boolean awaitCompletion(FmCompletion into, long timeoutNs);
+
+    /**
+     * The memory this PE shares with the PEs of its host, where the fabric has any ({@link FmHostMemory}): on the
+     * emulated Myrinet every PE of the JVM, in a launched job the PEs of the processes of this host; none on a
+     * virtual-time fabric.
+     *
+     * @return the host memory, or empty
+     */
+    default Optional<FmHostMemory> hostMemory() {
+        return Optional.empty();
+    }
 
     /**
      * Takes a snapshot of this endpoint's protocol counters. May be called from any thread, also while the PE runs:
