@@ -156,8 +156,13 @@ class RendezvousTest {
                 // Only a message in frames whose later frame was lost waits for it (its retransmission).
                 assertTrue(t.handlersSuspended() <= framedLong.get(), "only messages in frames waited for frames: "
                     + framedLong.get() + " of them; " + t);
-            } else {
+            } else if (t.framesRetransmitted() == 0) {
                 assertEquals(0, t.handlersSuspended(), "no handler waited for frames: " + t);
+            } else {
+                // A busy machine can stretch an acknowledgement past FM's timeout: a frame retransmitted without a
+                // loss may still be in flight when its message's handler runs, which then waits for it (seen once).
+                assertTrue(t.handlersSuspended() <= t.framesRetransmitted(), "only messages with a retransmitted "
+                    + "frame waited: " + t);
             }
         } else {
             assertEquals(0, t.rendezvousMessages(), t.toString());
