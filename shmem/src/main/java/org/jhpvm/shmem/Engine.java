@@ -10,6 +10,7 @@ import static org.jhpvm.shmem.MessageDescriptor.N_BATCH;
 import static org.jhpvm.shmem.MessageDescriptor.N_GET;
 import static org.jhpvm.shmem.MessageDescriptor.N_PUT;
 import static org.jhpvm.shmem.MessageDescriptor.N_PUT_SIGNAL;
+import static org.jhpvm.shmem.MessageDescriptor.N_SEGMENT_AMO;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -76,6 +77,10 @@ final class Engine {
     private final Thread peThread;
     /** Thread levels SERIALIZED and MULTIPLE: any thread may call, each with its own {@link Caller}. */
     boolean anyThread;
+    /** This PE made direct stores into host memory since its last quiet ({@link #fenceDirectStores()}). */
+    boolean directStores;
+    /** Whether segments ({@link SymmetricSegment}) use the host memory (option {@code shmem.hostMemory}). */
+    boolean directHostMemory = true;
     /** Thread level MULTIPLE: threads of the PE call at once and take turns at the endpoint. */
     boolean multiple;
     /** The thread that owns the endpoint inside a call, at SERIALIZED and MULTIPLE (null between calls). */
@@ -180,6 +185,7 @@ final class Engine {
         fm.registerNicHandler(N_ACC, accumulates::onAccNic);
         fm.registerNicHandler(N_PUT_SIGNAL, RmaOperations::onPutSignalNic);
         fm.registerNicHandler(N_BATCH, PutBatch::onBatchNic);
+        fm.registerNicHandler(N_SEGMENT_AMO, SegmentRequests::onAmoNic);
         fm.register(H_PUT_SIGNAL, (FmHandler) rma::onPutSignal);
         fm.register(H_REPLY, (FmHandler) requests::onReply);
         fm.register(H_TEAM, (FmHandler) rma::onTeam);
@@ -218,13 +224,38 @@ final class Engine {
             return;
         }
         if (Thread.currentThread() != peThread) {
-            throw new IllegalStateException("SHMEM calls of PE " + me + " must come from its own thread "
-                + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());
+            throw wrongThread();
         }
         checkRejected();
         if (depth++ == 0 && !OWNER.compareAndSet(this, 0, 1)) {
             acquire();
         }
+    }
+
+    /**
+     * Part of a quiet: makes this PE's direct stores into host memory visible before anything it does next (a full
+     * fence, only if it made some since the last quiet).
+     */
+    void fenceDirectStores() {
+        if (directStores) {
+            directStores = false;
+            VarHandle.fullFence();
+        }
+    }
+
+    /**
+     * The thread check of {@link #enter()}, alone: for calls that touch no state of the engine (loads, stores and
+     * atomics straight on host memory, {@link SymmetricSegment}), so a program is refused the same on every path.
+     */
+    void checkCaller() {
+        if (!anyThread && Thread.currentThread() != peThread) {
+            throw wrongThread();
+        }
+    }
+
+    private IllegalStateException wrongThread() {
+        return new IllegalStateException("SHMEM calls of PE " + me + " must come from its own thread "
+            + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());
     }
 
     void exit() {

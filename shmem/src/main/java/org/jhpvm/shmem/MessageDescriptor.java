@@ -22,6 +22,7 @@ package org.jhpvm.shmem;
  *                        | id    | key   | index | count | sigId | sigKey| sigIdx| sigOp | signal        |  then count
  *                        +-------+-------+-------+-------+-------+-------+-------+-------+---------------+  elements;
  *                                                                                          id -1: a signal alone
+ *  N_SEGMENT_AMO         | op    | id    | key   | offset (long) | a (long)      | b (long)      |  reply: old value
  *  N_BATCH               entries back to back, in the order issued (aggregated small puts and non-fetching atomics);
  *                        the first names the object of those after it until the next such entry
  *                        +-------+-------+-------+
@@ -67,6 +68,10 @@ final class MessageDescriptor {
 
     /** NIC handler: a batch of small puts and non-fetching atomics ({@link PutBatch}). */
     static final int N_BATCH = 6;
+    /** NIC handler: an atomic on a segment ({@link SymmetricSegment}) of a PE on another host. */
+    static final int N_SEGMENT_AMO = 7;
+    /** op word, id, key, then offset, operand, compare value (longs). */
+    static final int NIC_SEGMENT_AMO_BYTES = 36;
 
     /** Header of a put entry of a batch; the elements follow. */
     static final int BATCH_PUT_HEADER_BYTES = 8;

@@ -122,6 +122,7 @@ final class OutstandingRequests {
         engine.enter();
         try {
             nic.awaitDomain(0);
+            engine.fenceDirectStores();
         } finally {
             engine.exit();
         }

@@ -189,6 +189,7 @@ public final class ShmemCtx implements AutoCloseable {
         engine.enter();
         try {
             engine.nic.awaitDomain(domain);
+            engine.fenceDirectStores();
         } finally {
             engine.exit();
         }

@@ -66,7 +66,10 @@ public final class ShmemJob {
         AGGREGATE_DELAY_NS("shmem.aggregateDelayNs", "nanoseconds", String.valueOf(PutBatch.DEFAULT_DELAY_NS),
             "age at which the progress agent sends a batch of small puts the PE left open while it computes"),
         THREAD_LEVEL("shmem.threadLevel", "SINGLE|FUNNELED|SERIALIZED|MULTIPLE", "FUNNELED",
-            "the thread level the PEs ask for (shmem_init_thread); each PE provides it");
+            "the thread level the PEs ask for (shmem_init_thread); each PE provides it"),
+        HOST_MEMORY("shmem.hostMemory", "direct|messages", "direct",
+            "segments (mallocSegment) in host memory that the PEs of a host load and store directly, or private to "
+                + "each PE and reached by messages (to measure or test that path)");
 
         final ShmemOption option;
 
@@ -90,6 +93,7 @@ public final class ShmemJob {
     private final ThreadLevel threadLevel;
     private final int aggregateBytes;
     private final long aggregateDelayNs;
+    private final boolean directHostMemory;
     private final Duration timeout;
     private final FmJob fmJob;
 
@@ -100,6 +104,7 @@ public final class ShmemJob {
         this.threadLevel = b.threadLevel;
         this.aggregateBytes = b.aggregateBytes;
         this.aggregateDelayNs = b.aggregateDelayNs;
+        this.directHostMemory = b.directHostMemory;
         this.timeout = b.timeout;
         // Built here, not in run: a lower-layer setting out of range is refused by build(), before anything runs.
         final FmJob.Builder fb = FmJob.builder().pes(pes).timeout(timeout);
@@ -181,6 +186,7 @@ public final class ShmemJob {
                 // The constructor registers SHMEM's handlers before this endpoint's first send or extract; a message
                 // that arrives earlier waits in the NIC until the first extract, so no PE can beat the registration.
                 shmem.engine.batch.configure(aggregateBytes, aggregateDelayNs);
+                shmem.engine.directHostMemory = directHostMemory;
                 // In virtual time there is no agent: when it looked would be a matter of wall time, and would
                 // decide the modelled times. Requests are served at the target's own calls (see the module README).
                 final ProgressAgent agent = FmClock.isVirtual() ? null
@@ -236,6 +242,7 @@ public final class ShmemJob {
         private long progressMaxParkNs = 1_000_000;
         private int aggregateBytes = PutBatch.DEFAULT_PUT_BYTES;
         private long aggregateDelayNs = PutBatch.DEFAULT_DELAY_NS;
+        private boolean directHostMemory = true;
         private ThreadLevel threadLevel = ThreadLevel.FUNNELED;
         private Duration timeout = Duration.ofMinutes(10);
         private final Map<String, String> lowerOptions = new LinkedHashMap<>();
@@ -320,7 +327,7 @@ public final class ShmemJob {
                 if (!key.startsWith("fabric.") && !key.startsWith("fm.")) {
                     throw new IllegalArgumentException("unknown SHMEM job option '" + key + "' (known: "
                         + "shmem.heapBytes, shmem.progressMaxParkNs, shmem.aggregateBytes, shmem.aggregateDelayNs, shmem.threadLevel, "
-                        + "fm.*, fabric.*)");
+                        + "shmem.hostMemory, fm.*, fabric.*)");
                 }
                 FmJob.builder().option(key, value);
                 lowerOptions.put(key, value);
@@ -350,6 +357,11 @@ public final class ShmemJob {
                     aggregateDelayNs = ns;
                 }
                 case THREAD_LEVEL -> threadLevel(parseThreadLevel(key, value));
+                case HOST_MEMORY -> directHostMemory = switch (value.trim().toLowerCase(Locale.ROOT)) {
+                    case "direct" -> true;
+                    case "messages" -> false;
+                    default -> throw new IllegalArgumentException(key + "=" + value + ": direct or messages");
+                };
                 default -> throw new AssertionError(own);
             }
             return this;

@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.IntFunction;
 
 import org.jhpvm.fm.FastMessages;
+import org.jhpvm.fm.FmHostMemory;
 
 /**
  * One PE's symmetric heap: collective allocation ({@code shmem_malloc}, {@code shmem_calloc}, {@code shmem_free},
@@ -15,6 +16,8 @@ import org.jhpvm.fm.FastMessages;
  * Thread-safety: as {@link Shmem}: the PE's own thread only.
  */
 abstract sealed class SymmetricHeap permits TeamReductions {
+    /** The type code of a segment in the allocation's agreement (after the element kinds'). */
+    private static final int SEGMENT_TYPE = Kind.values().length;
     final Engine engine;
     final Collectives collectives;
     /** The world team ({@code SHMEM_TEAM_WORLD}). */
@@ -373,18 +376,87 @@ abstract sealed class SymmetricHeap permits TeamReductions {
         s.team.check(); // the collective runs on the object's team
         engine.enterCollective();
         try {
-            engine.requests.quiet();
-            final long[] v = {s.id, -s.id};
-            collectives.allreduceMax(s.team, v);
-            if (v[0] != -v[1]) {
-                throw new IllegalArgumentException("collective free mismatch: the PEs freed different symmetric "
-                    + "objects (ids " + (-v[1]) + ".." + v[0] + ")");
-            }
+            agreeFree(s.team, s.id);
             s.freed = true;
             engine.objects.unregister(s);
             engine.fm.deregister(s.region);
             s.region = null;
             heapUsed -= (long) s.length * s.kind.bytes;
+        } finally {
+            engine.exitCollective();
+        }
+    }
+
+    /**
+     * A symmetric object in host memory ({@link SymmetricSegment}): each PE's part is {@code bytes} of memory that the
+     * PEs of its host map, so that puts, gets, atomics and waits between them are loads and stores with no message (a
+     * jhpvm extension: OpenSHMEM's symmetric heap is such memory in C, a Java array cannot be). Collective over the
+     * world team, with the checks of {@link #mallocBytes(int)}; zeroed; counts against {@link #heapBytes()}.
+     *
+     * @param bytes each part's length, at least 0
+     * @return the object
+     * @throws IllegalArgumentException on every PE if the PEs asked for different lengths or allocated in different
+     *                                  orders; on this PE alone, before anything is sent, if {@code bytes} is negative
+     * @throws IllegalStateException    on every PE if the symmetric heap of some PE is exhausted, or the host memory
+     *                                  of some PE could not be made (the first PE's reason is on its standard error)
+     */
+    public SymmetricSegment mallocSegment(final long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("bytes=" + bytes + " is negative");
+        }
+        engine.enterCollective();
+        try {
+            final int id = agree(world, bytes, SEGMENT_TYPE, "bytes of host memory", bytes);
+            final FmHostMemory host = engine.directHostMemory ? engine.fm.hostMemory().orElse(null) : null;
+            SymmetricSegment s = null;
+            RuntimeException failure = null;
+            try {
+                s = SymmetricSegment.create(self(), id, bytes, host);
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+            // Instead of the allocation's barrier: every part exists before any PE reaches one, or all fail.
+            final long[] failed = {failure == null ? 0 : 1};
+            collectives.allreduceMax(world, failed);
+            if (failed[0] != 0) {
+                if (s != null) {
+                    s.release();
+                }
+                if (failure != null) {
+                    throw failure;
+                }
+                throw new IllegalStateException("host memory for segment " + id + " (" + bytes + " bytes) could not "
+                    + "be made on another PE");
+            }
+            nextId = id + 1;
+            heapUsed += bytes;
+            return s;
+        } finally {
+            engine.exitCollective();
+        }
+    }
+
+    /**
+     * {@code shmem_free} of a segment: collective over the world team; completes this PE's operations and synchronises
+     * so that none is in flight anywhere, then gives back the parts this PE mapped and its own.
+     *
+     * @param s the object
+     * @throws IllegalStateException    if it was already freed (nothing is sent)
+     * @throws IllegalArgumentException on every PE if the PEs free different objects
+     */
+    public void free(final SymmetricSegment s) {
+        Objects.requireNonNull(s, "symmetric segment");
+        if (s.freed) {
+            throw new IllegalStateException(s + " was already freed");
+        }
+        if (s.shmem != this) {
+            throw new IllegalArgumentException(s + " is not a symmetric object of PE " + engine.me);
+        }
+        engine.enterCollective();
+        try {
+            agreeFree(world, s.id);
+            s.release();
+            heapUsed -= s.byteSize();
         } finally {
             engine.exitCollective();
         }
@@ -444,21 +516,7 @@ abstract sealed class SymmetricHeap permits TeamReductions {
         engine.enterCollective();
         try {
             final long bytes = (long) count * kind.bytes;
-            final boolean fits = heapUsed + bytes <= heapBytes;
-            final long[] v = {nextId, count, -count, kind.ordinal(), -kind.ordinal(), fits ? 0 : 1};
-            collectives.allreduceMax(team, v);
-            if (v[1] != -v[2] || v[3] != -v[4]) {
-                throw new IllegalArgumentException("collective allocation mismatch: PE " + engine.me + " asked for "
-                    + count + " " + kind.javaName + " elements; the PEs asked for " + (-v[2]) + ".." + v[1]
-                    + " elements of " + (v[3] == -v[4] ? "one type" : "different types")
-                    + " (or allocated in different orders)");
-            }
-            if (v[5] != 0) {
-                throw new IllegalStateException("symmetric heap exhausted: " + bytes + " bytes wanted, "
-                    + (heapBytes - heapUsed) + " of heapBytes=" + heapBytes + " free on PE " + engine.me
-                    + (fits ? " (another PE ran out)" : "") + "; raise the option shmem.heapBytes");
-            }
-            final int id = (int) v[0];
+            final int id = agree(team, count, kind.ordinal(), kind.javaName + " elements", bytes);
             final T s = make.apply(id);
             s.team = team;
             if (team != world) {
@@ -476,6 +534,40 @@ abstract sealed class SymmetricHeap permits TeamReductions {
             return s;
         } finally {
             engine.exitCollective();
+        }
+    }
+
+    /**
+     * The agreement of a collective allocation: one max-reduction checks count, type and room on every member and
+     * gives the object's id (the largest next id of the members, so ids stay unique on each PE whatever teams it
+     * allocated on).
+     */
+    private int agree(final ShmemTeam team, final long count, final int type, final String what, final long bytes) {
+        final boolean fits = heapUsed + bytes <= heapBytes;
+        final long[] v = {nextId, count, -count, type, -type, fits ? 0 : 1};
+        collectives.allreduceMax(team, v);
+        if (v[1] != -v[2] || v[3] != -v[4]) {
+            throw new IllegalArgumentException("collective allocation mismatch: PE " + engine.me + " asked for "
+                + count + " " + what + "; the PEs asked for " + (-v[2]) + ".." + v[1]
+                + " elements of " + (v[3] == -v[4] ? "one type" : "different types")
+                + " (or allocated in different orders)");
+        }
+        if (v[5] != 0) {
+            throw new IllegalStateException("symmetric heap exhausted: " + bytes + " bytes wanted, "
+                + (heapBytes - heapUsed) + " of heapBytes=" + heapBytes + " free on PE " + engine.me
+                + (fits ? " (another PE ran out)" : "") + "; raise the option shmem.heapBytes");
+        }
+        return (int) v[0];
+    }
+
+    /** The agreement of a collective free: completes this PE's operations, then checks every member frees {@code id}. */
+    private void agreeFree(final ShmemTeam team, final int id) {
+        engine.requests.quiet();
+        final long[] v = {id, -id};
+        collectives.allreduceMax(team, v);
+        if (v[0] != -v[1]) {
+            throw new IllegalArgumentException("collective free mismatch: the PEs freed different symmetric "
+                + "objects (ids " + (-v[1]) + ".." + v[0] + ")");
         }
     }
 }

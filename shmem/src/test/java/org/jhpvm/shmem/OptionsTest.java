@@ -24,11 +24,20 @@ class OptionsTest {
         b.build();
         assertTrue(keys.contains("shmem.heapBytes") && keys.contains("shmem.progressMaxParkNs")
             && keys.contains("shmem.threadLevel") && keys.contains("shmem.aggregateBytes")
-            && keys.contains("shmem.aggregateDelayNs"), keys.toString());
+            && keys.contains("shmem.aggregateDelayNs") && keys.contains("shmem.hostMemory"), keys.toString());
         for (final FmOption o : FmJob.options()) {
             assertTrue(keys.contains(o.key()), o.key());
         }
-        assertEquals(5 + FmJob.options().size(), keys.size());
+        assertEquals(6 + FmJob.options().size(), keys.size());
+    }
+
+    @Test
+    void shouldTakeTheHostMemoryModeAsAnOption() {
+        ShmemJob.builder().pes(2).option("shmem.hostMemory", "MESSAGES").build()
+            .run(sh -> assertEquals(null, sh.mallocSegment(8).ptr(1 - sh.myPe())));
+        final IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> ShmemJob.builder().option("shmem.hostMemory", "shared"));
+        assertTrue(e.getMessage().contains("shmem.hostMemory=shared: direct or messages"), e.getMessage());
     }
 
     @Test
