@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jhpvm.apps.bench.ContextScalingBenchmark;
 import org.jhpvm.apps.bench.ProcessFigures;
+import org.jhpvm.apps.bench.SegmentBenchmark;
 import org.jhpvm.apps.bench.SchedulingLatency;
 import org.jhpvm.apps.bench.ShmemBenchmark;
 import org.jhpvm.apps.bench.Stats;
@@ -165,12 +166,22 @@ final class BenchShmemCommand implements Callable<Integer> {
         try (Progress progress = new Progress("bench shmem over Aeron " + kind, bench.twoPeSteps())) {
             aeron = bench.runTwoPes(false, progress);
         }
+        final SegmentBenchmark segments = new SegmentBenchmark(trials, warmups, roundTrips,
+            (long) mbPerPoint << 20);
+        final SegmentBenchmark.Result sharedAeron;
+        try (Progress progress = new Progress("bench shmem segments over Aeron " + kind, segments.steps())) {
+            sharedAeron = segments.run(false, progress);
+        }
         if (!Launched.reports()) {
             return 0;
         }
         final ShmemBenchmark.Result emulated;
         try (Progress progress = new Progress("bench shmem in-JVM", bench.twoPeSteps())) {
             emulated = bench.runTwoPes(true, progress);
+        }
+        final SegmentBenchmark.Result sharedEmulated;
+        try (Progress progress = new Progress("bench shmem segments in-JVM", segments.steps())) {
+            sharedEmulated = segments.run(true, progress);
         }
         System.out.printf("bench shmem under launch: 2 PEs in %d process(es), SHMEM and FM over Aeron %s next to "
             + "both over the emulated Myrinet in one JVM; medians of %d trials after %d warm-up passes%n",
@@ -196,8 +207,8 @@ final class BenchShmemCommand implements Callable<Integer> {
             + "(target >= %.1f: %s), against FM over the same fabric%n", kind, aeron.putLatencyRatio(),
             LATENCY_TARGET, aeron.putLatencyRatio() <= LATENCY_TARGET ? "met" : "MISSED", aeron.minPutEfficiency(),
             EFFICIENCY_TARGET, aeron.minPutEfficiency() >= EFFICIENCY_TARGET ? "met" : "MISSED");
-        final List<ProcessFigures.Figure> process = ProcessFigures.of(aeron, emulated);
-        ProcessFigures.print(process, aeron);
+        final List<ProcessFigures.Figure> process = ProcessFigures.of(aeron, emulated, sharedAeron, sharedEmulated);
+        ProcessFigures.print(process, aeron, sharedAeron, sharedEmulated);
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "shmem");
@@ -208,7 +219,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             final ObjectNode m = root.putObject("metrics");
             putLaunchedMetrics(m, "aeron_" + kind + "_", aeron);
             putLaunchedMetrics(m, "emulated_", emulated);
-            ProcessFigures.write(process, aeron, m, root.putObject("targets"));
+            ProcessFigures.write(process, aeron, sharedAeron, sharedEmulated, m, root.putObject("targets"));
             final ArrayNode lat = root.putArray("latency");
             for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
                 lat.addObject().put("bytes", ShmemBenchmark.LATENCY_SIZES[i])

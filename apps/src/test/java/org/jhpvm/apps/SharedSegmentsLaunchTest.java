@@ -1,0 +1,98 @@
+package org.jhpvm.apps;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SHMEM segments in host memory between real processes ({@code bin/jhpvm launch}): direct between the processes of a
+ * host, messages between processes that share none, and a process that dies while others use its memory.
+ */
+@Timeout(240)
+class SharedSegmentsLaunchTest {
+    private static final String EXAMPLE = Path.of("..", "examples", "ShmemSegments.java").toString();
+
+    @Test
+    void segmentsShouldBeLoadsAndStoresBetweenTheProcessesOfAHost() throws Exception {
+        final Set<String> before = jobDirectories();
+        final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--pes-per-process", "2", "--",
+            "run", EXAMPLE, "20000");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PEs 0-1] PE 0: 4 of 4 PEs in its host memory"), r.out());
+        assertTrue(r.out().contains("[PEs 2-3] PE 3: 4 of 4 PEs in its host memory"), r.out());
+        assertTrue(r.out().contains("histogram of 80000 draws over 256 bins: every draw counted once"), r.out());
+        assertEquals(Set.of(), newSince(before), "job directories (and their segments) left in /dev/shm");
+    }
+
+    @Test
+    void segmentsShouldTravelInMessagesBetweenProcessesThatShareNoHost() throws Exception {
+        final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--pes-per-process", "2",
+            "--transport", "udp", "--", "run", EXAMPLE, "5000");
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PEs 0-1] PE 0: 2 of 4 PEs in its host memory"), "its own process's only: "
+            + r.out());
+        assertTrue(r.out().contains("histogram of 20000 draws over 256 bins: every draw counted once"), r.out());
+    }
+
+    @Test
+    void aProcessDyingWhileAnotherUsesItsMemoryShouldEndTheJobAndLeaveNoSegment(@TempDir final Path dir)
+        throws Exception {
+        final Path prog = dir.resolve("Dies.java");
+        Files.writeString(prog, """
+            import org.jhpvm.runtime.Jhpvm;
+            import org.jhpvm.shmem.*;
+            public class Dies {
+                public static void main(String[] args) {
+                    Jhpvm.shmem(args, sh -> {
+                        SymmetricSegment s = sh.mallocSegment(1 << 20);
+                        if (sh.myPe() == 1) {
+                            for (int i = 0; i < 1000; i++) {
+                                s.putLong(0, 8, i); // straight into PE 0's memory
+                            }
+                            Runtime.getRuntime().halt(9); // as kill -9: no goodbye, nothing cleaned
+                        }
+                        s.waitUntil(0, Cmp.EQ, 1); // nobody will ever store it
+                    });
+                }
+            }
+            """);
+        final Set<String> before = jobDirectories();
+        final long t0 = System.nanoTime();
+        final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--", "run", prog.toString());
+        System.out.println("SharedSegmentsLaunchTest: the job ended " + (System.nanoTime() - t0) / 1_000_000
+            + " ms after its start");
+        assertNotEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("process 1 (PE 1 on localhost) lost"), r.err());
+        assertEquals(Set.of(), newSince(before), "job directories (and their segments) left in /dev/shm");
+    }
+
+    private static Set<String> newSince(final Set<String> before) throws IOException {
+        final Set<String> now = jobDirectories();
+        now.removeAll(before);
+        return now;
+    }
+
+    /** The jhpvm job directories under /dev/shm now (segments live inside them). */
+    private static Set<String> jobDirectories() throws IOException {
+        final Path shm = Path.of("/dev/shm");
+        if (!Files.isDirectory(shm)) {
+            return new HashSet<>();
+        }
+        try (var s = Files.list(shm)) {
+            return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("jhpvm-"))
+                .collect(Collectors.toCollection(HashSet::new));
+        }
+    }
+}
