@@ -59,6 +59,8 @@ class RunCommandTest {
         "MpiStencil.java, 3, '60 sweeps on a 3 x 1 grid of ranks: residual 4.004875e-03, every point equal'",
         "MpiStencil.java, 1, '60 sweeps on a 1 x 1 grid of ranks: residual 4.004875e-03, every point equal'",
         "HydroSod.java, 1, 'HydroSod: ok'",
+        "ShmemSegments.java, 4, 'histogram of 400000 draws over 256 bins: every draw counted once'",
+        "ShmemSegments.java, 1, 'histogram of 100000 draws over 64 bins: every draw counted once'",
     })
     void everyExampleShouldRunAndFindItsOwnAnswerRight(final String example, final int pes, final String expected) {
         final Run r = run("run", "--pes", Integer.toString(pes), EXAMPLES.resolve(example).toString());
