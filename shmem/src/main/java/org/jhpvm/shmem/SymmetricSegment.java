@@ -109,7 +109,7 @@ public final class SymmetricSegment {
      * Ends this PE's part of the object (the free, after its synchronisation): gives back the parts it mapped, its
      * registration and its own part.
      */
-    void release() {
+    synchronized void release() {
         freed = true;
         for (int pe = 0; pe < parts.length; pe++) {
             final MemorySegment m = parts[pe];
@@ -549,9 +549,13 @@ public final class SymmetricSegment {
         return m != null ? m : mapPart(pe);
     }
 
-    private MemorySegment mapPart(final int pe) {
-        final MemorySegment m = host != null && host.reaches(pe) ? host.map(pe, id) : NOT_MAPPED;
-        parts[pe] = m;
+    /** Cold: maps once even when threads of the PE (thread level MULTIPLE) ask for the same part at once. */
+    private synchronized MemorySegment mapPart(final int pe) {
+        MemorySegment m = parts[pe];
+        if (m == null) {
+            m = host != null && host.reaches(pe) ? host.map(pe, id) : NOT_MAPPED;
+            parts[pe] = m;
+        }
         return m;
     }
 

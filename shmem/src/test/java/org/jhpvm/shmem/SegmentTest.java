@@ -240,4 +240,19 @@ class SegmentTest {
         assertNotNull(c, String.valueOf(e));
         assertTrue(c.getMessage().contains("at offset 16 to compare EQ 5 (waitUntil)"), c.getMessage());
     }
+
+    @Test
+    void aVirtualTimeJobShouldReachOtherPesByMessagesItsClockSees() {
+        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(100)).option("fabric.clock", "virtual")
+            .option("fabric.machine", "sparc-sbus-1995").option("fabric.cpu", "declared").build().run(sh -> {
+                final SymmetricSegment s = sh.mallocSegment(64);
+                final int t = 1 - sh.myPe();
+                assertNull(s.ptr(t), "a store would escape the modelled clock: no host memory");
+                assertNotNull(s.ptr(sh.myPe()));
+                s.putLong(t, 8, 40 + sh.myPe());
+                assertEquals(40 + sh.myPe(), s.atomicFetchAdd(t, 8, 1));
+                sh.barrierAll();
+                assertEquals(41 + t, s.getLong(sh.myPe(), 8));
+            });
+    }
 }
