@@ -32,7 +32,7 @@ final class SegmentRequests {
     }
 
     /** An RDMA write or read of {@code s}'s part on {@code pe}; waits for its completion. */
-    static void transfer(final SymmetricSegment s, final boolean write, final int pe, final long offset,
+    static void transfer(final SegmentTransfers s, final boolean write, final int pe, final long offset,
         final Object buffer, final long bufferOffset, final long length) {
         final Engine engine = s.engine;
         engine.enterCollective();
@@ -44,8 +44,22 @@ final class SegmentRequests {
         }
     }
 
+    /** An RDMA write or read of {@code s}'s part on {@code pe}, left to complete at the quiet of the default context. */
+    static void transferNbi(final SegmentTransfers s, final boolean write, final int pe, final long offset,
+        final Object buffer, final long bufferOffset, final long length) {
+        final Engine engine = s.engine;
+        engine.enterCollective();
+        try {
+            final NicRequests nic = engine.nic;
+            nic.rdma(write, buffer, bufferOffset, pe, s.id, offset, length);
+            nic.reapCurrent();
+        } finally {
+            engine.exitCollective();
+        }
+    }
+
     /** A remote atomic on the word at {@code offset} of {@code s}'s part on {@code pe}; the old value if fetching. */
-    static long amo(final SymmetricSegment s, final int pe, final long offset, final int op, final long a,
+    static long amo(final SegmentTransfers s, final int pe, final long offset, final int op, final long a,
         final long b, final boolean fetch) {
         final Engine engine = s.engine;
         engine.enterCollective();

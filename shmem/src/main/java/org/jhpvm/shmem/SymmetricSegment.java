@@ -11,8 +11,6 @@ import static org.jhpvm.shmem.MessageDescriptor.AMO_XOR;
 
 import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
-import java.lang.foreign.ValueLayout;
-import java.lang.invoke.VarHandle;
 import java.util.Objects;
 
 import org.jhpvm.fm.FmHostMemory;
@@ -30,8 +28,9 @@ import org.jhpvm.fm.FmRegion;
  * atomics and waits) need an offset that is a multiple of 8: such a word is never torn. Every argument is checked on
  * the calling PE before anything is touched or sent ({@link IndexOutOfBoundsException} naming the range).
  * <p>
- * <b>Ordering and completion</b>, as OpenSHMEM's: a blocking put returns when the source may be reused; a put is
- * visible at its target at the latest after {@link Shmem#quiet()} (or a barrier). A direct put is visible at once, and
+ * <b>Ordering and completion</b>, as OpenSHMEM's: a blocking put returns when the source may be reused, a
+ * non-blocking one ({@code putNbi}, {@code getNbi}) is complete after {@link Shmem#quiet()}; a put is visible at its
+ * target at the latest after {@code quiet} (or a barrier), and {@code putSignal}'s data before its signal. A direct put is visible at once, and
  * this PE's direct stores become visible in the order it made them (each ends with a release fence), so
  * {@link Shmem#fence()} orders them too; {@code quiet} adds a full fence. Operations on PEs of other hosts go on the
  * default context whatever context is in use, complete at {@link Shmem#quiet()}, and name world PEs (as Global Arrays
@@ -43,44 +42,18 @@ import org.jhpvm.fm.FmRegion;
  * <p>
  * Thread-safety: the owning PE's thread (thread level FUNNELED), or any thread at SERIALIZED and MULTIPLE.
  */
-public final class SymmetricSegment {
-    private static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
-    /** {@link #parts} of a PE this PE does not map: operations on it travel in messages. */
-    private static final MemorySegment NOT_MAPPED = MemorySegment.ofArray(new byte[0]);
-    final Shmem shmem;
-    final Engine engine;
-    final int id;
-    final int key;
-    private final long bytes;
-    private final MemorySegment local;
-    /** Per world PE: its part as mapped here, {@link #NOT_MAPPED}, or null until first used. */
-    private final MemorySegment[] parts;
-    /** How the parts are shared: the PE's host memory, or null (every other PE through messages). */
-    private final FmHostMemory host;
+public final class SymmetricSegment extends SegmentTransfers {
     /** Owns {@link #local} where it is not host memory (no host memory, or {@code shmem.hostMemory=messages}). */
     private final Arena ownArena;
     /** This PE's registration of its part, for the operations of PEs that do not map it. */
     private FmRegion region;
-    volatile boolean freed;
     /** This object's waits on its own part. */
     private final SegmentWait waits;
 
-    private SymmetricSegment(final Shmem shmem, final int id, final long bytes, final FmHostMemory host) {
-        this.shmem = shmem;
-        this.engine = shmem.engine;
-        this.id = id;
-        this.key = NicRequests.keyOf(id);
-        this.bytes = bytes;
-        this.host = host;
-        if (host != null) {
-            this.ownArena = null;
-            this.local = host.create(id, bytes);
-        } else {
-            this.ownArena = Arena.ofShared();
-            this.local = ownArena.allocate(bytes, Long.BYTES); // zeroed
-        }
-        this.parts = new MemorySegment[engine.npes];
-        parts[engine.me] = local;
+    private SymmetricSegment(final Shmem shmem, final int id, final long bytes, final FmHostMemory host,
+        final Arena ownArena) {
+        super(shmem, id, bytes, host, ownArena == null ? host.create(id, bytes) : ownArena.allocate(bytes, Long.BYTES));
+        this.ownArena = ownArena; // its segment is zeroed, as a new host memory segment is
         this.waits = new SegmentWait(engine, local, id);
     }
 
@@ -95,7 +68,16 @@ public final class SymmetricSegment {
      * @return the object
      */
     static SymmetricSegment create(final Shmem shmem, final int id, final long bytes, final FmHostMemory host) {
-        final SymmetricSegment s = new SymmetricSegment(shmem, id, bytes, host);
+        final Arena own = host == null ? Arena.ofShared() : null;
+        final SymmetricSegment s;
+        try {
+            s = new SymmetricSegment(shmem, id, bytes, host, own);
+        } catch (RuntimeException | Error e) {
+            if (own != null) {
+                own.close();
+            }
+            throw e;
+        }
         try {
             s.region = s.engine.fm.register(s.local, id, s.key);
         } catch (RuntimeException | Error e) {
@@ -170,124 +152,6 @@ public final class SymmetricSegment {
      */
     public boolean isFreed() {
         return freed;
-    }
-
-    // ---------------------------------------------------------------- puts and gets
-
-    /**
-     * {@code shmem_putmem}: copies {@code src} into PE {@code pe}'s part from {@code dstOffset}; returns when
-     * {@code src} may be reused.
-     *
-     * @param pe        the target PE
-     * @param dstOffset first byte of the target's part
-     * @param src       the bytes (any segment: heap, native or another symmetric part)
-     */
-    public void put(final int pe, final long dstOffset, final MemorySegment src) {
-        Objects.requireNonNull(src, "src");
-        transfer(true, pe, dstOffset, src, src, 0, src.byteSize());
-    }
-
-    /**
-     * {@code shmem_long_put} into host memory: {@code count} longs of {@code src} from {@code srcIndex}, in native
-     * byte order, into PE {@code pe}'s part from {@code dstOffset}.
-     *
-     * @param pe        the target PE
-     * @param dstOffset first byte of the target's part
-     * @param src       the source array
-     * @param srcIndex  its first element
-     * @param count     elements
-     */
-    public void put(final int pe, final long dstOffset, final long[] src, final int srcIndex, final int count) {
-        checkArray(src.length, srcIndex, count);
-        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Long.BYTES,
-            (long) count * Long.BYTES);
-    }
-
-    /**
-     * As {@link #put(int, long, long[], int, int)}, for doubles.
-     *
-     * @param pe        the target PE
-     * @param dstOffset first byte of the target's part
-     * @param src       the source array
-     * @param srcIndex  its first element
-     * @param count     elements
-     */
-    public void put(final int pe, final long dstOffset, final double[] src, final int srcIndex, final int count) {
-        checkArray(src.length, srcIndex, count);
-        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Double.BYTES,
-            (long) count * Double.BYTES);
-    }
-
-    /**
-     * As {@link #put(int, long, long[], int, int)}, for bytes.
-     *
-     * @param pe        the target PE
-     * @param dstOffset first byte of the target's part
-     * @param src       the source array
-     * @param srcIndex  its first element
-     * @param count     bytes
-     */
-    public void put(final int pe, final long dstOffset, final byte[] src, final int srcIndex, final int count) {
-        checkArray(src.length, srcIndex, count);
-        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), srcIndex, count);
-    }
-
-    /**
-     * {@code shmem_getmem}: copies PE {@code pe}'s part from {@code srcOffset} into {@code dst}; the bytes are there
-     * when it returns.
-     *
-     * @param pe        the PE holding the source
-     * @param srcOffset first byte of its part
-     * @param dst       where the bytes go ({@code dst.byteSize()} of them)
-     */
-    public void get(final int pe, final long srcOffset, final MemorySegment dst) {
-        Objects.requireNonNull(dst, "dst");
-        transfer(false, pe, srcOffset, dst, dst, 0, dst.byteSize());
-    }
-
-    /**
-     * {@code shmem_long_get} from host memory: {@code count} longs of PE {@code pe}'s part from {@code srcOffset}
-     * into {@code dst} from {@code dstIndex}.
-     *
-     * @param pe        the PE holding the source
-     * @param srcOffset first byte of its part
-     * @param dst       the destination array
-     * @param dstIndex  its first element
-     * @param count     elements
-     */
-    public void get(final int pe, final long srcOffset, final long[] dst, final int dstIndex, final int count) {
-        checkArray(dst.length, dstIndex, count);
-        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Long.BYTES,
-            (long) count * Long.BYTES);
-    }
-
-    /**
-     * As {@link #get(int, long, long[], int, int)}, for doubles.
-     *
-     * @param pe        the PE holding the source
-     * @param srcOffset first byte of its part
-     * @param dst       the destination array
-     * @param dstIndex  its first element
-     * @param count     elements
-     */
-    public void get(final int pe, final long srcOffset, final double[] dst, final int dstIndex, final int count) {
-        checkArray(dst.length, dstIndex, count);
-        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Double.BYTES,
-            (long) count * Double.BYTES);
-    }
-
-    /**
-     * As {@link #get(int, long, long[], int, int)}, for bytes.
-     *
-     * @param pe        the PE holding the source
-     * @param srcOffset first byte of its part
-     * @param dst       the destination array
-     * @param dstIndex  its first element
-     * @param count     bytes
-     */
-    public void get(final int pe, final long srcOffset, final byte[] dst, final int dstIndex, final int count) {
-        checkArray(dst.length, dstIndex, count);
-        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), dstIndex, count);
     }
 
     /**
@@ -510,30 +374,6 @@ public final class SymmetricSegment {
 
     // ---------------------------------------------------------------- the paths
 
-    private void transfer(final boolean write, final int pe, final long offset, final Object buffer,
-        final MemorySegment bufferSegment, final long bufferOffset, final long length) {
-        checkLive();
-        checkPe(pe);
-        checkRange(offset, length);
-        engine.checkCaller();
-        if (length == 0) {
-            return;
-        }
-        final MemorySegment m = part(pe);
-        if (m != NOT_MAPPED) {
-            if (write) {
-                MemorySegment.copy(bufferSegment, bufferOffset, m, offset, length);
-                VarHandle.releaseFence(); // this PE's direct stores become visible in order
-                engine.directStores = true;
-            } else {
-                VarHandle.acquireFence();
-                MemorySegment.copy(m, offset, bufferSegment, bufferOffset, length);
-            }
-            return;
-        }
-        SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length);
-    }
-
     private long amo(final int pe, final long offset, final int op, final long a, final long b, final boolean fetch) {
         checkWord(pe, offset);
         final MemorySegment m = part(pe);
@@ -541,59 +381,5 @@ public final class SymmetricSegment {
             return SegmentRequests.apply(m, offset, op, a, b); // a volatile access: a full fence of its own
         }
         return SegmentRequests.amo(this, pe, offset, op, a, b, fetch);
-    }
-
-    /** PE {@code pe}'s part as this PE reaches it: mapped on first use, or {@link #NOT_MAPPED}. */
-    private MemorySegment part(final int pe) {
-        final MemorySegment m = parts[pe];
-        return m != null ? m : mapPart(pe);
-    }
-
-    /** Cold: maps once even when threads of the PE (thread level MULTIPLE) ask for the same part at once. */
-    private synchronized MemorySegment mapPart(final int pe) {
-        MemorySegment m = parts[pe];
-        if (m == null) {
-            m = host != null && host.reaches(pe) ? host.map(pe, id) : NOT_MAPPED;
-            parts[pe] = m;
-        }
-        return m;
-    }
-
-    // ---------------------------------------------------------------- checks
-
-    private void checkLive() {
-        if (freed) {
-            throw new IllegalStateException(this + " was freed");
-        }
-    }
-
-    private void checkPe(final int pe) {
-        if (pe < 0 || pe >= engine.npes) {
-            throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (engine.npes - 1));
-        }
-    }
-
-    private void checkRange(final long offset, final long length) {
-        if (offset < 0 || length < 0 || offset > bytes - length) {
-            throw new IndexOutOfBoundsException("bytes " + offset + ".." + (offset + length - 1) + " outside the "
-                + bytes + " bytes of " + this);
-        }
-    }
-
-    private void checkWord(final int pe, final long offset) {
-        checkLive();
-        checkPe(pe);
-        checkRange(offset, Long.BYTES);
-        if ((offset & (Long.BYTES - 1)) != 0) {
-            throw new IllegalArgumentException("offset " + offset + " is not a multiple of 8: a word must be aligned");
-        }
-        engine.checkCaller();
-    }
-
-    private static void checkArray(final int length, final int index, final int count) {
-        if (index < 0 || count < 0 || index > length - count) {
-            throw new IndexOutOfBoundsException("elements " + index + ".." + (index + count - 1) + " outside an array "
-                + "of " + length);
-        }
     }
 }

@@ -255,4 +255,60 @@ class SegmentTest {
                 assertEquals(41 + t, s.getLong(sh.myPe(), 8));
             });
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"direct", "messages"})
+    void shouldCompleteNonBlockingTransfersAtQuietAndSignalAfterTheData(final String mode) {
+        job(2, mode).run(sh -> {
+            final SymmetricSegment s = sh.mallocSegment(4096);
+            final int me = sh.myPe();
+            final int t = 1 - me;
+            final long[] src = new long[256];
+            Arrays.setAll(src, i -> me * 1_000L + i);
+            s.putNbi(t, 0, src, 0, 256);
+            s.putNbi(t, 2048, MemorySegment.ofArray(new long[] {77 + me}));
+            sh.quiet();
+            sh.barrierAll();
+            assertEquals(t * 1_000L + 255, s.local().get(ValueLayout.JAVA_LONG, 255 * 8));
+            assertEquals(77 + t, s.local().get(ValueLayout.JAVA_LONG, 2048));
+            final long[] back = new long[256];
+            s.getNbi(t, 0, back, 0, 256);
+            final MemorySegment one = MemorySegment.ofArray(new long[1]);
+            s.getNbi(t, 2048, one);
+            sh.quiet();
+            assertEquals(me * 1_000L + 17, back[17], "what this PE put, read back");
+            assertEquals(77 + me, one.get(ValueLayout.JAVA_LONG, 0));
+            sh.barrierAll();
+            // put-with-signal: the waiter sees the data once it sees the signal, round after round
+            for (int round = 1; round <= 200; round++) {
+                if (me == round % 2) {
+                    final MemorySegment data = MemorySegment.ofArray(new long[] {round * 7L, round * 11L});
+                    if (round % 3 == 0) {
+                        s.putSignal(t, 3072, data, 3064, 1_000L * round, SignalOp.SET);
+                    } else {
+                        s.putSignal(t, 3072, data, 3064, round, SignalOp.ADD);
+                    }
+                } else {
+                    final long want = expectedSignal(round);
+                    assertEquals(want, s.waitUntil(3064, Cmp.EQ, want));
+                    assertEquals(round * 11L, s.local().get(ValueLayout.JAVA_LONG, 3080), "data before signal");
+                }
+            }
+            assertThrows(IllegalArgumentException.class, () -> s.putSignal(t, 0, MemorySegment.ofArray(new long[1]),
+                4, 1, SignalOp.SET), "misaligned signal word");
+            assertThrows(IndexOutOfBoundsException.class, () -> s.putNbi(t, 4090, src, 0, 1));
+        });
+    }
+
+    /**
+     * The signal word of the PE that waits in {@code round}: set to 1000 times the round every third round, else the
+     * round added; it grows with every round of that PE, so a wait cannot end on an earlier round's signal.
+     */
+    private static long expectedSignal(final int round) {
+        long v = 0;
+        for (int r = round % 2 == 0 ? 2 : 1; r <= round; r += 2) {
+            v = r % 3 == 0 ? 1_000L * r : v + r;
+        }
+        return v;
+    }
 }

@@ -1,0 +1,357 @@
+package org.jhpvm.shmem;
+
+import static org.jhpvm.shmem.MessageDescriptor.AMO_ADD;
+import static org.jhpvm.shmem.MessageDescriptor.AMO_SET;
+
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+import java.lang.invoke.VarHandle;
+import java.util.Objects;
+
+import org.jhpvm.fm.FmHostMemory;
+
+/**
+ * The state of a {@link SymmetricSegment} and its transfers of bytes: blocking, non-blocking and with a signal, of
+ * segments and of long, double and byte arrays; each a copy by the caller into or out of a part this PE maps, or an
+ * RDMA transfer ({@link SegmentRequests}) with a part it does not. Documented on {@link SymmetricSegment}'s page (the
+ * only subclass), as {@link SymmetricHeap} is on {@link Shmem}'s.
+ * <p>
+ * Thread-safety: as {@link SymmetricSegment}.
+ */
+abstract sealed class SegmentTransfers permits SymmetricSegment {
+    static final VarHandle WORD = ValueLayout.JAVA_LONG.varHandle();
+    /** {@link #parts} of a PE this PE does not map: operations on it travel in messages. */
+    static final MemorySegment NOT_MAPPED = MemorySegment.ofArray(new byte[0]);
+    final Shmem shmem;
+    final Engine engine;
+    final int id;
+    final int key;
+    final long bytes;
+    final MemorySegment local;
+    /** Per world PE: its part as mapped here, {@link #NOT_MAPPED}, or null until first used. */
+    final MemorySegment[] parts;
+    /** How the parts are shared: the PE's host memory, or null (every other PE through messages). */
+    final FmHostMemory host;
+    volatile boolean freed;
+
+    SegmentTransfers(final Shmem shmem, final int id, final long bytes, final FmHostMemory host,
+        final MemorySegment local) {
+        this.shmem = shmem;
+        this.engine = shmem.engine;
+        this.id = id;
+        this.key = NicRequests.keyOf(id);
+        this.bytes = bytes;
+        this.host = host;
+        this.local = local;
+        this.parts = new MemorySegment[engine.npes];
+        parts[engine.me] = local;
+    }
+
+    // ---------------------------------------------------------------- puts and gets
+
+    /**
+     * {@code shmem_putmem}: copies {@code src} into PE {@code pe}'s part from {@code dstOffset}; returns when
+     * {@code src} may be reused.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the target's part
+     * @param src       the bytes (any segment: heap, native or another symmetric part)
+     */
+    public void put(final int pe, final long dstOffset, final MemorySegment src) {
+        Objects.requireNonNull(src, "src");
+        transfer(true, pe, dstOffset, src, src, 0, src.byteSize());
+    }
+
+    /**
+     * {@code shmem_long_put} into host memory: {@code count} longs of {@code src} from {@code srcIndex}, in native
+     * byte order, into PE {@code pe}'s part from {@code dstOffset}.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the target's part
+     * @param src       the source array
+     * @param srcIndex  its first element
+     * @param count     elements
+     */
+    public void put(final int pe, final long dstOffset, final long[] src, final int srcIndex, final int count) {
+        checkArray(src.length, srcIndex, count);
+        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Long.BYTES,
+            (long) count * Long.BYTES);
+    }
+
+    /**
+     * As {@link #put(int, long, long[], int, int)}, for doubles.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the target's part
+     * @param src       the source array
+     * @param srcIndex  its first element
+     * @param count     elements
+     */
+    public void put(final int pe, final long dstOffset, final double[] src, final int srcIndex, final int count) {
+        checkArray(src.length, srcIndex, count);
+        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Double.BYTES,
+            (long) count * Double.BYTES);
+    }
+
+    /**
+     * As {@link #put(int, long, long[], int, int)}, for bytes.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the target's part
+     * @param src       the source array
+     * @param srcIndex  its first element
+     * @param count     bytes
+     */
+    public void put(final int pe, final long dstOffset, final byte[] src, final int srcIndex, final int count) {
+        checkArray(src.length, srcIndex, count);
+        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), srcIndex, count);
+    }
+
+    /**
+     * {@code shmem_getmem}: copies PE {@code pe}'s part from {@code srcOffset} into {@code dst}; the bytes are there
+     * when it returns.
+     *
+     * @param pe        the PE holding the source
+     * @param srcOffset first byte of its part
+     * @param dst       where the bytes go ({@code dst.byteSize()} of them)
+     */
+    public void get(final int pe, final long srcOffset, final MemorySegment dst) {
+        Objects.requireNonNull(dst, "dst");
+        transfer(false, pe, srcOffset, dst, dst, 0, dst.byteSize());
+    }
+
+    /**
+     * {@code shmem_long_get} from host memory: {@code count} longs of PE {@code pe}'s part from {@code srcOffset}
+     * into {@code dst} from {@code dstIndex}.
+     *
+     * @param pe        the PE holding the source
+     * @param srcOffset first byte of its part
+     * @param dst       the destination array
+     * @param dstIndex  its first element
+     * @param count     elements
+     */
+    public void get(final int pe, final long srcOffset, final long[] dst, final int dstIndex, final int count) {
+        checkArray(dst.length, dstIndex, count);
+        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Long.BYTES,
+            (long) count * Long.BYTES);
+    }
+
+    /**
+     * As {@link #get(int, long, long[], int, int)}, for doubles.
+     *
+     * @param pe        the PE holding the source
+     * @param srcOffset first byte of its part
+     * @param dst       the destination array
+     * @param dstIndex  its first element
+     * @param count     elements
+     */
+    public void get(final int pe, final long srcOffset, final double[] dst, final int dstIndex, final int count) {
+        checkArray(dst.length, dstIndex, count);
+        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Double.BYTES,
+            (long) count * Double.BYTES);
+    }
+
+    /**
+     * As {@link #get(int, long, long[], int, int)}, for bytes.
+     *
+     * @param pe        the PE holding the source
+     * @param srcOffset first byte of its part
+     * @param dst       the destination array
+     * @param dstIndex  its first element
+     * @param count     bytes
+     */
+    public void get(final int pe, final long srcOffset, final byte[] dst, final int dstIndex, final int count) {
+        checkArray(dst.length, dstIndex, count);
+        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), dstIndex, count);
+    }
+
+    // ---------------------------------------------------------------- non-blocking, and with a signal
+
+    /**
+     * {@code shmem_putmem_nbi}: as {@link #put(int, long, MemorySegment)}, but {@code src} may be reused only after
+     * {@link Shmem#quiet()}: to a PE this PE maps the copy is made at once (and the call is complete), to any other it is
+     * an RDMA write that completes at the quiet.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the target's part
+     * @param src       the bytes
+     */
+    public void putNbi(final int pe, final long dstOffset, final MemorySegment src) {
+        Objects.requireNonNull(src, "src");
+        transferNbi(true, pe, dstOffset, src, src, 0, src.byteSize());
+    }
+
+    /**
+     * {@code shmem_long_put_nbi} into host memory: as {@link #putNbi(int, long, MemorySegment)}, from {@code count}
+     * longs of {@code src} from {@code srcIndex}.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the target's part
+     * @param src       the source array (not to be changed before the quiet)
+     * @param srcIndex  its first element
+     * @param count     elements
+     */
+    public void putNbi(final int pe, final long dstOffset, final long[] src, final int srcIndex, final int count) {
+        checkArray(src.length, srcIndex, count);
+        transferNbi(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Long.BYTES,
+            (long) count * Long.BYTES);
+    }
+
+    /**
+     * {@code shmem_getmem_nbi}: as {@link #get(int, long, MemorySegment)}, but the bytes are certain to be in
+     * {@code dst} only after {@link Shmem#quiet()}.
+     *
+     * @param pe        the PE holding the source
+     * @param srcOffset first byte of its part
+     * @param dst       where the bytes go
+     */
+    public void getNbi(final int pe, final long srcOffset, final MemorySegment dst) {
+        Objects.requireNonNull(dst, "dst");
+        transferNbi(false, pe, srcOffset, dst, dst, 0, dst.byteSize());
+    }
+
+    /**
+     * {@code shmem_long_get_nbi} from host memory: as {@link #getNbi(int, long, MemorySegment)}, into {@code count}
+     * longs of {@code dst} from {@code dstIndex}.
+     *
+     * @param pe        the PE holding the source
+     * @param srcOffset first byte of its part
+     * @param dst       the destination array
+     * @param dstIndex  its first element
+     * @param count     elements
+     */
+    public void getNbi(final int pe, final long srcOffset, final long[] dst, final int dstIndex, final int count) {
+        checkArray(dst.length, dstIndex, count);
+        transferNbi(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Long.BYTES,
+            (long) count * Long.BYTES);
+    }
+
+    /**
+     * {@code shmem_putmem_signal}: puts {@code src} into PE {@code pe}'s part from {@code dstOffset}, then updates the
+     * 8-byte signal word at {@code sigOffset} of the same part ({@link SignalOp#SET} or {@link SignalOp#ADD},
+     * atomically), so that a PE that sees the signal ({@link SymmetricSegment#waitUntil}) sees the data. Returns when
+     * {@code src} may be reused.
+     *
+     * @param pe        the target PE
+     * @param dstOffset first byte of the data in the target's part
+     * @param src       the data
+     * @param sigOffset the signal word's offset, a multiple of 8
+     * @param signal    the value set or added
+     * @param op        how the signal is updated
+     * @throws IllegalArgumentException if the signal word is misaligned (nothing is sent)
+     */
+    public void putSignal(final int pe, final long dstOffset, final MemorySegment src, final long sigOffset,
+        final long signal, final SignalOp op) {
+        Objects.requireNonNull(src, "src");
+        Objects.requireNonNull(op, "op");
+        checkLive();
+        checkPe(pe);
+        checkRange(dstOffset, src.byteSize());
+        checkWord(pe, sigOffset);
+        transfer(true, pe, dstOffset, src, src, 0, src.byteSize()); // its release fence orders the signal after it
+        final int amo = op == SignalOp.SET ? AMO_SET : AMO_ADD;
+        final MemorySegment m = part(pe);
+        if (m != NOT_MAPPED) {
+            SegmentRequests.apply(m, sigOffset, amo, signal, 0);
+        } else {
+            SegmentRequests.amo(this, pe, sigOffset, amo, signal, 0, false);
+        }
+    }
+
+    // ---------------------------------------------------------------- the paths
+
+    final void transfer(final boolean write, final int pe, final long offset, final Object buffer,
+        final MemorySegment bufferSegment, final long bufferOffset, final long length) {
+        checkLive();
+        checkPe(pe);
+        checkRange(offset, length);
+        engine.checkCaller();
+        if (length == 0) {
+            return;
+        }
+        final MemorySegment m = part(pe);
+        if (m != NOT_MAPPED) {
+            if (write) {
+                MemorySegment.copy(bufferSegment, bufferOffset, m, offset, length);
+                VarHandle.releaseFence(); // this PE's direct stores become visible in order
+                engine.directStores = true;
+            } else {
+                VarHandle.acquireFence();
+                MemorySegment.copy(m, offset, bufferSegment, bufferOffset, length);
+            }
+            return;
+        }
+        SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length);
+    }
+
+    /** As {@link #transfer}, the RDMA of an unmapped part left to complete at the quiet. */
+    private void transferNbi(final boolean write, final int pe, final long offset, final Object buffer,
+        final MemorySegment bufferSegment, final long bufferOffset, final long length) {
+        checkLive();
+        checkPe(pe);
+        checkRange(offset, length);
+        engine.checkCaller();
+        if (length == 0) {
+            return;
+        }
+        if (part(pe) != NOT_MAPPED) {
+            transfer(write, pe, offset, buffer, bufferSegment, bufferOffset, length);
+            return;
+        }
+        SegmentRequests.transferNbi(this, write, pe, offset, buffer, bufferOffset, length);
+    }
+
+    /** PE {@code pe}'s part as this PE reaches it: mapped on first use, or {@link #NOT_MAPPED}. */
+    final MemorySegment part(final int pe) {
+        final MemorySegment m = parts[pe];
+        return m != null ? m : mapPart(pe);
+    }
+
+    /** Cold: maps once even when threads of the PE (thread level MULTIPLE) ask for the same part at once. */
+    private synchronized MemorySegment mapPart(final int pe) {
+        MemorySegment m = parts[pe];
+        if (m == null) {
+            m = host != null && host.reaches(pe) ? host.map(pe, id) : NOT_MAPPED;
+            parts[pe] = m;
+        }
+        return m;
+    }
+
+    // ---------------------------------------------------------------- checks
+
+    final void checkLive() {
+        if (freed) {
+            throw new IllegalStateException(this + " was freed");
+        }
+    }
+
+    final void checkPe(final int pe) {
+        if (pe < 0 || pe >= engine.npes) {
+            throw new IndexOutOfBoundsException("PE " + pe + " outside 0.." + (engine.npes - 1));
+        }
+    }
+
+    final void checkRange(final long offset, final long length) {
+        if (offset < 0 || length < 0 || offset > bytes - length) {
+            throw new IndexOutOfBoundsException("bytes " + offset + ".." + (offset + length - 1) + " outside the "
+                + bytes + " bytes of " + this);
+        }
+    }
+
+    final void checkWord(final int pe, final long offset) {
+        checkLive();
+        checkPe(pe);
+        checkRange(offset, Long.BYTES);
+        if ((offset & (Long.BYTES - 1)) != 0) {
+            throw new IllegalArgumentException("offset " + offset + " is not a multiple of 8: a word must be aligned");
+        }
+        engine.checkCaller();
+    }
+
+    static void checkArray(final int length, final int index, final int count) {
+        if (index < 0 || count < 0 || index > length - count) {
+            throw new IndexOutOfBoundsException("elements " + index + ".." + (index + count - 1) + " outside an array "
+                + "of " + length);
+        }
+    }
+}
