@@ -190,6 +190,12 @@ final class BenchFmCommand implements Callable<Integer> {
     /** Target of FM over Aeron IPC: one-way 8 B latency at most this times Aeron's own ping-pong. */
     static final double AERON_OVERHEAD_TARGET = 1.3;
 
+    /** Target of FM between 2 processes of a host: 8 B latency at most this times FM's in one JVM. */
+    static final double PROCESS_LATENCY_TARGET = 1.3;
+
+    /** Target of FM between 2 processes: 1 MiB bandwidth at least this times the 64 KiB bandwidth. */
+    static final double BW_1MIB_OVER_64KIB_TARGET = 0.9;
+
     /**
      * Under {@code jhpvm launch -n 2}: the FM sweep over the launched fabric (Aeron IPC, or UDP), then, on rank 0, the
      * same sweep in this JVM over the emulated Myrinet and Aeron's own ping-pong sample, side by side.
@@ -240,6 +246,15 @@ final class BenchFmCommand implements Callable<Integer> {
         System.out.printf("aeron_overhead_ratio = %.2f (FM 8 B over Aeron %s / Aeron's ping-pong; %s)%n", ratio, kind,
             kind.equals("ipc") ? String.format("target <= %.1f: %s", AERON_OVERHEAD_TARGET, met ? "met" : "MISSED")
                 : "the target <= " + AERON_OVERHEAD_TARGET + " is for IPC");
+        // Issue 32's figures of FM between the processes of a host (over IPC: Aeron's log buffers in /dev/shm).
+        final double processRatio = lat8 / emulated.latencyMedianNs()[0];
+        final double bwRatio = aeron.bandwidthAt(1 << 20) / aeron.bandwidthAt(65536);
+        final boolean ipc = kind.equals("ipc");
+        System.out.printf("process_fm_latency_ratio_8B = %.2f (FM 8 B between 2 processes / in one JVM, medians; %s)%n",
+            processRatio, ipc ? String.format("target <= %.1f: %s", PROCESS_LATENCY_TARGET,
+                processRatio <= PROCESS_LATENCY_TARGET ? "met" : "MISSED") : "the target is for one host, IPC");
+        System.out.printf("bw_1MiB_over_64KiB = %.2f (FM between 2 processes; target >= %.1f: %s)%n", bwRatio,
+            BW_1MIB_OVER_64KIB_TARGET, bwRatio >= BW_1MIB_OVER_64KIB_TARGET ? "met" : "MISSED");
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "fm");
@@ -258,10 +273,16 @@ final class BenchFmCommand implements Callable<Integer> {
             m.put("emulated_fm_bw_MBps_64KiB", emulated.bandwidthAt(65536));
             m.put("aeron_pingpong_latency_ns_32B", samplePingNs);
             m.put("aeron_overhead_ratio", ratio);
+            m.put("process_fm_latency_ratio_8B", processRatio);
+            m.put("bw_1MiB_over_64KiB", bwRatio);
             final ObjectNode targets = root.putObject("targets");
             targets.put("aeron_overhead_ratio_max", AERON_OVERHEAD_TARGET);
-            if (kind.equals("ipc")) {
+            targets.put("process_fm_latency_ratio_8B_max", PROCESS_LATENCY_TARGET);
+            targets.put("bw_1MiB_over_64KiB_min", BW_1MIB_OVER_64KIB_TARGET);
+            targets.put("bw_1MiB_over_64KiB_met", bwRatio >= BW_1MIB_OVER_64KIB_TARGET);
+            if (ipc) {
                 targets.put("aeron_overhead_ratio_met", met);
+                targets.put("process_fm_latency_ratio_8B_met", processRatio <= PROCESS_LATENCY_TARGET);
             }
             final ArrayNode baseline = root.putArray("aeron_pingpong_latency_ns_32B_trials");
             for (final double v : sample) {
