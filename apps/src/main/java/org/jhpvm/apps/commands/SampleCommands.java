@@ -198,6 +198,11 @@ public final class SampleCommands {
             + "one atomic per update).")
         private boolean batched;
 
+        @Option(names = "--memory", paramLabel = "KIND", description = "heap (SymmetricLongs: Java arrays; another "
+            + "process's part reached by messages it serves) or segment (mallocSegment: host memory, atomics straight "
+            + "on the memory of every PE of the host, other processes' too) (default: ${DEFAULT-VALUE}).")
+        private String memory = "heap";
+
         @Option(names = "--json", paramLabel = "FILE", description = "Write the result as JSON (default: none).")
         private Path json;
 
@@ -207,19 +212,24 @@ public final class SampleCommands {
 
         @Override
         public Integer call() throws IOException {
-            final Gups.Result r = Gups.run(pes, logSize, batched);
+            if (!memory.equals("heap") && !memory.equals("segment")) {
+                throw new IllegalArgumentException("--memory " + memory + ": heap or segment");
+            }
+            final boolean segment = memory.equals("segment");
+            final Gups.Result r = Gups.run(pes, logSize, batched, segment);
             if (r == null || !Launched.reports()) {
                 return 0; // a process of a launched job without PE 0: rank 0 reports
             }
             final boolean ok = r.errors() == 0;
-            System.out.printf("gups%s: table 2^%d on %d PEs, %d updates in %.3f s: %.6f GUP/s (%.2f M updates/s); "
-                + "verification: %d errors (%s)%n", batched ? " --batched" : "", logSize, pes, r.updates(),
+            System.out.printf("gups%s%s: table 2^%d on %d PEs, %d updates in %.3f s: %.6f GUP/s (%.2f M updates/s); "
+                + "verification: %d errors (%s)%n", batched ? " --batched" : "", segment ? " --memory segment" : "",
+                logSize, pes, r.updates(),
                 r.seconds(), r.gups(), r.mups(), r.errors(), ok ? "ok" : "WRONG");
             if (json != null) {
                 final ObjectNode o = Reports.object();
                 o.put("log_table_size", logSize).put("pes", pes).put("updates", r.updates())
                     .put("seconds", r.seconds()).put("gups", r.gups()).put("errors", r.errors()).put("ok", ok)
-                    .put("batched", batched).put("updates_per_s_M", r.mups());
+                    .put("batched", batched).put("memory", memory).put("updates_per_s_M", r.mups());
                 Reports.writeJson(json, o);
             }
             return ok ? 0 : 1;

@@ -2,10 +2,14 @@ package org.jhpvm.apps.samples;
 
 import java.time.Duration;
 
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
+
 import org.jhpvm.shmem.ReduceOp;
 import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.ShmemJob;
 import org.jhpvm.shmem.SymmetricLongs;
+import org.jhpvm.shmem.SymmetricSegment;
 
 /**
  * HPCC RandomAccess (GUPS) with SHMEM atomic XOR: a table of {@code 2^m} longs, {@code T[i] = i} initially, spread
@@ -21,6 +25,10 @@ import org.jhpvm.shmem.SymmetricLongs;
  * (HPCC's look-ahead limit), buckets them by target PE, issues each bucket's atomics back to back, which SHMEM
  * combines into one NIC message per target, and sends what it holds with a fence before it generates the next
  * {@value #LOOK_AHEAD}: no PE ever holds more than that many updates unsent.
+ * <p>
+ * Two kinds of table: a {@link SymmetricLongs} (Java arrays; another process's part is reached by messages it serves),
+ * or a {@link SymmetricSegment} in host memory ({@code --memory segment}), whose atomics on a PE of the same host, in
+ * one JVM or another process, are {@code VarHandle} atomics straight on that PE's memory.
  */
 public final class Gups {
     static final long POLY = 0x7L;
@@ -40,10 +48,11 @@ public final class Gups {
      * @param errors       entries that were not restored by the verification pass
      * @param seconds      time of the timed pass
      * @param gups         updates per second / 1e9
-     * @param batched        whether the updates were bucketed per target ({@link #run(int, int, boolean)})
+     * @param batched      whether the updates were bucketed per target ({@link #run(int, int, boolean)})
+     * @param segment      whether the table was a segment in host memory ({@link #run(int, int, boolean, boolean)})
      */
     public record Result(int logTableSize, int pes, long updates, long errors, double seconds, double gups,
-                         boolean batched) {
+                         boolean batched, boolean segment) {
         /**
          * The rate in HPCC's other unit.
          *
@@ -121,6 +130,20 @@ public final class Gups {
      * @throws IllegalArgumentException if m is outside 4..26 or {@code pes} is not a power of two up to 2^m
      */
     public static Result run(final int pes, final int logTableSize, final boolean batched) {
+        return run(pes, logTableSize, batched, false);
+    }
+
+    /**
+     * As {@link #run(int, int, boolean)}, with the table a segment in host memory when {@code segment} is true.
+     *
+     * @param pes          PEs (a power of two up to 2^m)
+     * @param logTableSize m, 4..26
+     * @param batched      bucket each {@value #LOOK_AHEAD} updates by target PE before sending them
+     * @param segment      the table in host memory ({@link Shmem#mallocSegment}) rather than Java arrays
+     * @return the result; null in a process of a launched job that does not host PE 0
+     * @throws IllegalArgumentException if m is outside 4..26 or {@code pes} is not a power of two up to 2^m
+     */
+    public static Result run(final int pes, final int logTableSize, final boolean batched, final boolean segment) {
         if (logTableSize < 4 || logTableSize > 26) {
             throw new IllegalArgumentException("--log-size " + logTableSize + ": 4..26");
         }
@@ -135,17 +158,20 @@ public final class Gups {
         ShmemJob.builder().pes(pes).timeout(Duration.ofMinutes(20)).option("shmem.heapBytes", "2G").build()
             .run(sh -> {
                 final int me = sh.myPe();
-                final SymmetricLongs table = sh.mallocLongs(local);
-                final long[] t = table.local();
+                final Table table = segment ? new SegmentTable(sh.mallocSegment((long) local * Long.BYTES))
+                    : new ArrayTable(sh.mallocLongs(local));
+                final long[] t = new long[local];
                 for (int i = 0; i < local; i++) {
                     t[i] = (long) me * local + i;
                 }
+                table.load(t);
                 sh.barrierAll();
                 final Buckets buckets = batched ? new Buckets(sh.nPes()) : null;
                 final long t0 = System.nanoTime();
                 update(sh, table, me * perPe, perPe, size, local, buckets);
                 sh.barrierAll();
                 final double seconds = (System.nanoTime() - t0) / 1e9;
+                table.store(t);
                 verify(t, me, local, size, updates);
                 final long[] errors = {0};
                 for (int i = 0; i < local; i++) {
@@ -156,10 +182,53 @@ public final class Gups {
                 sh.reduce(sh.teamWorld(), ReduceOp.SUM, errors, errors, 1);
                 if (me == 0) {
                     out[0] = new Result(logTableSize, pes, updates, errors[0], seconds, updates / seconds / 1e9,
-                        batched);
+                        batched, segment);
                 }
             });
         return out[0];
+    }
+
+    /** The distributed table: an atomic XOR on a PE's entry, and this PE's part to and from a plain array. */
+    private sealed interface Table permits ArrayTable, SegmentTable {
+        void xor(int pe, int index, long value);
+
+        void load(long[] from);
+
+        void store(long[] into);
+    }
+
+    private record ArrayTable(SymmetricLongs s) implements Table {
+        @Override
+        public void xor(final int pe, final int index, final long value) {
+            s.atomicXor(pe, index, value);
+        }
+
+        @Override
+        public void load(final long[] from) {
+            System.arraycopy(from, 0, s.local(), 0, from.length);
+        }
+
+        @Override
+        public void store(final long[] into) {
+            System.arraycopy(s.local(), 0, into, 0, into.length);
+        }
+    }
+
+    private record SegmentTable(SymmetricSegment s) implements Table {
+        @Override
+        public void xor(final int pe, final int index, final long value) {
+            s.atomicBitwise(pe, (long) index * Long.BYTES, ReduceOp.XOR, value);
+        }
+
+        @Override
+        public void load(final long[] from) {
+            MemorySegment.copy(from, 0, s.local(), ValueLayout.JAVA_LONG, 0, from.length);
+        }
+
+        @Override
+        public void store(final long[] into) {
+            MemorySegment.copy(s.local(), ValueLayout.JAVA_LONG, 0, into, 0, into.length);
+        }
     }
 
     /** HPCC's check: the whole stream again, each PE applying locally what falls in its part. */
@@ -175,7 +244,7 @@ public final class Gups {
         }
     }
 
-    private static void update(final Shmem sh, final SymmetricLongs table, final long first, final long count,
+    private static void update(final Shmem sh, final Table table, final long first, final long count,
         final long size, final int local, final Buckets buckets) {
         if (buckets != null) {
             updateBatched(sh, table, first, count, size, local, buckets);
@@ -185,7 +254,7 @@ public final class Gups {
         for (long k = 0; k < count; k++) {
             ran = next(ran);
             final long index = ran & (size - 1);
-            table.atomicXor((int) (index / local), (int) (index % local), ran);
+            table.xor((int) (index / local), (int) (index % local), ran);
         }
     }
 
@@ -202,7 +271,7 @@ public final class Gups {
         }
     }
 
-    private static void updateBatched(final Shmem sh, final SymmetricLongs table, final long first, final long count,
+    private static void updateBatched(final Shmem sh, final Table table, final long first, final long count,
         final long size, final int local, final Buckets b) {
         final int pes = sh.nPes();
         final int me = sh.myPe();
@@ -229,7 +298,7 @@ public final class Gups {
                 final int p = (me + j) % pes;
                 for (int k = b.start[p]; k < b.start[p + 1]; k++) {
                     final long r = b.sorted[k];
-                    table.atomicXor(p, (int) (r & (local - 1)), r);
+                    table.xor(p, (int) (r & (local - 1)), r);
                 }
             }
             sh.fence(); // sends the last bucket's batch: nothing is held past the look-ahead

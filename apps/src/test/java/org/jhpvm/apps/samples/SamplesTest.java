@@ -73,15 +73,17 @@ class SamplesTest {
         }
     }
 
-    @ParameterizedTest(name = "pes={0} batched={1}")
-    @CsvSource({"1,false", "2,false", "4,false", "1,true", "2,true", "4,true"})
-    void gupsShouldVerifyWithoutErrors(final int pes, final boolean batched) {
+    @ParameterizedTest(name = "pes={0} batched={1} segment={2}")
+    @CsvSource({"1,false,false", "2,false,false", "4,false,false", "1,true,false", "2,true,false", "4,true,false",
+        "1,false,true", "4,false,true", "4,true,true"})
+    void gupsShouldVerifyWithoutErrors(final int pes, final boolean batched, final boolean segment) {
         // 2^10 entries, 4096 updates: four look-ahead rounds when batched, the last PE's share ending mid-round at 4
-        final Gups.Result r = Gups.run(pes, 10, batched);
+        final Gups.Result r = Gups.run(pes, 10, batched, segment);
         assertEquals(4L << 10, r.updates());
         assertEquals(0, r.errors());
         assertEquals(batched, r.batched());
-        assertThrows(IllegalArgumentException.class, () -> Gups.run(3, 10, batched));
+        assertEquals(segment, r.segment());
+        assertThrows(IllegalArgumentException.class, () -> Gups.run(3, 10, batched, segment));
     }
 
     @ParameterizedTest
