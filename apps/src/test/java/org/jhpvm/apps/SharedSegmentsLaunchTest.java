@@ -78,6 +78,16 @@ class SharedSegmentsLaunchTest {
         assertEquals(Set.of(), newSince(before), "job directories (and their segments) left in /dev/shm");
     }
 
+    @Test
+    void aMainClassThatReturnsShouldEndItsProcess() throws Exception {
+        // Aeron's threads are not daemon threads: without LaunchedMain each process would outlive its main for ever.
+        final LaunchTest.Run r = LaunchTest.run(Map.of(), 60, "launch", "-n", "2", "--",
+            PlainShmemMain.class.getName());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PE 0] plain main: PE 0 got 11"), r.out());
+        assertTrue(r.out().contains("[PE 1] plain main: PE 1 got 10"), r.out());
+    }
+
     private static Set<String> newSince(final Set<String> before) throws IOException {
         final Set<String> now = jobDirectories();
         now.removeAll(before);

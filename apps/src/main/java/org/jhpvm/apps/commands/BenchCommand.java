@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
     description = "Benchmarks: each layer against the layer below (or a raw baseline), medians and ratios.",
     subcommands = {BenchFabricCommand.class, BenchViaCommand.class, BenchFmCommand.class, BenchShmemCommand.class,
         BenchGaCommand.class, BenchHydroCommand.class, BenchMpiCommand.class, BenchDcsCommand.class,
-        BenchAllCommand.class, BenchCheckCommand.class})
+        BenchAllCommand.class, BenchCheckCommand.class, BenchHostsCommand.class})
 public final class BenchCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

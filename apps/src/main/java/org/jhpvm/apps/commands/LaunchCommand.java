@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
+import org.jhpvm.apps.LaunchedMain;
 import org.jhpvm.apps.bench.ChildJvm;
 import org.jhpvm.fabric.aeron.JobEnvironment;
 import picocli.CommandLine.Command;
@@ -285,6 +286,7 @@ public final class LaunchCommand implements Callable<Integer> {
         cmd.add(System.getProperty("java.class.path"));
         final String first = command.getFirst();
         if (isMainClass(first)) {
+            cmd.add(LaunchedMain.class.getName()); // runs it, then ends the process
             cmd.addAll(command); // a main class and its arguments
         } else {
             cmd.add(ENTRY_CLASS);

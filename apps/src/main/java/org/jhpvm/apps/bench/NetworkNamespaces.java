@@ -1,0 +1,156 @@
+package org.jhpvm.apps.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Two "hosts" on this machine for {@code bench hosts}: two network namespaces joined by a veth pair on a private
+ * {@code 10.214.N.0/24}, made with iproute2's {@code ip} (root only) and removed by {@link #close()} (removing a
+ * namespace takes its end of the pair with it). The names carry this process's id, so runs side by side do not meet;
+ * traffic goes only to the two addresses assigned here. Every {@code ip} call is bounded to 10 s.
+ */
+public final class NetworkNamespaces implements AutoCloseable {
+    private final String prefix;
+    private final String subnet;
+    private final List<String> created = new ArrayList<>();
+
+    private NetworkNamespaces() {
+        final long pid = ProcessHandle.current().pid();
+        this.prefix = "jhb" + pid + "-";
+        this.subnet = "10.214." + (pid % 250 + 1) + ".";
+    }
+
+    /**
+     * Makes the two namespaces and their link.
+     *
+     * @return the hosts
+     * @throws IllegalStateException naming what failed (not root, no iproute2, ...), with nothing left behind
+     */
+    public static NetworkNamespaces create() {
+        final NetworkNamespaces n = new NetworkNamespaces();
+        try {
+            n.make();
+            return n;
+        } catch (RuntimeException e) {
+            n.close();
+            throw e;
+        }
+    }
+
+    private void make() {
+        sweepStale();
+        ip("netns", "del", name(0)); // left by an earlier run of this process id, if any
+        ip("netns", "del", name(1));
+        for (int h = 0; h < 2; h++) {
+            require(ip("netns", "add", name(h)));
+            created.add(name(h));
+        }
+        final String veth = "jhb" + ProcessHandle.current().pid();
+        require(ip("link", "add", veth + "a", "type", "veth", "peer", "name", veth + "b"));
+        for (int h = 0; h < 2; h++) {
+            final String dev = veth + (h == 0 ? "a" : "b");
+            require(ip("link", "set", dev, "netns", name(h)));
+            require(ip("-n", name(h), "addr", "add", address(h) + "/24", "dev", dev));
+            require(ip("-n", name(h), "link", "set", dev, "up"));
+            require(ip("-n", name(h), "link", "set", "lo", "up"));
+        }
+    }
+
+    /**
+     * A namespace's name.
+     *
+     * @param host 0 or 1
+     * @return its name, for {@code ip netns exec}
+     */
+    public String name(final int host) {
+        return prefix + host;
+    }
+
+    /**
+     * A host's address on the link.
+     *
+     * @param host 0 or 1
+     * @return its IPv4 address
+     */
+    public String address(final int host) {
+        return subnet + (host + 1);
+    }
+
+    /**
+     * The command prefix that runs a command in a host, as {@code launch --spawn} takes it ({@code {index}} is the
+     * host's index).
+     *
+     * @return {@code ip netns exec PREFIX{index}}
+     */
+    public String spawnPrefix() {
+        return "ip netns exec " + prefix + "{index}";
+    }
+
+    /** Removes what was made; idempotent. */
+    @Override
+    public synchronized void close() {
+        for (final String n : created) {
+            ip("netns", "del", n);
+        }
+        created.clear();
+    }
+
+    /** Removes the namespaces of earlier runs whose process is gone (killed before it could remove them). */
+    private static void sweepStale() {
+        final String list = ipOutput("netns", "list");
+        for (final String line : list.split("\n")) {
+            final var m = java.util.regex.Pattern.compile("^jhb(\\d+)-[01]\\b").matcher(line.strip());
+            if (m.find() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
+                ip("netns", "del", m.group().strip());
+            }
+        }
+    }
+
+    private static String ipOutput(final String... args) {
+        try {
+            final List<String> cmd = new ArrayList<>(List.of("ip"));
+            cmd.addAll(List.of(args));
+            final Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            p.waitFor(10, TimeUnit.SECONDS);
+            return out;
+        } catch (IOException e) {
+            return "";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "";
+        }
+    }
+
+    private static void require(final String failure) {
+        if (failure != null) {
+            throw new IllegalStateException(failure);
+        }
+    }
+
+    /** Runs {@code ip args}; returns null if it succeeded, else what it printed and its status. */
+    static String ip(final String... args) {
+        final List<String> cmd = new ArrayList<>();
+        cmd.add("ip");
+        cmd.addAll(List.of(args));
+        try {
+            final Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            p.getOutputStream().close();
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return String.join(" ", cmd) + " did not finish in 10 s";
+            }
+            final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+            return p.exitValue() == 0 ? null : String.join(" ", cmd) + ": exit " + p.exitValue() + ": " + out;
+        } catch (IOException e) {
+            return "cannot run ip (iproute2): " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+    }
+}
