@@ -13,7 +13,6 @@ import java.util.concurrent.TimeUnit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.jhpvm.apps.Main;
 import org.jhpvm.apps.Reports;
 import org.jhpvm.apps.bench.AeronUdpPingPong;
 import org.jhpvm.apps.bench.ChildJvm;
@@ -174,7 +173,7 @@ final class BenchHostsCommand implements Callable<Integer> {
     private JsonNode shmemJob(final NetworkNamespaces hosts) throws Exception {
         final Path out = Files.createTempFile("jhpvm-bench-hosts", ".json");
         try {
-            final int status = Main.execute("launch", "-n", "2", "--hosts", hosts.address(0) + ":1,"
+            final int status = JhpvmCommand.execute("launch", "-n", "2", "--hosts", hosts.address(0) + ":1,"
                 + hosts.address(1) + ":1", "--spawn", hosts.spawnPrefix(), "--", HostsJob.class.getName(),
                 out.toString(), String.valueOf(trials), String.valueOf(puts), String.valueOf(roundTrips));
             if (status != 0 || Files.size(out) == 0) {
