@@ -24,6 +24,7 @@ public final class HostsJob {
      * Runs the job.
      *
      * @param args the JSON file, trials, puts per trial, gets per trial
+     * @throws Exception if the job fails or the JSON cannot be written
      */
     public static void main(final String[] args) throws Exception {
         final Path out = Path.of(args[0]);
