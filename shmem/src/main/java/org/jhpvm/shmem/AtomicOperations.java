@@ -53,12 +53,7 @@ final class AtomicOperations {
                 engine.batch.otherCall(); // a fetching atomic: the next small put starts alone
             }
             send(nic.begin(pe, NIC_AMO_BYTES, N_AMO, fetch ? Long.BYTES : 0), fetch ? op | FETCH : op, s, index, a, b);
-            if (!fetch) {
-                nic.reapCurrent();
-                return 0;
-            }
-            nic.await(nic.lastContext(), pe, "atomic");
-            return nic.scratchLong();
+            return nic.finishAmo(pe, fetch);
         } finally {
             engine.exit();
         }

@@ -356,6 +356,21 @@ final class NicRequests {
         }
     }
 
+    /**
+     * Ends the issue of an atomic's NIC message just sent to {@code pe}: a non-fetching one is left to complete (its
+     * completion taken if it is there already), a fetching one is waited for.
+     *
+     * @return the old value a fetching atomic replied, else 0
+     */
+    long finishAmo(final int pe, final boolean fetch) {
+        if (!fetch) {
+            reapCurrent();
+            return 0;
+        }
+        await(lastContext(), pe, "atomic");
+        return scratchLong();
+    }
+
     /** @return the first long of the scratch: a fetching atomic's reply */
     long scratchLong() {
         return scratchSegment.get(LONG_LE, 0);

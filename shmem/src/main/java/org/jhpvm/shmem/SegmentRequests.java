@@ -31,28 +31,22 @@ final class SegmentRequests {
     private SegmentRequests() {
     }
 
-    /** An RDMA write or read of {@code s}'s part on {@code pe}; waits for its completion. */
+    /**
+     * An RDMA write or read of {@code s}'s part on {@code pe}, on the default context: waited for, or (not
+     * {@code wait}) left to complete at the quiet.
+     */
     static void transfer(final SegmentTransfers s, final boolean write, final int pe, final long offset,
-        final Object buffer, final long bufferOffset, final long length) {
+        final Object buffer, final long bufferOffset, final long length, final boolean wait) {
         final Engine engine = s.engine;
         engine.enterCollective();
         try {
             final NicRequests nic = engine.nic;
-            nic.await(nic.rdma(write, buffer, bufferOffset, pe, s.id, offset, length), pe, write ? "put" : "get");
-        } finally {
-            engine.exitCollective();
-        }
-    }
-
-    /** An RDMA write or read of {@code s}'s part on {@code pe}, left to complete at the quiet of the default context. */
-    static void transferNbi(final SegmentTransfers s, final boolean write, final int pe, final long offset,
-        final Object buffer, final long bufferOffset, final long length) {
-        final Engine engine = s.engine;
-        engine.enterCollective();
-        try {
-            final NicRequests nic = engine.nic;
-            nic.rdma(write, buffer, bufferOffset, pe, s.id, offset, length);
-            nic.reapCurrent();
+            final long ctx = nic.rdma(write, buffer, bufferOffset, pe, s.id, offset, length);
+            if (wait) {
+                nic.await(ctx, pe, write ? "put" : "get");
+            } else {
+                nic.reapCurrent();
+            }
         } finally {
             engine.exitCollective();
         }
@@ -73,12 +67,7 @@ final class SegmentRequests {
             out.sendLong(a);
             out.sendLong(b);
             out.endMessage();
-            if (!fetch) {
-                nic.reapCurrent();
-                return 0;
-            }
-            nic.await(nic.lastContext(), pe, "atomic");
-            return nic.scratchLong();
+            return nic.finishAmo(pe, fetch);
         } finally {
             engine.exitCollective();
         }

@@ -59,7 +59,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void put(final int pe, final long dstOffset, final MemorySegment src) {
         Objects.requireNonNull(src, "src");
-        transfer(true, pe, dstOffset, src, src, 0, src.byteSize());
+        transfer(true, pe, dstOffset, src, src, 0, src.byteSize(), true);
     }
 
     /**
@@ -75,7 +75,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
     public void put(final int pe, final long dstOffset, final long[] src, final int srcIndex, final int count) {
         checkArray(src.length, srcIndex, count);
         transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Long.BYTES,
-            (long) count * Long.BYTES);
+            (long) count * Long.BYTES, true);
     }
 
     /**
@@ -90,7 +90,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
     public void put(final int pe, final long dstOffset, final double[] src, final int srcIndex, final int count) {
         checkArray(src.length, srcIndex, count);
         transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Double.BYTES,
-            (long) count * Double.BYTES);
+            (long) count * Double.BYTES, true);
     }
 
     /**
@@ -104,7 +104,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void put(final int pe, final long dstOffset, final byte[] src, final int srcIndex, final int count) {
         checkArray(src.length, srcIndex, count);
-        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), srcIndex, count);
+        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), srcIndex, count, true);
     }
 
     /**
@@ -117,7 +117,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void get(final int pe, final long srcOffset, final MemorySegment dst) {
         Objects.requireNonNull(dst, "dst");
-        transfer(false, pe, srcOffset, dst, dst, 0, dst.byteSize());
+        transfer(false, pe, srcOffset, dst, dst, 0, dst.byteSize(), true);
     }
 
     /**
@@ -133,7 +133,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
     public void get(final int pe, final long srcOffset, final long[] dst, final int dstIndex, final int count) {
         checkArray(dst.length, dstIndex, count);
         transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Long.BYTES,
-            (long) count * Long.BYTES);
+            (long) count * Long.BYTES, true);
     }
 
     /**
@@ -148,7 +148,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
     public void get(final int pe, final long srcOffset, final double[] dst, final int dstIndex, final int count) {
         checkArray(dst.length, dstIndex, count);
         transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Double.BYTES,
-            (long) count * Double.BYTES);
+            (long) count * Double.BYTES, true);
     }
 
     /**
@@ -162,7 +162,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void get(final int pe, final long srcOffset, final byte[] dst, final int dstIndex, final int count) {
         checkArray(dst.length, dstIndex, count);
-        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), dstIndex, count);
+        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), dstIndex, count, true);
     }
 
     // ---------------------------------------------------------------- non-blocking, and with a signal
@@ -178,7 +178,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void putNbi(final int pe, final long dstOffset, final MemorySegment src) {
         Objects.requireNonNull(src, "src");
-        transferNbi(true, pe, dstOffset, src, src, 0, src.byteSize());
+        transfer(true, pe, dstOffset, src, src, 0, src.byteSize(), false);
     }
 
     /**
@@ -193,8 +193,8 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void putNbi(final int pe, final long dstOffset, final long[] src, final int srcIndex, final int count) {
         checkArray(src.length, srcIndex, count);
-        transferNbi(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Long.BYTES,
-            (long) count * Long.BYTES);
+        transfer(true, pe, dstOffset, src, MemorySegment.ofArray(src), (long) srcIndex * Long.BYTES,
+            (long) count * Long.BYTES, false);
     }
 
     /**
@@ -207,7 +207,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void getNbi(final int pe, final long srcOffset, final MemorySegment dst) {
         Objects.requireNonNull(dst, "dst");
-        transferNbi(false, pe, srcOffset, dst, dst, 0, dst.byteSize());
+        transfer(false, pe, srcOffset, dst, dst, 0, dst.byteSize(), false);
     }
 
     /**
@@ -222,8 +222,8 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
      */
     public void getNbi(final int pe, final long srcOffset, final long[] dst, final int dstIndex, final int count) {
         checkArray(dst.length, dstIndex, count);
-        transferNbi(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Long.BYTES,
-            (long) count * Long.BYTES);
+        transfer(false, pe, srcOffset, dst, MemorySegment.ofArray(dst), (long) dstIndex * Long.BYTES,
+            (long) count * Long.BYTES, false);
     }
 
     /**
@@ -248,7 +248,8 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
         checkPe(pe);
         checkRange(dstOffset, src.byteSize());
         checkWord(pe, sigOffset);
-        transfer(true, pe, dstOffset, src, src, 0, src.byteSize()); // its release fence orders the signal after it
+        // The data first: a direct put's release fence, or the RDMA write's completion, orders the signal after it.
+        transfer(true, pe, dstOffset, src, src, 0, src.byteSize(), true);
         final int amo = op == SignalOp.SET ? AMO_SET : AMO_ADD;
         final MemorySegment m = part(pe);
         if (m != NOT_MAPPED) {
@@ -260,8 +261,12 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
 
     // ---------------------------------------------------------------- the paths
 
+    /**
+     * A put ({@code write}) or get of {@code length} bytes at {@code offset} of PE {@code pe}'s part, checked: a copy
+     * when this PE maps the part, else an RDMA transfer, waited for or (not {@code wait}) left to the quiet.
+     */
     final void transfer(final boolean write, final int pe, final long offset, final Object buffer,
-        final MemorySegment bufferSegment, final long bufferOffset, final long length) {
+        final MemorySegment bufferSegment, final long bufferOffset, final long length, final boolean wait) {
         checkLive();
         checkPe(pe);
         checkRange(offset, length);
@@ -281,24 +286,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
             }
             return;
         }
-        SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length);
-    }
-
-    /** As {@link #transfer}, the RDMA of an unmapped part left to complete at the quiet. */
-    private void transferNbi(final boolean write, final int pe, final long offset, final Object buffer,
-        final MemorySegment bufferSegment, final long bufferOffset, final long length) {
-        checkLive();
-        checkPe(pe);
-        checkRange(offset, length);
-        engine.checkCaller();
-        if (length == 0) {
-            return;
-        }
-        if (part(pe) != NOT_MAPPED) {
-            transfer(write, pe, offset, buffer, bufferSegment, bufferOffset, length);
-            return;
-        }
-        SegmentRequests.transferNbi(this, write, pe, offset, buffer, bufferOffset, length);
+        SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length, wait);
     }
 
     /** PE {@code pe}'s part as this PE reaches it: mapped on first use, or {@link #NOT_MAPPED}. */

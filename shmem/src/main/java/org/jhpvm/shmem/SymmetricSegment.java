@@ -171,7 +171,7 @@ public final class SymmetricSegment extends SegmentTransfers {
         }
         final long[] one = (long[]) engine.one(Kind.LONG);
         one[0] = value;
-        SegmentRequests.transfer(this, true, pe, offset, one, 0, Long.BYTES);
+        SegmentRequests.transfer(this, true, pe, offset, one, 0, Long.BYTES, true);
     }
 
     /**
@@ -188,7 +188,7 @@ public final class SymmetricSegment extends SegmentTransfers {
             return (long) WORD.getAcquire(m, offset);
         }
         final long[] one = (long[]) engine.one(Kind.LONG);
-        SegmentRequests.transfer(this, false, pe, offset, one, 0, Long.BYTES);
+        SegmentRequests.transfer(this, false, pe, offset, one, 0, Long.BYTES, true);
         return one[0];
     }
 
