@@ -18,7 +18,6 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 
 import org.jhpvm.fm.FastMessages;
-import org.jhpvm.fm.FmCompletion;
 import org.jhpvm.fm.FmHandler;
 
 /**
@@ -138,8 +137,8 @@ final class Engine {
     /** This PE's symmetric objects by id. */
     final SymmetricObjects objects = new SymmetricObjects();
 
-    private volatile String rejected;
-    private long rejectedCount;
+    /** The requests this PE refused or had refused, raised by its next call. */
+    final Rejections rejections;
 
     // Wait conditions without a capturing lambda per call.
     private BooleanSupplier condition;
@@ -154,6 +153,7 @@ final class Engine {
         this.virtualClock = org.jhpvm.fm.FmClock.isVirtual();
         this.teams = new Teams(this);
         this.replies = new ReplyQueue(fm);
+        this.rejections = new Rejections(me);
         this.nic = new NicRequests(this);
         this.requests = new OutstandingRequests(this, replies, nic);
         this.batch = new PutBatch(nic, PutBatch.DEFAULT_PUT_BYTES, PutBatch.DEFAULT_DELAY_NS);
@@ -579,52 +579,11 @@ final class Engine {
     }
 
     private void checkRejected() {
-        final String r = rejected;
-        if (r != null) {
-            throw new IllegalStateException(r);
-        }
-    }
-
-    // ------------------------------------------------------------------ rejected requests
-
-    /** A NIC request of this PE that the target refused, met in passing: counted and raised by the next call. */
-    void requestFailed(final int status) {
-        rejectedCount++;
-        if (rejected == null) {
-            rejected = "a NIC request of PE " + me + " was refused: " + FmCompletion.statusName(status)
-                + " (no such live symmetric object at the target, or an index outside it); no memory was touched";
-        }
-    }
-
-    /** A refused request raised at once by the call that waited for it. */
-    void countRejected() {
-        rejectedCount++;
-    }
-
-    /** A request that can only come from a bug or corruption: counted, memory untouched, raised on this PE. */
-    void reject(final int sender, final String what, final int id, final int index, final int stride,
-        final int count) {
-        rejectedCount++;
-        if (rejected == null) {
-            rejected = "PE " + me + " rejected a " + what + " from PE " + sender + ": symmetric object #" + id
-                + ", index " + index + ", stride " + stride + ", count " + count
-                + " is not a live object or not inside it; memory was not touched";
-        }
-    }
-
-    /** The agent hit an unexpected error: the PE thread's next SHMEM call throws it. */
-    void agentFailed(final Throwable t) {
-        if (rejected == null) {
-            rejected = "the progress agent of PE " + me + " failed: " + t;
-        }
-    }
-
-    long rejectedCount() {
-        return rejectedCount;
+        rejections.check();
     }
 
     /** @return a one-line state for timeouts and debugging */
     String describe() {
-        return "PE " + me + ": " + requests.describe() + ", rejected " + rejectedCount;
+        return "PE " + me + ": " + requests.describe() + ", rejected " + rejections.count();
     }
 }

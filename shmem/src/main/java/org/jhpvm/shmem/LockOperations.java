@@ -72,7 +72,7 @@ final class LockOperations {
         final int slot = in.receiveInt();
         final SymmetricArray s = engine.objects.lookup(id);
         if (!Bounds.valid(s, index, 1, 1) || s.kind != Kind.LONG || op < LOCK_ACQUIRE || op > LOCK_RELEASE) {
-            engine.reject(sender, "lock operation", id, index, 1, 1);
+            engine.rejections.reject(sender, "lock operation", id, index, 1, 1);
             replies.queue(sender, slot, STATUS_REJECTED, 0);
             return;
         }

@@ -279,7 +279,7 @@ final class NicRequests {
                 foundStatus = completion.status();
                 foundLength = completion.lengthBytes();
             } else if (!completion.ok()) {
-                engine.requestFailed(completion.status());
+                engine.rejections.requestFailed(completion.status());
             }
         }
     }
@@ -301,7 +301,7 @@ final class NicRequests {
             waitingFor = -1;
         }
         if (foundStatus != FmCompletion.OK) {
-            engine.countRejected();
+            engine.rejections.countRejected();
             throw new IllegalStateException("PE " + pe + " refused the " + what + " of PE " + engine.me + ": "
                 + FmCompletion.statusName(foundStatus) + " (no such live symmetric object there, or an index outside "
                 + "it); no memory was touched");

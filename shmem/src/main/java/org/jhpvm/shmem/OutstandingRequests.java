@@ -132,7 +132,7 @@ final class OutstandingRequests {
         final int slot = in.receiveInt();
         final int status = in.receiveInt();
         if (slot < 0 || slot >= SLOTS || slotState[slot] != WAITING) {
-            engine.reject(sender, "reply", slot, status, 0, 0);
+            engine.rejections.reject(sender, "reply", slot, status, 0, 0);
             return;
         }
         slotStatus[slot] = status;

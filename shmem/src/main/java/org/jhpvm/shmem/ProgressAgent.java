@@ -185,7 +185,7 @@ final class ProgressAgent implements Runnable {
             // The job is ending: the PE thread reports it.
         } catch (Throwable t) {
             failure = t;
-            engine.agentFailed(t);
+            engine.rejections.agentFailed(t);
         }
     }
 }

@@ -406,7 +406,7 @@ final class RmaOperations {
         final long signal = in.receiveLong();
         final SymmetricArray s = id < 0 ? null : engine.objects.lookup(id);
         if (id >= 0 && !Bounds.valid(s, index, 1, count)) {
-            engine.reject(sender, "collective put", id, index, 1, count);
+            engine.rejections.reject(sender, "collective put", id, index, 1, count);
             return;
         }
         if (s != null) {
@@ -422,7 +422,7 @@ final class RmaOperations {
         final int kindOrdinal = in.receiveInt();
         final int count = in.receiveInt();
         if (kindOrdinal < 0 || kindOrdinal >= Kind.values().length || count < 0) {
-            engine.reject(sender, "collective data", teamId, counter, kindOrdinal, count);
+            engine.rejections.reject(sender, "collective data", teamId, counter, kindOrdinal, count);
             return;
         }
         final Kind kind = Kind.values()[kindOrdinal];

@@ -201,7 +201,7 @@ public final class ShmemJob {
                     if (agent != null) {
                         agent.stop();
                     }
-                    rejected[fm.pe()] = shmem.engine.rejectedCount();
+                    rejected[fm.pe()] = shmem.engine.rejections.count();
                 }
             });
         } catch (FmAbortException e) {
