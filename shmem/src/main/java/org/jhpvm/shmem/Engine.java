@@ -36,8 +36,9 @@ import org.jhpvm.fm.FmHandler;
  * which another thread of the PE may have to end ({@link #awaitTurn}) lets the others in between its passes.
  * <p>
  * This class keeps that ownership, progress, the table of this PE's symmetric objects ({@link SymmetricObjects})
- * and the record of rejected requests; the operations live in one class per family, each with its requesting side and its handlers
- * ({@link RmaOperations}, {@link AtomicOperations}, {@link AccumulateOperations}, {@link LockOperations}), over
+ * and the record of refused requests ({@link Rejections}); the operations live in one class per family, each with its
+ * requesting side and its handlers ({@link RmaOperations}, {@link AtomicOperations}, {@link AccumulateOperations},
+ * {@link LockOperations}; segments in host memory: {@link SegmentTransfers}, {@link SegmentRequests}), over
  * {@link OutstandingRequests} (request slots, replies' landing, quiet) and {@link ReplyQueue}; the messages are
  * laid out in {@link MessageDescriptor}. Callers reach a family through its field ({@code engine.rma.put(...)}), not
  * through a forwarding method here: Global Arrays' calls reach FM's copy loops through a chain that is already as
