@@ -133,7 +133,7 @@ final class Engine {
      * The fabric keeps a virtual clock: the PE has no progress agent (when an agent looks is a matter of wall time, and
      * would decide the modelled times), and its calls that stay local poll the NIC instead ({@link #pollIfVirtual()}).
      */
-    private final boolean virtualClock;
+    final boolean virtualClock;
 
     /** This PE's symmetric objects by id. */
     final SymmetricObjects objects = new SymmetricObjects();

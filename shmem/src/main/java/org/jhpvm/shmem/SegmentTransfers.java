@@ -281,12 +281,28 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
                 VarHandle.releaseFence(); // this PE's direct stores become visible in order
                 engine.directStores = true;
             } else {
+                pollIfVirtualSelf(pe);
                 VarHandle.acquireFence();
                 MemorySegment.copy(m, offset, bufferSegment, bufferOffset, length);
             }
             return;
         }
         SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length, wait);
+    }
+
+    /**
+     * In virtual time a read of this PE's own part polls once, as the typed objects' reads do: a PE spinning on its
+     * own memory serves the messages that will change it, at its own point in its program (there is no agent).
+     */
+    final void pollIfVirtualSelf(final int pe) {
+        if (engine.virtualClock && pe == engine.me) {
+            engine.enter();
+            try {
+                engine.pollIfVirtual();
+            } finally {
+                engine.exit();
+            }
+        }
     }
 
     /** PE {@code pe}'s part as this PE reaches it: mapped on first use, or {@link #NOT_MAPPED}. */
@@ -300,6 +316,11 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
         MemorySegment m = parts[pe];
         if (m == null) {
             m = host != null && host.reaches(pe) ? host.map(pe, id) : NOT_MAPPED;
+            if (m != NOT_MAPPED && m.byteSize() != bytes) {
+                host.unmap(pe, id);
+                throw new IllegalStateException("PE " + pe + "'s part of segment " + id + " maps " + m.byteSize()
+                    + " bytes, not the " + bytes + " agreed");
+            }
             parts[pe] = m;
         }
         return m;

@@ -185,6 +185,7 @@ public final class SymmetricSegment extends SegmentTransfers {
         checkWord(pe, offset);
         final MemorySegment m = part(pe);
         if (m != NOT_MAPPED) {
+            pollIfVirtualSelf(pe);
             return (long) WORD.getAcquire(m, offset);
         }
         final long[] one = (long[]) engine.one(Kind.LONG);
@@ -378,6 +379,9 @@ public final class SymmetricSegment extends SegmentTransfers {
         checkWord(pe, offset);
         final MemorySegment m = part(pe);
         if (m != NOT_MAPPED) {
+            if (fetch) {
+                pollIfVirtualSelf(pe);
+            }
             return SegmentRequests.apply(m, offset, op, a, b); // a volatile access: a full fence of its own
         }
         return SegmentRequests.amo(this, pe, offset, op, a, b, fetch);

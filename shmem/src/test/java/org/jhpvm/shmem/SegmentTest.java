@@ -253,6 +253,15 @@ class SegmentTest {
                 assertEquals(40 + sh.myPe(), s.atomicFetchAdd(t, 8, 1));
                 sh.barrierAll();
                 assertEquals(41 + t, s.getLong(sh.myPe(), 8));
+                // A spin on its own word serves the put that ends it (no agent in virtual time).
+                if (sh.myPe() == 1) {
+                    s.putLong(0, 16, 99);
+                } else {
+                    long spins = 0;
+                    while (s.getLong(0, 16) != 99) {
+                        assertTrue(++spins < 50_000_000, "PE 0 spun on its own word and the put never landed");
+                    }
+                }
             });
     }
 
