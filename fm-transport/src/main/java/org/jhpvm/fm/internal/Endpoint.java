@@ -1,7 +1,6 @@
 package org.jhpvm.fm.internal;
 
 import java.util.Objects;
-import java.util.Optional;
 import java.util.function.BooleanSupplier;
 
 import org.jhpvm.fabric.BackoffIdleStrategy;
@@ -16,7 +15,6 @@ import org.jhpvm.fm.FmClosedException;
 import org.jhpvm.fm.FmConfig;
 import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmHandler;
-import org.jhpvm.fm.FmHostMemory;
 import org.jhpvm.fm.FmOutputStream;
 
 /**
@@ -45,7 +43,6 @@ public final class Endpoint extends EndpointNicApi {
     private final Nic nic;
     /** Whether the fabric keeps a virtual clock: waits then tell it their spinning is no computation. */
     private final boolean virtualClock;
-    private final Optional<FmHostMemory> hostMemory;
     private final FmConfig config;
     private final JobControl job;
     private final int windowFrames;
@@ -84,7 +81,7 @@ public final class Endpoint extends EndpointNicApi {
      *                                  the fabric
      */
     public Endpoint(final Fabric fabric, final int pe, final FmConfig config, final JobControl job) {
-        super(pe, fabric.nicCount());
+        super(pe, fabric.nicCount(), fabric.hostMemory());
         this.config = Objects.requireNonNull(config, "config");
         this.job = Objects.requireNonNull(job, "job");
         if (pe < 0 || pe >= pes) {
@@ -100,7 +97,6 @@ public final class Endpoint extends EndpointNicApi {
         }
         this.nic = fabric.nic(pe);
         this.virtualClock = fabric.virtualClock();
-        this.hostMemory = fabric.hostMemory().map(h -> new HostMemoryView(h, pe));
         final int frameBytes = fabric.frameBytes();
         final int pool = fabric.poolFrames();
         this.windowFrames = config.windowFrames() == 0 ? Math.min(32, Math.max(2, pool / 4)) : config.windowFrames();
@@ -312,11 +308,6 @@ public final class Endpoint extends EndpointNicApi {
     @Override
     boolean messageOpen() {
         return out.isOpen() || nested.isOpen() || rendezvous != null && rendezvous.isOpen();
-    }
-
-    @Override
-    public Optional<FmHostMemory> hostMemory() {
-        return hostMemory;
     }
 
     @Override

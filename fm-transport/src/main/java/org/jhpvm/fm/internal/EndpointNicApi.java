@@ -1,14 +1,19 @@
 package org.jhpvm.fm.internal;
 
+import java.util.Optional;
+
+import org.jhpvm.fabric.HostMemory;
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmCompletion;
+import org.jhpvm.fm.FmHostMemory;
 import org.jhpvm.fm.FmNicHandler;
 import org.jhpvm.fm.FmOutputStream;
 import org.jhpvm.fm.FmRegion;
 
 /**
  * The half of an endpoint's {@link FastMessages} API that talks to the NIC as a processor: registered memory, NIC
- * handlers and messages, RDMA and completions, each checked here and carried out by {@link NicOffload}. The
+ * handlers and messages, RDMA and completions, each checked here and carried out by {@link NicOffload}; and the
+ * host memory the fabric shares between the processes of a host. The
  * {@link Endpoint} is the rest (handlers, streams, extract, the protocol); it sets {@link #offload} when its parts
  * exist. Single-threaded, like the endpoint.
  */
@@ -18,10 +23,18 @@ abstract class EndpointNicApi implements FastMessages {
     /** Set once the PE has sent or extracted: handlers can no longer be registered. */
     boolean started;
     NicOffload offload;
+    /** The fabric's host memory as this PE sees it, if the fabric has any. */
+    private final Optional<FmHostMemory> hostMemory;
 
-    EndpointNicApi(final int pe, final int pes) {
+    EndpointNicApi(final int pe, final int pes, final Optional<HostMemory> fabricHostMemory) {
         this.pe = pe;
         this.pes = pes;
+        this.hostMemory = fabricHostMemory.map(h -> new HostMemoryView(h, pe));
+    }
+
+    @Override
+    public Optional<FmHostMemory> hostMemory() {
+        return hostMemory;
     }
 
     /** Checks the endpoint can be used: not closed, job not aborted. */
