@@ -33,7 +33,10 @@ public final class LaunchedMain {
             }
             main.invoke(null, (Object) Arrays.copyOfRange(args, 1, args.length));
         } catch (InvocationTargetException e) {
-            e.getCause().printStackTrace();
+            // What the JVM does with an exception main throws (report it through the thread's handler); then this
+            // process ends with status 1, which makes launch end the job naming it.
+            final Thread t = Thread.currentThread();
+            t.getUncaughtExceptionHandler().uncaughtException(t, e.getCause());
             status = 1;
         } catch (ReflectiveOperationException e) {
             System.err.println("jhpvm: cannot run " + args[0] + ": " + e);

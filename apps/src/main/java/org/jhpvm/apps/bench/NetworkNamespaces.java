@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * Two "hosts" on this machine for {@code bench hosts}: two network namespaces joined by a veth pair on a private
@@ -13,6 +14,8 @@ import java.util.concurrent.TimeUnit;
  * traffic goes only to the two addresses assigned here. Every {@code ip} call is bounded to 10 s.
  */
 public final class NetworkNamespaces implements AutoCloseable {
+    /** A namespace this class makes, with the id of the process that made it. */
+    private static final Pattern OURS = Pattern.compile("^jhb(\\d+)-[01]\\b");
     private final String prefix;
     private final String subnet;
     private final List<String> created = new ArrayList<>();
@@ -100,29 +103,12 @@ public final class NetworkNamespaces implements AutoCloseable {
 
     /** Removes the namespaces of earlier runs whose process is gone (killed before it could remove them). */
     private static void sweepStale() {
-        final String list = ipOutput("netns", "list");
-        for (final String line : list.split("\n")) {
-            final var m = java.util.regex.Pattern.compile("^jhb(\\d+)-[01]\\b").matcher(line.strip());
+        final Run list = run("netns", "list");
+        for (final String line : list.output().split("\n")) {
+            final var m = OURS.matcher(line.strip());
             if (m.find() && ProcessHandle.of(Long.parseLong(m.group(1))).map(h -> !h.isAlive()).orElse(true)) {
                 ip("netns", "del", m.group().strip());
             }
-        }
-    }
-
-    private static String ipOutput(final String... args) {
-        try {
-            final List<String> cmd = new ArrayList<>(List.of("ip"));
-            cmd.addAll(List.of(args));
-            final Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-            p.getOutputStream().close();
-            final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            p.waitFor(10, TimeUnit.SECONDS);
-            return out;
-        } catch (IOException e) {
-            return "";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "";
         }
     }
 
@@ -134,6 +120,15 @@ public final class NetworkNamespaces implements AutoCloseable {
 
     /** Runs {@code ip args}; returns null if it succeeded, else what it printed and its status. */
     static String ip(final String... args) {
+        final Run r = run(args);
+        return r.status() == 0 ? null : r.output();
+    }
+
+    /** How an {@code ip} call ended: its status (non-zero also when it could not run) and its output or failure. */
+    private record Run(int status, String output) {
+    }
+
+    private static Run run(final String... args) {
         final List<String> cmd = new ArrayList<>();
         cmd.add("ip");
         cmd.addAll(List.of(args));
@@ -142,15 +137,16 @@ public final class NetworkNamespaces implements AutoCloseable {
             p.getOutputStream().close();
             if (!p.waitFor(10, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
-                return String.join(" ", cmd) + " did not finish in 10 s";
+                return new Run(-1, String.join(" ", cmd) + " did not finish in 10 s");
             }
             final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-            return p.exitValue() == 0 ? null : String.join(" ", cmd) + ": exit " + p.exitValue() + ": " + out;
+            return p.exitValue() == 0 ? new Run(0, out)
+                : new Run(p.exitValue(), String.join(" ", cmd) + ": exit " + p.exitValue() + ": " + out);
         } catch (IOException e) {
-            return "cannot run ip (iproute2): " + e.getMessage();
+            return new Run(-1, "cannot run ip (iproute2): " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return "interrupted";
+            return new Run(-1, "interrupted");
         }
     }
 }
