@@ -180,6 +180,7 @@ public record FabricConfig(
         private String machine = ClockSettings.DEFAULT_MACHINE;
         private final java.util.Map<String, String> switches = new java.util.LinkedHashMap<>();
         private boolean measuredCpu = true;
+        private String looks = ClockSettings.AUTO_LOOKS;
         int completionQueueCapacity = DEFAULT_COMPLETION_QUEUE_CAPACITY;
         int rdmaSegmentBytes = DEFAULT_RDMA_SEGMENT_BYTES;
         private final double[] faultP = new double[4];
@@ -410,7 +411,7 @@ public record FabricConfig(
                 pool,
                 spareFrames, budget, maxHoldNs, faultPlan, idleSpins, idleYields, minParkNs, maxParkNs,
                 completionQueueCapacity, rdmaSegmentBytes, new ClockSettings(virtualClock, machine, switches,
-                measuredCpu));
+                measuredCpu, looks));
         }
 
         /**
@@ -425,6 +426,7 @@ public record FabricConfig(
             switches.clear();
             switches.putAll(settings.switches());
             measuredCpu = settings.measured();
+            looks = settings.looks();
             return this;
         }
 
@@ -452,6 +454,10 @@ public record FabricConfig(
             } else {
                 switches.put(name, choice);
             }
+        }
+
+        void looks(final String value) {
+            looks = ClockSettings.checkLooks(value);
         }
 
         void cpu(final String value) {

@@ -76,7 +76,11 @@ final class FabricOptions {
                 + "fabric.model.lcp=baseline (info --all lists each machine's switches; default: the machine's)",
                 null),
             row("cpu", "measured|declared", "measured", "in virtual time, whether a PE's computation counts its "
-                + "thread's CPU time (measured) or only what it declares (VirtualTime.charge)", (b, v) -> b.cpu(v)));
+                + "thread's CPU time (measured) or only what it declares (VirtualTime.charge)", (b, v) -> b.cpu(v)),
+            row("looks", "auto|park|spin", ClockSettings.AUTO_LOOKS, "in virtual time, how a NIC waits (wall time) for "
+                + "the others' clocks: parked until the NIC holding it back reaches its time (park), or spinning, "
+                + "yielding and parking a while (spin); auto parks when the NICs outnumber the cores. The virtual "
+                + "times are the same either way", (b, v) -> b.looks(v)));
         final Map<String, Row> byKey = new LinkedHashMap<>();
         final List<FabricOption> listed = new ArrayList<>();
         for (final Row r : rows) {

@@ -123,6 +123,81 @@ class VirtualFabricTest {
         return seen;
     }
 
+    @Test
+    void looksParkedOnTheNicHoldingThemBackGiveTheSameTimesAsSpinningOnes() throws Exception {
+        // Twelve NICs, more than the cores of the machines this runs on, each sending to three others and waiting
+        // for three: parked looks, woken (or moved to the next holder) by the NIC they wait for, must see what
+        // spinning looks see, at the same virtual times, however the threads are scheduled.
+        final List<String> spinning = ring("spin", -1);
+        assertTrue(spinning.size() > 12 * 3 * 25, "some waits time out: " + spinning.size());
+        assertEquals(spinning, ring("park", -1), "parked looks");
+        assertEquals(spinning, ring("park", 5), "parked looks, threads sleeping at random");
+        assertEquals(spinning, ring("auto", 13), "auto, threads sleeping at random");
+    }
+
+    /**
+     * Twelve NICs in rounds: each declares some computation, sends a frame to the next NIC, the third and the fourth
+     * after it (so that frames of several senders meet at each port), and receives three, in waits with short virtual
+     * timeouts (a wait that ends with nothing is recorded too). Returns what every NIC saw (receiver, source, round,
+     * its clock on delivery; or its clock when a wait timed out), in the receivers' order.
+     */
+    private static List<String> ring(final String looks, final long sleepSeed) throws Exception {
+        final int n = 12;
+        final int rounds = 25;
+        final int[] to = {1, 3, 4};
+        final List<List<String>> seen = new ArrayList<>();
+        try (Fabric fabric = EmulatedMyrinet.create(FabricConfig.builder(n).frameBytes(4096)
+            .option("clock", "virtual").option("cpu", "declared").option("looks", looks).option("model.switch", "on")
+            .build())) {
+            final long lookaheadNs = ((VirtualFabric) fabric).model().lookaheadPs() / 1000;
+            final Thread[] threads = new Thread[n];
+            final Nic[] nics = new Nic[n];
+            for (int i = 0; i < n; i++) {
+                nics[i] = fabric.nic(i); // every NIC takes part before any sends (as in a job)
+            }
+            for (int i = 0; i < n; i++) {
+                final int me = i;
+                final List<String> mine = new ArrayList<>();
+                seen.add(mine);
+                final Nic nic = nics[i];
+                threads[i] = run(() -> {
+                    final Random work = new Random(me);
+                    final Random sleep = new Random(sleepSeed + me);
+                    final long[] next = new long[n];
+                    for (int r = 0; r < rounds; r++) {
+                        VirtualTime.charge(work.nextInt(20_000));
+                        for (final int d : to) {
+                            final Frame f = nic.acquire();
+                            f.setDestination((me + d) % n).setLength(1 + work.nextInt(4000)).putHeaderLong(0, r);
+                            f.putHeaderLong(8, VirtualTime.nanoTime());
+                            nic.send(f);
+                        }
+                        maybeSleep(sleep, sleepSeed);
+                        for (int k = 0; k < to.length; ) {
+                            final Frame f = nic.receive(TimeUnit.MICROSECONDS.toNanos(2 + work.nextInt(40)));
+                            final long now = VirtualTime.nanoTime();
+                            if (f == null) {
+                                mine.add(me + " waited@" + now);
+                                continue;
+                            }
+                            k++;
+                            assertTrue(now >= f.getHeaderLong(8) + lookaheadNs, "received before it could arrive");
+                            // A sender may be a round ahead of another: only each sender's own order is fixed.
+                            assertEquals(next[f.source()]++, f.getHeaderLong(0), "round of a frame from NIC " + f.source());
+                            mine.add(me + "<" + f.source() + ":" + f.getHeaderLong(0) + "@" + now);
+                            nic.release(f);
+                            maybeSleep(sleep, sleepSeed);
+                        }
+                    }
+                });
+            }
+            join(threads);
+        }
+        final List<String> all = new ArrayList<>();
+        seen.forEach(all::addAll);
+        return all;
+    }
+
     private static void maybeSleep(final Random sleep, final long seed) {
         if (seed < 0) {
             return;
@@ -138,6 +213,41 @@ class VirtualFabricTest {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
+    void aFrameSentWhileItsReceiverWaitsIsDeliveredAtItsArrivalWhetherLooksParkOrSpin() throws Exception {
+        for (final String looks : new String[] {"spin", "park"}) {
+            try (Fabric fabric = EmulatedMyrinet.create(FabricConfig.builder(2).frameBytes(4096)
+                .option("clock", "virtual").option("cpu", "declared").option("looks", looks).build())) {
+                final Nic[] nics = {fabric.nic(0), fabric.nic(1)};
+                final long[] got = new long[1];
+                final java.util.concurrent.CountDownLatch waiting = new java.util.concurrent.CountDownLatch(1);
+                final Thread receiver = run(() -> {
+                    nics[0].progress();
+                    waiting.countDown();
+                    final Frame f = nics[0].receive(TimeUnit.MILLISECONDS.toNanos(10));
+                    assertNotNull(f);
+                    got[0] = VirtualTime.picoTime();
+                    nics[0].release(f);
+                });
+                final Thread sender = run(() -> {
+                    // The receiver is (almost surely) inside its wait before anything is sent: its clock must not
+                    // have run ahead of the frame's arrival meanwhile, whatever it did while it waited.
+                    waiting.await();
+                    Thread.sleep(50);
+                    nics[1].progress();
+                    VirtualTime.charge(1_000_000);
+                    final Frame f = nics[1].acquire();
+                    f.setDestination(0).setLength(100);
+                    nics[1].send(f);
+                    assertNull(nics[1].receive(TimeUnit.MILLISECONDS.toNanos(20)));
+                });
+                join(receiver, sender);
+                final TimingModel model = ((VirtualFabric) fabric).model();
+                assertEquals(1_000_000_000L + oneWayPs(model, 100), got[0], looks + ": delivered at its arrival");
+            }
         }
     }
 

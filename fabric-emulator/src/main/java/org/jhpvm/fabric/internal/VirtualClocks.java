@@ -43,8 +43,15 @@ final class VirtualClocks {
     private final AtomicLongArray promises;
     private final AtomicReferenceArray<Thread> hosts;
     private final long lookaheadPs;
+    /** Looks parked on a NIC's clock, when the NICs outnumber the cores; null otherwise. */
+    private final ClockWatchers watchers;
 
-    VirtualClocks(final int nics, final long lookaheadPs) {
+    /**
+     * @param parkLooks whether looks that wait park on the NIC holding them back, to be woken when it reaches their
+     *                  time (when the NICs' threads outnumber the cores), rather than spin and yield
+     */
+    VirtualClocks(final int nics, final long lookaheadPs, final boolean parkLooks) {
+        this.watchers = parkLooks ? new ClockWatchers(this, nics) : null;
         this.published = new AtomicLongArray((nics + 2) * STRIDE);
         this.promises = new AtomicLongArray((nics + 2) * STRIDE);
         this.hosts = new AtomicReferenceArray<>(nics);
@@ -89,11 +96,36 @@ final class VirtualClocks {
 
     void publish(final int nic, final long clockPs) {
         published.setRelease(index(nic), clockPs);
+        if (watchers != null) {
+            watchers.changed(nic, effective(nic));
+        }
     }
 
     /** The NIC takes no further part (its host ended, or the fabric closed). */
     void leave(final int nic) {
         published.setRelease(index(nic), GONE);
+        if (watchers != null) {
+            watchers.changed(nic, GONE);
+        }
+    }
+
+    /** @return whether looks that wait park on the NIC holding them back ({@link #watch}) */
+    boolean parksLooks() {
+        return watchers != null;
+    }
+
+    /**
+     * The calling thread's look (NIC {@code watcher}) is about to park until every other NIC has reached {@code t};
+     * NIC {@code nic} holds the least clock. The look reads that clock again after this, and parks only if it is
+     * still short (see {@link ClockWatchers}).
+     */
+    void watch(final int nic, final int watcher, final long t) {
+        watchers.watch(nic, watcher, t);
+    }
+
+    /** The look parked by {@link #watch} goes on. */
+    void unwatch(final int watcher) {
+        watchers.unwatch(watcher);
     }
 
     long published(final int nic) {
@@ -115,7 +147,18 @@ final class VirtualClocks {
      * @return whether the promise is out
      */
     boolean promise(final int nic, final long ps) {
-        return promises.compareAndSet(index(nic), OPEN, ps);
+        if (!promises.compareAndSet(index(nic), OPEN, ps)) {
+            return false;
+        }
+        if (watchers != null) {
+            watchers.changed(nic, effective(nic));
+        }
+        return true;
+    }
+
+    /** @return the NIC's promise, or {@link #NONE}, {@link #OPEN} or {@link #DIRTY} */
+    long promiseOf(final int nic) {
+        return promises.get(index(nic));
     }
 
     /** The NIC no longer waits (its published clock is its bound again). */
@@ -153,7 +196,11 @@ final class VirtualClocks {
      * @return picoseconds, {@link #GONE} if no other NIC takes part
      */
     long othersMin(final int self, final boolean checkHosts, final long[] scratch) {
-        final Thread me = Thread.currentThread();
+        return othersMin(self, Thread.currentThread(), checkHosts, scratch);
+    }
+
+    /** {@link #othersMin(int, boolean, long[])} for a look of NIC {@code self} made by thread {@code me}. */
+    long othersMin(final int self, final Thread me, final boolean checkHosts, final long[] scratch) {
         final int n = hosts.length();
         // Every clock first, then every promise: a sender lowers its receiver's promise before it publishes a later
         // clock, so a clock read here that is past a send comes with a promise read after it that knows the frame.

@@ -45,7 +45,8 @@ public final class VirtualFabric implements Fabric {
         this.capabilities = new FabricCapabilities(plan.drop() == 0 && plan.corrupt() == 0, true, true, false, true,
             false);
         this.model = new TimingModel(config.clock().model());
-        this.clocks = new VirtualClocks(config.nicCount(), model.lookaheadPs());
+        this.clocks = new VirtualClocks(config.nicCount(), model.lookaheadPs(),
+            config.clock().parkLooks(config.nicCount()));
         this.nics = new VirtualNic[config.nicCount()];
         for (int i = 0; i < nics.length; i++) {
             nics[i] = new VirtualNic(this, i, config, model, clocks, config.clock().measured());

@@ -43,6 +43,11 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private static final int CORES = Runtime.getRuntime().availableProcessors();
     private static final int SPINS = 200;
     private static final int YIELDS = 200;
+    /**
+     * Where looks park on the NIC holding them back ({@code fabric.looks}), a look yields this often first: most waits
+     * end within a few yields (hydro on 128 PEs: 5 yields 20.9 s, 0 yields 24.0 s, 20 yields 27.3 s of wall time).
+     */
+    private static final int PARK_YIELDS = 5;
     private static final long MIN_PARK_NS = 20_000;
     private static final long MAX_PARK_NS = 500_000;
     /** Every this many looks + 1 of a wait reads every clock, whatever the NIC that held it back shows. */
@@ -100,6 +105,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private boolean waiting;
     /** The least clock (or promise) of the other NICs at the last look, picoseconds. */
     private long othersMinPs;
+    /** The host thread while its receive's wait is parked until a frame comes (see {@link #parkOn}); else null. */
+    private volatile Thread parked;
     /** For {@link VirtualClocks#othersMin}: host thread only. */
     private final long[] scratch;
     private final long receiveLookaheadPs;
@@ -317,9 +324,14 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 a.arrivalPs = model.receive(loopback, a.flight, length);
                 ready.add(a);
             } else {
-                fabric.nicUnchecked(dst).inbox.offer(a);
+                final VirtualNic receiver = fabric.nicUnchecked(dst);
+                receiver.inbox.offer(a);
                 // A receiver waiting with a later promise may now act sooner: at this frame's arrival.
                 clocks.lowerPromise(dst, a.flight.headAtSwitchPs + receiveLookaheadPs);
+                final Thread p = receiver.parked; // read after lowerPromise's fence
+                if (p != null) {
+                    LockSupport.unpark(p);
+                }
             }
             frame.setState(FrameDescriptor.STATE_FREE);
             pool[poolSize++] = frame;
@@ -392,14 +404,19 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                     } while (!clocks.promise(id, nextEvent(deadline)));
                 }
                 // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
-                final long others = clocks.othersMin(id, false, scratch);
-                if (admit(others)) {
-                    clocks.lowerPromise(id, nextEvent(deadline));
-                }
-                final VirtualArrival next = ready.peek();
-                long to = Math.min(deadline, others + lookaheadPs);
-                if (next != null) {
-                    to = Math.min(to, next.arrivalPs);
+                long others = clocks.othersMin(id, false, scratch);
+                admit(others);
+                keepPromise(deadline);
+                long to = reach(deadline, others);
+                final long aim = aim(deadline);
+                if (to < aim) {
+                    // Held back by the others, not by an event of this NIC's: wait (wall time) until they let it go
+                    // straight to that event, or until a frame comes, rather than step one lookahead behind the least
+                    // clock each time it moves (with hundreds of NICs, most of a wait's steps were of that kind).
+                    others = awaitOthers(aim, true);
+                    admit(others);
+                    keepPromise(deadline);
+                    to = reach(deadline, others);
                 }
                 clockPs = Math.max(t, to);
                 clocks.publish(id, clockPs);
@@ -417,7 +434,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
      * @return the frame, its dispatch added to the clock, or null
      */
     private Frame look(final long t) {
-        othersMinPs = awaitOthers(t);
+        othersMinPs = awaitOthers(t, false);
         admit(othersMinPs);
         final VirtualArrival a = ready.peek();
         if (a == null || a.arrivalPs > t) {
@@ -482,11 +499,59 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     }
 
     /**
-     * Waits (wall time) until every other NIC that takes part has its clock at t or beyond.
-     *
-     * @return the least of the other NICs' clocks then, at least t
+     * Keeps a waiting NIC's promise at its next event. Senders bring it down as frames come; it goes up when a frame
+     * timed at the port turns out to arrive later than the earliest its sender could promise. A NIC that waits does
+     * not move its clock towards the others' (it waits for the event it aims at), so its promise alone tells them
+     * how far it lets them go: one left at a frame's earliest arrival while the frame comes later would hold back a
+     * NIC whose look this one waits for. Raised as it was first set: opened, the inbox read, then set unless a frame
+     * came meanwhile.
      */
-    private long awaitOthers(final long t) {
+    private void keepPromise(final long deadline) {
+        long next = nextEvent(deadline);
+        while (clocks.promiseOf(id) != next) {
+            clocks.openPromise(id);
+            drainInbox();
+            next = nextEvent(deadline);
+            if (clocks.promise(id, next)) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * How far a waiting NIC's clock may go now: to its deadline or the next arrival it has timed, but no further than
+     * the others' least clock plus the lookahead (a frame not yet seen can arrive no sooner).
+     */
+    private long reach(final long deadline, final long others) {
+        final VirtualArrival next = ready.peek();
+        final long to = Math.min(deadline, others + lookaheadPs);
+        return next == null ? to : Math.min(to, next.arrivalPs);
+    }
+
+    /**
+     * The least clock of the others at which a waiting NIC learns something: its deadline or next timed arrival can
+     * be reached, or the first frame pending its turn at the port can be timed.
+     */
+    private long aim(final long deadline) {
+        long w = deadline;
+        final VirtualArrival r = ready.peek();
+        if (r != null) {
+            w = Math.min(w, r.arrivalPs);
+        }
+        final VirtualArrival p = pending.peek();
+        if (p != null) {
+            w = Math.min(w, p.flight.headAtSwitchPs - sendLookaheadPs + 1);
+        }
+        return w;
+    }
+
+    /**
+     * Waits (wall time) until every other NIC that takes part has its clock at t or beyond, or, with
+     * {@code untilFrame}, until a frame is in the inbox.
+     *
+     * @return the least of the other NICs' clocks then (at least t, unless a frame ended the wait)
+     */
+    private long awaitOthers(final long t, final boolean untilFrame) {
         final long first = clocks.othersMin(id, false, scratch);
         if (first >= t) {
             return first;
@@ -498,8 +563,10 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         long movedAtNs = startNs;
         // Spin only while the NICs' threads may each have a core: with more of them than cores, a spinning waiter
         // takes the core from a thread whose clock it waits for.
-        int spins = nicCount <= CORES ? 0 : SPINS;
+        final boolean parks = clocks.parksLooks();
+        int spins = nicCount <= CORES && !parks ? 0 : SPINS;
         long parkNs = MIN_PARK_NS;
+        long timeoutNs = ClockWatchers.FIRST_TIMEOUT_NS; // of a park on the holder
         // The NIC that held the least clock at the last full look: while it stays short of t, so does the least of
         // all, and one clock is read instead of every NIC's (with hundreds of NICs, most looks are of this kind).
         int holder = (int) scratch[nicCount];
@@ -513,12 +580,21 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 }
                 holder = (int) scratch[nicCount];
             }
+            if (untilFrame && !inbox.isEmpty()) {
+                return clocks.othersMin(id, false, scratch);
+            }
             if (min != seen) {
                 seen = min;
                 movedAtNs = nowNs;
                 parkNs = MIN_PARK_NS; // the clocks move: look again soon
             }
-            if (spins < SPINS) {
+            if (parks && spins >= SPINS + PARK_YIELDS && holder >= 0) {
+                parkOn(holder, t, untilFrame, timeoutNs);
+                // Woken by the holder or by the time out: either way every clock is read next (a holder whose thread
+                // has ended never wakes anyone; its end is seen only by such a read), and a longer time out follows.
+                holder = -1;
+                timeoutNs = Math.min(ClockWatchers.BACKSTOP_NS, timeoutNs * 2);
+            } else if (spins < SPINS) {
                 spins++;
                 Thread.onSpinWait();
             } else if (spins < SPINS + YIELDS) {
@@ -536,6 +612,22 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 throw stalled(t, min);
             }
         }
+    }
+
+    /**
+     * Parks the look until NIC {@code holder} reaches t (or, with {@code untilFrame}, a frame comes), or for
+     * {@code timeoutNs} at most.
+     */
+    private void parkOn(final int holder, final long t, final boolean untilFrame, final long timeoutNs) {
+        if (untilFrame) {
+            parked = Thread.currentThread();
+        }
+        clocks.watch(holder, id, t); // fenced: a sender that offered a frame before this is seen below, or sees this
+        if (clocks.effective(holder) < t && !(untilFrame && !inbox.isEmpty())) {
+            LockSupport.parkNanos(timeoutNs);
+        }
+        parked = null;
+        clocks.unwatch(id);
     }
 
     private IllegalStateException stalled(final long t, final long min) {

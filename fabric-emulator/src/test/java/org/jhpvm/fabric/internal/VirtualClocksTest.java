@@ -15,7 +15,7 @@ class VirtualClocksTest {
     private static final long LOOKAHEAD = 1_000;
 
     private static VirtualClocks twoNics(final long clock0, final long clock1) {
-        final VirtualClocks clocks = new VirtualClocks(2, LOOKAHEAD);
+        final VirtualClocks clocks = new VirtualClocks(2, LOOKAHEAD, false);
         clocks.join(0, new Thread(() -> { }), clock0);
         clocks.join(1, new Thread(() -> { }), clock1);
         return clocks;
@@ -64,7 +64,7 @@ class VirtualClocksTest {
      */
     @Test
     void aLookNamesTheNicThatHoldsItBack() {
-        final VirtualClocks clocks = new VirtualClocks(3, LOOKAHEAD);
+        final VirtualClocks clocks = new VirtualClocks(3, LOOKAHEAD, false);
         for (int nic = 0; nic < 3; nic++) {
             clocks.join(nic, new Thread(() -> { }), 0);
         }
