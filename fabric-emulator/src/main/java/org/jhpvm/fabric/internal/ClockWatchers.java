@@ -150,10 +150,43 @@ final class ClockWatchers {
         final Registrations d = due.get();
         d.size = 0;
         w.takeReached(effective, d);
+        if (d.size == 0) {
+            return;
+        }
+        // One read of every clock serves them all (with hundreds of NICs, a holder's move often frees or moves
+        // hundreds of looks): the least clock of all NICs is no later than the least of a look's others.
+        final long[] s = scratch.get();
+        final long least = clocks.othersMin(-1, null, false, s);
+        final int holder = (int) s[s.length - 1];
         for (int i = 0; i < d.size; i++) {
-            settle(d.ids[i], d.generations[i], d.times[i]);
+            final int id = d.ids[i];
+            final long generation = d.generations[i];
+            final long t = d.times[i];
+            if (least >= t) {
+                wake(id, generation);
+            } else if (holder == id || holder < 0 || clocks.hostOf(holder) == threads[id]
+                || !register(holder, id, generation, t)) {
+                settle(id, generation, t); // the least is the look's own (or its thread's), or moved on meanwhile
+            }
         }
         d.size = 0;
+    }
+
+    private void wake(final int id, final long generation) {
+        if (!stale(id, generation)) {
+            LockSupport.unpark(threads[id]);
+        }
+    }
+
+    /**
+     * Registers the look with NIC {@code holder}, whose clock is short of t.
+     *
+     * @return false if the holder reached t meanwhile (it may not have seen the registration: settle again)
+     */
+    private boolean register(final int holder, final int id, final long generation, final long t) {
+        watched[holder].add(id, generation, t);
+        VarHandle.fullFence();
+        return clocks.effective(holder) < t;
     }
 
     /** Wakes the look if every other NIC has reached its time, else registers it with the one that holds it back. */
@@ -167,9 +200,7 @@ final class ClockWatchers {
                 LockSupport.unpark(thread);
                 return;
             }
-            watched[holder].add(id, generation, t);
-            VarHandle.fullFence();
-            if (clocks.effective(holder) < t) {
+            if (register(holder, id, generation, t)) {
                 return; // the holder's host will see the registration when it moves on
             }
             // The holder moved on meanwhile and may not have seen the registration: settle again (a duplicate it did

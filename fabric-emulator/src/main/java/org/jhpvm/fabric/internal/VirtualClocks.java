@@ -199,7 +199,10 @@ final class VirtualClocks {
         return othersMin(self, Thread.currentThread(), checkHosts, scratch);
     }
 
-    /** {@link #othersMin(int, boolean, long[])} for a look of NIC {@code self} made by thread {@code me}. */
+    /**
+     * {@link #othersMin(int, boolean, long[])} for a look of NIC {@code self} made by thread {@code me}; with
+     * {@code self} -1 and {@code me} null, the least of every NIC that takes part.
+     */
     long othersMin(final int self, final Thread me, final boolean checkHosts, final long[] scratch) {
         final int n = hosts.length();
         // Every clock first, then every promise: a sender lowers its receiver's promise before it publishes a later

@@ -4,9 +4,7 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.IdentityHashMap;
 import java.util.PriorityQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import org.jctools.queues.MpmcArrayQueue;
 import org.jctools.queues.MpscUnboundedArrayQueue;
@@ -36,23 +34,6 @@ import org.jhpvm.fabric.timing.TimingModel;
 final class VirtualNic implements Nic, VirtualTime.Host {
     private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private static final ThreadLocal<ThreadClock> THREAD = ThreadLocal.withInitial(ThreadClock::new);
-    /** Another NIC's clock standing still this long (wall time) while a look waits for it ends the job. */
-    static final long STALL_NS = TimeUnit.SECONDS.toNanos(60);
-    private static final long CHECK_HOSTS_AFTER_NS = TimeUnit.MILLISECONDS.toNanos(10);
-    /** This machine's cores: a look's wait spins only while the NICs' threads fit them. */
-    private static final int CORES = Runtime.getRuntime().availableProcessors();
-    private static final int SPINS = 200;
-    private static final int YIELDS = 200;
-    /**
-     * Where looks park on the NIC holding them back ({@code fabric.looks}), a look yields this often first: most waits
-     * end within a few yields (hydro on 128 PEs: 5 yields 20.9 s, 0 yields 24.0 s, 20 yields 27.3 s of wall time).
-     */
-    private static final int PARK_YIELDS = 5;
-    private static final long MIN_PARK_NS = 20_000;
-    private static final long MAX_PARK_NS = 500_000;
-    /** Every this many looks + 1 of a wait reads every clock, whatever the NIC that held it back shows. */
-    private static final int FULL_LOOK_MASK = 63;
-
     private static final int SENT = 0;
     private static final int BYTES_SENT = 1;
     private static final int RECEIVED = 2;
@@ -105,10 +86,9 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private boolean waiting;
     /** The least clock (or promise) of the other NICs at the last look, picoseconds. */
     private long othersMinPs;
-    /** The host thread while its receive's wait is parked until a frame comes (see {@link #parkOn}); else null. */
-    private volatile Thread parked;
     /** For {@link VirtualClocks#othersMin}: host thread only. */
-    private final long[] scratch;
+    /** How this NIC waits for the others' clocks. */
+    private final OthersWait waits;
     private final long receiveLookaheadPs;
     private final IdentityHashMap<Frame, VirtualArrival> delivered = new IdentityHashMap<>();
     private final CounterBlock counters = new CounterBlock(7);
@@ -132,7 +112,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         this.sendLookaheadPs = model.sendLookaheadPs();
         this.lookaheadPs = model.lookaheadPs();
         this.receiveLookaheadPs = lookaheadPs - sendLookaheadPs;
-        this.scratch = new long[config.nicCount() + 1];
+        this.waits = new OthersWait(fabric, id, config.nicCount(), clocks, inbox);
         this.faults = config.faultPlan().isNone() ? null : new VirtualFaults(config.faultPlan(), id, config.nicCount());
         this.pool = new Frame[config.poolFrames()];
         for (int i = 0; i < pool.length; i++) {
@@ -328,10 +308,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 receiver.inbox.offer(a);
                 // A receiver waiting with a later promise may now act sooner: at this frame's arrival.
                 clocks.lowerPromise(dst, a.flight.headAtSwitchPs + receiveLookaheadPs);
-                final Thread p = receiver.parked; // read after lowerPromise's fence
-                if (p != null) {
-                    LockSupport.unpark(p);
-                }
+                receiver.waits.wakeForFrame(); // after lowerPromise's fence
             }
             frame.setState(FrameDescriptor.STATE_FREE);
             pool[poolSize++] = frame;
@@ -404,7 +381,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                     } while (!clocks.promise(id, nextEvent(deadline)));
                 }
                 // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
-                long others = clocks.othersMin(id, false, scratch);
+                long others = waits.othersMin();
                 admit(others);
                 keepPromise(deadline);
                 long to = reach(deadline, others);
@@ -413,7 +390,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                     // Held back by the others, not by an event of this NIC's: wait (wall time) until they let it go
                     // straight to that event, or until a frame comes, rather than step one lookahead behind the least
                     // clock each time it moves (with hundreds of NICs, most of a wait's steps were of that kind).
-                    others = awaitOthers(aim, true);
+                    others = waits.await(aim, true);
                     admit(others);
                     keepPromise(deadline);
                     to = reach(deadline, others);
@@ -434,7 +411,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
      * @return the frame, its dispatch added to the clock, or null
      */
     private Frame look(final long t) {
-        othersMinPs = awaitOthers(t, false);
+        othersMinPs = waits.await(t, false);
         admit(othersMinPs);
         final VirtualArrival a = ready.peek();
         if (a == null || a.arrivalPs > t) {
@@ -543,101 +520,6 @@ final class VirtualNic implements Nic, VirtualTime.Host {
             w = Math.min(w, p.flight.headAtSwitchPs - sendLookaheadPs + 1);
         }
         return w;
-    }
-
-    /**
-     * Waits (wall time) until every other NIC that takes part has its clock at t or beyond, or, with
-     * {@code untilFrame}, until a frame is in the inbox.
-     *
-     * @return the least of the other NICs' clocks then (at least t, unless a frame ended the wait)
-     */
-    private long awaitOthers(final long t, final boolean untilFrame) {
-        final long first = clocks.othersMin(id, false, scratch);
-        if (first >= t) {
-            return first;
-        }
-        final long startNs = System.nanoTime();
-        // A stall is the others' least clock standing still, not a long wait: with many PEs on few cores a look may
-        // wait long in wall time while the clocks it waits for keep moving.
-        long seen = first; // the least clock as last read (or, between full looks, the holder's)
-        long movedAtNs = startNs;
-        // Spin only while the NICs' threads may each have a core: with more of them than cores, a spinning waiter
-        // takes the core from a thread whose clock it waits for.
-        final boolean parks = clocks.parksLooks();
-        int spins = nicCount <= CORES && !parks ? 0 : SPINS;
-        long parkNs = MIN_PARK_NS;
-        long timeoutNs = ClockWatchers.FIRST_TIMEOUT_NS; // of a park on the holder
-        // The NIC that held the least clock at the last full look: while it stays short of t, so does the least of
-        // all, and one clock is read instead of every NIC's (with hundreds of NICs, most looks are of this kind).
-        int holder = (int) scratch[nicCount];
-        for (int looks = 1; ; looks++) {
-            final long nowNs = System.nanoTime();
-            long min;
-            if (holder < 0 || (looks & FULL_LOOK_MASK) == 0 || (min = clocks.effective(holder)) >= t) {
-                min = clocks.othersMin(id, nowNs - startNs > CHECK_HOSTS_AFTER_NS, scratch);
-                if (min >= t) {
-                    return min;
-                }
-                holder = (int) scratch[nicCount];
-            }
-            if (untilFrame && !inbox.isEmpty()) {
-                return clocks.othersMin(id, false, scratch);
-            }
-            if (min != seen) {
-                seen = min;
-                movedAtNs = nowNs;
-                parkNs = MIN_PARK_NS; // the clocks move: look again soon
-            }
-            if (parks && spins >= SPINS + PARK_YIELDS && holder >= 0) {
-                parkOn(holder, t, untilFrame, timeoutNs);
-                // Woken by the holder or by the time out: either way every clock is read next (a holder whose thread
-                // has ended never wakes anyone; its end is seen only by such a read), and a longer time out follows.
-                holder = -1;
-                timeoutNs = Math.min(ClockWatchers.BACKSTOP_NS, timeoutNs * 2);
-            } else if (spins < SPINS) {
-                spins++;
-                Thread.onSpinWait();
-            } else if (spins < SPINS + YIELDS) {
-                spins++;
-                Thread.yield();
-            } else {
-                LockSupport.parkNanos(parkNs);
-                // While the clocks stand still (their threads wait for a core), look less often, up to 0.5 ms.
-                parkNs = Math.min(MAX_PARK_NS, parkNs * 2);
-            }
-            if (WaitEnds.ending(fabric)) {
-                WaitEnds.check("a look", id, fabric, t);
-            }
-            if (nowNs - movedAtNs > STALL_NS) {
-                throw stalled(t, min);
-            }
-        }
-    }
-
-    /**
-     * Parks the look until NIC {@code holder} reaches t (or, with {@code untilFrame}, a frame comes), or for
-     * {@code timeoutNs} at most.
-     */
-    private void parkOn(final int holder, final long t, final boolean untilFrame, final long timeoutNs) {
-        if (untilFrame) {
-            parked = Thread.currentThread();
-        }
-        clocks.watch(holder, id, t); // fenced: a sender that offered a frame before this is seen below, or sees this
-        if (clocks.effective(holder) < t && !(untilFrame && !inbox.isEmpty())) {
-            LockSupport.parkNanos(timeoutNs);
-        }
-        parked = null;
-        clocks.unwatch(id);
-    }
-
-    private IllegalStateException stalled(final long t, final long min) {
-        final int q = clocks.holder(id, min);
-        final Thread host = q < 0 ? null : clocks.hostOf(q);
-        return new IllegalStateException("virtual time: NIC " + id + " waits at " + t / 1000 + " ns for NIC " + q
-            + ", whose clock has stood at " + min / 1000 + " ns for " + STALL_NS / 1_000_000_000 + " s (wall): its "
-            + "host " + (host == null ? "was never given out" : "thread " + host.getName() + " is "
-            + host.getState()) + " and has not called the fabric since (a NIC of a virtual-time fabric must be "
-            + "used by a live thread until its job ends)");
     }
 
     /** Ends a waiting call on close or interrupt. */
