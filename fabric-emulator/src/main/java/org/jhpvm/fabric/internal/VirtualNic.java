@@ -367,20 +367,13 @@ final class VirtualNic implements Nic, VirtualTime.Host {
                 if (t >= deadline) {
                     return null;
                 }
-                // Promise to send nothing before the next event this NIC knows of. Within one receive the promise only
-                // comes down (senders lower it, and so does this NIC as it learns of frames), so it is set once. It
-                // is worked out from the inbox as read after the promise is opened (counted at the clock meanwhile),
-                // and refused if a frame came in between. A promise made before the inbox was read could miss a frame
-                // whose sender saw no promise to lower: a NIC waiting for this one's answer to that frame would then
-                // run on to this one's deadline (a fetch-add took a whole idle sleep, 20 ms, on a busy machine).
-                if (!waiting) {
-                    waiting = true;
-                    do {
-                        clocks.openPromise(id);
-                        drainInbox();
-                    } while (!clocks.promise(id, nextEvent(deadline)));
-                }
-                // Wait: to the next arrival, the deadline, or as far as no frame yet unseen can arrive.
+                // Promise to send nothing before the next event this NIC knows of, and keep the promise there
+                // (keepPromise). It is worked out from the inbox as read after the promise is opened (counted at the
+                // clock meanwhile), and refused if a frame came in between. A promise made before the inbox was read
+                // could miss a frame whose sender saw no promise to lower: a NIC waiting for this one's answer to that
+                // frame would then run on to this one's deadline (a fetch-add took a whole idle sleep, 20 ms, on a
+                // busy machine).
+                waiting = true;
                 long others = waits.othersMin();
                 admit(others);
                 keepPromise(deadline);
@@ -463,16 +456,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
 
     /** The earliest this waiting NIC can act: its deadline, the next arrival it has timed, or a frame not yet timed. */
     private long nextEvent(final long deadline) {
-        long w = deadline;
-        final VirtualArrival r = ready.peek();
-        if (r != null) {
-            w = Math.min(w, r.arrivalPs);
-        }
-        final VirtualArrival p = pending.peek();
-        if (p != null) {
-            w = Math.min(w, p.flight.headAtSwitchPs + receiveLookaheadPs);
-        }
-        return w;
+        return earliest(deadline, receiveLookaheadPs);
     }
 
     /**
@@ -507,9 +491,16 @@ final class VirtualNic implements Nic, VirtualTime.Host {
 
     /**
      * The least clock of the others at which a waiting NIC learns something: its deadline or next timed arrival can
-     * be reached, or the first frame pending its turn at the port can be timed.
+     * be reached, or the first frame pending its turn at the port can be timed (the others' least clock plus the send
+     * lookahead passes its first bytes' time at the port).
      */
     private long aim(final long deadline) {
+        return earliest(deadline, 1 - sendLookaheadPs);
+    }
+
+    /** @return the least of the deadline, the next timed arrival, and the first pending frame's time at the port plus
+     * {@code pendingPs} */
+    private long earliest(final long deadline, final long pendingPs) {
         long w = deadline;
         final VirtualArrival r = ready.peek();
         if (r != null) {
@@ -517,7 +508,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         }
         final VirtualArrival p = pending.peek();
         if (p != null) {
-            w = Math.min(w, p.flight.headAtSwitchPs - sendLookaheadPs + 1);
+            w = Math.min(w, p.flight.headAtSwitchPs + pendingPs);
         }
         return w;
     }
