@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
  * every other NIC that takes part has reached t (counted at its promise if it waits in a receive). One per NIC, used
  * by its host thread only (but {@link #wakeForFrame} by senders).
  * <p>
- * While the NICs' threads fit the cores a wait spins, then yields, then parks for 20 us doubling to 0.5 us. With
+ * While the NICs' threads fit the cores a wait spins, then yields, then parks for 20 us doubling to 0.5 ms. With
  * more NICs than cores ({@code fabric.looks=auto}), or with {@code fabric.looks=park}, it yields a few times and then
  * parks on the NIC holding the least clock until that NIC wakes it ({@link ClockWatchers}): a waiter that spins or
  * yields there takes the core from a thread it waits for.
