@@ -77,7 +77,8 @@ public record ClockSettings(boolean virtual, String machine, Map<String, String>
 
     /**
      * These settings as the {@code fabric.*} options a job builder takes ({@code fabric.clock}, {@code fabric.machine},
-     * {@code fabric.cpu}, {@code fabric.looks}, {@code fabric.model.SWITCH}): for the layers above, whose jobs are configured by options.
+     * {@code fabric.cpu}, {@code fabric.looks}, {@code fabric.model.SWITCH}): for the layers above, whose jobs are
+     * configured by options.
      *
      * @return option key to value, in a stable order; empty for the wall clock (its default)
      */

@@ -183,7 +183,8 @@ class VirtualFabricTest {
                             k++;
                             assertTrue(now >= f.getHeaderLong(8) + lookaheadNs, "received before it could arrive");
                             // A sender may be a round ahead of another: only each sender's own order is fixed.
-                            assertEquals(next[f.source()]++, f.getHeaderLong(0), "round of a frame from NIC " + f.source());
+                            assertEquals(next[f.source()]++, f.getHeaderLong(0),
+                                "round of a frame from NIC " + f.source());
                             mine.add(me + "<" + f.source() + ":" + f.getHeaderLong(0) + "@" + now);
                             nic.release(f);
                             maybeSleep(sleep, sleepSeed);

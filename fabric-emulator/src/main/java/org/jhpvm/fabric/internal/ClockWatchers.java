@@ -79,7 +79,7 @@ final class ClockWatchers {
             count = r.size;
         }
 
-        /** Moves the registrations whose time {@code ps} has reached (or that are stale) out, the good ones into due. */
+        /** Takes out the registrations whose time {@code ps} has reached, and stale ones; the good ones go to due. */
         synchronized void takeReached(final long ps, final Registrations due) {
             final Registrations r = registrations;
             for (int i = r.size - 1; i >= 0; i--) {
