@@ -234,10 +234,14 @@ class VirtualFabricTest {
                     nics[0].release(f);
                 });
                 final Thread sender = run(() -> {
-                    // The receiver is (almost surely) inside its wait before anything is sent: its clock must not
-                    // have run ahead of the frame's arrival meanwhile, whatever it did while it waited.
+                    // The receiver is parked inside its wait before anything is sent: its clock must not have run
+                    // ahead of the frame's arrival meanwhile, whatever it did while it waited.
                     waiting.await();
-                    Thread.sleep(50);
+                    final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                    while (receiver.getState() != Thread.State.TIMED_WAITING) {
+                        assertTrue(System.nanoTime() < until, looks + ": the receiver never parked in its wait");
+                        Thread.yield();
+                    }
                     nics[1].progress();
                     VirtualTime.charge(1_000_000);
                     final Frame f = nics[1].acquire();
