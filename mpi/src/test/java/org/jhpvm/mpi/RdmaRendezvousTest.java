@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.DoubleBuffer;
 import java.nio.IntBuffer;
 import java.time.Duration;
 import java.util.Arrays;
@@ -22,7 +25,8 @@ import org.junit.jupiter.api.Timeout;
  * MPI's rendezvous by one RDMA read (the module README's "Rendezvous"): a large message from a Java array goes to a
  * receive into a Java array of its kind with no FM rendezvous of its own (FM's counters show none), whether the
  * receive was posted first or came later, from an offset, truncated, from one array many times or from more arrays
- * than stay registered; a receive that cannot take a raw copy gets the data by clear-to-send, as before.
+ * than stay registered, between direct buffers of the wire's byte order too; a receive that cannot take a raw copy
+ * gets the data by clear-to-send, as before.
  */
 @Timeout(120)
 class RdmaRendezvousTest {
@@ -170,6 +174,57 @@ class RdmaRendezvousTest {
     }
 
     @Test
+    void directBuffersInTheWiresOrderAreReadTooWhateverTheirPositionAndLimit() {
+        final MpiJob.Report report = run(() -> {
+            MPI.Init(new String[0]);
+            // Open MPI's bindings address a direct buffer from its start to its capacity: position and limit are the
+            // program's business, so neither may shorten what is sent or received.
+            final IntBuffer ints = MPI.newIntBuffer(N + 3);
+            final DoubleBuffer doubles = MPI.newDoubleBuffer(N);
+            final ByteBuffer bytes = ByteBuffer.allocateDirect(4 * N + 8); // big endian: its bytes are its bytes
+            if (MPI.COMM_WORLD.getRank() == 0) {
+                ints.put(0, pattern(N + 3, 20)).position(5).limit(9);
+                MPI.COMM_WORLD.send(ints, N + 3, MPI.INT, 1, 1);
+                final double[] d = new double[N];
+                Arrays.setAll(d, i -> i * 0.25 - 7);
+                doubles.put(0, d);
+                final Request[] window = new Request[8];
+                for (int i = 0; i < window.length; i++) { // the same buffer, registered once, to an array
+                    window[i] = MPI.COMM_WORLD.iSend(doubles, N, MPI.DOUBLE, 1, 2);
+                }
+                Request.waitAll(window);
+                final ByteBuffer le = ByteBuffer.allocate(4 * N).order(ByteOrder.LITTLE_ENDIAN);
+                le.asIntBuffer().put(pattern(N, 21));
+                MPI.COMM_WORLD.send(le.array(), 4 * N, MPI.BYTE, 1, 3);
+            } else {
+                ints.position(5).limit(9);
+                MPI.COMM_WORLD.recv(ints, N + 3, MPI.INT, 0, 1);
+                assertEquals(5, ints.position(), "the receive leaves the buffer's position alone");
+                assertEquals(9, ints.limit(), "and its limit");
+                final int[] got = new int[N + 3];
+                ints.clear().get(0, got);
+                assertArrayEquals(pattern(N + 3, 20), got);
+                for (int i = 0; i < 8; i++) {
+                    final double[] d = new double[N];
+                    MPI.COMM_WORLD.recv(d, N, MPI.DOUBLE, 0, 2);
+                    assertEquals(-7.0, d[0]);
+                    assertEquals((N - 1) * 0.25 - 7, d[N - 1]);
+                }
+                // into a big-endian byte buffer, from element 8 on: BYTEs need no order
+                MPI.COMM_WORLD.recv(MPI.slice(bytes, 8), 4 * N, MPI.BYTE, 0, 3);
+                final int[] back = new int[N];
+                bytes.order(ByteOrder.LITTLE_ENDIAN).position(8).slice().order(ByteOrder.LITTLE_ENDIAN)
+                    .asIntBuffer().get(back);
+                assertArrayEquals(pattern(N, 21), back);
+                assertEquals(0L, bytes.getLong(0), "nothing before the slice");
+            }
+            MPI.Finalize();
+        });
+        assertEquals(0, fmRendezvous(report), "every buffer was read by MPI, none staged through FM's rendezvous: "
+            + report.counters());
+    }
+
+    @Test
     void aReceiveThatCannotTakeARawCopyGetsTheDataByClearToSend() {
         final MpiJob.Report report = run(() -> {
             MPI.Init(new String[0]);
@@ -179,7 +234,7 @@ class RdmaRendezvousTest {
                 MPI.COMM_WORLD.send(pattern(N, 6), N, MPI.INT, 1, 2);
                 MPI.COMM_WORLD.send(pattern(N, 7), N, MPI.INT, 1, 3);
             } else {
-                final IntBuffer direct = MPI.newIntBuffer(N);
+                final IntBuffer direct = ByteBuffer.allocateDirect(4 * N).asIntBuffer(); // big endian, not the wire's
                 MPI.COMM_WORLD.recv(direct, N, MPI.INT, 0, 1);
                 final int[] viaBuffer = new int[N];
                 direct.get(0, viaBuffer);
@@ -199,7 +254,7 @@ class RdmaRendezvousTest {
             }
             MPI.Finalize();
         });
-        assertTrue(fmRendezvous(report) >= 2, "the buffer's and the strided receive's data went by FM's rendezvous: "
-            + report.counters());
+        assertTrue(fmRendezvous(report) >= 2, "the big-endian buffer's and the strided receive's data went by FM's "
+            + "rendezvous: " + report.counters());
     }
 }

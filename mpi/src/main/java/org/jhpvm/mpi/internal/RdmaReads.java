@@ -1,5 +1,6 @@
 package org.jhpvm.mpi.internal;
 
+import java.nio.Buffer;
 import java.nio.ByteOrder;
 import java.util.ArrayDeque;
 
@@ -15,12 +16,14 @@ import org.jhpvm.fm.FmRegion;
  * clear-to-send, then FM's own rendezvous).
  * <p>
  * Only for what a raw copy moves exactly: a contiguous datatype over an array of {@code byte}, {@code int},
- * {@code long}, {@code float} or {@code double}, on a little-endian machine (the wire's order), at least
- * {@link #MIN_BYTES} long. Anything else, or a receive that cannot take the data so (another kind of array, a derived
- * type, a buffer), falls back to clear-to-send, which the sender serves as before.
+ * {@code long}, {@code float} or {@code double}, or over a writable direct buffer whose byte order is the wire's
+ * (little endian; any order for one-byte elements), on a little-endian machine, at least {@link #MIN_BYTES} long.
+ * Anything else, or a receive that cannot take the data so (another kind of array, a derived type, a heap buffer, a
+ * big-endian or read-only direct buffer), falls back to clear-to-send, which the sender serves as before.
  * <p>
- * Arrays stay registered between messages in a small round-robin set looked up by identity (a program sends from and
- * receives into the same arrays over and over), each entry counting the transfers using it; an entry in use is never
+ * Arrays and direct buffers (the whole buffer, from its start to its capacity, as Open MPI addresses it) stay
+ * registered between messages in a small round-robin set looked up by identity (a program sends from and receives
+ * into the same arrays and buffers over and over), each entry counting the transfers using it; an entry in use is never
  * evicted. So that the set does not keep large arrays alive that the program has dropped, it keeps at most
  * {@link #CACHED_BYTES} of arrays no transfer uses: beyond that an array is deregistered and forgotten when its last
  * transfer ends. The rank's thread only.
@@ -64,15 +67,27 @@ final class RdmaReads {
      * @return true if so
      */
     boolean fits(final Object buf, final TypeMap type, final long bytes) {
-        return enabled && bytes >= MIN_BYTES && type.contiguous()
-            && (buf instanceof byte[] || buf instanceof int[] || buf instanceof long[] || buf instanceof float[]
-            || buf instanceof double[]);
+        return enabled && bytes >= MIN_BYTES && type.contiguous() && raw(buf, type.kind());
+    }
+
+    /** Whether {@code buf}'s memory holds elements of {@code kind} as the wire carries them. */
+    private static boolean raw(final Object buf, final Kind kind) {
+        return switch (buf) {
+            case byte[] a -> true;
+            case int[] a -> true;
+            case long[] a -> true;
+            case float[] a -> true;
+            case double[] a -> true;
+            case Buffer b -> b.isDirect() && !b.isReadOnly()
+                && (kind.bytes == 1 || Transfer.memoryLayout(b, kind).order() == ByteOrder.LITTLE_ENDIAN);
+            default -> false;
+        };
     }
 
     /**
      * Registers {@code array} for one transfer (or finds it registered).
      *
-     * @param array the array
+     * @param array the array, or a direct buffer
      * @return its region, or null if every cached array is in use by transfers in flight (the caller falls back)
      */
     FmRegion acquire(final Object array) {
@@ -86,7 +101,7 @@ final class RdmaReads {
             final int i = (next + k) % CACHED;
             if (uses[i] == 0) {
                 forget(i);
-                regions[i] = fm.register(array);
+                regions[i] = fm.register(array instanceof Buffer b ? Transfer.segmentOf(b) : array);
                 arrays[i] = array;
                 cachedBytes += regions[i].lengthBytes();
                 uses[i] = 1;

@@ -232,13 +232,14 @@ public final class Transfer {
     }
 
     /**
-     * The buffer's memory from element 0 (its start, whatever its position), as Open MPI addresses it.
+     * The buffer's memory from element 0 to its capacity (its start and its capacity, whatever its position and
+     * limit), as Open MPI addresses it.
      *
      * @param b a buffer
      * @return its memory
      */
     public static MemorySegment segmentOf(final Buffer b) {
-        return MemorySegment.ofBuffer(b.position() == 0 ? b : b.duplicate().position(0));
+        return MemorySegment.ofBuffer(b.position() == 0 && b.limit() == b.capacity() ? b : b.duplicate().clear());
     }
 
     /**
