@@ -72,6 +72,30 @@ public final class VirtualTime {
     }
 
     /**
+     * Whether the calling thread's computation counts only as it is declared ({@code fabric.cpu=declared}): a
+     * program that knows what its work costs then {@link #charge}s it, and its modelled times depend on nothing this
+     * machine measures. False on a wall clock and where CPU time is measured.
+     *
+     * @return true if the thread's clock is virtual and counts only {@link #charge}
+     */
+    public static boolean computeDeclared() {
+        final Host host = live();
+        return host != null && !host.computeMeasured();
+    }
+
+    /**
+     * The modelled machine's {@code cpu_scale}: how many times longer its processor takes for a piece of computation
+     * than one core of the reference machine (a 2020s x86 server core), so that a program that declares its
+     * computation in the reference core's nanoseconds can {@link #charge} it on any machine.
+     *
+     * @return the factor; 1 on a wall clock
+     */
+    public static double cpuScale() {
+        final Host host = live();
+        return host == null ? 1 : host.cpuScale();
+    }
+
+    /**
      * Marks the calling thread as waiting (a layer's wait loop: FM's {@code extractUntil}) or not: while it waits,
      * the CPU time it spends between fabric calls is the wait's own spinning, not computation, and does not advance
      * its virtual clock (the wait ends at the arrival that ends it). Waits nest; on a wall clock this does nothing.
@@ -148,6 +172,21 @@ public final class VirtualTime {
          * @param waiting true as a wait begins
          */
         void waiting(boolean waiting);
+
+        /**
+         * Whether the host counts its thread's CPU time between calls ({@code fabric.cpu=measured}) or only what is
+         * charged ({@code declared}).
+         *
+         * @return true if CPU time is measured
+         */
+        boolean computeMeasured();
+
+        /**
+         * The machine's {@code cpu_scale} (see {@link VirtualTime#cpuScale()}).
+         *
+         * @return the factor
+         */
+        double cpuScale();
 
         /**
          * Whether the host's fabric is still open.

@@ -273,6 +273,25 @@ class VirtualFabricTest {
     }
 
     @Test
+    void aThreadKnowsWhetherItsComputationIsDeclaredAndTheMachinesCpuScale() {
+        assertTrue(!VirtualTime.computeDeclared(), "the wall clock declares nothing");
+        assertEquals(1.0, VirtualTime.cpuScale(), "the wall clock is the reference core");
+        try (Fabric fabric = EmulatedMyrinet.create(FabricConfig.builder(2).option("clock", "virtual")
+            .option("machine", "ppro-pci-1998").option("cpu", "declared").build())) {
+            fabric.nic(0).progress();
+            assertTrue(VirtualTime.computeDeclared());
+            assertEquals(30.0, VirtualTime.cpuScale(), "ppro-pci-1998's cpu_scale");
+        }
+        try (Fabric fabric = EmulatedMyrinet.create(FabricConfig.builder(2).option("clock", "virtual")
+            .option("machine", "sparc-sbus-1995").option("cpu", "measured").build())) {
+            fabric.nic(0).progress();
+            assertTrue(!VirtualTime.computeDeclared(), "CPU time is measured");
+            assertEquals(120.0, VirtualTime.cpuScale(), "sparc-sbus-1995's cpu_scale");
+        }
+        assertTrue(!VirtualTime.computeDeclared() && VirtualTime.cpuScale() == 1.0, "the wall clock again");
+    }
+
+    @Test
     void measuredComputationDoesNotCountTheReadsOfTheCpuClock() {
         // cpu_scale 1: the machine's own CPU time counts one for one.
         try (Fabric fabric = EmulatedMyrinet.create(FabricConfig.builder(2).option("clock", "virtual")

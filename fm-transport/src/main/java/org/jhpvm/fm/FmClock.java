@@ -41,6 +41,25 @@ public final class FmClock {
     }
 
     /**
+     * Whether the calling thread's computation counts only as charged ({@code fabric.cpu=declared}).
+     *
+     * @return true on a PE thread of a virtual-time job whose computation is declared
+     */
+    public static boolean computeDeclared() {
+        return VirtualTime.computeDeclared();
+    }
+
+    /**
+     * The modelled machine's {@code cpu_scale} (1 on the wall clock): how much longer it computes than the reference
+     * core, for a layer that declares its computation in the reference core's time.
+     *
+     * @return the factor
+     */
+    public static double cpuScale() {
+        return VirtualTime.cpuScale();
+    }
+
+    /**
      * Whether the calling thread's clock is virtual.
      *
      * @return true on a PE thread of a job on a virtual-time fabric

@@ -62,6 +62,8 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     private final VirtualClocks clocks;
     private final boolean measured;
     private final double cpuScale;
+    /** {@code fabric.cpu=measured} (whatever the scale; {@link #measured} is false on a machine that counts none). */
+    private final boolean measuredSetting;
     private final int nicCount;
     private final int frameBytes;
     private final long sendLookaheadPs;
@@ -106,6 +108,7 @@ final class VirtualNic implements Nic, VirtualTime.Host {
         this.clocks = clocks;
         // A machine whose cpu_scale is 0 counts none of this machine's CPU time: no need to read it.
         this.measured = measured && model.machine().cpuScale() > 0;
+        this.measuredSetting = measured;
         this.cpuScale = model.machine().cpuScale();
         this.nicCount = config.nicCount();
         this.frameBytes = config.frameBytes();
@@ -210,6 +213,16 @@ final class VirtualNic implements Nic, VirtualTime.Host {
     @Override
     public double cost(final String key) {
         return model.machine().layers().getOrDefault(key, 0.0);
+    }
+
+    @Override
+    public boolean computeMeasured() {
+        return measuredSetting;
+    }
+
+    @Override
+    public double cpuScale() {
+        return cpuScale;
     }
 
     @Override
