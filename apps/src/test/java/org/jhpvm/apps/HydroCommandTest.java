@@ -279,6 +279,47 @@ class HydroCommandTest {
     }
 
     @Test
+    void declaredComputationGivesTheSameModelledTimesEveryRunAndChargesEverySubstep(@TempDir final Path dir)
+        throws Exception {
+        final double[][] seconds = new double[2][];
+        for (int run = 0; run < 2; run++) {
+            final Path json = dir.resolve("declared" + run + ".json");
+            final Run r = run("hydro", "blast3d", "--scaling", "--clock", "virtual", "--machine", "ppro-pci-1998",
+                "--cpu", "declared", "--scaling-pes", "1,8", "--zones", "8", "--cycles", "3", "--warmup", "2",
+                "--trials", "1", "--json", json.toString());
+            assertEquals(0, r.exitCode(), r.out());
+            final JsonNode report = new ObjectMapper().readTree(json.toFile());
+            assertEquals("declared", report.get("cpu").asText());
+            final JsonNode rows = report.get("scaling");
+            seconds[run] = new double[] {rows.get(0).get("modelled_seconds").asDouble(),
+                rows.get(1).get("modelled_seconds").asDouble()};
+        }
+        // Nothing this machine measures enters the model: the same times, bit for bit.
+        assertEquals(Double.doubleToLongBits(seconds[0][0]), Double.doubleToLongBits(seconds[1][0]),
+            seconds[0][0] + " then " + seconds[1][0]);
+        assertEquals(Double.doubleToLongBits(seconds[0][1]), Double.doubleToLongBits(seconds[1][1]),
+            seconds[0][1] + " then " + seconds[1][1]);
+        // One PE computes 8^3 zones for 3 cycles at the declared cost of a zone-cycle (courant, pressure,
+        // viscosity, heating and three sweeps: 155.5 ns on the reference core) times the machine's cpu_scale (30),
+        // and has no network: its modelled time is that, and little more.
+        final double compute = 3 * 512 * (13 + 5 + 15 + 5.5 + 3 * 39) * 30 * 1e-9;
+        assertTrue(seconds[0][0] >= compute && seconds[0][0] < 1.05 * compute,
+            "1 PE: " + seconds[0][0] + " s modelled, " + compute + " s of declared computation");
+        assertTrue(seconds[0][1] > seconds[0][0], "8 PEs exchange ghosts: " + seconds[0][1] + " s");
+    }
+
+    @Test
+    void cpuIsRefusedWithoutAVirtualClockOrWithAnUnknownMode() throws Exception {
+        final Run wall = runWithErrors("hydro", "blast3d", "--cpu", "declared", "--zones", "8");
+        assertEquals(2, wall.exitCode(), wall.out());
+        assertTrue(wall.out().contains("add --clock virtual"), wall.out());
+        final Run bad = runWithErrors("hydro", "blast3d", "--clock", "virtual", "--cpu", "guessed", "--zones",
+            "8");
+        assertEquals(2, bad.exitCode(), bad.out());
+        assertTrue(bad.out().contains("--cpu guessed: must be measured or declared"), bad.out());
+    }
+
+    @Test
     void hydroScalingShouldReportEveryPeCount(@TempDir final Path dir) throws Exception {
         final Path json = dir.resolve("scaling.json");
         final Run r = run("hydro", "blast3d", "--scaling", "--scaling-pes", "1,2", "--zones", "8", "--cycles", "3",

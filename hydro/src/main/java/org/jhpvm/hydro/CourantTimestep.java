@@ -19,17 +19,10 @@ final class CourantTimestep extends ZeusBlock {
     }
 
     /**
-     * The Courant-limited time step: ZEUS's sum of inverse squares per zone, maximised over the grid (collective).
-     *
-     * @return the time step
-     * @throws IllegalStateException if no zone has a signal speed
+     * ZEUS's largest sum of inverse squares over the block's zones (0 for an empty block); {@link #reduce} makes the
+     * Courant-limited time step of it, maximised over the grid.
      */
-    double dt() {
-        return reduce(localRate());
-    }
-
-    /** ZEUS's largest sum of inverse squares over the block's zones (0 for an empty block). */
-    private double localRate() {
+    double localRate() {
         double worst = 0;
         if (owns) {
             double dmin = Double.MAX_VALUE;

@@ -81,6 +81,8 @@ public final class ZeusSolver {
     /** The layers each substep reads, where the kernels are the uniform Cartesian ones with internal energy. */
     private final GhostLayers layers;
     private boolean partialGhosts;
+    /** The substeps' declared costs, charged where the job's computation is declared. */
+    private final DeclaredCosts costs;
     private double time;
     private double dtOld;
     private int cycle;
@@ -118,6 +120,11 @@ public final class ZeusSolver {
             : new AngularTransport(radial, radialTransport, transportStep, q);
         this.kernels = radial != null ? radial : sourceStep;
         this.total = cfg.energy() == EnergyScheme.TOTAL;
+        long zones = block.owns ? 1 : 0;
+        for (int s = 0; s < 3; s++) {
+            zones *= block.hi[s] - block.lo[s] + 1;
+        }
+        this.costs = new DeclaredCosts(zones);
         this.layers = new GhostLayers(dims);
         this.partialGhosts = !total && radial == null;
     }
@@ -369,7 +376,9 @@ public final class ZeusSolver {
      */
     public double step(final double tEnd) {
         boundary(layers.oneLow, layers.oneHigh);
-        double dt = radial == null ? courant.dt() : courant.reduce(block.owns ? radial.courantRate() : 0);
+        final double rate = radial == null ? courant.localRate() : block.owns ? radial.courantRate() : 0;
+        costs.courant();
+        double dt = courant.reduce(rate);
         if (dtOld > 0) {
             dt = Math.min(dt, 1.26 * dtOld); // ZEUS: the time step grows at most 26% per cycle
         }
@@ -410,6 +419,7 @@ public final class ZeusSolver {
         }
         if (owns) {
             k.pressure(dt);
+            costs.pressure();
         }
         boundary(layers.oneLow, layers.oneHigh);
         if (total) {
@@ -421,6 +431,7 @@ public final class ZeusSolver {
         }
         if (owns) {
             k.viscosity(dt);
+            costs.viscosity();
         }
         boundary(layers.noneLow, layers.oneHigh);
         if (owns) {
@@ -428,6 +439,7 @@ public final class ZeusSolver {
                 k.viscousWork(dt);
             }
             k.heating(dt);
+            costs.heating();
         }
     }
 
@@ -439,6 +451,7 @@ public final class ZeusSolver {
             final int dir = cycle % 2 == 0 ? m : dims - 1 - m;
             boundary(layers.sweepLow[dir], layers.sweepHigh[dir]);
             if (block.owns) {
+                costs.sweep();
                 if (radialTransport != null) {
                     if (dir == 0) {
                         radialTransport.sweep(dt);

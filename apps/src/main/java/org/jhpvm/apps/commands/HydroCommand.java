@@ -211,6 +211,12 @@ public final class HydroCommand implements Callable<Integer> {
         + "machine's model (repeatable; default: the machine's own choices).")
     private Map<String, String> model = new LinkedHashMap<>();
 
+    @Option(names = "--cpu", paramLabel = "measured|declared", description = "With --clock virtual: what the "
+        + "computation costs: each PE thread's CPU time times the machine's cpu_scale (measured), or the solver's "
+        + "declared cost per zone of each substep times cpu_scale (declared: the same run gives the same times, bit "
+        + "for bit; default: measured).")
+    private String cpu;
+
     /** Creates the {@code jhpvm hydro} command; picocli calls this reflectively, then sets the options given. */
     public HydroCommand() {
     }
@@ -295,13 +301,17 @@ public final class HydroCommand implements Callable<Integer> {
         if (!clock.equals("wall") && !clock.equals("virtual")) {
             throw new IllegalArgumentException("--clock " + clock + ": must be wall or virtual");
         }
+        if (cpu != null && !cpu.equals("measured") && !cpu.equals("declared")) {
+            throw new IllegalArgumentException("--cpu " + cpu + ": must be measured or declared");
+        }
         if (clock.equals("virtual")) {
             final ClockSettings settings = new ClockSettings(true,
-                machine == null ? ClockSettings.DEFAULT_MACHINE : machine, model, true);
+                machine == null ? ClockSettings.DEFAULT_MACHINE : machine, model, !"declared".equals(cpu));
             settings.model(); // a bad machine or switch fails here, before anything runs
             options.putAll(settings.options());
-        } else if (machine != null || !model.isEmpty()) {
-            throw new IllegalArgumentException("--machine and --model describe a virtual clock: add --clock virtual");
+        } else if (machine != null || !model.isEmpty() || cpu != null) {
+            throw new IllegalArgumentException("--machine, --model and --cpu describe a virtual clock: add --clock "
+                + "virtual");
         }
         return scaling ? scaling(options, scheme, layer) : single(options, scheme, geo, layer);
     }
@@ -392,7 +402,8 @@ public final class HydroCommand implements Callable<Integer> {
             if (clock.equals("virtual")) {
                 // The run's time is the model's, not this machine's: said so, under a key of its own.
                 o.put("clock", "virtual").put("machine", options.getOrDefault("fabric.machine",
-                    ClockSettings.DEFAULT_MACHINE)).put("modelled_seconds", s.seconds());
+                    ClockSettings.DEFAULT_MACHINE)).put("cpu", options.getOrDefault("fabric.cpu", "measured"))
+                    .put("modelled_seconds", s.seconds());
             } else {
                 o.put("wall_seconds", s.seconds());
             }

@@ -174,7 +174,8 @@ final class HydroScaling {
             machine, layer == Communication.MPI ? "MPI" : "GA", block, timed, untimed);
         HydroRun.run(peCounts[0], options, specs.get(0), t -> { });
         final ObjectNode o = Reports.object();
-        o.put("problem", "blast3d").put("clock", "virtual").put("machine", machine).put("block", block)
+        o.put("problem", "blast3d").put("clock", "virtual").put("machine", machine)
+            .put("cpu", options.getOrDefault("fabric.cpu", "measured")).put("block", block)
             .put("cycles", timed).put("warmup", untimed).put("energy", scheme.key()).put("comm", layer.key());
         final ArrayNode arr = o.putArray("scaling");
         final List<double[]> rows = new ArrayList<>();
@@ -203,8 +204,12 @@ final class HydroScaling {
             }
         }
         System.out.println("efficiency = modelled zone-cycles/s per PE relative to the first PE count; scaled speedup = "
-            + "PEs x efficiency; compute counts each PE thread's CPU time times the machine's cpu_scale, so it carries "
-            + "this machine's noise (sharing " + Runtime.getRuntime().availableProcessors() + " cores, caches)");
+            + "PEs x efficiency; " + ("declared".equals(options.get("fabric.cpu"))
+            ? "compute is the solver's declared cost per zone of each substep times the machine's cpu_scale, so the "
+            + "same run gives the same figures"
+            : "compute counts each PE thread's CPU time times the machine's cpu_scale, so it carries this machine's "
+            + "noise (sharing " + Runtime.getRuntime().availableProcessors() + " cores, caches; --cpu declared takes "
+            + "it out)"));
         if (out != null) {
             Files.createDirectories(out);
             final Path csv = out.resolve("blast3d-scaling-virtual.csv");
