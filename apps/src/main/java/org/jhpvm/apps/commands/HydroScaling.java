@@ -217,8 +217,9 @@ final class HydroScaling {
                 w.println("pes,zone_cycles_per_second,per_pe,efficiency,scaled_speedup");
                 rows.forEach(x -> w.printf("%d,%.6g,%.6g,%.4f,%.4f%n", (int) x[0], x[1], x[2], x[3], x[4]));
             }
-            final XYChart c = new XYChartBuilder().width(600).height(450).title("blast3d scaled speedup on " + machine
-                + " (virtual time), " + block + "^3 zones per PE").xAxisTitle("PEs").yAxisTitle("scaled speedup").build();
+            final XYChart c = new XYChartBuilder().width(800).height(480).title("blast3d, " + block + "^3 zones per "
+                + "PE, on " + machine + " (virtual time, " + options.getOrDefault("fabric.cpu", "measured")
+                + " compute)").xAxisTitle("PEs").yAxisTitle("scaled speedup").build();
             final double[] pes = rows.stream().mapToDouble(x -> x[0]).toArray();
             c.addSeries("model", pes, rows.stream().mapToDouble(x -> x[4]).toArray());
             c.addSeries("ideal", pes, pes);
