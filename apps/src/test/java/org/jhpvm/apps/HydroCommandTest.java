@@ -309,6 +309,34 @@ class HydroCommandTest {
     }
 
     @Test
+    void aVirtualTimeRunsDeckRerunsOnItsClockMachineAndCompute(@TempDir final Path dir) throws Exception {
+        final Path a = dir.resolve("a");
+        final Run first = run("hydro", "blast3d", "--zones", "8", "--pes", "2", "--t-end", "0.05", "--clock",
+            "virtual", "--machine", "sparc-sbus-1995", "--model", "lcp=baseline", "--model", "sbus=dma", "--cpu",
+            "declared", "--out",
+            a.toString(), "--json", a.resolve("a.json").toString());
+        assertEquals(0, first.exitCode(), first.out());
+        final java.util.Properties p = new java.util.Properties();
+        try (var in = Files.newBufferedReader(a.resolve("blast3d.deck"))) {
+            p.load(in);
+        }
+        assertEquals("virtual", p.getProperty("clock"));
+        assertEquals("sparc-sbus-1995", p.getProperty("machine"));
+        assertEquals("declared", p.getProperty("cpu"));
+        assertEquals("lcp=baseline,sbus=dma", p.getProperty("model"), "both switches, as one entry");
+        final Path b = dir.resolve("b");
+        final Run again = run("hydro", "--deck", a.resolve("blast3d.deck").toString(), "--out", b.toString(),
+            "--json", b.resolve("b.json").toString());
+        assertEquals(0, again.exitCode(), again.out());
+        final ObjectMapper json = new ObjectMapper();
+        final JsonNode x = json.readTree(a.resolve("a.json").toFile());
+        final JsonNode y = json.readTree(b.resolve("b.json").toFile());
+        assertEquals("virtual", y.get("clock").asText(), "the rerun ran on the virtual clock");
+        assertEquals(Double.doubleToLongBits(x.get("modelled_seconds").asDouble()),
+            Double.doubleToLongBits(y.get("modelled_seconds").asDouble()), "declared compute: the same modelled time");
+    }
+
+    @Test
     void cpuIsRefusedWithoutAVirtualClockOrWithAnUnknownMode() throws Exception {
         final Run wall = runWithErrors("hydro", "blast3d", "--cpu", "declared", "--zones", "8");
         assertEquals(2, wall.exitCode(), wall.out());

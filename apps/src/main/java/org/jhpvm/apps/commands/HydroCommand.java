@@ -207,8 +207,9 @@ public final class HydroCommand implements Callable<Integer> {
         + "(default: sparc-sbus-1995; info --all lists them).")
     private String machine;
 
-    @Option(names = "--model", paramLabel = "KEY=VALUE", description = "With --clock virtual: a switch of the "
-        + "machine's model (repeatable; default: the machine's own choices).")
+    @Option(names = "--model", paramLabel = "KEY=VALUE", split = ",", description = "With --clock virtual: a "
+        + "switch of the machine's model (repeatable, or several joined by commas; default: the machine's own "
+        + "choices).")
     private Map<String, String> model = new LinkedHashMap<>();
 
     @Option(names = "--cpu", paramLabel = "measured|declared", description = "With --clock virtual: what the "
@@ -493,6 +494,15 @@ public final class HydroCommand implements Callable<Integer> {
         if (checkpointEvery != null) {
             d.put("checkpoint-every", Integer.toString(checkpointEvery));
             d.put("checkpoint", checkpointDir.toString());
+        }
+        if (clock.equals("virtual")) { // a deck reruns on the clock, the machine and the compute it ran on
+            d.put("clock", clock);
+            d.put("machine", machine == null ? ClockSettings.DEFAULT_MACHINE : machine);
+            d.put("cpu", cpu == null ? "measured" : cpu);
+            if (!model.isEmpty()) {
+                d.put("model", String.join(",", model.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue())
+                    .toList()));
+            }
         }
         d.put("drop", Double.toString(drop));
         d.put("corrupt", Double.toString(corrupt));
