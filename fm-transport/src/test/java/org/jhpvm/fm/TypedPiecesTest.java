@@ -144,6 +144,48 @@ class TypedPiecesTest {
     }
 
     @Test
+    void contiguousBytesAreCopiedWholeAcrossFramesWithEveryCheckOfTheTypedCalls() {
+        // sendBytes/receiveBytes with stride 1 take the piece copy (no element loop): from an offset, across a 16 KiB
+        // frame boundary (below the 32 KiB rendezvous size: the copying stream), and refusing what the typed calls
+        // refuse, the same way.
+        final int n = 30_000;
+        final byte[] src = new byte[n + 5];
+        for (int i = 0; i < src.length; i++) {
+            src[i] = (byte) (i * 13 + 1);
+        }
+        final byte[] got = new byte[n + 9];
+        final AtomicReference<Boolean> done = new AtomicReference<>();
+        FmTestSupport.job(2).run(fm -> {
+            fm.register(H, (FmHandler) (in, sender) -> {
+                in.receive(new byte[3], 0, 3);
+                assertThrows(IllegalArgumentException.class, () -> in.receiveBytes(got, 0, 1, -1));
+                assertThrows(IndexOutOfBoundsException.class, () -> in.receiveBytes(new byte[4], 0, 1, 5));
+                assertThrows(IndexOutOfBoundsException.class, () -> in.receiveBytes(new byte[n + 1], 0, 1, n + 1),
+                    "beyond the declared length");
+                in.receiveBytes(got, 7, 1, n);
+                done.set(true);
+            });
+            if (fm.pe() == 0) {
+                final FmOutputStream out = fm.beginMessage(1, 3 + n, H);
+                out.sendPiece(new byte[] {9, 9, 9}, 0, 3);
+                assertThrows(IndexOutOfBoundsException.class, () -> out.sendBytes(src, -1, 1, 1));
+                assertThrows(IndexOutOfBoundsException.class, () -> out.sendBytes(src, 6, 1, n));
+                assertThrows(IllegalArgumentException.class, () -> out.sendBytes(src, 0, 1, -1));
+                assertThrows(IllegalArgumentException.class, () -> out.sendBytes(src, 0, 1, n + 1),
+                    "beyond the declared length");
+                assertEquals(3, out.lengthBytes(), "rejected pieces sent nothing");
+                out.sendBytes(src, 5, 1, n);
+                out.endMessage();
+            } else {
+                assertTrue(fm.extractUntil(() -> done.get() != null, FmTestSupport.WAIT_NS));
+            }
+        });
+        assertArrayEquals(java.util.Arrays.copyOfRange(src, 5, 5 + n), java.util.Arrays.copyOfRange(got, 7, 7 + n));
+        assertArrayEquals(new byte[7], java.util.Arrays.copyOf(got, 7), "nothing before the run");
+        assertArrayEquals(new byte[2], java.util.Arrays.copyOfRange(got, 7 + n, 9 + n), "nothing after it");
+    }
+
+    @Test
     void shouldRejectBadElementRangesBeforeSendingAnything() {
         final AtomicReference<long[]> got = new AtomicReference<>();
         FmTestSupport.job(2).run(fm -> {

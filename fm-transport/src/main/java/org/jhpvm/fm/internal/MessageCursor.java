@@ -185,6 +185,13 @@ abstract class MessageCursor implements FmInputStream {
 
     @Override
     public void receiveBytes(final byte[] dst, final int index, final int stride, final int count) {
+        if (stride == 1) {
+            // Contiguous bytes have no order to convert: receive's copy (see OutboundStream.sendBytes).
+            checkActive();
+            Elements.check(dst.length, index, 1, count, 1);
+            receive(dst, index, count);
+            return;
+        }
         receiveElements(dst, dst.length, Elements.BYTE, index, stride, count);
     }
 
