@@ -279,6 +279,42 @@ final class Collectives {
     }
 
     /**
+     * A neighbourhood exchange ({@code MPI_Neighbor_allgather(v)}, {@code MPI_Neighbor_alltoall(v)}): block i is
+     * received from {@code sources[i]} and block j sent to {@code destinations[j]} ({@code MPI.PROC_NULL}: nothing,
+     * the block left alone), every receive posted before any send. With one tag per block ({@code tags[j]}, a
+     * Cartesian topology) block j goes out under {@code tags[j]} and block i comes in under {@code tags[i ^ 1]}: what
+     * is sent in one direction of a dimension arrives as from the other direction, even where both neighbours are the
+     * same process (a periodic dimension of 1 or 2), as MPI-4.1 (section 8.6, Example 8.10) has it. With one tag for
+     * all (a graph) the k-th edge to a process matches the k-th edge from it, by the order the engine keeps. A
+     * {@code null} {@code sdispls} sends the same block to every destination (allgather).
+     */
+    static void neighborExchange(final CommState c, final Schedule s, final int[] tags, final int[] sources,
+                                 final int[] destinations, final Object sendbuf, final int[] scounts,
+                                 final int[] sdispls, final TypeMap st, final Object recvbuf, final int[] rcounts,
+                                 final int[] rdispls, final TypeMap rt) {
+        s.then(() -> {
+            final Object rdata = Buffers.data(recvbuf, rt.kind());
+            final long rbase = Buffers.base(recvbuf, rt.kind());
+            final Object sdata = Buffers.data(sendbuf, st.kind());
+            final long sbase = Buffers.base(sendbuf, st.kind());
+            for (int i = 0; i < sources.length; i++) {
+                if (sources[i] != MPI.PROC_NULL) {
+                    final int tag = tags.length == 1 ? tags[0] : tags[i ^ 1];
+                    s.post(irecv(c, sources[i], tag, rdata, rbase + rdispls[i] * rt.extent(), rt, rcounts[i]));
+                }
+            }
+            for (int j = 0; j < destinations.length; j++) {
+                if (destinations[j] != MPI.PROC_NULL) {
+                    final long at = sdispls == null ? 0 : sdispls[j] * st.extent();
+                    final int count = sdispls == null ? scounts[0] : scounts[j];
+                    s.post(isend(c, destinations[j], tags.length == 1 ? tags[0] : tags[j], sdata, sbase + at, st,
+                        count));
+                }
+            }
+        });
+    }
+
+    /**
      * {@code MPI_Alltoallw}: as {@link #allToAllv}, a datatype per peer and displacements in elements of that
      * type's base kind (the caller converted MPI's byte displacements).
      */

@@ -9,7 +9,7 @@ import org.jhpvm.fm.FmJobExit;
  * collectives); scans, splitting and creation are in {@link Intracomm}. {@code MPI.COMM_WORLD} and
  * {@code MPI.COMM_SELF} are the same objects on every rank of a job in one JVM and stand for the calling rank's own.
  */
-public class Comm extends NonBlockingCollectives implements Freeable, Cloneable {
+public class Comm extends NeighborCalls implements Freeable, Cloneable {
     static final int USER = 0;
     static final int SELF = 1;
     static final int WORLD = 2;
