@@ -52,13 +52,20 @@ abstract class CollectiveCalls extends PointToPoint {
     /** Checks that the v-layout's blocks all lie in the buffer. */
     static void checkBlocks(final CommState c, final Object buf, final int[] counts, final int[] displs,
                             final TypeMap t, final String what) throws MPIException {
-        for (int i = 0; i < c.size(); i++) {
+        checkBlocks(c, buf, counts, displs, t, c.size(), "rank", what);
+    }
+
+    /** Checks that the first {@code n} blocks of a v-layout lie in the buffer; {@code whose} names block i's owner. */
+    static void checkBlocks(final CommState c, final Object buf, final int[] counts, final int[] displs,
+                            final TypeMap t, final int n, final String whose, final String what)
+        throws MPIException {
+        for (int i = 0; i < n; i++) {
             if (counts[i] > 0) {
                 final long lo = displs[i] * t.extent() + t.lowest(counts[i]);
                 final long hi = displs[i] * t.extent() + t.highest(counts[i]);
                 if (!t.kind().accepts(buf) || lo < 0 || hi > t.kind().lengthOf(buf)) {
-                    throw c.error(MPI.ERR_BUFFER, what + ": rank " + i + "'s block (" + counts[i] + " items at "
-                        + displs[i] + ") does not lie in the buffer");
+                    throw c.error(MPI.ERR_BUFFER, what + ": " + whose + " " + i + "'s block (" + counts[i]
+                        + " items at " + displs[i] + ") does not lie in the buffer");
                 }
             }
         }

@@ -320,14 +320,7 @@ abstract class NeighborCalls extends NonBlockingCollectives {
             if (counts[i] < 0) {
                 throw c.error(MPI.ERR_COUNT, what + ": negative " + side + " count " + counts[i]);
             }
-            if (counts[i] > 0) {
-                final long lo = displs[i] * t.extent() + t.lowest(counts[i]);
-                final long hi = displs[i] * t.extent() + t.highest(counts[i]);
-                if (!t.kind().accepts(buf) || lo < 0 || hi > t.kind().lengthOf(buf)) {
-                    throw c.error(MPI.ERR_BUFFER, what + ": " + side + " block " + i + " (" + counts[i]
-                        + " items at " + displs[i] + ") does not lie in the buffer");
-                }
-            }
         }
+        checkBlocks(c, buf, counts, displs, t, blocks, side + " neighbour", what);
     }
 }

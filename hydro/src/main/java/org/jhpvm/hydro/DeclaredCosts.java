@@ -65,32 +65,28 @@ final class DeclaredCosts {
     }
 
     void courant() {
-        if (on) {
-            ModelTime.charge(courant);
-        }
+        charge(courant);
     }
 
     void pressure() {
-        if (on) {
-            ModelTime.charge(pressure);
-        }
+        charge(pressure);
     }
 
     void viscosity() {
-        if (on) {
-            ModelTime.charge(viscosity);
-        }
+        charge(viscosity);
     }
 
     void heating() {
-        if (on) {
-            ModelTime.charge(heating);
-        }
+        charge(heating);
     }
 
     void sweep() {
+        charge(sweep);
+    }
+
+    private void charge(final long ns) {
         if (on) {
-            ModelTime.charge(sweep);
+            ModelTime.charge(ns);
         }
     }
 }
