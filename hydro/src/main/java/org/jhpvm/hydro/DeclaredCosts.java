@@ -54,16 +54,6 @@ final class DeclaredCosts {
         this.sweep = Math.round(z * SWEEP_NS);
     }
 
-    /** @return whether this block's substeps are charged */
-    boolean on() {
-        return on;
-    }
-
-    /** @return modelled nanoseconds of one cycle of the block's substeps in {@code dims} dimensions */
-    long cycleNs(final int dims) {
-        return courant + pressure + viscosity + heating + dims * sweep;
-    }
-
     void courant() {
         charge(courant);
     }
