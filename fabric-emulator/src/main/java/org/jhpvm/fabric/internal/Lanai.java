@@ -163,6 +163,10 @@ final class Lanai {
 
     /** The host queued a frame in the send ring: run the engine, or hand it to helpers if it is stalled. */
     int afterQueued() {
+        // The queued frame before the look at the owner, as a helper lets go of the engine before its look at the
+        // ring (helperPump): one of the two sees the other, so a frame queued while a helper runs the engine is never
+        // left behind by both.
+        VarHandle.fullFence();
         if (blocked && (int) OWNER.getOpaque(this) == OWNER_HOST) {
             offerToHelpers();
             return 0;
@@ -176,21 +180,26 @@ final class Lanai {
      * @return frames moved
      */
     int helperPump() {
-        if ((int) OWNER.getOpaque(this) != OWNER_FREE || !OWNER.compareAndSet(this, OWNER_FREE, OWNER_HELPER)) {
-            return 0;
-        }
-        runningAsHost = false;
-        final int moved;
-        try {
-            moved = pump();
-        } catch (final RuntimeException | Error e) {
+        int moved = 0;
+        while ((int) OWNER.getOpaque(this) == OWNER_FREE && OWNER.compareAndSet(this, OWNER_FREE, OWNER_HELPER)) {
+            runningAsHost = false;
+            try {
+                moved += pump();
+            } catch (final RuntimeException | Error e) {
+                OWNER.setRelease(this, OWNER_FREE);
+                throw e;
+            }
+            if (blocked) {
+                offerToHelpers();
+                return moved;
+            }
             OWNER.setRelease(this, OWNER_FREE);
-            throw e;
-        }
-        if (blocked) {
-            offerToHelpers();
-        } else {
-            OWNER.setRelease(this, OWNER_FREE);
+            // A frame its host queued after the pump's last look, finding the engine taken, was left to us, and that
+            // host may have gone (its last send): look again, after letting go (see afterQueued), and take it on.
+            VarHandle.fullFence();
+            if (sendRing.isEmpty()) {
+                return moved;
+            }
         }
         return moved;
     }
