@@ -55,8 +55,14 @@ class LaunchedBenchTest {
             "process_get_latency_busy_target_ns_8B", "process_get_latency_busy_target_ratio")) {
             assertTrue(shMetrics.path(key).asDouble() > 0, key + " in " + shMetrics);
         }
-        // The shared-memory figures are not written: there are no symmetric objects in shared memory to measure.
-        assertTrue(shMetrics.path("process_put_latency_ratio_8B").isMissingNode(), shMetrics.toString());
+        // The two processes share this host, so the symmetric objects in host memory (mallocSegment) are measured
+        // too, on the direct path (until segments existed this test asked for these keys to be absent).
+        assertEquals("direct", shMetrics.path("process_segment_path").asText(), shMetrics.toString());
+        for (final String key : List.of("process_put_latency_ratio_8B", "process_get_latency_ratio_8B",
+            "process_fetch_add_latency_ratio", "process_put_bw_arraycopy_ratio_1MiB",
+            "process_get_bw_arraycopy_ratio_1MiB")) {
+            assertTrue(shMetrics.path(key).asDouble() > 0, key + " in " + shMetrics);
+        }
         assertTrue(s.out().contains("process_heap_get_latency_ratio_8B"), s.out());
         // MPI over the launched fabric: its allReduce sweep stops at the job's 2 PEs (a larger job used to leave one
         // process behind and hang the other), only rank 0 reports, and the JSON says which path it measured.
