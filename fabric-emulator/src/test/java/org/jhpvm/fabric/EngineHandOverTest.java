@@ -58,20 +58,7 @@ class EngineHandOverTest {
     /** NICs 0 and 1 send 5,000 frames each to NIC 2 and end; NIC 2 must get all 10,000, each path in order. */
     private static void twoSendersToOne(final Fabric fabric, final String round) throws InterruptedException {
         final AtomicReference<Throwable> failure = new AtomicReference<>();
-        final Thread[] senders = new Thread[2];
-        for (int s = 0; s < 2; s++) {
-            final Nic nic = fabric.nic(s);
-            senders[s] = new Thread(() -> {
-                try {
-                    for (long tag = 0; tag < 5_000; tag++) {
-                        Frames.send(nic, 2, tag, tag % 2 == 0 ? 16 : 700);
-                    }
-                } catch (final Throwable t) {
-                    failure.set(t);
-                }
-            }, "sender-" + s);
-            senders[s].start();
-        }
+        final Thread[] senders = Frames.startSenders(fabric, 2, 2, 5_000, failure);
         final long[] next = new long[2];
         final Nic receiver = fabric.nic(2);
         for (int i = 0; i < 10_000; i++) {

@@ -399,21 +399,8 @@ abstract class FabricContractTest {
     @Test
     void framesFromTwoSendersShouldInterleaveButKeepEachPathInOrder() throws InterruptedException {
         try (Fabric fabric = fabric(3, 2)) {
-            final Thread[] senders = new Thread[2];
             final AtomicReference<Throwable> failure = new AtomicReference<>();
-            for (int s = 0; s < 2; s++) {
-                final Nic nic = fabric.nic(s);
-                senders[s] = new Thread(() -> {
-                    try {
-                        for (long tag = 0; tag < 5_000; tag++) {
-                            Frames.send(nic, 2, tag, tag % 2 == 0 ? 16 : 700);
-                        }
-                    } catch (final Throwable t) {
-                        failure.set(t);
-                    }
-                });
-                senders[s].start();
-            }
+            final Thread[] senders = Frames.startSenders(fabric, 2, 2, 5_000, failure);
             final long[] next = new long[2];
             final Nic receiver = fabric.nic(2);
             for (int i = 0; i < 10_000; i++) {

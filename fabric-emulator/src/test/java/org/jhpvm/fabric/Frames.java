@@ -22,6 +22,30 @@ final class Frames {
         nic.send(frame);
     }
 
+    /**
+     * Starts a thread per NIC {@code 0 .. count-1} that sends {@code frames} frames tagged 0, 1, ... to NIC
+     * {@code dst}, 16 and 700 bytes in turn (a copied and a by-reference frame), and ends; a throw is kept in
+     * {@code failure}.
+     */
+    static Thread[] startSenders(final Fabric fabric, final int count, final int dst, final int frames,
+                                 final java.util.concurrent.atomic.AtomicReference<Throwable> failure) {
+        final Thread[] senders = new Thread[count];
+        for (int s = 0; s < count; s++) {
+            final Nic nic = fabric.nic(s);
+            senders[s] = new Thread(() -> {
+                try {
+                    for (long tag = 0; tag < frames; tag++) {
+                        send(nic, dst, tag, tag % 2 == 0 ? 16 : 700);
+                    }
+                } catch (final Throwable t) {
+                    failure.set(t);
+                }
+            }, "sender-" + s);
+            senders[s].start();
+        }
+        return senders;
+    }
+
     static byte payloadByte(final long tag, final int i) {
         return (byte) (tag * 31 + i * 7);
     }
