@@ -117,14 +117,20 @@ public final class CartComm extends Intracomm {
         return new ShiftParms(neighbour(c, me, direction, -disp), neighbour(c, me, direction, disp));
     }
 
-    private int neighbour(final CommState c, final int[] at, final int d, final int step) throws MPIException {
-        final int[] x = at.clone();
-        final long moved = (long) x[d] + step;
+    /**
+     * The rank {@code step} places from {@code at} along dimension {@code d} (row-major), or {@code MPI.PROC_NULL}
+     * past a non-periodic edge (also for the neighbourhood collectives).
+     */
+    static int neighbour(final CommState c, final int[] at, final int d, final int step) {
+        final long moved = (long) at[d] + step;
         if (!c.periods[d] && (moved < 0 || moved >= c.dims[d])) {
             return MPI.PROC_NULL;
         }
-        x[d] = (int) Math.floorMod(moved, c.dims[d]);
-        return getRank(x);
+        int rank = 0;
+        for (int k = 0; k < c.dims.length; k++) {
+            rank = rank * c.dims[k] + (k == d ? (int) Math.floorMod(moved, c.dims[d]) : at[k]);
+        }
+        return rank;
     }
 
     /**

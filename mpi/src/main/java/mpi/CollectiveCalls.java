@@ -38,13 +38,19 @@ abstract class CollectiveCalls extends PointToPoint {
 
     static void checkCounts(final CommState c, final int[] counts, final int[] displs, final String what)
         throws MPIException {
-        if (counts == null || counts.length < c.size() || (displs != null && displs.length < c.size())) {
-            throw c.error(MPI.ERR_ARG, what + ": counts and displacements need one entry per rank (" + c.size()
+        checkCounts(c, counts, displs, c.size(), "rank", what);
+    }
+
+    /** Checks that there are {@code n} counts (one per {@code whose}) and displacements, and no negative count. */
+    static void checkCounts(final CommState c, final int[] counts, final int[] displs, final int n,
+                            final String whose, final String what) throws MPIException {
+        if (counts == null || counts.length < n || (displs != null && displs.length < n)) {
+            throw c.error(MPI.ERR_ARG, what + ": counts and displacements need one entry per " + whose + " (" + n
                 + ")");
         }
-        for (final int n : counts) {
-            if (n < 0) {
-                throw c.error(MPI.ERR_COUNT, what + ": negative count " + n);
+        for (final int k : counts) {
+            if (k < 0) {
+                throw c.error(MPI.ERR_COUNT, what + ": negative count " + k);
             }
         }
     }

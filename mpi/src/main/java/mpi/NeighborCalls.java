@@ -270,8 +270,8 @@ abstract class NeighborCalls extends NonBlockingCollectives {
             final int[] coords = CartComm.coordsOf(c, c.me);
             final int[] list = new int[2 * nd];
             for (int d = 0; d < nd; d++) {
-                list[2 * d] = cartesianStep(c, coords, d, -1);
-                list[2 * d + 1] = cartesianStep(c, coords, d, 1);
+                list[2 * d] = CartComm.neighbour(c, coords, d, -1);
+                list[2 * d + 1] = CartComm.neighbour(c, coords, d, 1);
             }
             return new Neighbours(list, list, 2 * nd);
         }
@@ -295,32 +295,14 @@ abstract class NeighborCalls extends NonBlockingCollectives {
             + "graph communicator is needed)");
     }
 
-    /** The rank one step ({@code step} = -1 or 1) along dimension {@code d}, or PROC_NULL past an edge. */
-    private static int cartesianStep(final CommState c, final int[] coords, final int d, final int step) {
-        final int x = coords[d] + step;
-        if (!c.periods[d] && (x < 0 || x >= c.dims[d])) {
-            return MPI.PROC_NULL;
-        }
-        int rank = 0;
-        for (int k = 0; k < c.dims.length; k++) {
-            rank = rank * c.dims[k] + (k == d ? Math.floorMod(x, c.dims[d]) : coords[k]);
-        }
-        return rank;
-    }
-
     /** Checks a layout of {@code blocks} blocks (counts, displacements) against its buffer. */
     private static void checkLayout(final CommState c, final Object buf, final int[] counts, final int[] displs,
                                     final TypeMap t, final int blocks, final String side, final String what)
         throws MPIException {
-        if (counts == null || displs == null || counts.length < blocks || displs.length < blocks) {
-            throw c.error(MPI.ERR_ARG, what + ": " + side + " counts and displacements need one entry per neighbour ("
-                + blocks + ")");
+        if (displs == null) {
+            throw c.error(MPI.ERR_ARG, what + ": " + side + " displacements are null");
         }
-        for (int i = 0; i < blocks; i++) {
-            if (counts[i] < 0) {
-                throw c.error(MPI.ERR_COUNT, what + ": negative " + side + " count " + counts[i]);
-            }
-        }
+        checkCounts(c, counts, displs, blocks, side + " neighbour", what);
         checkBlocks(c, buf, counts, displs, t, blocks, side + " neighbour", what);
     }
 }
