@@ -2,6 +2,7 @@ package org.jhpvm.fm;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
@@ -31,6 +32,23 @@ class FastMessagesTest {
         });
         assertArrayEquals(new int[] {1, 1, -7, Integer.MAX_VALUE, 42}, got[0]);
         assertArrayEquals(new int[] {0, 0, -7, Integer.MAX_VALUE, 42}, got[1]);
+    }
+
+    @Test
+    void aWaitShouldEndFalseAtItsTimeoutAndTrueAtOnceWhenItsConditionHolds() {
+        final long[] waited = new long[1];
+        final boolean[] results = new boolean[3];
+        FmTestSupport.job(1).run(fm -> {
+            results[0] = fm.extractUntil(() -> false, 0);
+            final long t0 = System.nanoTime();
+            results[1] = fm.extractUntil(() -> false, 50_000_000L);
+            waited[0] = System.nanoTime() - t0;
+            results[2] = fm.extractUntil(() -> true, 0);
+        });
+        assertFalse(results[0], "a zero timeout ends at once, false");
+        assertFalse(results[1], "a condition that never holds ends false at the timeout");
+        assertTrue(waited[0] >= 50_000_000L, "the wait lasted its timeout: " + waited[0] + " ns");
+        assertTrue(results[2], "a condition that holds ends the wait true, whatever the timeout");
     }
 
     @Test

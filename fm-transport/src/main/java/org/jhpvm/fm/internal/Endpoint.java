@@ -268,7 +268,9 @@ public final class Endpoint extends EndpointNicApi {
         if (inHandler) {
             throw new IllegalStateException("extractUntil called from inside a handler on PE " + pe);
         }
-        final long deadline = System.nanoTime() + timeoutNs;
+        // The deadline is taken at the first idle pass: a wait whose message is in already reads no clock.
+        long deadline = 0;
+        boolean timed = false;
         waits.start(done);
         if (virtualClock) {
             VirtualTime.waiting(true); // in virtual time, the loop's own CPU time is no computation of the PE's
@@ -281,6 +283,10 @@ public final class Endpoint extends EndpointNicApi {
                         return true;
                     }
                     final long now = System.nanoTime();
+                    if (!timed) {
+                        deadline = now + timeoutNs;
+                        timed = true;
+                    }
                     final long left = deadline - now;
                     if (left <= 0) {
                         return false;
