@@ -239,26 +239,25 @@ public final class FmJob {
         }
         for (int i = 0; i < count; i++) {
             final Endpoint ep = endpoints[i];
-            threads[i] = Thread.ofPlatform().group(group).name("jhpvm-pe-" + (first + i)).daemon(true)
-                .unstarted(() -> {
-                    try {
-                        ep.enterRunSlot();
-                        body.run(ep);
-                        ep.exitBarrier();
-                    } catch (Throwable t) {
-                        if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
-                            interruptAll(threads);
-                            if (session != null && t instanceof FmJobExit x) {
-                                session.reportExit(ep.pe(), x.status());
-                            } else if (session != null) {
-                                session.reportFailure(ep.pe(), String.valueOf(t));
-                            }
+            threads[i] = PeThread.unstarted(group, "jhpvm-pe-" + (first + i), () -> {
+                try {
+                    ep.enterRunSlot();
+                    body.run(ep);
+                    ep.exitBarrier();
+                } catch (Throwable t) {
+                    if (!(t instanceof FmAbortException && job.isAborted()) && job.fail(ep.pe(), t)) {
+                        interruptAll(threads);
+                        if (session != null && t instanceof FmJobExit x) {
+                            session.reportExit(ep.pe(), x.status());
+                        } else if (session != null) {
+                            session.reportFailure(ep.pe(), String.valueOf(t));
                         }
-                    } finally {
-                        ep.leaveRunSlot();
-                        finished.countDown();
                     }
-                });
+                } finally {
+                    ep.leaveRunSlot();
+                    finished.countDown();
+                }
+            });
         }
         final Thread[] own = Arrays.copyOf(threads, count + 1);
         own[count] = Thread.currentThread();

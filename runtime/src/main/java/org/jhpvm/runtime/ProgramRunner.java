@@ -12,6 +12,7 @@ import org.jhpvm.fm.FmAbortException;
 import org.jhpvm.fm.FmClosedException;
 import org.jhpvm.fm.FmJobExit;
 import org.jhpvm.fm.FmRemoteFailure;
+import org.jhpvm.fm.PeThread;
 import org.jhpvm.mpi.AttachedJob;
 import org.jhpvm.mpi.MpiAbortException;
 import org.jhpvm.shmem.ShmemAbortException;
@@ -139,25 +140,24 @@ public final class ProgramRunner {
         for (int i = 0; i < loaders.length; i++) {
             final int pe = shape.firstPe() + i;
             final PeClassLoader loader = loaders[i];
-            threads.add(Thread.ofPlatform().group(program).name("jhpvm-pe-" + pe + "-main").daemon(true)
-                .unstarted(() -> {
-                    PeContext.enter(new PeContext(job, pe, false));
-                    Thread.currentThread().setContextClassLoader(loader);
-                    Throwable failure = null;
-                    try {
-                        MainMethod.of(Class.forName(prepared.mainClass(), true, loader))
-                            .invoke(args.toArray(new String[0]));
-                        if (job.mpi().unfinished(pe)) {
-                            throw new IllegalStateException("PE " + pe + "'s program ended without calling "
-                                + "MPI.Finalize");
-                        }
-                    } catch (Throwable t) {
-                        failure = t;
-                        outcome.record(pe, t);
-                    } finally {
-                        job.peEnded(pe, failure);
+            threads.add(PeThread.unstarted(program, "jhpvm-pe-" + pe + "-main", () -> {
+                PeContext.enter(new PeContext(job, pe, false));
+                Thread.currentThread().setContextClassLoader(loader);
+                Throwable failure = null;
+                try {
+                    MainMethod.of(Class.forName(prepared.mainClass(), true, loader))
+                        .invoke(args.toArray(new String[0]));
+                    if (job.mpi().unfinished(pe)) {
+                        throw new IllegalStateException("PE " + pe + "'s program ended without calling "
+                            + "MPI.Finalize");
                     }
-                }));
+                } catch (Throwable t) {
+                    failure = t;
+                    outcome.record(pe, t);
+                } finally {
+                    job.peEnded(pe, failure);
+                }
+            }));
         }
         threads.forEach(Thread::start);
         awaitAll(job, threads, outcome);

@@ -7,6 +7,7 @@ import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmInputStream;
 import org.jhpvm.fm.FmOutputStream;
 import org.jhpvm.fm.FmWaitCondition;
+import org.jhpvm.fm.PeThread;
 
 /**
  * One rank's message-passing engine over its FM endpoint: the eager and rendezvous protocols, matching, the
@@ -117,17 +118,22 @@ public final class Engine {
      * @return the engine, or null outside an MPI job
      */
     public static Engine current() {
-        return CURRENT.get();
+        // A rank's own thread holds its engine in its PE thread's slot too: every MPI call on COMM_WORLD asks.
+        return PeThread.current() instanceof Engine e ? e : CURRENT.get();
     }
 
     /** Makes this the calling thread's rank, until {@link #unbind()}. */
     public void bind() {
         CURRENT.set(this);
+        PeThread.attach(this);
     }
 
     /** Ends the calling thread's binding to a rank. */
     public static void unbind() {
         CURRENT.remove();
+        if (PeThread.current() instanceof Engine) {
+            PeThread.attach(null);
+        }
     }
 
     /**
