@@ -70,6 +70,8 @@ public final class AeronFabric implements ProcessFabric {
     private final ControlPlane control;
     private final Thread controlThread;
     private final AtomicLong rejected = new AtomicLong();
+    private final AtomicLong staleJob = new AtomicLong();
+    private final AtomicLong earlyJob = new AtomicLong();
     private final FileHostMemory hostMemory;
     private volatile boolean closed;
 
@@ -370,6 +372,33 @@ public final class AeronFabric implements ProcessFabric {
 
     void rejected() {
         rejected.incrementAndGet();
+    }
+
+    /**
+     * The number of the job this process began last (0 before its first), stamped on every data message it sends.
+     * A process begins a job only after the job-wide end of the one before, so a message of a later job than the
+     * receiver's waits for the receiver to begin it, and one of an earlier job is a straggler of a job that has ended.
+     */
+    int currentJob() {
+        return control.currentJob();
+    }
+
+    /** Messages of an ended job that arrived after this process began a later one, dropped. */
+    long staleJobMessages() {
+        return staleJob.get();
+    }
+
+    void staleJobMessage() {
+        staleJob.incrementAndGet();
+    }
+
+    /** Times a message of a job this process had not begun yet was left in its stream to wait for that job. */
+    long earlyJobPolls() {
+        return earlyJob.get();
+    }
+
+    void earlyJobPoll() {
+        earlyJob.incrementAndGet();
     }
 
     @Override

@@ -7,6 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.aeron.ControlledFragmentAssembler;
 import io.aeron.ExclusivePublication;
 import io.aeron.Publication;
+import io.aeron.ReservedValueSupplier;
 import io.aeron.Subscription;
 import io.aeron.logbuffer.ControlledFragmentHandler;
 import io.aeron.logbuffer.Header;
@@ -84,6 +85,8 @@ final class AeronNic implements Nic {
     private final Int2IntHashMap authorized = new Int2IntHashMap(-1);
     private final Hello hello;
     private final UnsafeBuffer sendBuffer = new UnsafeBuffer(new byte[0]);
+    /** Writes the sending process's job number into each message's reserved header field (see onMessage). */
+    private final ReservedValueSupplier jobStamp;
     private final AtomicLongArray counters = new AtomicLongArray(8);
     private final BackoffIdleStrategy idle = new BackoffIdleStrategy(200, 20, 1_000, 100_000);
     private int nextSubscription;
@@ -115,6 +118,7 @@ final class AeronNic implements Nic {
         this.inbox = new MpscArrayQueue<>(Math.max(2, ring));
         this.returns = new MpscArrayQueue<>(Math.max(2, pool));
         this.assembler = new ControlledFragmentAssembler(this::onMessage);
+        this.jobStamp = (buffer, offset, length) -> fabric.currentJob();
     }
 
     @Override
@@ -176,7 +180,7 @@ final class AeronNic implements Nic {
             }
         } else {
             sendBuffer.wrap(frame.array());
-            final long r = p.offer(sendBuffer, frame.frameOffset(), wireHeaderBytes + length);
+            final long r = p.offer(sendBuffer, frame.frameOffset(), wireHeaderBytes + length, jobStamp);
             if (r < 0) {
                 if (r == Publication.CLOSED || r == Publication.MAX_POSITION_EXCEEDED) {
                     fabric.checkOpen();
@@ -260,6 +264,21 @@ final class AeronNic implements Nic {
             || buffer.getInt(offset + FrameDescriptor.SOURCE_OFFSET, LE) != src
             || buffer.getInt(offset + FrameDescriptor.DESTINATION_OFFSET, LE) != id) {
             dropped();
+            return ControlledFragmentHandler.Action.CONTINUE;
+        }
+        // Jobs run one after another on the same streams. A process leaves a job when it learns of the job-wide end,
+        // which its peers may learn first and begin the next job: a message of that job waits in its stream until
+        // this process begins it too (its PEs are still in the exit barrier of the last one, whose FM streams would
+        // take it for theirs). A message of a job this process has left is a straggler and goes.
+        final long job = header.reservedValue();
+        final int mine = fabric.currentJob();
+        if (job != mine) {
+            if (job > mine) {
+                fabric.earlyJobPoll();
+                return ControlledFragmentHandler.Action.ABORT;
+            }
+            counters.lazySet(DROPPED, counters.get(DROPPED) + 1);
+            fabric.staleJobMessage();
             return ControlledFragmentHandler.Action.CONTINUE;
         }
         if (receiveFree == 0) {

@@ -468,6 +468,11 @@ final class ControlPlane implements Runnable {
 
     // ---------------------------------------------------------------- jobs (called by the job's launching thread)
 
+    /** The number of the job this process began last (0 before its first): every process counts its jobs alike. */
+    int currentJob() {
+        return currentJob;
+    }
+
     synchronized ProcessFabric.JobSession begin(final ProcessFabric.JobHooks h) {
         if (hooks != null) {
             throw new IllegalStateException("a job is already running on this process's fabric");
