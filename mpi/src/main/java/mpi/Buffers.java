@@ -4,7 +4,6 @@ import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.Buffer;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 import org.jhpvm.mpi.internal.Kind;
 import org.jhpvm.mpi.internal.Transfer;
@@ -136,7 +135,7 @@ final class Buffers {
                              final Kind kind) {
         if (src instanceof MemorySegment || dst instanceof MemorySegment) {
             // An array of another type, as memory: the dense side is an array of the kind.
-            final ValueLayout native1 = kind.wire.withOrder(ByteOrder.nativeOrder());
+            final ValueLayout native1 = kind.memory;
             final MemorySegment s = src instanceof MemorySegment m ? m : Transfer.arraySegment(src);
             final MemorySegment d = dst instanceof MemorySegment m ? m : Transfer.arraySegment(dst);
             MemorySegment.copy(s, native1, (long) srcIndex * kind.bytes, d, native1, (long) dstIndex * kind.bytes,
@@ -157,7 +156,7 @@ final class Buffers {
             }
             return;
         }
-        final ValueLayout native1 = kind.wire.withOrder(ByteOrder.nativeOrder());
+        final ValueLayout native1 = kind.memory;
         if (src instanceof Buffer b) {
             MemorySegment.copy(Transfer.segmentOf(b), Transfer.memoryLayout(b, kind), (long) srcIndex * kind.bytes,
                 Transfer.arraySegment(dst), native1, (long) dstIndex * kind.bytes, n);

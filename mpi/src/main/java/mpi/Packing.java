@@ -2,7 +2,6 @@ package mpi;
 
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
-import java.nio.ByteOrder;
 
 import org.jhpvm.mpi.internal.Kind;
 import org.jhpvm.mpi.internal.Transfer;
@@ -52,7 +51,7 @@ final class Packing {
     }
 
     private static ValueLayout layout(final Kind kind) {
-        return kind == Kind.BOOLEAN ? ValueLayout.JAVA_BOOLEAN : kind.wire.withOrder(ByteOrder.nativeOrder());
+        return kind == Kind.BOOLEAN ? ValueLayout.JAVA_BOOLEAN : kind.memory;
     }
 
     private static void checkRoom(final CommState c, final byte[] buf, final int position, final int bytes,

@@ -94,6 +94,13 @@ abstract class PointToPoint {
     /** Checks and starts a receive; null for PROC_NULL. */
     static RecvOp startReceive(final CommState c, final Object buf, final int count, final Datatype type,
                                final int source, final int tag, final String what) throws MPIException {
+        return startReceive(c, buf, count, type, source, tag, false, what);
+    }
+
+    /** As above; a {@code blocking} receive's operation goes back to the engine ({@code recycle}) once read. */
+    private static RecvOp startReceive(final CommState c, final Object buf, final int count, final Datatype type,
+                                       final int source, final int tag, final boolean blocking, final String what)
+        throws MPIException {
         final TypeMap t = type(c, type, what);
         Buffers.check(c, buf, t, count, what);
         checkSource(c, source, what);
@@ -101,8 +108,10 @@ abstract class PointToPoint {
         if (source == MPI.PROC_NULL) {
             return null;
         }
-        return c.engine.startReceive(c.context, source, tag, Buffers.data(buf, t.kind()),
-            Buffers.base(buf, t.kind()), t, count);
+        final Object data = Buffers.data(buf, t.kind());
+        final long base = Buffers.base(buf, t.kind());
+        return blocking ? c.engine.startBlockingReceive(c.context, source, tag, data, base, t, count)
+            : c.engine.startReceive(c.context, source, tag, data, base, t, count);
     }
 
     static Status complete(final CommState c, final Pending p) throws MPIException {
@@ -254,7 +263,14 @@ abstract class PointToPoint {
     public final Status recv(final Object buf, final int count, final Datatype type, final int source,
                              final int tag) throws MPIException {
         final CommState c = st();
-        return complete(c, startReceive(c, buf, count, type, source, tag, "recv"));
+        final RecvOp r = startReceive(c, buf, count, type, source, tag, true, "recv");
+        try {
+            return complete(c, r);
+        } finally {
+            if (r != null) {
+                c.engine.recycle(r);
+            }
+        }
     }
 
     /**

@@ -59,7 +59,7 @@ final class Reduction {
             final ByteBuffer a = bufferOf(in, type.kind(), elements);
             final ByteBuffer b = bufferOf(inOut, type.kind(), elements);
             op.function.call(a, b, count, type);
-            final ValueLayout layout = type.kind().wire.withOrder(ByteOrder.nativeOrder());
+            final ValueLayout layout = type.kind().memory;
             MemorySegment.copy(MemorySegment.ofBuffer(b), layout, 0, Transfer.arraySegment(inOut), layout, 0,
                 elements);
             return;
@@ -121,7 +121,7 @@ final class Reduction {
      */
     private static ByteBuffer bufferOf(final Object array, final Kind kind, final int n) {
         final ByteBuffer b = ByteBuffer.allocate(n * kind.bytes).order(ByteOrder.nativeOrder());
-        final ValueLayout layout = kind.wire.withOrder(ByteOrder.nativeOrder());
+        final ValueLayout layout = kind.memory;
         MemorySegment.copy(Transfer.arraySegment(array), layout, 0, MemorySegment.ofBuffer(b), layout, 0, n);
         return b;
     }

@@ -3,7 +3,6 @@ package mpi;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 
 import org.jhpvm.mpi.internal.Kind;
 import org.jhpvm.mpi.internal.Transfer;
@@ -51,7 +50,7 @@ public abstract class UserFunction {
         final int n = inOut.capacity() / kind.bytes;
         final Object a = Buffers.newArray(kind, n);
         final Object b = Buffers.newArray(kind, n);
-        final ValueLayout layout = kind.wire.withOrder(ByteOrder.nativeOrder());
+        final ValueLayout layout = kind.memory;
         MemorySegment.copy(MemorySegment.ofBuffer(in), layout, 0, Transfer.arraySegment(a), layout, 0, n);
         MemorySegment.copy(MemorySegment.ofBuffer(inOut), layout, 0, Transfer.arraySegment(b), layout, 0, n);
         call(a, b, count, datatype);

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Timeout;
 /**
  * A blocking eager {@code send} allocates nothing on the sending rank: its state is only awaited and checked, so the
  * engine makes none (a send used to make an operation and a status nobody read, about 100 bytes a message and a
- * young collection every second or so of a ping-pong). Completing requests by {@code waitAll}, {@code waitFor} or
+ * young collection every second or so of a ping-pong). A blocking {@code recv} makes only the status it returns.
+ * Completing requests by {@code waitAll}, {@code waitFor} or
  * {@code test} makes no status nobody reads (a window of iSends used to make one per message). Measured on rank 0's
  * own thread after a warm-up.
  */
@@ -52,6 +53,43 @@ class MpiAllocationTest {
         assertEquals(SENDS - 1, last[0], "every message arrived, the last one last");
         // Slack for the measuring itself; an object per send would be hundreds of kilobytes.
         assertTrue(bytes[0] < 16 * 1024, bytes[0] + " bytes allocated on the sending rank for " + SENDS + " sends");
+    }
+
+    /**
+     * A blocking {@code recv} whose message arrives after it was posted (a ping-pong) makes only the status it
+     * returns: the engine uses the operation of the last blocking receive again.
+     */
+    @Test
+    void aBlockingReceiveShouldMakeOnlyItsStatus() {
+        final long[] bytes = new long[1];
+        final long[] last = new long[1];
+        MpiJob.builder().ranks(2).timeout(Duration.ofSeconds(100)).build().run(() -> {
+            MPI.Init(new String[0]);
+            final int me = MPI.COMM_WORLD.getRank();
+            final long[] word = new long[1];
+            for (int round = 0; round < 2; round++) { // a warm-up, then the measured round
+                MPI.COMM_WORLD.barrier();
+                final long before = ThreadAllocation.bytes();
+                for (int i = 0; i < SENDS; i++) {
+                    if (me == 0) {
+                        word[0] = i;
+                        MPI.COMM_WORLD.send(word, 1, MPI.LONG, 1, 6);
+                        MPI.COMM_WORLD.recv(word, 1, MPI.LONG, 1, 6);
+                    } else {
+                        MPI.COMM_WORLD.recv(word, 1, MPI.LONG, 0, 6);
+                        MPI.COMM_WORLD.send(word, 1, MPI.LONG, 0, 6);
+                    }
+                }
+                if (me == 1) {
+                    bytes[0] = ThreadAllocation.bytes() - before;
+                    last[0] = word[0];
+                }
+            }
+            MPI.Finalize();
+        });
+        assertEquals(SENDS - 1, last[0], "every message arrived, the last one last");
+        // A Status is about 40 bytes; an operation per receive as well would be about 150 bytes a round trip.
+        assertTrue(bytes[0] < 64L * SENDS, bytes[0] + " bytes allocated on rank 1 for " + SENDS + " round trips");
     }
 
     /** Windows of eager iSends completed by waitAll, by waitFor one at a time, and by test one at a time. */

@@ -61,6 +61,8 @@ public final class Engine {
     private final Ids ids = new Ids();
     private final RdmaReads reads;
     private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
+    /** The operation of the last blocking receive, done and in no queue, for the next one (or null). */
+    private RecvOp spareReceive;
     private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
     private final int eagerLimit;
     private final Credits credits;
@@ -260,7 +262,40 @@ public final class Engine {
      */
     public RecvOp startReceive(final int context, final int wantSource, final int wantTag, final Object buf,
                                final long offset, final TypeMap type, final int count) {
-        final RecvOp r = new RecvOp();
+        return startReceive(new RecvOp(), context, wantSource, wantTag, buf, offset, type, count);
+    }
+
+    /**
+     * As {@link #startReceive}, for a blocking receive, whose caller waits for it, reads it and then gives it back
+     * with {@link #recycle}: the operation of the last blocking receive is used again (a blocking {@code recv} made
+     * one of about 100 bytes per message, three quarters of an 8-byte ping-pong's allocation).
+     */
+    public RecvOp startBlockingReceive(final int context, final int wantSource, final int wantTag, final Object buf,
+                                       final long offset, final TypeMap type, final int count) {
+        RecvOp r = spareReceive;
+        if (r == null) {
+            r = new RecvOp();
+        } else {
+            spareReceive = null;
+            r.clear();
+        }
+        return startReceive(r, context, wantSource, wantTag, buf, offset, type, count);
+    }
+
+    /**
+     * Takes back the operation of a blocking receive its caller has finished with. One that is not done (its wait
+     * ended by an abort) may still be posted, and is left alone.
+     *
+     * @param r the operation {@link #startBlockingReceive} gave
+     */
+    public void recycle(final RecvOp r) {
+        if (r.done) {
+            spareReceive = r;
+        }
+    }
+
+    private RecvOp startReceive(final RecvOp r, final int context, final int wantSource, final int wantTag,
+                                final Object buf, final long offset, final TypeMap type, final int count) {
         r.context = context;
         r.wantSource = wantSource;
         r.wantTag = wantTag;

@@ -44,6 +44,8 @@ public enum Kind {
     public final Class<? extends Buffer> bufferClass;
     /** The element on the wire: little endian. */
     public final ValueLayout wire;
+    /** The element in this machine's memory (its byte order): made once, not at every copy. */
+    public final ValueLayout memory;
 
     Kind(final int bytes, final Class<?> arrayClass, final Class<? extends Buffer> bufferClass,
          final ValueLayout layout) {
@@ -51,6 +53,7 @@ public enum Kind {
         this.arrayClass = arrayClass;
         this.bufferClass = bufferClass;
         this.wire = layout.withOrder(ByteOrder.LITTLE_ENDIAN);
+        this.memory = layout.withOrder(ByteOrder.nativeOrder());
     }
 
     /**

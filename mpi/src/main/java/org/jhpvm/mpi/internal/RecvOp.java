@@ -26,6 +26,34 @@ public final class RecvOp extends Pending {
     RecvOp() {
     }
 
+    /** Back to a new operation's state, for {@link Engine#startBlockingReceive}. */
+    void clear() {
+        done = false;
+        source = 0;
+        tag = 0;
+        error = 0;
+        elements = 0;
+        kind = null;
+        cancelled = false;
+        id = -1;
+        context = 0;
+        wantSource = 0;
+        wantTag = 0;
+        buf = null;
+        offset = 0;
+        type = null;
+        capacity = 0;
+        senderWorld = 0;
+        sendId = 0;
+        remote = false;
+        remoteHandle = 0;
+        remoteKey = 0;
+        remoteOffset = 0;
+        region = null;
+        prev = null;
+        next = null;
+    }
+
     @Override
     public boolean isReceive() {
         return true;

@@ -188,7 +188,7 @@ public final class Transfer {
             }
             case Buffer b -> MemorySegment.copy(segmentOf(b), memoryLayout(b, kind), index * kind.bytes, seg,
                 kind.wire, at, n);
-            case MemorySegment m -> MemorySegment.copy(m, kind.wire.withOrder(ByteOrder.nativeOrder()),
+            case MemorySegment m -> MemorySegment.copy(m, kind.memory,
                 index * kind.bytes, seg, kind.wire, at, n);
             default -> throw new IllegalArgumentException("not a buffer of " + kind + ": " + buf.getClass());
         }
@@ -206,9 +206,9 @@ public final class Transfer {
             case Buffer b -> MemorySegment.copy(from, kind.wire, at, segmentOf(b), memoryLayout(b, kind),
                 index * kind.bytes, n);
             case MemorySegment m -> MemorySegment.copy(from, kind.wire, at, m,
-                kind.wire.withOrder(ByteOrder.nativeOrder()), index * kind.bytes, n);
+                kind.memory, index * kind.bytes, n);
             default -> MemorySegment.copy(from, kind.wire, at, arraySegment(buf),
-                kind.wire.withOrder(ByteOrder.nativeOrder()), index * kind.bytes, n);
+                kind.memory, index * kind.bytes, n);
         }
     }
 
