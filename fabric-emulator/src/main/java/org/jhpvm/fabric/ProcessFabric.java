@@ -235,6 +235,13 @@ public interface ProcessFabric extends Fabric {
          */
         void reportExit(int nic, int status);
 
+        /**
+         * Says that every local PE's body has returned ({@link JobHooks#localBodiesDone()} is now true): the process
+         * that detects the job's end may start looking at once. The default does nothing (it looks now and then).
+         */
+        default void localBodiesDone() {
+        }
+
         /** Ends the session (the next job may begin). */
         @Override
         void close();

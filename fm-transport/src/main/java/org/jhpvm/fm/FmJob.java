@@ -215,6 +215,7 @@ public final class FmJob {
         final ProcessFabric.JobSession session = fabric.beginJob(hooks);
         try {
             job.jobWideEnd(session::terminated);
+            job.onLocalBodiesDone(session::localBodiesDone);
             final List<FmCounters> counters = execute(fabric, fabric.firstLocalNic(), fabric.localNicCount(), job,
                 session, hooks, body);
             return new Report(List.copyOf(counters), fabric.totals(), System.nanoTime() - startNs);

@@ -2,6 +2,7 @@ package org.jhpvm.fabric.aeron;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -73,6 +74,10 @@ public final class AeronFabric implements ProcessFabric {
     private final AtomicLong staleJob = new AtomicLong();
     private final AtomicLong earlyJob = new AtomicLong();
     private final FileHostMemory hostMemory;
+    /** The host's doorbells, or null where futexes are not available (then waiting threads look now and then). */
+    private final Doorbells doorbells;
+    /** Whether every NIC and process of the job is on this host, reached by IPC: then every frame rings. */
+    private final boolean allRing;
     private volatile boolean closed;
 
     private AeronFabric(final JobEnvironment env, final FabricConfig config) {
@@ -101,9 +106,10 @@ public final class AeronFabric implements ProcessFabric {
                     .dirDeleteOnStart(true)
                     .dirDeleteOnShutdown(true)
                     .threadingMode(ThreadingMode.SHARED)
-                    .sharedIdleStrategy(new BackoffIdleStrategy(100, 10, 1_000, DRIVER_MAX_PARK_NS))
+                    .sharedIdleStrategy(ipcOnly(env) ? DeepIdleStrategy.driver(DRIVER_MAX_PARK_NS)
+                        : new BackoffIdleStrategy(100, 10, 1_000, DRIVER_MAX_PARK_NS))
                     // Its helper thread (name resolution, file work) looks every 10 ms, not every 1 ms.
-                    .asyncExecutorIdleStrategy(new org.agrona.concurrent.SleepingMillisIdleStrategy(10))
+                    .asyncExecutorIdleStrategy(DeepIdleStrategy.sleeping(10))
                     .termBufferSparseFile(true)
                     .publicationTermBufferLength(TERM_LENGTH)
                     .ipcTermBufferLength(TERM_LENGTH)
@@ -112,6 +118,7 @@ public final class AeronFabric implements ProcessFabric {
             }
             a = Aeron.connect(new Aeron.Context()
                 .aeronDirectoryName(env.aeronDir())
+                .idleStrategy(DeepIdleStrategy.sleeping(16)) // Aeron's default 16 ms, 100 ms once idle
                 .driverTimeoutMs(Math.max(10_000, env.joinTimeoutMs()))
                 .errorHandler(this::clientError));
         } catch (RuntimeException e) {
@@ -120,6 +127,15 @@ public final class AeronFabric implements ProcessFabric {
         }
         this.driver = d;
         this.aeron = a;
+        Doorbells bells = null;
+        try {
+            bells = Doorbells.open(Path.of(env.aeronDir()), nicCount + env.processes());
+        } catch (IllegalStateException e) {
+            closeQuietly(a, d);
+            throw e;
+        }
+        this.doorbells = bells;
+        this.allRing = bells != null && ipcOnly(env);
         try {
             final int mtu = Math.min(65_504, roundUp32(FrameDescriptor.FABRIC_HEADER_BYTES + headerBytes + frameBytes + 32));
             final String ipc = "aeron:ipc?term-length=" + TERM_LENGTH + "|mtu=" + mtu;
@@ -349,6 +365,37 @@ public final class AeronFabric implements ProcessFabric {
         return nics[id - first];
     }
 
+    /** Whether every process of the job is on this host and reached by IPC (no UDP at all). */
+    private static boolean ipcOnly(final JobEnvironment env) {
+        boolean all = !env.udpOnly();
+        for (int r = 0; r < env.processes(); r++) {
+            all &= r == env.rank() || env.sameHost(r);
+        }
+        return all;
+    }
+
+    /** @return the host's doorbells, or null */
+    Doorbells doorbells() {
+        return doorbells;
+    }
+
+    /**
+     * Whether a frame or control message for {@code nic} (or the control thread of the process that holds it) rings a
+     * bell in this host's doorbells: it is in this process, or in another process of this host reached by IPC.
+     */
+    boolean rings(final int nic) {
+        final int r = nic / env.pesPerProcess();
+        return doorbells != null && (r == env.rank() || !env.udpOnly() && env.sameHost(r));
+    }
+
+    /**
+     * Whether every frame this process's NICs can receive rings their bells (every process of the job on this host,
+     * by IPC): then a NIC sleeps on its bell instead of looking now and then.
+     */
+    boolean allRing() {
+        return allRing;
+    }
+
     @Override
     public NicCounters totals() {
         NicCounters t = NicCounters.ZERO;
@@ -422,6 +469,9 @@ public final class AeronFabric implements ProcessFabric {
         }
         control.stop(controlThread);
         closed = true;
+        if (doorbells != null) {
+            doorbells.ringAll(); // threads asleep on a bell look, and see the fabric closed
+        }
         hostMemory.closeAll();
         closeQuietly(aeron, driver);
     }

@@ -1,5 +1,6 @@
 package org.jhpvm.fabric.aeron;
 
+import java.lang.foreign.MemorySegment;
 import java.nio.ByteOrder;
 import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
@@ -58,6 +59,11 @@ final class AeronNic implements Nic {
     static final long LONG_SLEEP_NS = 10_000_000;
     /** The park of a long sleep. */
     static final long LONG_PARK_NS = 1_000_000;
+    /**
+     * The longest sleep on the bell: what bounds how late a sleeping PE sees an interrupt (an aborting job interrupts
+     * its PEs, which wakes a park but not a thread asleep in the kernel on a futex).
+     */
+    static final long BELL_SLEEP_NS = 50_000_000;
     /** A sleep that has seen no frame for this long (an idle job) parks {@link #IDLE_PARK_NS} at a time. */
     static final long IDLE_SLEEP_NS = 1_000_000_000;
     /** The park of an idle job's sleep: 250 looks a second (about 0.7% of a core here). */
@@ -90,6 +96,15 @@ final class AeronNic implements Nic {
     private final AtomicLongArray counters = new AtomicLongArray(8);
     private final BackoffIdleStrategy idle = new BackoffIdleStrategy(200, 20, 1_000, 100_000);
     private int nextSubscription;
+    /** The host's doorbells, or null; {@link #ringable}[d]: a frame to NIC d rings its bell. */
+    private final Doorbells bells;
+    private final boolean[] ringable;
+    /** Whether this NIC sleeps on its bell (every frame it can receive rings it). */
+    private final boolean sleepsOnBell;
+    /** The timeout of a sleep on the bell (made once, for the thread that sleeps). */
+    private final MemorySegment timespec;
+    /** Sleeps on the bell that a ring ended (or that began after one), for tests. */
+    private long rungSleeps;
     // The host thread's idle spell (see sleep): when it began (0: none), and when its last sleep ran out.
     private long idleSinceNs;
     private long lastSleepEndNs;
@@ -119,6 +134,13 @@ final class AeronNic implements Nic {
         this.returns = new MpscArrayQueue<>(Math.max(2, pool));
         this.assembler = new ControlledFragmentAssembler(this::onMessage);
         this.jobStamp = (buffer, offset, length) -> fabric.currentJob();
+        this.bells = fabric.doorbells();
+        this.ringable = new boolean[nicCount];
+        for (int d = 0; d < nicCount; d++) {
+            ringable[d] = fabric.rings(d);
+        }
+        this.sleepsOnBell = fabric.allRing();
+        this.timespec = sleepsOnBell ? bells.timespec() : null;
     }
 
     @Override
@@ -196,6 +218,9 @@ final class AeronNic implements Nic {
         counters.lazySet(SENT, counters.get(SENT) + 1);
         counters.lazySet(BYTES_SENT, counters.get(BYTES_SENT) + length);
         counters.lazySet(DELIVERED, counters.get(DELIVERED) + 1);
+        if (ringable[dst]) {
+            bells.ring(dst);
+        }
         return true;
     }
 
@@ -319,11 +344,12 @@ final class AeronNic implements Nic {
     }
 
     /**
-     * Sleeps (the host has spun and yielded already) until a frame comes or the timeout passes, looking for frames
-     * between parks: nothing wakes a thread across processes. The parks lengthen with the time the host has been
-     * idle, counted across sleeps that follow each other within {@link #SLEEP_GAP_NS} without a frame: up to 100 us
-     * (the idle strategy) for its first {@link #LONG_SLEEP_NS}, then {@link #LONG_PARK_NS}, and {@link #IDLE_PARK_NS}
-     * once it has been idle for {@link #IDLE_SLEEP_NS}.
+     * Sleeps (the host has spun and yielded already) until a frame comes or the timeout passes. For the first
+     * {@link #LONG_SLEEP_NS} of an idle spell (counted across sleeps that follow each other within
+     * {@link #SLEEP_GAP_NS} without a frame) it looks between the idle strategy's parks of up to 100 us: a ping-pong's
+     * answer comes within that, and a look costs less than a wake-up. Then it sleeps on its bell where it has one
+     * (every frame it can receive rings it: see {@link Doorbells}), up to {@link #BELL_SLEEP_NS} at a time; else it
+     * looks between parks of {@link #LONG_PARK_NS}, and {@link #IDLE_PARK_NS} once idle for {@link #IDLE_SLEEP_NS}.
      */
     @Override
     public Frame sleep(final long timeoutNs) {
@@ -347,6 +373,12 @@ final class AeronNic implements Nic {
             }
             if (now - start < LONG_SLEEP_NS) {
                 waitTurn("sleep");
+            } else if (sleepsOnBell) {
+                final Frame g = sleepOnBell(deadline - now);
+                if (g != null) {
+                    idleSinceNs = 0;
+                    return g;
+                }
             } else {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new NicInterruptedException("NIC " + id + " interrupted in sleep");
@@ -356,6 +388,43 @@ final class AeronNic implements Nic {
                 fabric.checkOpen();
             }
         }
+    }
+
+    /**
+     * One sleep on this NIC's bell, at most {@code leftNs} and {@link #BELL_SLEEP_NS}: counted in as a sleeper, one
+     * more look (a frame sent before the count was seen rang nobody), then the sleep, which a frame's sender ends.
+     *
+     * @return a frame the last look found, or null after the sleep
+     */
+    private Frame sleepOnBell(final long leftNs) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new NicInterruptedException("NIC " + id + " interrupted in sleep");
+        }
+        final int word = bells.enter(id);
+        try {
+            final Frame f = poll();
+            if (f != null) {
+                return f;
+            }
+            bells.sleep(id, word, Math.min(leftNs, BELL_SLEEP_NS), timespec);
+            if (bells.word(id) != word) {
+                rungSleeps++;
+            }
+        } finally {
+            bells.leave(id);
+        }
+        fabric.checkOpen();
+        return null;
+    }
+
+    /** @return whether this NIC sleeps on its bell */
+    boolean sleepsOnBell() {
+        return sleepsOnBell;
+    }
+
+    /** @return sleeps on the bell that a ring ended (read by the sleeping thread, or after it) */
+    long rungSleeps() {
+        return rungSleeps;
     }
 
     private void waitTurn(final String what) {

@@ -70,6 +70,10 @@ final class ControlPlane implements Runnable {
     // Heartbeats go every 100 ms and a loss must end the job within a second: 5 ms parks when idle (500 us parks woke
     // the thread 2,000 times a second, 2.5% of a core here).
     private final BackoffIdleStrategy idle = new BackoffIdleStrategy(50, 10, 10_000, 5_000_000);
+    /** Rank 0's longest sleep on its bell while its probes may be due: the gap of the probes of a job's end. */
+    private static final long COORDINATOR_SLEEP_NS = TimeUnit.MILLISECONDS.toNanos(10);
+    private static final long MIN_BELL_SLEEP_NS = TimeUnit.MICROSECONDS.toNanos(100);
+    private final ControlBell bell;
     private volatile String joinFailure;
     private volatile boolean running = true;
     private volatile boolean stopped;
@@ -118,6 +122,7 @@ final class ControlPlane implements Runnable {
         this.joined = new boolean[processes];
         this.left = new java.util.concurrent.atomic.AtomicIntegerArray(processes);
         this.probes = new JobProbes(processes);
+        this.bell = new ControlBell(fabric, env);
     }
 
     /** Waits for every process's hello; throws with a one-line reason when the join fails or times out. */
@@ -172,7 +177,11 @@ final class ControlPlane implements Runnable {
                     work += coordinate();
                 }
             }
-            idle.idle(work);
+            if (work == 0 && bell.sleeps() && idle.nextIdleParks()) {
+                sleepOnBell(System.nanoTime());
+            } else {
+                idle.idle(work);
+            }
         }
         stopped = true;
     }
@@ -305,6 +314,7 @@ final class ControlPlane implements Runnable {
     private void lost(final int r, final String message) {
         if (failure == null && hooks != null) {
             outbox.add(failMessage(firstNic(r), 0, message));
+            wakeSelf();
         }
         fail(firstNic(r), message, !reportsLosses());
     }
@@ -378,6 +388,7 @@ final class ControlPlane implements Runnable {
         b.putInt(8, job, LE);
         b.putInt(12, g.id, LE);
         outbox.add(m);
+        wakeSelf();
         try {
             g.answered.await(timeoutNs, TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
@@ -445,6 +456,39 @@ final class ControlPlane implements Runnable {
             }
             Thread.onSpinWait();
         }
+        bell.ringPeer(r);
+    }
+
+    /** Wakes this control thread if it sleeps on its bell (a message to send, or the plane stops). */
+    private void wakeSelf() {
+        bell.ringSelf();
+    }
+
+    /**
+     * The control thread's idle step once its backoff would park: on its bell where it has one, until its next
+     * heartbeat; rank 0 at most {@link #COORDINATOR_SLEEP_NS} while its probes may be due (its PEs' bodies have
+     * returned, or they all wait and deadlocks are looked for). A message of another process of the host, one of this
+     * process to send, or the last local body's return rings it. The last look, after counting in as a sleeper, polls
+     * the subscriptions and the outbox.
+     */
+    private void sleepOnBell(final long nowNs) {
+        long sleepNs = Math.max(MIN_BELL_SLEEP_NS, nextHeartbeatNs - nowNs);
+        final ProcessFabric.JobHooks h = hooks;
+        if (rank == 0 && h != null && (h.localBodiesDone() || h.deadlockAfterNs() > 0 && h.blocked())) {
+            sleepNs = Math.min(sleepNs, COORDINATOR_SLEEP_NS); // the end's or a deadlock's waves are due soon
+        }
+        if (!bell.sleep(sleepNs, this::lastLook)) {
+            idle.reset();
+        }
+    }
+
+    /** The look after counting in as a sleeper: messages in, messages to send, the stop. */
+    private int lastLook() {
+        int work = 0;
+        for (final Subscription s : subscriptions) {
+            work += s.poll(assembler, 32);
+        }
+        return work > 0 || !outbox.isEmpty() || !running ? 1 : 0;
     }
 
     /** Sends the hellos on every control publication (the opening thread, before this plane runs). */
@@ -495,16 +539,23 @@ final class ControlPlane implements Runnable {
             }
 
             @Override
+            public void localBodiesDone() {
+                wakeSelf();
+            }
+
+            @Override
             public void reportFailure(final int nic, final String message) {
                 if (failure == null) {
                     failure = "PE " + nic + ": " + message;
                 }
                 outbox.add(failMessage(nic, FAIL_SENDER_REPORTS, message));
+                wakeSelf();
             }
 
             @Override
             public void reportExit(final int nic, final int status) {
                 outbox.add(exitMessage(nic, status));
+                wakeSelf();
             }
 
             @Override
@@ -541,12 +592,14 @@ final class ControlPlane implements Runnable {
             b.putInt(0, MAGIC, LE);
             b.putInt(4, BYE, LE);
             outbox.add(bye);
+            wakeSelf();
         }
         final long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(500);
         while (!outbox.isEmpty() && System.nanoTime() - deadline < 0 && thread.isAlive()) {
             Thread.onSpinWait();
         }
         running = false;
+        wakeSelf();
         try {
             thread.join(2_000);
         } catch (InterruptedException e) {

@@ -32,6 +32,7 @@ public final class JobControl {
     private final int localPes;
     private final RunSlots slots;
     private volatile java.util.function.BooleanSupplier jobWideEnd;
+    private volatile Runnable bodiesDoneHook;
     /** The machine's cores, read once (the JDK reads the container's limits at every call). */
     private static final int MACHINE_CORES = Runtime.getRuntime().availableProcessors();
     /** This process's share of the host's cores: the machine's, divided among the job's processes on the host. */
@@ -151,7 +152,19 @@ public final class JobControl {
     }
 
     void bodyDone() {
-        bodiesDone.incrementAndGet();
+        if (bodiesDone.incrementAndGet() == localPes && bodiesDoneHook != null) {
+            bodiesDoneHook.run();
+        }
+    }
+
+    /**
+     * What to tell when the last local body has returned (a launched job's session, whose coordinator then starts the
+     * probes of the job's end at once).
+     *
+     * @param hook called once, on the PE thread whose body returned last
+     */
+    public void onLocalBodiesDone(final Runnable hook) {
+        this.bodiesDoneHook = hook;
     }
 
     void register(final Endpoint endpoint) {

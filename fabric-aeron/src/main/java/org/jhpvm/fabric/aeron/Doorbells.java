@@ -1,0 +1,157 @@
+package org.jhpvm.fabric.aeron;
+
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.MemorySegment;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * The doorbells of a host's processes: one per NIC of the job and one per process's control thread, in a file of the
+ * host's job directory that every process of the host maps, each a futex word and a count of sleepers. A thread that
+ * has nothing to do counts itself in, looks once more, and sleeps on its bell (up to a bound); a thread of any process
+ * of the host that has just given it something (a frame in its stream, a control message) rings the bell, which costs
+ * a fence and a load when nobody sleeps and a system call when someone does. So a waiting thread costs no CPU and
+ * wakes within a system call's time, where it used to look every few milliseconds (nothing else wakes a thread across
+ * processes).
+ *
+ * <p>The order that makes a ring never lost: the sleeper counts itself in (an atomic add), then looks for work, then
+ * sleeps while the bell's word is the value it read before looking; the ringer publishes the work, fences, and rings
+ * if it sees a sleeper, by changing the word and waking. Either the sleeper's look sees the work, or the ringer sees
+ * the sleeper and the sleeper's wait returns at once or is woken.
+ *
+ * <p>Slot i lies at {@code 64 i} (a cache line each): the word at +0, the sleepers at +4. NIC n's bell is slot n; the
+ * control thread of process r rings at slot {@code nicCount + r}.
+ */
+final class Doorbells {
+    /** The system property that turns the doorbells off ({@code -Djhpvm.doorbells=false}): waiting threads look. */
+    static final String ENABLED_PROPERTY = "jhpvm.doorbells";
+    /** The file's name in the host's job directory. */
+    static final String FILE = "doorbells";
+    private static final long SLOT = 64;
+    private static final VarHandle INT = JAVA_INT.varHandle();
+
+    private final Arena arena;
+    private final MemorySegment bells;
+    /** Each slot's word, sliced once (a futex call takes the word's address). */
+    private final MemorySegment[] words;
+
+    private Doorbells(final Arena arena, final MemorySegment bells, final int slots) {
+        this.arena = arena;
+        this.bells = bells;
+        this.words = new MemorySegment[slots];
+        for (int i = 0; i < slots; i++) {
+            words[i] = bells.asSlice(i * SLOT, 4);
+        }
+    }
+
+    /**
+     * Maps the host's doorbells, making the file if this process is the first (a file of zeros: every word 0, nobody
+     * asleep). Every process of the host asks for the same number of slots.
+     *
+     * @param dir   the host's job directory
+     * @param slots NICs of the job plus its processes
+     * @return the doorbells, or null if futexes are not available here ({@link Futex#AVAILABLE}) or the doorbells are
+     *     turned off ({@link #ENABLED_PROPERTY})
+     * @throws IllegalStateException if the file cannot be made or mapped
+     */
+    static Doorbells open(final Path dir, final int slots) {
+        if (!Futex.AVAILABLE || !Boolean.parseBoolean(System.getProperty(ENABLED_PROPERTY, "true"))) {
+            return null;
+        }
+        final long bytes = SLOT * slots;
+        // Unmapped when the fabric is gone and collected: a thread asleep on a bell holds the mapping in its call,
+        // so that closing an arena of its own at the fabric's close would fail.
+        final Arena arena = Arena.ofAuto();
+        try (FileChannel ch = FileChannel.open(dir.resolve(FILE), StandardOpenOption.CREATE, StandardOpenOption.READ,
+            StandardOpenOption.WRITE)) {
+            if (ch.size() < bytes) {
+                ch.write(ByteBuffer.allocate(1), bytes - 1); // a zero at the end: the file grows, zeroed
+            }
+            return new Doorbells(arena, ch.map(FileChannel.MapMode.READ_WRITE, 0, bytes, arena), slots);
+        } catch (IOException | RuntimeException e) {
+            throw new IllegalStateException("cannot map the doorbells in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the number of slots */
+    int slots() {
+        return words.length;
+    }
+
+    /**
+     * Counts the caller in as a sleeper on {@code slot} and returns the bell's word, to be passed to {@link #sleep}
+     * after the caller's last look for work. Every {@code enter} is followed by one {@link #leave}.
+     *
+     * @param slot the bell
+     * @return the word's value now
+     */
+    int enter(final int slot) {
+        final long at = slot * SLOT;
+        INT.getAndAdd(bells, at + 4, 1);
+        return (int) INT.getVolatile(bells, at);
+    }
+
+    /**
+     * Sleeps on {@code slot} while its word is {@code word} (nobody rang since {@link #enter}), at most
+     * {@code timeoutNs}.
+     *
+     * @param slot      the bell
+     * @param word      what {@link #enter} returned
+     * @param timeoutNs the longest sleep, positive
+     * @param timespec  16 bytes of the calling thread's own
+     */
+    void sleep(final int slot, final int word, final long timeoutNs, final MemorySegment timespec) {
+        Futex.await(words[slot], word, timeoutNs, timespec);
+    }
+
+    /**
+     * The word of {@code slot} now: it changes at every ring that found a sleeper.
+     *
+     * @param slot the bell
+     * @return its word
+     */
+    int word(final int slot) {
+        return (int) INT.getVolatile(bells, slot * SLOT);
+    }
+
+    /**
+     * Counts the caller out as a sleeper on {@code slot}.
+     *
+     * @param slot the bell
+     */
+    void leave(final int slot) {
+        INT.getAndAdd(bells, slot * SLOT + 4, -1);
+    }
+
+    /**
+     * Rings {@code slot} if someone sleeps on it: call after the work for it is published.
+     *
+     * @param slot the bell
+     */
+    void ring(final int slot) {
+        VarHandle.fullFence();
+        final long at = slot * SLOT;
+        if ((int) INT.getVolatile(bells, at + 4) > 0) {
+            INT.getAndAdd(bells, at, 1);
+            Futex.wakeAll(words[slot]);
+        }
+    }
+
+    /** @return a thread's 16 bytes for {@link #sleep}'s timeout, freed with the doorbells */
+    MemorySegment timespec() {
+        return arena.allocate(16, 8);
+    }
+
+    /** Rings every bell of this process's sleepers, whoever they are (the fabric is closing: they look and see it). */
+    void ringAll() {
+        for (int i = 0; i < words.length; i++) {
+            ring(i);
+        }
+    }
+}

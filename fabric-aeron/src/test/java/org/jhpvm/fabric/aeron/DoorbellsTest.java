@@ -1,0 +1,148 @@
+package org.jhpvm.fabric.aeron;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.foreign.MemorySegment;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.jhpvm.fabric.FabricConfig;
+import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.Nic;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The host's doorbells: a futex in a file every process of the host maps. Two mappings of one file stand for two
+ * processes (the kernel keys a shared futex on the page, not the mapping). A ring through one mapping wakes a sleeper
+ * on the other; a ring with nobody asleep changes nothing; and a sleeper that counted itself in before the work was
+ * published is never left asleep (500 rounds, each of which would otherwise sleep out its 10 s). A NIC of a job on
+ * one host sleeps on its bell, and a frame's sender rings it.
+ */
+@Timeout(value = 120, unit = TimeUnit.SECONDS)
+class DoorbellsTest {
+    private static final long LONG_NS = 10_000_000_000L;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void futexesShouldBeAvailableWhereTheBuildRunsItsTests() {
+        final String os = System.getProperty("os.name").toLowerCase(Locale.ROOT);
+        final String arch = System.getProperty("os.arch");
+        if (os.startsWith("linux") && ("amd64".equals(arch) || "aarch64".equals(arch))) {
+            assertTrue(Futex.AVAILABLE, "the tests run with native access: " + Futex.UNAVAILABLE_BECAUSE);
+        }
+    }
+
+    @Test
+    void aRingThroughOneMappingShouldWakeASleeperOnAnother() throws Exception {
+        final Doorbells mine = open();
+        final Doorbells theirs = open();
+        final long[] slept = new long[1];
+        final Thread sleeper = new Thread(() -> {
+            final MemorySegment ts = mine.timespec();
+            final int w = mine.enter(3);
+            final long t0 = System.nanoTime();
+            mine.sleep(3, w, LONG_NS, ts);
+            slept[0] = System.nanoTime() - t0;
+            mine.leave(3);
+        });
+        sleeper.start();
+        while (sleeper.getState() != Thread.State.RUNNABLE || theirs.word(3) != 0) {
+            Thread.onSpinWait();
+        }
+        Thread.sleep(200); // asleep in the kernel by now (if not, the ring makes its wait return at once)
+        final int before = theirs.word(3);
+        theirs.ring(3);
+        sleeper.join(LONG_NS / 1_000_000);
+        assertEquals(before + 1, theirs.word(3), "a ring that finds a sleeper changes the word");
+        assertTrue(slept[0] < LONG_NS / 2, "the ring ended the sleep: it lasted " + slept[0] / 1_000_000 + " ms");
+        // Nobody asleep now: a ring changes nothing (a fence and a load).
+        theirs.ring(3);
+        assertEquals(before + 1, mine.word(3));
+        // The other bells were not touched.
+        assertEquals(0, mine.word(2));
+        assertEquals(0, mine.word(4));
+    }
+
+    @Test
+    void aSleeperThatCountedItselfInShouldNeverMissTheWorkThatRings() throws Exception {
+        final Doorbells mine = open();
+        final Doorbells theirs = open();
+        final int rounds = 500;
+        final AtomicInteger published = new AtomicInteger();
+        final AtomicLong longest = new AtomicLong();
+        final Thread sleeper = new Thread(() -> {
+            final MemorySegment ts = mine.timespec();
+            for (int r = 1; r <= rounds; r++) {
+                final long t0 = System.nanoTime();
+                while (published.get() < r) {
+                    final int w = mine.enter(0);
+                    try {
+                        if (published.get() >= r) {
+                            break; // the last look, after counting in
+                        }
+                        mine.sleep(0, w, LONG_NS, ts);
+                    } finally {
+                        mine.leave(0);
+                    }
+                }
+                longest.accumulateAndGet(System.nanoTime() - t0, Math::max);
+            }
+        });
+        sleeper.start();
+        for (int r = 1; r <= rounds; r++) {
+            if ((r & 3) == 0) {
+                Thread.sleep(1); // sometimes after the sleeper is asleep, sometimes while it looks
+            }
+            published.set(r);
+            theirs.ring(0);
+        }
+        sleeper.join(120_000);
+        assertTrue(!sleeper.isAlive(), "the sleeper is stuck");
+        assertTrue(longest.get() < LONG_NS / 2, "a round waited " + longest.get() / 1_000_000 + " ms: a lost ring");
+    }
+
+    @Test
+    void aNicOfAJobOnOneHostShouldSleepOnItsBellAndTheSenderShouldRingIt() throws Exception {
+        try (AeronCluster c = AeronCluster.start(2, 1, false, FabricConfig.builder(2).frameBytes(1024).build())) {
+            final Nic sender = c.nic(0);
+            final AeronNic sleeper = (AeronNic) c.nic(1);
+            assertTrue(sleeper.sleepsOnBell(), "every process is on this host: the NIC sleeps on its bell");
+            final Thread send = new Thread(() -> {
+                try {
+                    Thread.sleep(300);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                final Frame f = sender.acquire();
+                f.setDestination(1);
+                f.putPayloadLong(0, 0xBE11L);
+                f.setLength(8);
+                sender.send(f);
+            });
+            send.start();
+            final Frame got = sleeper.sleep(20_000_000_000L);
+            send.join();
+            assertNotNull(got);
+            assertEquals(0xBE11L, got.getPayloadLong(0));
+            sleeper.release(got);
+            assertTrue(sleeper.rungSleeps() >= 1, "the sender's ring ended a sleep on the bell");
+        }
+    }
+
+    private Doorbells open() {
+        final Doorbells d = Doorbells.open(dir, 8);
+        assertNotNull(d, "futexes are not available here: " + Futex.UNAVAILABLE_BECAUSE);
+        assertTrue(Files.exists(dir.resolve(Doorbells.FILE)));
+        return d;
+    }
+}
