@@ -18,7 +18,10 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.jhpvm.apps.LaunchedMain;
 import org.jhpvm.apps.bench.ChildJvm;
@@ -254,7 +257,21 @@ public final class LaunchCommand implements Callable<Integer> {
                 killAtNs = Long.MAX_VALUE;
             }
             if (remaining > 0) {
-                Thread.sleep(10);
+                // Woken by the next exit (the JDK's reaper waits for it), not by looking every few milliseconds.
+                final List<CompletableFuture<Process>> running = new ArrayList<>();
+                for (int r = 0; r < procs.size(); r++) {
+                    if (!reported[r]) {
+                        running.add(procs.get(r).onExit());
+                    }
+                }
+                final long waitMs = killAtNs == Long.MAX_VALUE ? 1_000
+                    : Math.max(1, TimeUnit.NANOSECONDS.toMillis(killAtNs - System.nanoTime()));
+                try {
+                    CompletableFuture.anyOf(running.toArray(new CompletableFuture<?>[0])).get(waitMs,
+                        TimeUnit.MILLISECONDS);
+                } catch (TimeoutException | ExecutionException e) {
+                    // look again: an exit, the kill time, or the periodic look
+                }
             }
         }
         for (final Thread t : pumps) {
