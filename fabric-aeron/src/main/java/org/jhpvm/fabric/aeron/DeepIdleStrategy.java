@@ -3,6 +3,7 @@ package org.jhpvm.fabric.aeron;
 import java.util.concurrent.locks.LockSupport;
 
 import org.agrona.concurrent.IdleStrategy;
+import org.jhpvm.fabric.BackoffIdleStrategy;
 
 /**
  * An idle strategy for Aeron's own threads that sleeps longer once they have been idle a while: a backoff (spins,
@@ -19,32 +20,21 @@ import org.agrona.concurrent.IdleStrategy;
  * (keepalives every 500 ms, images coming and going; a client's own calls wait for their answers themselves).
  */
 final class DeepIdleStrategy implements IdleStrategy {
-    private final int maxSpins;
-    private final int maxYields;
-    private final long minParkNs;
-    private final long maxParkNs;
+    /** The backoff before the spell is deep (jhpvm's, which says when its next idle step parks). */
+    private final BackoffIdleStrategy backoff;
     private final long deepAfterNs;
     private final long deepParkNs;
-    private int spins;
-    private int yields;
-    private long parkNs;
-    /** When the spell without work began (0: the last duty cycle had work). */
+    /** When the spell without work began (0: the last duty cycle had work, or the backoff has not parked yet). */
     private long idleSinceNs;
 
     DeepIdleStrategy(final int maxSpins, final int maxYields, final long minParkNs, final long maxParkNs,
                      final long deepAfterNs, final long deepParkNs) {
-        if (maxSpins < 0 || maxYields < 0 || minParkNs <= 0 || maxParkNs < minParkNs || deepAfterNs < 0
-            || deepParkNs < maxParkNs) {
-            throw new IllegalArgumentException("need spins, yields >= 0 and 0 < minPark <= maxPark <= deepPark, "
-                + "deepAfter >= 0");
+        if (deepAfterNs < 0 || deepParkNs < maxParkNs) {
+            throw new IllegalArgumentException("need deepAfterNs >= 0 and deepParkNs >= maxParkNs");
         }
-        this.maxSpins = maxSpins;
-        this.maxYields = maxYields;
-        this.minParkNs = minParkNs;
-        this.maxParkNs = maxParkNs;
+        this.backoff = new BackoffIdleStrategy(maxSpins, maxYields, minParkNs, maxParkNs);
         this.deepAfterNs = deepAfterNs;
         this.deepParkNs = deepParkNs;
-        this.parkNs = minParkNs;
     }
 
     /** The media driver's, in a job of one host's processes: Aeron's default backoff, 10 ms parks after 20 ms. */
@@ -68,27 +58,22 @@ final class DeepIdleStrategy implements IdleStrategy {
 
     @Override
     public void idle() {
-        if (spins < maxSpins) {
-            spins++;
-            Thread.onSpinWait();
-        } else if (yields < maxYields) {
-            yields++;
-            Thread.yield();
-        } else {
+        if (backoff.nextIdleParks()) {
             final long now = System.nanoTime();
             if (idleSinceNs == 0) {
                 idleSinceNs = now;
             }
-            LockSupport.parkNanos(now - idleSinceNs >= deepAfterNs ? deepParkNs : parkNs);
-            parkNs = Math.min(parkNs << 1, maxParkNs);
+            if (now - idleSinceNs >= deepAfterNs) {
+                LockSupport.parkNanos(deepParkNs);
+                return;
+            }
         }
+        backoff.idle(0);
     }
 
     @Override
     public void reset() {
-        spins = 0;
-        yields = 0;
-        parkNs = minParkNs;
+        backoff.reset();
         idleSinceNs = 0;
     }
 
