@@ -1,6 +1,5 @@
 package org.jhpvm.fabric.aeron;
 
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
@@ -89,24 +88,7 @@ final class ControlPlane implements Runnable {
     private volatile String failure;
     /** The job rank 0 found deadlocked, or 0. */
     private volatile int deadlockedJob;
-    /** The current gathering of every process's description of its PEs, or null. */
-    private volatile Gathering gathering;
-    private int nextGathering;
-
-    /** Descriptions of every process's PEs, gathered for one report. */
-    private static final class Gathering {
-        final int job;
-        final int id;
-        final String[] texts;
-        final CountDownLatch answered;
-
-        Gathering(final int job, final int id, final int processes) {
-            this.job = job;
-            this.id = id;
-            this.texts = new String[processes];
-            this.answered = new CountDownLatch(processes - 1);
-        }
-    }
+    private final Descriptions descriptions;
 
     ControlPlane(final AeronFabric fabric, final JobEnvironment env, final ExclusivePublication[] publications,
                  final Subscription[] subscriptions, final Hello hello) {
@@ -123,6 +105,7 @@ final class ControlPlane implements Runnable {
         this.left = new java.util.concurrent.atomic.AtomicIntegerArray(processes);
         this.probes = new JobProbes(processes);
         this.bell = new ControlBell(fabric, env);
+        this.descriptions = new Descriptions(processes, rank);
     }
 
     /** Waits for every process's hello; throws with a one-line reason when the join fails or times out. */
@@ -249,16 +232,10 @@ final class ControlPlane implements Runnable {
                 final ProcessFabric.JobHooks h = hooks;
                 final String lines = h != null && currentJob == job ? h.describeLocalPes()
                     : "\n  (process " + rank + ": no longer in that job)";
-                send(from, out, description(job, b.getInt(offset + 12, LE), lines));
+                send(from, out, Descriptions.answer(out, job, b.getInt(offset + 12, LE), lines));
             }
-            case DESCRIPTION -> {
-                final Gathering g = gathering;
-                if (g != null && g.job == b.getInt(offset + 8, LE) && g.id == b.getInt(offset + 12, LE)
-                    && g.texts[from] == null) {
-                    g.texts[from] = text(b, offset + 16, length - 16);
-                    g.answered.countDown();
-                }
-            }
+            case DESCRIPTION -> descriptions.answered(from, b.getInt(offset + 8, LE), b.getInt(offset + 12, LE),
+                text(b, offset + 16, length - 16));
             case DONE -> doneJob = Math.max(doneJob, b.getInt(offset + 8, LE));
             case EXIT -> {
                 final ProcessFabric.JobHooks h = hooks;
@@ -375,44 +352,10 @@ final class ControlPlane implements Runnable {
      * for them; called by a job's launching thread, never by the control thread.
      */
     String gather(final int job, final String localLines, final long timeoutNs) {
-        final Gathering g;
-        synchronized (this) {
-            g = new Gathering(job, ++nextGathering, processes);
-            gathering = g;
-        }
-        g.texts[rank] = localLines;
-        final byte[] m = new byte[16];
-        final UnsafeBuffer b = new UnsafeBuffer(m);
-        b.putInt(0, MAGIC, LE);
-        b.putInt(4, DESCRIBE, LE);
-        b.putInt(8, job, LE);
-        b.putInt(12, g.id, LE);
-        outbox.add(m);
+        outbox.add(descriptions.start(job, localLines));
         wakeSelf();
-        try {
-            g.answered.await(timeoutNs, TimeUnit.NANOSECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        final StringBuilder all = new StringBuilder();
-        for (int r = 0; r < processes; r++) {
-            final String t = g.texts[r];
-            all.append(t != null ? t : "\n  " + pesOf(r) + " (process " + r + " on " + env.hosts().get(r)
-                + "): no answer");
-        }
-        return all.toString();
-    }
-
-    /** Writes a DESCRIPTION into {@link #out}; returns its length. */
-    private int description(final int job, final int id, final String lines) {
-        final byte[] text = lines.getBytes(StandardCharsets.UTF_8);
-        final int n = Math.min(text.length, MAX_DESCRIPTION_BYTES);
-        out.putInt(0, MAGIC, LE);
-        out.putInt(4, DESCRIPTION, LE);
-        out.putInt(8, job, LE);
-        out.putInt(12, id, LE);
-        out.putBytes(16, text, 0, n);
-        return 16 + n;
+        return descriptions.await(timeoutNs, r -> "\n  " + pesOf(r) + " (process " + r + " on " + env.hosts().get(r)
+            + "): no answer");
     }
 
     // ---------------------------------------------------------------- messages out
