@@ -45,6 +45,10 @@ class InfoTest {
         assertTrue(root.get("fabrics").get(0).get("rdma").asBoolean());
         assertTrue(root.get("fabrics").get(0).get("nic_handlers").asBoolean());
         assertFalse(root.get("fabrics").get(1).get("rdma").asBoolean());
+        // The build's tests run with native access: the Aeron fabric's waiting threads use futex doorbells.
+        assertTrue(root.get("fabrics").get(1).get("waiting").asText().startsWith("futex doorbells"),
+            root.get("fabrics").get(1).toString());
+        assertFalse(root.get("fabrics").get(0).has("waiting"), "one JVM: nothing is woken across processes");
         assertFalse(root.get("fabrics").get(1).get("nic_handlers").asBoolean());
         assertEquals(8, root.get("modules").size());
         assertFalse(root.has("options"), "keys only with --all");

@@ -37,8 +37,8 @@ public final class InfoCommand implements Callable<Integer> {
     record Module(String artifact, String apiPackage, String dependsOn, String gives) {
     }
 
-    /** A fabric and what it guarantees. */
-    record Fabric(String name, String use, FabricCapabilities capabilities) {
+    /** A fabric, what it guarantees, and how its waiting threads are woken across processes (null: one JVM). */
+    record Fabric(String name, String use, FabricCapabilities capabilities, String waiting) {
     }
 
     /** An environment variable of the tools (the launched job's are {@link JobEnvironment#variables()}). */
@@ -60,11 +60,12 @@ public final class InfoCommand implements Callable<Integer> {
 
     static final List<Fabric> FABRICS = List.of(
         new Fabric("emulated-myrinet", "one JVM (the default); a fault plan switches off what it breaks",
-            EmulatedMyrinet.capabilities(FaultPlan.none())),
+            EmulatedMyrinet.capabilities(FaultPlan.none()), null),
         new Fabric("aeron", "jobs of processes (bin/jhpvm launch): IPC within a host, UDP between hosts",
-            AeronFabric.CAPABILITIES),
+            AeronFabric.CAPABILITIES, AeronFabric.waitingAcrossProcesses()),
         new Fabric("virtual-myrinet", "one JVM on a modelled machine's clock (fabric.clock=virtual, fabric.machine): "
-            + "RDMA and NIC handlers carried in frames", new FabricCapabilities(true, true, true, false, true, false)));
+            + "RDMA and NIC handlers carried in frames", new FabricCapabilities(true, true, true, false, true, false),
+            null));
 
     static final List<ToolVariable> TOOL_VARIABLES = List.of(
         new ToolVariable("JHPVM_JAVA_OPTS", "extra JVM options for bin/jhpvm (e.g. -Xmx8g)"),
@@ -127,6 +128,9 @@ public final class InfoCommand implements Callable<Integer> {
             out.printf("  %-17s reliable=%s ordered=%s flow-controlled=%s buffered=%s rdma=%s nic-handlers=%s%n",
                 f.name(), c.reliable(), c.ordered(), c.flowControlled(), c.buffered(), c.remoteDma(), c.nicHandlers());
             out.printf("  %-17s %s%n", "", f.use());
+            if (f.waiting() != null) {
+                out.printf("  %-17s waiting: %s%n", "", f.waiting());
+            }
         }
         out.println();
         final List<ShmemOption> options = JobOptions.known();
@@ -195,9 +199,12 @@ public final class InfoCommand implements Callable<Integer> {
         final ArrayNode fabrics = root.putArray("fabrics");
         for (final Fabric f : FABRICS) {
             final FabricCapabilities c = f.capabilities();
-            fabrics.addObject().put("name", f.name()).put("use", f.use()).put("reliable", c.reliable())
-                .put("ordered", c.ordered()).put("flow_controlled", c.flowControlled()).put("buffered", c.buffered())
-                .put("rdma", c.remoteDma()).put("nic_handlers", c.nicHandlers());
+            final ObjectNode o = fabrics.addObject().put("name", f.name()).put("use", f.use())
+                .put("reliable", c.reliable()).put("ordered", c.ordered()).put("flow_controlled", c.flowControlled())
+                .put("buffered", c.buffered()).put("rdma", c.remoteDma()).put("nic_handlers", c.nicHandlers());
+            if (f.waiting() != null) {
+                o.put("waiting", f.waiting());
+            }
         }
         if (all) {
             final ArrayNode options = root.putArray("options");

@@ -365,6 +365,22 @@ public final class AeronFabric implements ProcessFabric {
         return nics[id - first];
     }
 
+    /**
+     * How a waiting thread of a launched job is woken on this machine, in words (for {@code bin/jhpvm info}).
+     *
+     * @return "futex doorbells ..." where the doorbells work, else why threads look now and then instead
+     */
+    public static String waitingAcrossProcesses() {
+        if (!Futex.AVAILABLE) {
+            return "looks now and then (no doorbells: " + Futex.UNAVAILABLE_BECAUSE + ")";
+        }
+        if (!Boolean.parseBoolean(System.getProperty(Doorbells.ENABLED_PROPERTY, "true"))) {
+            return "looks now and then (doorbells off: -D" + Doorbells.ENABLED_PROPERTY + "=false)";
+        }
+        return "futex doorbells between the processes of a host (-D" + Doorbells.ENABLED_PROPERTY
+            + "=false turns them off)";
+    }
+
     /** Whether every process of the job is on this host and reached by IPC (no UDP at all). */
     private static boolean ipcOnly(final JobEnvironment env) {
         boolean all = !env.udpOnly();
