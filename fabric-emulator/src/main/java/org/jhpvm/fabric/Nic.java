@@ -101,6 +101,21 @@ public interface Nic {
     }
 
     /**
+     * For a thread that serves this NIC's host between its own turns (a progress agent, which takes the host
+     * interface only for short passes and does not hold it here): waits up to {@code timeoutNs} for something that
+     * may have arrived for this NIC, unless {@code lastLook} finds work. {@code lastLook} is called once, after the
+     * NIC can notice an arrival, so that a frame delivered before it is found by it and one delivered after it ends
+     * the wait. This method touches no state of the host interface itself. The default parks for the timeout without
+     * the last look: no arrival can end its wait, so the caller's own look after it finds what came meanwhile.
+     *
+     * @param lastLook  the caller's look for work (it may take the host interface); true if it found some
+     * @param timeoutNs the longest wait, positive
+     */
+    default void awaitArrival(final java.util.function.BooleanSupplier lastLook, final long timeoutNs) {
+        java.util.concurrent.locks.LockSupport.parkNanos(this, timeoutNs);
+    }
+
+    /**
      * Returns a frame to its pool: a frame delivered to this NIC, after reading it, or a frame acquired from this
      * NIC and not sent. The hand-back itself happens at this host's next send (after the frame has gone), poll
      * or progress call, so that it never delays a reply; at most 8 frames wait for it.

@@ -397,6 +397,20 @@ public interface FastMessages {
     }
 
     /**
+     * For a thread that serves this PE between the PE's own calls (SHMEM's progress agent): waits up to
+     * {@code timeoutNs} for something to arrive for this PE, unless {@code lastLook} (called once, after an arrival
+     * would be noticed) finds work. On a fabric whose NIC can be rung by a sender (the Aeron fabric between the
+     * processes of a host) an arrival ends the wait at once; elsewhere it parks for its timeout without the last look
+     * (the caller looks after it). Any thread; it does not take the endpoint itself.
+     *
+     * @param lastLook  the caller's look for work; true if it found some
+     * @param timeoutNs the longest wait, positive
+     */
+    default void awaitArrival(final BooleanSupplier lastLook, final long timeoutNs) {
+        java.util.concurrent.locks.LockSupport.parkNanos(this, timeoutNs);
+    }
+
+    /**
      * Takes a snapshot of this endpoint's protocol counters. May be called from any thread, also while the PE runs:
      * each counter is read atomically, but counters that move meanwhile are read at slightly different instants, so
      * the snapshot as a whole is not atomic. Still works after the endpoint is closed.

@@ -47,12 +47,15 @@ final class ProgressAgent implements Runnable {
     /** The agent sleeps until its PE's wait ends ({@link #peLeftWait()} wakes it). */
     private volatile boolean sleepsThroughWait;
     private volatile Throwable failure;
+    /** The look before a wait for an arrival: a pass that leaves an open batch of puts alone, as any pass between parks. */
+    private final java.util.function.BooleanSupplier lastLook;
 
     ProgressAgent(final Engine engine, final long minParkNs, final long maxParkNs) {
         this.engine = engine;
         this.minParkNs = minParkNs;
         this.maxParkNs = maxParkNs;
         this.activeMaxParkNs = Math.max(maxParkNs, ACTIVE_MAX_PARK_NS);
+        this.lastLook = () -> engine.agentPass(false) > 0;
         this.thread = Thread.ofPlatform().group(AGENTS).name("jhpvm-shmem-progress-" + engine.me).daemon(true).unstarted(this);
     }
 
@@ -174,7 +177,14 @@ final class ProgressAgent implements Runnable {
                     continue;
                 }
                 slept = false;
-                LockSupport.parkNanos(this, parkNs);
+                if (needed) {
+                    // The PE computes, or holds the endpoint in calls that do not extract: a request may come. Where
+                    // the fabric rings the NIC (the Aeron fabric between the processes of a host) its arrival ends
+                    // the wait at once, after a last look; elsewhere this parks as below.
+                    engine.fm.awaitArrival(lastLook, parkNs);
+                } else {
+                    LockSupport.parkNanos(this, parkNs);
+                }
                 parked = true;
                 // Nothing to do: while the PE drives progress itself nothing can wait for the agent, so it backs off
                 // further than while the PE computes (or holds the endpoint in calls that do not extract) and a

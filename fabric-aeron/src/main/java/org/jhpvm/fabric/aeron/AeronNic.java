@@ -101,10 +101,12 @@ final class AeronNic implements Nic {
     private final boolean[] ringable;
     /** Whether this NIC sleeps on its bell (every frame it can receive rings it). */
     private final boolean sleepsOnBell;
-    /** The timeout of a sleep on the bell (made once, for the thread that sleeps). */
+    /** The timeout of a sleep on the bell (made once, for the host thread that sleeps; the agent's own). */
     private final MemorySegment timespec;
-    /** Sleeps on the bell that a ring ended (or that began after one), for tests. */
+    private final MemorySegment agentTimespec;
+    /** Sleeps on the bell that a ring ended (or that began after one), for tests: the host's, an agent's. */
     private long rungSleeps;
+    private volatile long rungAwaits;
     // The host thread's idle spell (see sleep): when it began (0: none), and when its last sleep ran out.
     private long idleSinceNs;
     private long lastSleepEndNs;
@@ -141,6 +143,7 @@ final class AeronNic implements Nic {
         }
         this.sleepsOnBell = fabric.allRing();
         this.timespec = sleepsOnBell ? bells.timespec() : null;
+        this.agentTimespec = sleepsOnBell ? bells.timespec() : null;
     }
 
     @Override
@@ -417,9 +420,37 @@ final class AeronNic implements Nic {
         return null;
     }
 
+    /**
+     * Where this NIC sleeps on its bell, a waiting agent does too: counted in, its last look, then the sleep, which a
+     * frame's sender ends (the PE thread may sleep on the same bell: a ring wakes both).
+     */
+    @Override
+    public void awaitArrival(final java.util.function.BooleanSupplier lastLook, final long timeoutNs) {
+        if (!sleepsOnBell) {
+            Nic.super.awaitArrival(lastLook, timeoutNs);
+            return;
+        }
+        final int word = bells.enter(id);
+        try {
+            if (!lastLook.getAsBoolean()) {
+                bells.sleep(id, word, timeoutNs, agentTimespec);
+                if (bells.word(id) != word) {
+                    rungAwaits++;
+                }
+            }
+        } finally {
+            bells.leave(id);
+        }
+    }
+
     /** @return whether this NIC sleeps on its bell */
     boolean sleepsOnBell() {
         return sleepsOnBell;
+    }
+
+    /** @return agents' waits ({@link #awaitArrival}) that a ring ended */
+    long rungAwaits() {
+        return rungAwaits;
     }
 
     /** @return sleeps on the bell that a ring ended (read by the sleeping thread, or after it) */

@@ -139,6 +139,37 @@ class DoorbellsTest {
         }
     }
 
+    @Test
+    void anAgentsWaitForAnArrivalShouldEndAtTheSendersRingAndNotWaitWhenItsLastLookFindsWork() throws Exception {
+        try (AeronCluster c = AeronCluster.start(2, 1, false, FabricConfig.builder(2).frameBytes(1024).build())) {
+            final Nic sender = c.nic(0);
+            final AeronNic target = (AeronNic) c.nic(1);
+            final AtomicInteger looks = new AtomicInteger();
+            final long t0 = System.nanoTime();
+            target.awaitArrival(() -> looks.incrementAndGet() > 0, LONG_NS);
+            assertEquals(1, looks.get(), "one last look");
+            assertTrue(System.nanoTime() - t0 < LONG_NS / 2, "work found: no wait");
+            final long[] waited = new long[1];
+            final Thread agent = new Thread(() -> {
+                final long t1 = System.nanoTime();
+                target.awaitArrival(() -> false, LONG_NS);
+                waited[0] = System.nanoTime() - t1;
+            });
+            agent.start();
+            Thread.sleep(300);
+            final Frame f = sender.acquire();
+            f.setDestination(1);
+            f.setLength(0);
+            sender.send(f);
+            agent.join(LONG_NS / 1_000_000);
+            assertTrue(waited[0] > 0 && waited[0] < LONG_NS / 2, "the arrival ended the wait: " + waited[0] + " ns");
+            assertEquals(1, target.rungAwaits(), "a ring ended it");
+            final Frame got = target.receive(LONG_NS);
+            assertNotNull(got, "the frame is the host's to take");
+            target.release(got);
+        }
+    }
+
     private Doorbells open() {
         final Doorbells d = Doorbells.open(dir, 8);
         assertNotNull(d, "futexes are not available here: " + Futex.UNAVAILABLE_BECAUSE);
