@@ -54,6 +54,10 @@ final class Futex {
                 why = "the C library's syscall could not be linked: " + e;
                 h = null;
             }
+            if (h != null && !wakes(h, number)) {
+                why = "the kernel refused a futex wake (seccomp, or no futexes)";
+                h = null;
+            }
         }
         SYS_FUTEX = number;
         SYSCALL = h;
@@ -62,6 +66,18 @@ final class Futex {
     }
 
     private Futex() {
+    }
+
+    /** Whether a wake on a word nobody sleeps on succeeds (0 woken), as a sleep's syscall would. */
+    private static boolean wakes(final MethodHandle syscall, final long number) {
+        try {
+            final MemorySegment word = java.lang.foreign.Arena.ofAuto().allocate(4, 4);
+            final long r = (long) syscall.invokeExact(number, word, FUTEX_WAKE, 1, MemorySegment.NULL,
+                MemorySegment.NULL, 0);
+            return r == 0;
+        } catch (Throwable t) {
+            return false;
+        }
     }
 
     /**
