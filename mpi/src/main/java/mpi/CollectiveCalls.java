@@ -9,7 +9,7 @@ import org.jhpvm.mpi.internal.TypeMap;
  * {@code ERR_OP}, and the rest as for point-to-point. The overloads without a send buffer are MPI's
  * {@code MPI_IN_PLACE} forms.
  */
-abstract class CollectiveCalls extends PointToPoint {
+abstract class CollectiveCalls extends PersistentCalls {
     CollectiveCalls() {
     }
 
