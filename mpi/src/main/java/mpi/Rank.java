@@ -1,6 +1,7 @@
 package mpi;
 
 import org.jhpvm.mpi.internal.Engine;
+import org.jhpvm.mpi.internal.RankBinding;
 
 /** One rank's API state: its engine, its world and self communicators, and where it is in Init/Finalize. */
 final class Rank {
@@ -51,7 +52,7 @@ final class Rank {
 
     /** The calling thread's rank, made on first use; null outside an MPI job. */
     static Rank ofThread() {
-        final Engine e = Engine.current();
+        final Engine e = RankBinding.current();
         if (e == null) {
             return null;
         }

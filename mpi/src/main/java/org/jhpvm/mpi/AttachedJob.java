@@ -9,6 +9,7 @@ import java.util.function.Supplier;
 import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmJobExit;
 import org.jhpvm.mpi.internal.Engine;
+import org.jhpvm.mpi.internal.RankBinding;
 import org.jhpvm.mpi.internal.RankSeats;
 
 /**
@@ -154,7 +155,7 @@ public final class AttachedJob {
         final Engine engine = e.join();
         joined.add(rank);
         engine.onFinalize = () -> leave(rank, null);
-        engine.bind();
+        RankBinding.bind(engine);
     }
 
     /**

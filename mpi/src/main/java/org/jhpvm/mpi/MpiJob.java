@@ -14,6 +14,7 @@ import org.jhpvm.fm.FmCounters;
 import org.jhpvm.fm.FmJob;
 import org.jhpvm.fm.FmJobExit;
 import org.jhpvm.mpi.internal.Engine;
+import org.jhpvm.mpi.internal.RankBinding;
 
 /**
  * The MPI launcher: N ranks in this JVM over one emulated fabric (FM below), each a thread running the body, which
@@ -125,14 +126,14 @@ public final class MpiJob {
     public Report run(final Body body) {
         Objects.requireNonNull(body, "body");
         return runFm((fm, engine) -> {
-            engine.bind();
+            RankBinding.bind(engine);
             try {
                 body.run();
                 if (MPI.isInitialized() && !MPI.isFinalized()) {
                     throw new IllegalStateException("rank " + fm.pe() + " returned without calling MPI.Finalize");
                 }
             } finally {
-                Engine.unbind();
+                RankBinding.unbind();
             }
         });
     }

@@ -371,7 +371,7 @@ class CollectivesTest {
                         MPI.COMM_WORLD.send(m, 1000, MPI.INT, 1, 0);
                     }
                 } else {
-                    final org.jhpvm.mpi.internal.Engine e = org.jhpvm.mpi.internal.Engine.current();
+                    final org.jhpvm.mpi.internal.Engine e = org.jhpvm.mpi.internal.RankBinding.current();
                     final long end = System.nanoTime() + 300_000_000L;
                     while (System.nanoTime() < end) {
                         MPI.COMM_WORLD.iProbe(1, 99);

@@ -15,6 +15,7 @@ import mpi.MPIException;
 
 import org.jhpvm.fm.PeThread;
 import org.jhpvm.mpi.internal.Engine;
+import org.jhpvm.mpi.internal.RankBinding;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -30,14 +31,14 @@ class RankBindingTest {
         PointToPointTest.run(2, () -> {
             MPI.Init(new String[0]);
             final int me = MPI.COMM_WORLD.getRank();
-            final Engine e = Engine.current();
+            final Engine e = RankBinding.current();
             engines.put(me, e);
             assertTrue(Thread.currentThread() instanceof PeThread, "MpiJob runs a rank on a PE thread");
             assertSame(e, PeThread.current(), "the rank's thread holds its engine");
             final AtomicReference<Object> child = new AtomicReference<>();
             final AtomicReference<Object> childRank = new AtomicReference<>();
             final Thread t = new Thread(() -> {
-                child.set(Engine.current());
+                child.set(RankBinding.current());
                 try {
                     childRank.set(MPI.COMM_WORLD.getRank());
                 } catch (MPIException x) {
@@ -49,11 +50,11 @@ class RankBindingTest {
             assertSame(e, child.get(), "a thread the rank starts inherits the rank");
             assertEquals(me, childRank.get());
 
-            Engine.unbind();
-            assertNull(Engine.current(), "unbound, the thread is no rank");
+            RankBinding.unbind();
+            assertNull(RankBinding.current(), "unbound, the thread is no rank");
             assertNull(PeThread.current(), "unbound, the slot is empty");
             assertThrows(MPIException.class, MPI.COMM_WORLD::getRank);
-            e.bind();
+            RankBinding.bind(e);
             assertEquals(me, MPI.COMM_WORLD.getRank());
             MPI.Finalize();
         });

@@ -167,7 +167,7 @@ class RdmaRendezvousTest {
             for (int i = 0; i < 3; i++) {
                 assertEquals(i + 1, arrays[i][n - 1]);
             }
-            final long kept = org.jhpvm.mpi.internal.Engine.current().registeredBytes();
+            final long kept = org.jhpvm.mpi.internal.RankBinding.current().registeredBytes();
             assertTrue(kept > 0 && kept <= 64L << 20, "bytes kept registered: " + kept);
             MPI.Finalize();
         });

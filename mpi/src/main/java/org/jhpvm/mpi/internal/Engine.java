@@ -7,7 +7,6 @@ import org.jhpvm.fm.FastMessages;
 import org.jhpvm.fm.FmInputStream;
 import org.jhpvm.fm.FmOutputStream;
 import org.jhpvm.fm.FmWaitCondition;
-import org.jhpvm.fm.PeThread;
 
 /**
  * One rank's message-passing engine over its FM endpoint: the eager and rendezvous protocols, matching, the
@@ -41,8 +40,6 @@ public final class Engine {
     static final int H_RGET = 3005;
     static final int H_FIN = 3006;
 
-    private static final InheritableThreadLocal<Engine> CURRENT = new InheritableThreadLocal<>();
-
     /** The API's per-rank state (communicators, initialization), kept here for the rank's threads to find. */
     public Object attachment;
     /** Run by {@code MPI.Finalize} once the rank is done with its endpoint (a rank attached to a program thread). */
@@ -61,8 +58,7 @@ public final class Engine {
     private final Ids ids = new Ids();
     private final RdmaReads reads;
     private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
-    /** The operation of the last blocking receive, done and in no queue, for the next one (or null). */
-    private RecvOp spareReceive;
+    private final SpareReceive spare = new SpareReceive();
     private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
     private final int eagerLimit;
     private final Credits credits;
@@ -112,30 +108,6 @@ public final class Engine {
         fm.register(H_CREDIT, (sender, buf, off, len) -> credits.returned(sender, FastMessages.word(buf, off, 0)));
         fm.register(H_RGET, this::onRequestToSend);
         fm.register(H_FIN, (sender, buf, off, len) -> onFinished(FastMessages.word(buf, off, 0)));
-    }
-
-    /**
-     * The engine of the rank the calling thread belongs to (threads a rank starts inherit it).
-     *
-     * @return the engine, or null outside an MPI job
-     */
-    public static Engine current() {
-        // A rank's own thread holds its engine in its PE thread's slot too: every MPI call on COMM_WORLD asks.
-        return PeThread.current() instanceof Engine e ? e : CURRENT.get();
-    }
-
-    /** Makes this the calling thread's rank, until {@link #unbind()}. */
-    public void bind() {
-        CURRENT.set(this);
-        PeThread.attach(this);
-    }
-
-    /** Ends the calling thread's binding to a rank. */
-    public static void unbind() {
-        CURRENT.remove();
-        if (PeThread.current() instanceof Engine) {
-            PeThread.attach(null);
-        }
     }
 
     /**
@@ -272,14 +244,7 @@ public final class Engine {
      */
     public RecvOp startBlockingReceive(final int context, final int wantSource, final int wantTag, final Object buf,
                                        final long offset, final TypeMap type, final int count) {
-        RecvOp r = spareReceive;
-        if (r == null) {
-            r = new RecvOp();
-        } else {
-            spareReceive = null;
-            r.clear();
-        }
-        return startReceive(r, context, wantSource, wantTag, buf, offset, type, count);
+        return startReceive(spare.take(), context, wantSource, wantTag, buf, offset, type, count);
     }
 
     /**
@@ -289,9 +254,7 @@ public final class Engine {
      * @param r the operation {@link #startBlockingReceive} gave
      */
     public void recycle(final RecvOp r) {
-        if (r.done) {
-            spareReceive = r;
-        }
+        spare.give(r);
     }
 
     private RecvOp startReceive(final RecvOp r, final int context, final int wantSource, final int wantTag,

@@ -2,6 +2,7 @@ package org.jhpvm.mpi.pvm;
 
 import org.jhpvm.mpi.AttachedJob;
 import org.jhpvm.mpi.internal.Engine;
+import org.jhpvm.mpi.internal.RankBinding;
 
 /**
  * FPVM: the PVM 3 message-passing interface on Fast Messages, for one task (a rank of an MPI job: {@code MpiJob},
@@ -36,7 +37,7 @@ public final class Pvm extends PvmMessages {
      * @throws IllegalStateException if the thread is no task of a job
      */
     public static Pvm task() {
-        Engine e = Engine.current();
+        Engine e = RankBinding.current();
         if (e == null) {
             final AttachedJob.Seat seat = AttachedJob.locate();
             if (seat == null) {
@@ -44,7 +45,7 @@ public final class Pvm extends PvmMessages {
                     + "bin/jhpvm run or MpiJob)");
             }
             seat.job().join(seat.rank());
-            e = Engine.current();
+            e = RankBinding.current();
         }
         if (e.pvm == null) {
             e.pvm = new Pvm(e);
