@@ -306,11 +306,6 @@ public final class Endpoint extends EndpointNicApi {
     }
 
     @Override
-    public void awaitArrival(final BooleanSupplier lastLook, final long timeoutNs) {
-        nic.awaitArrival(lastLook, timeoutNs);
-    }
-
-    @Override
     public boolean flush(final long timeoutNs) {
         // Over a lean fabric a frame handed to the NIC is the fabric's to deliver: nothing waits for acknowledgement.
         return extractUntil(() -> retransmitter.used() == 0, timeoutNs);

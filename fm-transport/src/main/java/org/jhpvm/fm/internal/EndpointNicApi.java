@@ -1,6 +1,7 @@
 package org.jhpvm.fm.internal;
 
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 import org.jhpvm.fabric.HostMemory;
 import org.jhpvm.fm.FastMessages;
@@ -35,6 +36,11 @@ abstract class EndpointNicApi implements FastMessages {
     @Override
     public Optional<FmHostMemory> hostMemory() {
         return hostMemory;
+    }
+
+    @Override
+    public void awaitArrival(final BooleanSupplier lastLook, final long timeoutNs) {
+        offload.awaitArrival(lastLook, timeoutNs);
     }
 
     /** Checks the endpoint can be used: not closed, job not aborted. */

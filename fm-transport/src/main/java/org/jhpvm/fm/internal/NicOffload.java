@@ -67,6 +67,11 @@ final class NicOffload {
         this.messages = offload ? null : new MessageOffload(ep, this, frameBytes);
     }
 
+    /** {@link org.jhpvm.fm.FastMessages#awaitArrival}: the NIC's wait for an arrival (its bell, where it has one). */
+    void awaitArrival(final java.util.function.BooleanSupplier lastLook, final long timeoutNs) {
+        nic.awaitArrival(lastLook, timeoutNs);
+    }
+
     boolean offload() {
         return offload;
     }
