@@ -121,6 +121,16 @@ final class Doorbells {
     }
 
     /**
+     * The threads counted in on {@code slot} now (asleep, or about to be).
+     *
+     * @param slot the bell
+     * @return its sleepers
+     */
+    int sleepers(final int slot) {
+        return (int) INT.getVolatile(bells, slot * SLOT + 4);
+    }
+
+    /**
      * Counts the caller out as a sleeper on {@code slot}.
      *
      * @param slot the bell

@@ -56,10 +56,7 @@ class DoorbellsTest {
             mine.leave(3);
         });
         sleeper.start();
-        while (sleeper.getState() == Thread.State.NEW) {
-            Thread.onSpinWait();
-        }
-        Thread.sleep(200); // asleep in the kernel by now (if not, the ring makes its wait return at once)
+        awaitSleeper(theirs, 3); // counted in: asleep in the kernel, or about to be (then the ring ends it at once)
         final int before = theirs.word(3);
         theirs.ring(3);
         sleeper.join(LONG_NS / 1_000_000);
@@ -101,7 +98,7 @@ class DoorbellsTest {
         sleeper.start();
         for (int r = 1; r <= rounds; r++) {
             if ((r & 3) == 0) {
-                Thread.sleep(1); // sometimes after the sleeper is asleep, sometimes while it looks
+                awaitSleeper(theirs, 0); // sometimes once the sleeper has counted in, sometimes while it looks
             }
             published.set(r);
             theirs.ring(0);
@@ -118,11 +115,7 @@ class DoorbellsTest {
             final AeronNic sleeper = (AeronNic) c.nic(1);
             assertTrue(sleeper.sleepsOnBell(), "every process is on this host: the NIC sleeps on its bell");
             final Thread send = new Thread(() -> {
-                try {
-                    Thread.sleep(300);
-                } catch (InterruptedException e) {
-                    return;
-                }
+                awaitSleeper(c.rank(1).doorbells(), 1); // the NIC sleeps on its bell after 10 ms of idling
                 final Frame f = sender.acquire();
                 f.setDestination(1);
                 f.putPayloadLong(0, 0xBE11L);
@@ -156,7 +149,7 @@ class DoorbellsTest {
                 waited[0] = System.nanoTime() - t1;
             });
             agent.start();
-            Thread.sleep(300);
+            awaitSleeper(c.rank(1).doorbells(), 1);
             final Frame f = sender.acquire();
             f.setDestination(1);
             f.setLength(0);
@@ -167,6 +160,15 @@ class DoorbellsTest {
             final Frame got = target.receive(LONG_NS);
             assertNotNull(got, "the frame is the host's to take");
             target.release(got);
+        }
+    }
+
+    /** Waits (at most 10 s) until a thread has counted itself in on the bell. */
+    private static void awaitSleeper(final Doorbells bells, final int slot) {
+        final long deadline = System.nanoTime() + LONG_NS;
+        while (bells.sleepers(slot) == 0) {
+            assertTrue(System.nanoTime() - deadline < 0, "nobody counted in on bell " + slot + " within 10 s");
+            Thread.onSpinWait();
         }
     }
 
