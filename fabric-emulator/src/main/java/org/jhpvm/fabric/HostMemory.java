@@ -64,6 +64,19 @@ public interface HostMemory {
     void unmap(int nic, int name);
 
     /**
+     * Tells NIC {@code nic}'s host that this thread has stored into its segments (a put, an atomic, a signal): a thread
+     * of that host waiting in {@link Nic#receive} or {@link Nic#sleep} returns and looks, as at an RDMA write into
+     * its registered memory, so a wait for the store ({@code wait_until}) ends at once rather than at its next look.
+     * A store made before this call is never missed by a wait that looked before it. Call after the stores, from the
+     * data path: it costs an atomic add, and a wake-up only where someone sleeps. The default does nothing (the
+     * host's waits then notice stores at their next look).
+     *
+     * @param nic the NIC whose segments were stored into (one this process {@link #reaches}; not checked)
+     */
+    default void written(final int nic) {
+    }
+
+    /**
      * Removes a segment this process created: its name is free again; other processes' mappings stay valid until they
      * unmap them (the memory goes with the last one), this process's own use of it ends now.
      *

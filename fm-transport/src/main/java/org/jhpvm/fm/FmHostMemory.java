@@ -51,6 +51,16 @@ public interface FmHostMemory {
     void unmap(int pe, int name);
 
     /**
+     * Tells PE {@code pe} that this thread has stored into its segments (a put, an atomic, a signal): a wait of that PE
+     * asleep in FM returns and looks at once, as at an RDMA write into its memory, where it would otherwise notice
+     * the store at its next look. Call after the stores; it costs an atomic add, and a wake-up where the PE sleeps.
+     *
+     * @param pe a PE this PE {@link #reaches} (not checked)
+     */
+    default void written(final int pe) {
+    }
+
+    /**
      * Removes this PE's segment {@code name}; the other PEs' mappings end when they unmap.
      *
      * @param name its name

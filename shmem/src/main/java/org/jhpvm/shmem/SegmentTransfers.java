@@ -254,6 +254,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
         final MemorySegment m = part(pe);
         if (m != NOT_MAPPED) {
             SegmentRequests.apply(m, sigOffset, amo, signal, 0);
+            wrote(pe);
         } else {
             SegmentRequests.amo(this, pe, sigOffset, amo, signal, 0, false);
         }
@@ -280,6 +281,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
                 MemorySegment.copy(bufferSegment, bufferOffset, m, offset, length);
                 VarHandle.releaseFence(); // this PE's direct stores become visible in order
                 engine.directStores = true;
+                wrote(pe);
             } else {
                 pollIfVirtualSelf(pe);
                 VarHandle.acquireFence();
@@ -288,6 +290,17 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
             return;
         }
         SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length, wait);
+    }
+
+    /**
+     * After a direct store into PE {@code pe}'s part: a wait of that PE asleep in FM returns and looks at once
+     * ({@link FmHostMemory#written}), as a put by message would wake it, instead of at its next look. Only stores made
+     * through this object's calls ring; a plain store through {@link SymmetricSegment#ptr} does not.
+     */
+    final void wrote(final int pe) {
+        if (host != null) {
+            host.written(pe);
+        }
     }
 
     /**

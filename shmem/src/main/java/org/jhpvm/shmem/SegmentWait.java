@@ -6,9 +6,10 @@ import java.lang.invoke.VarHandle;
 
 /**
  * A {@link SymmetricSegment}'s {@code waitUntil} on its own part, once the word did not compare true at once. A direct
- * store of another PE wakes nobody and needs no progress here, so it first looks at the word alone for up to
- * {@link #SPIN_NS} (the progress agent serves the PE meanwhile, as while it computes); then it waits in the engine as
- * every SHMEM wait does, whose passes poll the fabric and which, when long, sleeps between looks. What it waits for
+ * store of another PE needs no progress here, so it first looks at the word alone for up to {@link #SPIN_NS} (the
+ * progress agent serves the PE meanwhile, as while it computes); then it waits in the engine as every SHMEM wait does,
+ * whose passes poll the fabric and which, when long, sleeps in the NIC: the storer's
+ * {@link org.jhpvm.fm.FmHostMemory#written} ends that sleep. What it waits for
  * is kept here, set again after each turn another thread of the PE took (thread level MULTIPLE), and described to a
  * deadlock report.
  */

@@ -37,8 +37,10 @@ import org.jhpvm.fm.FmRegion;
  * does); teams allocate no segments.
  * <p>
  * A wait ({@link #waitUntil}) ends when the word compares true, however it was written. A PE that waits long sleeps
- * between looks (FM's idle policy) and notices a direct store of another process at its next look, since such a
- * store wakes nobody; while the job's PEs fit the cores, waits spin and see it at once.
+ * (FM's idle policy); a put, atomic or signal of this object's calls into its part wakes it, as a message would (the
+ * fabric's host memory counts the store and rings the PE's NIC where it sleeps). A plain store through {@link #ptr}
+ * wakes nobody: a sleeping waiter sees it at its next look. While the job's PEs fit the cores, waits spin and see
+ * any store at once.
  * <p>
  * Thread-safety: the owning PE's thread (thread level FUNNELED), or any thread at SERIALIZED and MULTIPLE.
  */
@@ -167,6 +169,7 @@ public final class SymmetricSegment extends SegmentTransfers {
         if (m != NOT_MAPPED) {
             WORD.setRelease(m, offset, value);
             engine.directStores = true;
+            wrote(pe);
             return;
         }
         final long[] one = (long[]) engine.one(Kind.LONG);
@@ -382,7 +385,11 @@ public final class SymmetricSegment extends SegmentTransfers {
             if (fetch) {
                 pollIfVirtualSelf(pe);
             }
-            return SegmentRequests.apply(m, offset, op, a, b); // a volatile access: a full fence of its own
+            final long old = SegmentRequests.apply(m, offset, op, a, b); // a volatile access: a full fence of its own
+            if (op != AMO_FETCH) {
+                wrote(pe);
+            }
+            return old;
         }
         return SegmentRequests.amo(this, pe, offset, op, a, b, fetch);
     }

@@ -25,6 +25,15 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(120)
 class SegmentTest {
+    private static void pause(final long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static ShmemJob job(final int pes, final String mode) {
         return ShmemJob.builder().pes(pes).timeout(Duration.ofSeconds(90)).option("shmem.hostMemory", mode).build();
     }
@@ -136,6 +145,46 @@ class SegmentTest {
             }
             assertTrue(s.test(0, Cmp.GE, rounds - 1));
         });
+    }
+
+    /**
+     * A waiter asleep in FM (no spinning; sleeps of 1 s, then 2 s) is woken by a direct put, atomic or signal into its
+     * part, as a message would wake it. Each store comes 1.2 s into the wait, inside the 2 s sleep: woken, the waiter
+     * sees it within milliseconds; not woken (the stores ring nothing), it sees it when that sleep ends, 1.8 s later.
+     */
+    @Test
+    void aDirectStoreShouldWakeAWaiterAsleepInFm() {
+        final long[] storedAt = new long[4];
+        final long[] sawAt = new long[4];
+        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(100)).option("fm.spinWaitNs", "0")
+            .option("fm.idleSleepNs", "1000000000").option("fm.idleSleepMaxNs", "4000000000").build().run(sh -> {
+                final SymmetricSegment s = sh.mallocSegment(64);
+                assertNotNull(s.ptr(1 - sh.myPe()), "one JVM: the direct path");
+                sh.barrierAll();
+                // No message between the PEs from here: a message would wake the waiter whatever the store did.
+                for (int r = 1; r <= storedAt.length; r++) {
+                    if (sh.myPe() == 1) {
+                        assertEquals(r, s.waitUntil(0, Cmp.GE, r));
+                        sawAt[r - 1] = System.nanoTime();
+                        s.putLong(0, 16, r);
+                    } else {
+                        pause(1_200);
+                        storedAt[r - 1] = System.nanoTime();
+                        switch (r) {
+                            case 1 -> s.putLong(1, 0, 1);
+                            case 2 -> s.atomicAdd(1, 0, 1);
+                            case 3 -> s.putSignal(1, 8, MemorySegment.ofArray(new long[] {7}), 0, 3, SignalOp.SET);
+                            default -> s.put(1, 0, new long[] {4}, 0, 1);
+                        }
+                        s.waitUntil(16, Cmp.GE, r);
+                    }
+                }
+                sh.barrierAll();
+            });
+        for (int r = 0; r < storedAt.length; r++) {
+            final long lateMs = (sawAt[r] - storedAt[r]) / 1_000_000;
+            assertTrue(lateMs < 600, "round " + (r + 1) + "'s store woke nobody: seen " + lateMs + " ms after it");
+        }
     }
 
     @Test

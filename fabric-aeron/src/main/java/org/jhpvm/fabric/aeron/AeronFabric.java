@@ -88,7 +88,6 @@ public final class AeronFabric implements ProcessFabric {
         this.ring = config.receiveRingCapacity();
         this.pool = Math.max(config.poolFrames(), 2 * ring);
         this.first = env.rank() * env.pesPerProcess();
-        this.hostMemory = new FileHostMemory(env, first, env.pesPerProcess());
         final long joinDeadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(env.joinTimeoutMs());
         final String bind = needsUdp() ? address(env.hosts().get(env.rank())) : null;
         for (final String h : JobEnvironment.distinctHosts(env.hosts())) {
@@ -135,6 +134,7 @@ public final class AeronFabric implements ProcessFabric {
             throw e;
         }
         this.doorbells = bells;
+        this.hostMemory = new FileHostMemory(env, first, env.pesPerProcess(), bells);
         this.allRing = bells != null && ipcOnly(env);
         try {
             final int mtu = Math.min(65_504, roundUp32(FrameDescriptor.FABRIC_HEADER_BYTES + headerBytes + frameBytes + 32));

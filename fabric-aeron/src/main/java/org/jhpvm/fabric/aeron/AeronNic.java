@@ -110,6 +110,8 @@ final class AeronNic implements Nic {
     // The host thread's idle spell (see sleep): when it began (0: none), and when its last sleep ran out.
     private long idleSinceNs;
     private long lastSleepEndNs;
+    /** The stores into this NIC's host memory counted on its bell when a wait last returned for them. */
+    private long seenStores;
 
     AeronNic(final AeronFabric fabric, final int id, final int ring, final int pool, final Hello hello,
              final ExclusivePublication[] publications, final Subscription[] subscriptions) {
@@ -339,7 +341,7 @@ final class AeronNic implements Nic {
             if (f != null) {
                 return f;
             }
-            if (System.nanoTime() - deadline >= 0) {
+            if (storedSinceLastLook() || System.nanoTime() - deadline >= 0) {
                 return null;
             }
             waitTurn("receive");
@@ -347,7 +349,8 @@ final class AeronNic implements Nic {
     }
 
     /**
-     * Sleeps (the host has spun and yielded already) until a frame comes or the timeout passes. For the first
+     * Sleeps (the host has spun and yielded already) until a frame comes, a thread of the host stores into this NIC's
+     * host memory ({@link Doorbells#written}), or the timeout passes. For the first
      * {@link #LONG_SLEEP_NS} of an idle spell (counted across sleeps that follow each other within
      * {@link #SLEEP_GAP_NS} without a frame) it looks between the idle strategy's parks of up to 100 us: a ping-pong's
      * answer comes within that, and a look costs less than a wake-up. Then it sleeps on its bell where it has one
@@ -370,6 +373,10 @@ final class AeronNic implements Nic {
                 return f;
             }
             final long now = System.nanoTime();
+            if (storedSinceLastLook()) {
+                idleSinceNs = 0; // traffic, as a frame is: the next wait polls before it sleeps on the bell
+                return null;
+            }
             if (now - deadline >= 0) {
                 lastSleepEndNs = now;
                 return null;
@@ -406,8 +413,8 @@ final class AeronNic implements Nic {
         final int word = bells.enter(id);
         try {
             final Frame f = poll();
-            if (f != null) {
-                return f;
+            if (f != null || bells.stores(id) != seenStores) {
+                return f; // a store ends the sleep too: the caller's next look at the count returns
             }
             bells.sleep(id, word, Math.min(leftNs, BELL_SLEEP_NS), timespec);
             if (bells.word(id) != word) {
@@ -418,6 +425,23 @@ final class AeronNic implements Nic {
         }
         fabric.checkOpen();
         return null;
+    }
+
+    /**
+     * Whether another thread of the host stored into this NIC's host memory ({@link Doorbells#written}) since a wait
+     * last returned for that reason: counted from that return, not from this wait's start, so a store that lands
+     * between the host's look at its memory and its wait still ends the wait at once.
+     */
+    private boolean storedSinceLastLook() {
+        if (bells == null) {
+            return false;
+        }
+        final long stores = bells.stores(id);
+        if (stores == seenStores) {
+            return false;
+        }
+        seenStores = stores;
+        return true;
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.jhpvm.fabric.aeron;
 
 import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -25,8 +26,14 @@ import java.nio.file.StandardOpenOption;
  * if it sees a sleeper, by changing the word and waking. Either the sleeper's look sees the work, or the ringer sees
  * the sleeper and the sleeper's wait returns at once or is woken.
  *
- * <p>Slot i lies at {@code 64 i} (a cache line each): the word at +0, the sleepers at +4. NIC n's bell is slot n; the
- * control thread of process r rings at slot {@code nicCount + r}.
+ * <p>A NIC's slot also counts the stores other threads of the host made into its host memory segments
+ * ({@link #written}): a NIC's host that waits for such a store (a SHMEM {@code wait_until} on a segment) returns from
+ * its sleep when the count has moved since it last returned for that reason, as at an RDMA write into its memory. The
+ * count goes up unconditionally (an atomic add, which is also the fence), then the bell rings if someone sleeps; a
+ * sleeper looks at the count after counting itself in: either it sees the store's count, or the storer sees it.
+ *
+ * <p>Slot i lies at {@code 64 i} (a cache line each): the word at +0, the sleepers at +4, the stores at +8. NIC n's
+ * bell is slot n; the control thread of process r rings at slot {@code nicCount + r}.
  */
 final class Doorbells {
     /** The system property that turns the doorbells off ({@code -Djhpvm.doorbells=false}): waiting threads look. */
@@ -35,6 +42,7 @@ final class Doorbells {
     static final String FILE = "doorbells";
     private static final long SLOT = 64;
     private static final VarHandle INT = JAVA_INT.varHandle();
+    private static final VarHandle LONG = JAVA_LONG.varHandle();
 
     private final Arena arena;
     private final MemorySegment bells;
@@ -151,6 +159,31 @@ final class Doorbells {
             INT.getAndAdd(bells, at, 1);
             Futex.wakeAll(words[slot]);
         }
+    }
+
+    /**
+     * Counts a store into the host memory of NIC {@code slot} and rings its bell if someone sleeps on it: call after
+     * the stores are made.
+     *
+     * @param slot the NIC's bell
+     */
+    void written(final int slot) {
+        final long at = slot * SLOT;
+        LONG.getAndAdd(bells, at + 8, 1L); // a full fence: the stores before it, the look at the sleepers after it
+        if ((int) INT.getVolatile(bells, at + 4) > 0) {
+            INT.getAndAdd(bells, at, 1);
+            Futex.wakeAll(words[slot]);
+        }
+    }
+
+    /**
+     * The stores counted into the host memory of NIC {@code slot} so far ({@link #written}): changes are what matter.
+     *
+     * @param slot the NIC's bell
+     * @return the count
+     */
+    long stores(final int slot) {
+        return (long) LONG.getVolatile(bells, slot * SLOT + 8);
     }
 
     /** @return a thread's 16 bytes for {@link #sleep}'s timeout, freed with the doorbells */

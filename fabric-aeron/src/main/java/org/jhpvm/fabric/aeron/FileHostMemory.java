@@ -32,8 +32,12 @@ final class FileHostMemory extends HostMemorySegments {
     private final int count;
     private final Path dir;
 
-    FileHostMemory(final JobEnvironment env, final int first, final int count) {
+    /** The host's doorbells, whose NIC slots count the stores into segments ({@link #written}); or null. */
+    private final Doorbells bells;
+
+    FileHostMemory(final JobEnvironment env, final int first, final int count, final Doorbells bells) {
         this.env = env;
+        this.bells = bells;
         this.first = first;
         this.count = count;
         this.dir = Path.of(env.aeronDir(), DIRECTORY);
@@ -42,6 +46,17 @@ final class FileHostMemory extends HostMemorySegments {
     @Override
     public boolean reaches(final int nic) {
         return isLocal(nic) || nic >= 0 && nic < env.nicCount() && env.sameHost(nic / env.pesPerProcess());
+    }
+
+    /**
+     * Counts the store on the NIC's bell, which a sleeping host of it is woken by; without doorbells the host notices
+     * the store at its next look.
+     */
+    @Override
+    public void written(final int nic) {
+        if (bells != null) {
+            bells.written(nic);
+        }
     }
 
     @Override

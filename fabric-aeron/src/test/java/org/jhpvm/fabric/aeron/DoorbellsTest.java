@@ -2,6 +2,7 @@ package org.jhpvm.fabric.aeron;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.foreign.MemorySegment;
@@ -14,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.Frame;
+import org.jhpvm.fabric.HostMemory;
 import org.jhpvm.fabric.Nic;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * processes (the kernel keys a shared futex on the page, not the mapping). A ring through one mapping wakes a sleeper
  * on the other; a ring with nobody asleep changes nothing; and a sleeper that counted itself in before the work was
  * published is never left asleep (500 rounds, each of which would otherwise sleep out its 10 s). A NIC of a job on
- * one host sleeps on its bell, and a frame's sender rings it.
+ * one host sleeps on its bell, and a frame's sender rings it, as does a store into the NIC's host memory.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class DoorbellsTest {
@@ -129,6 +131,37 @@ class DoorbellsTest {
             assertEquals(0xBE11L, got.getPayloadLong(0));
             sleeper.release(got);
             assertTrue(sleeper.rungSleeps() >= 1, "the sender's ring ended a sleep on the bell");
+        }
+    }
+
+    @Test
+    void aStoreIntoANicsHostMemoryShouldEndItsSleepAndCountOnce() throws Exception {
+        try (AeronCluster c = AeronCluster.start(2, 1, false, FabricConfig.builder(2).frameBytes(1024).build())) {
+            final AeronNic sleeper = (AeronNic) c.nic(1);
+            final HostMemory storer = c.rank(0).hostMemory().orElseThrow();
+            // Stored before the sleep (after the host's look at its memory): the sleep ends at once.
+            storer.written(1);
+            long t0 = System.nanoTime();
+            assertNull(sleeper.sleep(LONG_NS));
+            assertTrue(System.nanoTime() - t0 < LONG_NS / 2, "a store counted before the sleep ended it");
+            // Counted once: the next sleep runs its length.
+            t0 = System.nanoTime();
+            assertNull(sleeper.sleep(50_000_000L));
+            assertTrue(System.nanoTime() - t0 >= 50_000_000L, "the same store ended a second sleep");
+            // Stored while the NIC sleeps on its bell: the ring ends that sleep.
+            final long rung = sleeper.rungSleeps();
+            final Thread store = new Thread(() -> {
+                awaitSleeper(c.rank(1).doorbells(), 1); // the NIC sleeps on its bell after 10 ms of idling
+                storer.written(1);
+            });
+            store.start();
+            t0 = System.nanoTime();
+            assertNull(sleeper.sleep(LONG_NS), "no frame: the store ended the sleep");
+            store.join();
+            assertTrue(System.nanoTime() - t0 < LONG_NS / 2, "the store's ring ended the sleep");
+            assertEquals(rung + 1, sleeper.rungSleeps(), "a ring ended a sleep on the bell");
+            assertEquals(2, c.rank(1).doorbells().stores(1), "two stores counted on NIC 1's bell");
+            assertEquals(0, c.rank(1).doorbells().stores(0), "none on NIC 0's");
         }
     }
 

@@ -48,8 +48,8 @@ class FileHostMemoryTest {
     @Test
     void shouldShareOneSegmentBetweenTheProcessesOfAHost() {
         final List<JobEnvironment> envs = job(false);
-        final FileHostMemory rank0 = new FileHostMemory(envs.get(0), 0, 2);
-        final FileHostMemory rank1 = new FileHostMemory(envs.get(1), 2, 2);
+        final FileHostMemory rank0 = new FileHostMemory(envs.get(0), 0, 2, null);
+        final FileHostMemory rank1 = new FileHostMemory(envs.get(1), 2, 2, null);
         for (int nic = 0; nic < 4; nic++) {
             assertTrue(rank0.reaches(nic) && rank1.reaches(nic), "NIC " + nic + " is on this host");
         }
@@ -87,8 +87,8 @@ class FileHostMemoryTest {
     @Test
     void shouldRefuseWhatCannotBeDoneNamingIt() {
         final List<JobEnvironment> envs = job(false);
-        final FileHostMemory rank0 = new FileHostMemory(envs.get(0), 0, 2);
-        final FileHostMemory rank1 = new FileHostMemory(envs.get(1), 2, 2);
+        final FileHostMemory rank0 = new FileHostMemory(envs.get(0), 0, 2, null);
+        final FileHostMemory rank1 = new FileHostMemory(envs.get(1), 2, 2, null);
         assertThrows(IllegalArgumentException.class, () -> rank0.create(2, 1, 64), "NIC 2 is rank 1's");
         assertThrows(IllegalArgumentException.class, () -> rank0.create(0, 1, -1));
         rank0.create(0, 1, 64);
@@ -115,7 +115,7 @@ class FileHostMemoryTest {
     @Test
     void shouldReachNoOtherProcessOverUdp() {
         final List<JobEnvironment> envs = job(true);
-        final FileHostMemory rank0 = new FileHostMemory(envs.get(0), 0, 2);
+        final FileHostMemory rank0 = new FileHostMemory(envs.get(0), 0, 2, null);
         assertTrue(rank0.reaches(0) && rank0.reaches(1), "its own NICs");
         assertFalse(rank0.reaches(2) || rank0.reaches(3), "JHPVM_TRANSPORT=udp: every other process is remote");
         assertThrows(IllegalArgumentException.class, () -> rank0.map(2, 1));

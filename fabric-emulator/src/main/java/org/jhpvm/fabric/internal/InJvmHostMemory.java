@@ -13,9 +13,18 @@ final class InJvmHostMemory extends HostMemorySegments {
     /** Segments start on a cache line, as a page-aligned mapping does at least. */
     private static final long ALIGNMENT = 64;
     private final int nics;
+    /** The fabric whose NICs a store wakes ({@link #written}). */
+    private final MyrinetFabric fabric;
 
-    InJvmHostMemory(final int nics) {
+    InJvmHostMemory(final MyrinetFabric fabric, final int nics) {
+        this.fabric = fabric;
         this.nics = nics;
+    }
+
+    /** A store into a NIC's segment wakes its host as an RDMA write into its memory does. */
+    @Override
+    public void written(final int nic) {
+        fabric.nicUnchecked(nic).memoryWritten();
     }
 
     @Override

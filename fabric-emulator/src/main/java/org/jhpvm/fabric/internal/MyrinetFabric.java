@@ -55,7 +55,7 @@ public final class MyrinetFabric implements Fabric {
             nics[i] = new MyrinetNic(this, i, config, ports);
         }
         this.capabilities = capabilitiesFor(config.faultPlan());
-        this.hostMemory = new InJvmHostMemory(n);
+        this.hostMemory = new InJvmHostMemory(this, n);
     }
 
     /**

@@ -23,7 +23,7 @@ import org.jhpvm.fabric.FrameDescriptor;
  * back from the receiving host through a second JCTools SPSC queue; the port keeps a few in a stash so that a
  * sender reads that queue once per several frames.
  */
-final class ReceivePort extends ReceivePortFields {
+final class ReceivePort extends ReceivePortPad3 {
     static final int RECEIVED = 0;
     static final int BYTES_RECEIVED = 1;
     private static final int COUNTERS = 2;
@@ -51,7 +51,7 @@ final class ReceivePort extends ReceivePortFields {
             STALLED_HEAD = lookup.findVarHandle(ReceivePortFields.class, "stalledHead", Lanai.class);
             WAITER = lookup.findVarHandle(ReceivePortFields.class, "waiter", Thread.class);
             STALLED_UNTIL = lookup.findVarHandle(ReceivePortFields.class, "stalledUntilNs", long.class);
-            MEMORY_EVENTS = lookup.findVarHandle(ReceivePortFields.class, "memoryEvents", long.class);
+            MEMORY_EVENTS = lookup.findVarHandle(ReceivePortEvents.class, "memoryEvents", long.class);
         } catch (final ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -277,7 +277,8 @@ final class ReceivePort extends ReceivePortFields {
 
     /** @return heap bytes of the port, its ring, the slot queue and the receive slots (for the memory estimate) */
     long footprintBytes(final int slotArrayBytes) {
-        return HeapFootprint.PADDED_OBJECT + HeapFootprint.queue(ring.slots()) + HeapFootprint.queue(
+        // A padded object with two more lines of padding (around memoryEvents).
+        return HeapFootprint.PADDED_OBJECT + 2 * 128 + HeapFootprint.queue(ring.slots()) + HeapFootprint.queue(
             freeSlots.capacity()) + HeapFootprint.frames(slots, slotArrayBytes) + counters.footprintBytes()
             + HeapFootprint.refArray(stash.length);
     }
@@ -300,5 +301,23 @@ abstract class ReceivePortFields extends ReceivePortPad1 {
     volatile Thread waiter;
     volatile long stalledUntilNs;
     volatile boolean stallActive;
+}
+
+/** Padding between the fields read on every poll and the count of writes into the NIC's memory. */
+abstract class ReceivePortPad2 extends ReceivePortFields {
+    long r01, r02, r03, r04, r05, r06, r07, r08, r09, r10, r11, r12, r13, r14, r15, r16;
+}
+
+/**
+ * Written at every RDMA write, NIC handler and store into the NIC's host memory segments, by the writers; read by the
+ * receiving host only in its waits: a line of its own, so that a stream of stores into a PE's memory does not take
+ * the lines its polls read.
+ */
+abstract class ReceivePortEvents extends ReceivePortPad2 {
     volatile long memoryEvents;
+}
+
+/** Padding between the count of writes and the port's own fields. */
+abstract class ReceivePortPad3 extends ReceivePortEvents {
+    long s01, s02, s03, s04, s05, s06, s07, s08, s09, s10, s11, s12, s13, s14, s15, s16;
 }

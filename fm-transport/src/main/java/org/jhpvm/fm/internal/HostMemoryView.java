@@ -36,6 +36,11 @@ final class HostMemoryView implements FmHostMemory {
     }
 
     @Override
+    public void written(final int target) {
+        memory.written(target);
+    }
+
+    @Override
     public void remove(final int name) {
         memory.remove(pe, name);
     }
