@@ -155,10 +155,15 @@ public final class ProgramRunner {
                     failure = t;
                     outcome.record(pe, t);
                 } finally {
-                    job.peEnded(pe, failure);
+                    try {
+                        job.peEnded(pe, failure);
+                    } finally {
+                        outcome.ended();
+                    }
                 }
             }));
         }
+        outcome.running(threads.size());
         threads.forEach(Thread::start);
         awaitAll(job, threads, outcome);
         if (job.mpi().started()) {
@@ -174,49 +179,58 @@ public final class ProgramRunner {
         return outcome.result();
     }
 
+    /**
+     * Waits for the PEs' main threads to end, for the timeout, or (after a {@code globalExit}) for the exit grace: on
+     * the outcome's monitor, which a thread's end and every recorded failure or exit notify (an idle job's runner
+     * sleeps until something happens, rather than looking every few milliseconds).
+     */
     private void awaitAll(final ProgramJob job, final List<Thread> threads, final Outcome outcome) {
         long deadlineNs = System.nanoTime() + timeout.toNanos();
         boolean graceGiven = false;
         long exitSeenNs = 0;
-        for (final Thread t : threads) {
-            while (t.isAlive()) {
-                if (outcome.exitRequested()) {
-                    final long now = System.nanoTime();
-                    if (exitSeenNs == 0) {
-                        exitSeenNs = now;
-                    } else if (now - exitSeenNs > EXIT_GRACE_NS) {
-                        return; // the job was ended: PEs still in their own code are left to the JVM's exit
-                    }
+        while (true) {
+            final long seen = outcome.events();
+            if (outcome.allEnded()) {
+                joinBriefly(threads); // each has only its return left
+                return;
+            }
+            final long now = System.nanoTime();
+            long waitNs = deadlineNs - now;
+            if (outcome.exitRequested()) {
+                if (exitSeenNs == 0) {
+                    exitSeenNs = now;
+                } else if (now - exitSeenNs > EXIT_GRACE_NS) {
+                    return; // the job was ended: PEs still in their own code are left to the JVM's exit
                 }
-                final long leftNs = deadlineNs - System.nanoTime();
-                if (leftNs <= 0 && !graceGiven && job.jobRunning()) {
-                    // The job's own timeout (as long, started a little later) names what each PE waits for.
-                    graceGiven = true;
-                    deadlineNs += JOB_TIMEOUT_GRACE_NS;
-                    continue;
+                waitNs = Math.min(waitNs, exitSeenNs + EXIT_GRACE_NS - now + 1);
+            }
+            if (deadlineNs - now <= 0 && !graceGiven && job.jobRunning()) {
+                // The job's own timeout (as long, started a little later) names what each PE waits for.
+                graceGiven = true;
+                deadlineNs += JOB_TIMEOUT_GRACE_NS;
+                continue;
+            }
+            if (deadlineNs - now <= 0) {
+                final StringBuilder report = new StringBuilder("the program did not finish within " + timeout
+                    + ":");
+                for (int i = 0; i < threads.size(); i++) {
+                    report.append("\n  PE ").append(job.firstPe + i).append(": ");
+                    UserTrace.where(threads.get(i), report);
                 }
-                if (leftNs <= 0) {
-                    final StringBuilder report = new StringBuilder("the program did not finish within " + timeout
-                        + ":");
-                    for (int i = 0; i < threads.size(); i++) {
-                        report.append("\n  PE ").append(job.firstPe + i).append(": ");
-                        UserTrace.where(threads.get(i), report);
-                    }
-                    outcome.record(Result.NO_PE, new TimeoutException(report.toString()));
-                    threads.forEach(Thread::interrupt);
-                    joinBriefly(threads);
-                    return;
-                }
-                try {
-                    t.join(Math.max(1, Math.min(TimeUnit.NANOSECONDS.toMillis(leftNs), 50)));
-                } catch (InterruptedException e) {
-                    // The runner itself was interrupted (Ctrl-C in an embedding program): end the PEs and say so.
-                    outcome.record(Result.NO_PE, e);
-                    threads.forEach(Thread::interrupt);
-                    joinBriefly(threads);
-                    Thread.currentThread().interrupt();
-                    return;
-                }
+                outcome.record(Result.NO_PE, new TimeoutException(report.toString()));
+                threads.forEach(Thread::interrupt);
+                joinBriefly(threads);
+                return;
+            }
+            try {
+                outcome.awaitEvent(seen, waitNs);
+            } catch (InterruptedException e) {
+                // The runner itself was interrupted (Ctrl-C in an embedding program): end the PEs and say so.
+                outcome.record(Result.NO_PE, e);
+                threads.forEach(Thread::interrupt);
+                joinBriefly(threads);
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }
@@ -240,8 +254,42 @@ public final class ProgramRunner {
         private Throwable closed;
         private int closedPe = Result.NO_PE;
         private Integer exitStatus;
+        /** PEs' main threads not yet ended, and the events (ends, records) so far: what the runner waits on. */
+        private int running;
+        private long events;
+
+        synchronized void running(final int threads) {
+            running = threads;
+        }
+
+        /** A PE's main thread is about to end. */
+        synchronized void ended() {
+            running--;
+            events++;
+            notifyAll();
+        }
+
+        synchronized boolean allEnded() {
+            return running <= 0;
+        }
+
+        synchronized long events() {
+            return events;
+        }
+
+        /** Waits until an event after {@code seen}, or {@code timeoutNs}. */
+        synchronized void awaitEvent(final long seen, final long timeoutNs) throws InterruptedException {
+            final long deadline = System.nanoTime() + timeoutNs;
+            long left = timeoutNs;
+            while (events == seen && left > 0) {
+                TimeUnit.NANOSECONDS.timedWait(this, left);
+                left = deadline - System.nanoTime();
+            }
+        }
 
         synchronized void record(final int pe, final Throwable t) {
+            events++;
+            notifyAll();
             final Integer status = t instanceof ProgramExit e ? Integer.valueOf(e.status)
                 : t instanceof FmJobExit x ? Integer.valueOf(x.status())
                 : t instanceof FmAbortException a && a.getCause() instanceof FmJobExit x ? Integer.valueOf(x.status())

@@ -60,10 +60,12 @@ final class AeronNic implements Nic {
     /** The park of a long sleep. */
     static final long LONG_PARK_NS = 1_000_000;
     /**
-     * The longest sleep on the bell: what bounds how late a sleeping PE sees an interrupt (an aborting job interrupts
-     * its PEs, which wakes a park but not a thread asleep in the kernel on a futex).
+     * The longest sleep on the bell: what bounds how late a sleeping PE sees an interrupt that nothing rang for (an
+     * interrupt wakes a park but not a thread asleep in the kernel on a futex). An aborting job rings its PEs' bells
+     * after interrupting them ({@link ControlBell#ringLocalNics}), so this bounds only other interrupts, at 5 wake-ups
+     * a second of an idle PE.
      */
-    static final long BELL_SLEEP_NS = 50_000_000;
+    static final long BELL_SLEEP_NS = 200_000_000;
     /** A sleep that has seen no frame for this long (an idle job) parks {@link #IDLE_PARK_NS} at a time. */
     static final long IDLE_SLEEP_NS = 1_000_000_000;
     /** The park of an idle job's sleep: 250 looks a second (about 0.7% of a core here). */

@@ -18,6 +18,9 @@ final class ControlBell {
     private final boolean[] ringsPeer;
     private final boolean sleeps;
     private final MemorySegment timespec;
+    /** This process's NICs: bells {@code firstNic .. firstNic + nics - 1}. */
+    private final int firstNic;
+    private final int nics;
 
     ControlBell(final AeronFabric fabric, final JobEnvironment env) {
         this.bells = fabric.doorbells();
@@ -29,6 +32,8 @@ final class ControlBell {
         }
         this.sleeps = fabric.allRing();
         this.timespec = sleeps ? bells.timespec() : null;
+        this.firstNic = rank * env.pesPerProcess();
+        this.nics = env.pesPerProcess();
     }
 
     /** @return whether the control thread sleeps on its bell (else its backoff parks) */
@@ -47,6 +52,19 @@ final class ControlBell {
     void ringSelf() {
         if (bells != null) {
             bells.ring(bellBase + rank);
+        }
+    }
+
+    /**
+     * Rings this process's NICs' bells: the job is aborting (a failure or an exit, here or told by another process),
+     * and its PE threads, interrupted already, may sleep on them in the kernel, where an interrupt does not reach.
+     * Call after the interrupts.
+     */
+    void ringLocalNics() {
+        if (bells != null) {
+            for (int n = firstNic; n < firstNic + nics; n++) {
+                bells.ring(n);
+            }
         }
     }
 

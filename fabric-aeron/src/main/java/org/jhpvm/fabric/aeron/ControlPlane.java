@@ -36,7 +36,7 @@ import static org.jhpvm.fabric.aeron.ControlMessages.text;
 /**
  * The job's control plane, one thread per process: the join (a verified hello from every other process), heartbeats
  * (every 100 ms to every process; a process silent for the heartbeat timeout is lost, and so is a process of the same
- * host whose process id, from its hello, has ended), failures told to every process,
+ * host whose process id, from its hello, has ended, asked every 300 ms), failures told to every process,
  * a process's goodbye, and rank 0's probes of each job ({@link JobProbes}): its job-wide end by Mattern's
  * four-counter method, told to every process, and the job-wide deadlock test, after which rank 0 gathers every
  * process's description of its PEs (DESCRIBE, DESCRIPTION; any process may gather them, for a timeout too) and
@@ -47,6 +47,8 @@ import static org.jhpvm.fabric.aeron.ControlMessages.text;
  */
 final class ControlPlane implements Runnable {
     private static final long HEARTBEAT_EVERY_NS = TimeUnit.MILLISECONDS.toNanos(100);
+    /** Every how many heartbeats the processes of this host are asked whether they live (see checkLiveness). */
+    private static final int LIVENESS_EVERY_HEARTBEATS = 3;
 
     private final AeronFabric fabric;
     private final JobEnvironment env;
@@ -66,6 +68,7 @@ final class ControlPlane implements Runnable {
     private final java.util.concurrent.atomic.AtomicIntegerArray left;
     private final CountDownLatch joinLatch = new CountDownLatch(1);
     private final ConcurrentLinkedQueue<byte[]> outbox = new ConcurrentLinkedQueue<>();
+    private int heartbeats;
     // Heartbeats go every 100 ms and a loss must end the job within a second: 5 ms parks when idle (500 us parks woke
     // the thread 2,000 times a second, 2.5% of a core here).
     private final BackoffIdleStrategy idle = new BackoffIdleStrategy(50, 10, 10_000, 5_000_000);
@@ -160,7 +163,9 @@ final class ControlPlane implements Runnable {
                     work += coordinate();
                 }
             }
-            if (work == 0 && bell.sleeps() && idle.nextIdleParks()) {
+            if (work == 0 && bell.sleeps()) {
+                // Straight to the bell: nothing here wants microseconds, and the backoff's spins and yields after
+                // every wake-up were the largest part of an idle control thread's CPU (yields are system calls).
                 sleepOnBell(System.nanoTime());
             } else {
                 idle.idle(work);
@@ -241,6 +246,7 @@ final class ControlPlane implements Runnable {
                 final ProcessFabric.JobHooks h = hooks;
                 if (h != null) {
                     h.peerExited(b.getInt(offset + 8, LE), b.getInt(offset + 12, LE));
+                    bell.ringLocalNics(); // after the hooks interrupted the PEs: those asleep on a bell look
                 }
             }
             case BYE -> {
@@ -256,12 +262,15 @@ final class ControlPlane implements Runnable {
     }
 
     private void checkLiveness(final long now) {
+        // A process of this host is asked every third heartbeat (300 ms): isAlive reads /proc, a fifth of an idle
+        // control thread's CPU when asked at every one.
+        final boolean askProcesses = ++heartbeats % LIVENESS_EVERY_HEARTBEATS == 0;
         for (int r = 0; r < processes; r++) {
             if (r == rank || left.get(r) != 0) {
                 continue;
             }
             final ProcessHandle p = peerProcess[r];
-            if (p != null && !p.isAlive()) {
+            if (askProcesses && p != null && !p.isAlive()) {
                 left.set(r, 1);
                 lost(r, "process " + r + " (" + pesOf(r) + " on " + env.hosts().get(r) + ") lost: its "
                     + "process (pid " + p.pid() + ") ended");
@@ -280,6 +289,7 @@ final class ControlPlane implements Runnable {
         final ProcessFabric.JobHooks h = hooks;
         if (h != null) {
             h.peerFailed(nic, message, reportedElsewhere);
+            bell.ringLocalNics(); // after the hooks interrupted the PEs: those asleep on a bell look
         }
     }
 
@@ -409,16 +419,22 @@ final class ControlPlane implements Runnable {
 
     /**
      * The control thread's idle step once its backoff would park: on its bell where it has one, until its next
-     * heartbeat; rank 0 at most {@link #COORDINATOR_SLEEP_NS} while its probes may be due (its PEs' bodies have
-     * returned, or they all wait and deadlocks are looked for). A message of another process of the host, one of this
+     * heartbeat; rank 0 at most {@link #COORDINATOR_SLEEP_NS} once its PEs' bodies have returned (the end's probes),
+     * and until its next deadlock wave while they all wait. A message of another process of the host, one of this
      * process to send, or the last local body's return rings it. The last look, after counting in as a sleeper, polls
      * the subscriptions and the outbox.
      */
     private void sleepOnBell(final long nowNs) {
         long sleepNs = Math.max(MIN_BELL_SLEEP_NS, nextHeartbeatNs - nowNs);
         final ProcessFabric.JobHooks h = hooks;
-        if (rank == 0 && h != null && (h.localBodiesDone() || h.deadlockAfterNs() > 0 && h.blocked())) {
-            sleepNs = Math.min(sleepNs, COORDINATOR_SLEEP_NS); // the end's or a deadlock's waves are due soon
+        if (rank == 0 && h != null) {
+            if (h.localBodiesDone()) {
+                sleepNs = Math.min(sleepNs, COORDINATOR_SLEEP_NS); // the end's waves are due soon
+            } else if (h.deadlockAfterNs() > 0 && probes.nextDeadlockWaveNs() - nowNs < sleepNs && h.blocked()) {
+                // A deadlock's waves go every 250 ms: an idle job's rank 0 wakes for them, not 100 times a second.
+                // (blocked() last: it lists the program's threads.)
+                sleepNs = Math.max(MIN_BELL_SLEEP_NS, probes.nextDeadlockWaveNs() - nowNs);
+            }
         }
         if (!bell.sleep(sleepNs, this::lastLook)) {
             idle.reset();
@@ -493,12 +509,14 @@ final class ControlPlane implements Runnable {
                 }
                 outbox.add(failMessage(nic, FAIL_SENDER_REPORTS, message));
                 wakeSelf();
+                bell.ringLocalNics(); // FM interrupted this process's PEs first
             }
 
             @Override
             public void reportExit(final int nic, final int status) {
                 outbox.add(exitMessage(nic, status));
                 wakeSelf();
+                bell.ringLocalNics();
             }
 
             @Override

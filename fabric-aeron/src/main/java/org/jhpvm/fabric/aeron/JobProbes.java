@@ -89,6 +89,11 @@ final class JobProbes {
         return wave;
     }
 
+    /** @return when the next deadlock wave may start ({@link System#nanoTime()}), while rank 0's PEs all wait */
+    long nextDeadlockWaveNs() {
+        return nextDeadlockWaveNs;
+    }
+
     /**
      * One process's answer to the current wave.
      *

@@ -12,14 +12,19 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.jhpvm.fabric.FabricConfig;
 import org.jhpvm.fabric.Frame;
 import org.jhpvm.fabric.HostMemory;
 import org.jhpvm.fabric.Nic;
+import org.jhpvm.fabric.NicInterruptedException;
+import org.jhpvm.fabric.ProcessFabric;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The host's doorbells: a futex in a file every process of the host maps. Two mappings of one file stand for two
@@ -193,6 +198,74 @@ class DoorbellsTest {
             final Frame got = target.receive(LONG_NS);
             assertNotNull(got, "the frame is the host's to take");
             target.release(got);
+        }
+    }
+
+    /**
+     * An abort interrupts the PEs, which does not reach a thread asleep on a futex; the control plane then rings the
+     * process's NIC bells, so the sleep ends by a ring ({@code rungSleeps}), not at its bound of 200 ms. Both ways in:
+     * another process's failure told to this one (its hooks interrupt), and this process's own failure (FM interrupts,
+     * then reports). Without the rings the sleeps end at their bound and count no ring (tried).
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void anAbortShouldRingThePesAsleepOnTheirBells(final boolean toldByAnother) throws Exception {
+        try (AeronCluster c = AeronCluster.start(2, 1, false, FabricConfig.builder(2).frameBytes(1024).build())) {
+            final AeronNic sleeper = (AeronNic) c.nic(1);
+            final AtomicReference<Throwable> ended = new AtomicReference<>();
+            final Thread pe = new Thread(() -> {
+                try {
+                    sleeper.sleep(LONG_NS);
+                } catch (RuntimeException e) {
+                    ended.set(e);
+                }
+            });
+            final ProcessFabric.JobSession s0 = c.rank(0).beginJob(new Hooks(null));
+            final ProcessFabric.JobSession s1 = c.rank(1).beginJob(new Hooks(pe));
+            pe.start();
+            awaitSleeper(c.rank(1).doorbells(), 1); // asleep on its bell
+            final long rung = sleeper.rungSleeps();
+            if (toldByAnother) {
+                s0.reportFailure(0, "PE 0 failed"); // rank 1's control plane hears it: its hooks interrupt the PE
+            } else {
+                pe.interrupt(); // as FM does before it reports
+                s1.reportFailure(1, "PE 1 failed");
+            }
+            pe.join(LONG_NS / 1_000_000);
+            assertTrue(ended.get() instanceof NicInterruptedException, "the sleep ended by the interrupt: " + ended);
+            assertEquals(rung + 1, sleeper.rungSleeps(), "a ring ended the sleep, not its bound");
+            s0.close();
+            s1.close();
+        }
+    }
+
+    /** A job that never ends by itself; a peer's failure interrupts {@code pe}, as FM's hooks do. */
+    private record Hooks(Thread pe) implements ProcessFabric.JobHooks {
+        @Override
+        public boolean localBodiesDone() {
+            return false;
+        }
+
+        @Override
+        public long framesSent() {
+            return 0;
+        }
+
+        @Override
+        public long framesConsumed() {
+            return 0;
+        }
+
+        @Override
+        public void peerFailed(final int nic, final String message) {
+            if (pe != null) {
+                pe.interrupt();
+            }
+        }
+
+        @Override
+        public void peerExited(final int nic, final int status) {
+            peerFailed(nic, "exit " + status);
         }
     }
 
