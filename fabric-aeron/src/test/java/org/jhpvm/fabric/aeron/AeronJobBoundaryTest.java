@@ -23,31 +23,7 @@ import org.junit.jupiter.api.Timeout;
  */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class AeronJobBoundaryTest {
-    /** A job whose PEs never finish: no wave of the job-wide end runs. */
-    private static final ProcessFabric.JobHooks RUNNING = new ProcessFabric.JobHooks() {
-        @Override
-        public boolean localBodiesDone() {
-            return false;
-        }
-
-        @Override
-        public long framesSent() {
-            return 0;
-        }
-
-        @Override
-        public long framesConsumed() {
-            return 0;
-        }
-
-        @Override
-        public void peerFailed(final int nic, final String message) {
-        }
-
-        @Override
-        public void peerExited(final int nic, final int status) {
-        }
-    };
+    private static final ProcessFabric.JobHooks RUNNING = RunningJobHooks.RUNNING;
 
     @Test
     void aMessageOfTheNextJobShouldWaitForItsReceiverToBeginItAndOneOfAnEndedJobShouldGo() {

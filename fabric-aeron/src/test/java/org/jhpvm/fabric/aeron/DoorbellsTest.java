@@ -220,8 +220,8 @@ class DoorbellsTest {
                     ended.set(e);
                 }
             });
-            final ProcessFabric.JobSession s0 = c.rank(0).beginJob(new Hooks(null));
-            final ProcessFabric.JobSession s1 = c.rank(1).beginJob(new Hooks(pe));
+            final ProcessFabric.JobSession s0 = c.rank(0).beginJob(RunningJobHooks.RUNNING);
+            final ProcessFabric.JobSession s1 = c.rank(1).beginJob(new RunningJobHooks(pe));
             pe.start();
             awaitSleeper(c.rank(1).doorbells(), 1); // asleep on its bell
             final long rung = sleeper.rungSleeps();
@@ -236,36 +236,6 @@ class DoorbellsTest {
             assertEquals(rung + 1, sleeper.rungSleeps(), "a ring ended the sleep, not its bound");
             s0.close();
             s1.close();
-        }
-    }
-
-    /** A job that never ends by itself; a peer's failure interrupts {@code pe}, as FM's hooks do. */
-    private record Hooks(Thread pe) implements ProcessFabric.JobHooks {
-        @Override
-        public boolean localBodiesDone() {
-            return false;
-        }
-
-        @Override
-        public long framesSent() {
-            return 0;
-        }
-
-        @Override
-        public long framesConsumed() {
-            return 0;
-        }
-
-        @Override
-        public void peerFailed(final int nic, final String message) {
-            if (pe != null) {
-                pe.interrupt();
-            }
-        }
-
-        @Override
-        public void peerExited(final int nic, final int status) {
-            peerFailed(nic, "exit " + status);
         }
     }
 
