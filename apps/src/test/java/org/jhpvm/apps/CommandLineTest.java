@@ -194,7 +194,8 @@ class CommandLineTest {
             "get_latency_busy_target_ratio", "put_latency_ns_8B_none", "put_latency_ns_8B_dcs",
             "dcs_latency_ratio_8B", "user_pingpong_ns_8B", "user_pingpong_ns_8B_p90", "user_pingpong_ns_8B_4pe",
             "user_pingpong_put_latency_ratio", "user_barrier_ns_2pe", "user_barrier_ns_4pe", "user_broadcast_ns_2pe",
-            "user_reduce_ns_4pe_p90"}) {
+            "user_reduce_ns_4pe_p90", "user_put_after_compute_us_8B", "user_put_after_compute_us_8B_p90",
+            "user_segment_put_after_compute_us_8B", "user_segment_put_after_compute_us_8B_p90"}) {
             assertTrue(m.has(key), "missing metrics." + key);
             assertTrue(m.get(key).asDouble() > 0, key + " = " + m.get(key));
         }

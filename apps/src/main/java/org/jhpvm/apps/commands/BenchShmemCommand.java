@@ -16,6 +16,7 @@ import org.jhpvm.apps.bench.SegmentBenchmark;
 import org.jhpvm.apps.bench.SchedulingLatency;
 import org.jhpvm.apps.bench.ShmemBenchmark;
 import org.jhpvm.apps.bench.Stats;
+import org.jhpvm.apps.bench.ComputeGapShape;
 import org.jhpvm.apps.bench.UserShapes;
 import org.knowm.xchart.XYChart;
 import picocli.CommandLine.Command;
@@ -71,6 +72,9 @@ final class BenchShmemCommand implements Callable<Integer> {
 
     /** Iterations per block of the user-shaped figures. */
     private static final int USER_ITERATIONS = 200;
+    /** A put after a computation ({@link ComputeGapShape}): rounds per figure, and the computation before each put. */
+    private static final int COMPUTE_GAP_ROUNDS = 40;
+    private static final int COMPUTE_GAP_MS = 5;
 
     /** 8-byte puts per pass of the context-scaling figure. */
     private static final int CONTEXT_PUTS = 1 << 20;
@@ -107,12 +111,15 @@ final class BenchShmemCommand implements Callable<Integer> {
         final ShmemBenchmark.Result r;
         final SchedulingLatency scheduling;
         final UserShapes.Figure[] user;
+        final ComputeGapShape.Figure[] afterCompute;
         final UserShapes shapes = new UserShapes(userBlocks, USER_ITERATIONS);
         try (Progress progress = new Progress("bench shmem", bench.steps() + bench.schedulingSteps()
-            + UserShapes.SHAPES.length * UserShapes.PES.length)) {
+            + UserShapes.SHAPES.length * UserShapes.PES.length + 1)) {
             r = bench.run(progress);
             scheduling = bench.schedulingLatency(progress);
             user = shapes.run(() -> progress.accept(1));
+            afterCompute = new ComputeGapShape(COMPUTE_GAP_ROUNDS, COMPUTE_GAP_MS).run();
+            progress.accept(1);
         }
         final double[] ctxMops = new ContextScalingBenchmark(trials, warmups, CONTEXT_PUTS).run();
         print(r);
@@ -123,6 +130,7 @@ final class BenchShmemCommand implements Callable<Integer> {
                 ContextScalingBenchmark.CONTEXTS[i], ctxMops[i], ctxMops[i] / ctxMops[0]);
         }
         UserShapes.print(user, r.putNs()[0]);
+        ComputeGapShape.print(afterCompute, COMPUTE_GAP_MS);
         System.out.printf("8 B put latency with run slots: dcs %.1f ns, none %.1f ns (medians; 2 PEs, %d cores); "
             + "dcs_latency_ratio_8B = %.2f (paired, target <= %.1f: %s)%n", scheduling.dcsMedianNs(),
             scheduling.noneMedianNs(), Runtime.getRuntime().availableProcessors(), scheduling.ratio(),
@@ -141,6 +149,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             m.put("dcs_latency_ratio_8B", scheduling.ratio());
             final ObjectNode t = (ObjectNode) root.get("targets");
             UserShapes.toJson(m, t, user, r.putNs()[0]);
+            ComputeGapShape.toJson(m, afterCompute);
             if (t != null) {
                 t.put("dcs_latency_ratio_8B_max", BenchFmCommand.DCS_LATENCY_TARGET);
                 t.put("dcs_latency_ratio_8B_met", scheduling.ratio() <= BenchFmCommand.DCS_LATENCY_TARGET);
