@@ -69,26 +69,30 @@ public final class ComputeGapShape {
     }
 
     /**
-     * Measures both figures in one 2-PE job of this JVM.
+     * Measures both figures in one 2-PE job: in this JVM, or (in a process of a launched job, not
+     * {@code inProcess}) over the launched fabric, PE 1 in the other process. PE 1 times the rounds; PE 0 fetches
+     * them at the end, so the figures are PE 0's to report.
      *
-     * @return the heap figure, then the segment figure
+     * @param inProcess both PEs in this JVM even in a process of a launched job
+     * @return the heap figure, then the segment figure (filled where PE 0 runs)
      */
-    public Figure[] run() {
+    public Figure[] run(final boolean inProcess) {
         final double[] heapUs = new double[rounds];
         final double[] segmentUs = new double[rounds];
-        ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(5)).build().run(sh -> {
+        final ShmemJob.Builder job = ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(5));
+        (inProcess ? job.inProcess() : job).build().run(sh -> {
             final SymmetricLongs heap = sh.mallocLongs(2);
             final SymmetricSegment segment = sh.mallocSegment(64);
+            final SymmetricLongs times = sh.mallocLongs(2 * rounds); // PE 1's rounds, nanoseconds
             sh.barrierAll();
             long last = 0;
             long ack = 0;
             for (int kind = 0; kind < 2; kind++) {
-                final double[] out = kind == 0 ? heapUs : segmentUs;
                 for (int r = -5; r < rounds; r++) {
                     ack++;
                     if (sh.myPe() == 0) {
                         compute(gapNs);
-                        final long now = System.nanoTime();
+                        final long now = System.nanoTime(); // one clock for the processes of a host (monotonic)
                         if (kind == 0) {
                             heap.p(1, 0, now);
                         } else {
@@ -106,13 +110,21 @@ public final class ComputeGapShape {
                         final long ended = System.nanoTime();
                         last = sent;
                         if (r >= 0) {
-                            out[r] = (ended - sent) / 1e3;
+                            times.local()[kind * rounds + r] = ended - sent;
                         }
                         heap.p(0, 1, ack);
                     }
                 }
                 last = 0;
                 sh.barrierAll();
+            }
+            if (sh.myPe() == 0) {
+                final long[] ns = new long[2 * rounds];
+                times.get(1, 0, ns, 0, ns.length);
+                for (int r = 0; r < rounds; r++) {
+                    heapUs[r] = ns[r] / 1e3;
+                    segmentUs[r] = ns[rounds + r] / 1e3;
+                }
             }
             sh.barrierAll();
         });
@@ -142,15 +154,17 @@ public final class ComputeGapShape {
     }
 
     /**
-     * Adds the figures to a bench's {@code metrics}: each key and its {@code _p90}.
+     * Adds the figures to a bench's {@code metrics}: each key and its {@code _p90}, after {@code prefix}
+     * ({@code process_} for PEs in two processes of a launched job, else empty).
      *
      * @param metrics the bench's metrics
      * @param figures what {@link #run} measured
+     * @param prefix  before each key
      */
-    public static void toJson(final ObjectNode metrics, final Figure[] figures) {
+    public static void toJson(final ObjectNode metrics, final Figure[] figures, final String prefix) {
         for (final Figure f : figures) {
-            metrics.put(f.key(), f.medianUs());
-            metrics.put(f.key() + "_p90", f.p90Us());
+            metrics.put(prefix + f.key(), f.medianUs());
+            metrics.put(prefix + f.key() + "_p90", f.p90Us());
         }
     }
 }

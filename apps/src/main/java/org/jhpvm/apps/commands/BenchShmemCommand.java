@@ -118,7 +118,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             r = bench.run(progress);
             scheduling = bench.schedulingLatency(progress);
             user = shapes.run(() -> progress.accept(1));
-            afterCompute = new ComputeGapShape(COMPUTE_GAP_ROUNDS, COMPUTE_GAP_MS).run();
+            afterCompute = new ComputeGapShape(COMPUTE_GAP_ROUNDS, COMPUTE_GAP_MS).run(true);
             progress.accept(1);
         }
         final double[] ctxMops = new ContextScalingBenchmark(trials, warmups, CONTEXT_PUTS).run();
@@ -149,7 +149,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             m.put("dcs_latency_ratio_8B", scheduling.ratio());
             final ObjectNode t = (ObjectNode) root.get("targets");
             UserShapes.toJson(m, t, user, r.putNs()[0]);
-            ComputeGapShape.toJson(m, afterCompute);
+            ComputeGapShape.toJson(m, afterCompute, "");
             if (t != null) {
                 t.put("dcs_latency_ratio_8B_max", BenchFmCommand.DCS_LATENCY_TARGET);
                 t.put("dcs_latency_ratio_8B_met", scheduling.ratio() <= BenchFmCommand.DCS_LATENCY_TARGET);
@@ -181,6 +181,8 @@ final class BenchShmemCommand implements Callable<Integer> {
         try (Progress progress = new Progress("bench shmem segments over Aeron " + kind, segments.steps())) {
             sharedAeron = segments.run(false, progress);
         }
+        final ComputeGapShape.Figure[] afterCompute = new ComputeGapShape(COMPUTE_GAP_ROUNDS, COMPUTE_GAP_MS)
+            .run(false);
         if (!Launched.reports()) {
             return 0;
         }
@@ -218,6 +220,8 @@ final class BenchShmemCommand implements Callable<Integer> {
             EFFICIENCY_TARGET, aeron.minPutEfficiency() >= EFFICIENCY_TARGET ? "met" : "MISSED");
         final List<ProcessFigures.Figure> process = ProcessFigures.of(aeron, emulated, sharedAeron, sharedEmulated);
         ProcessFigures.print(process, aeron, sharedAeron, sharedEmulated);
+        System.out.printf("over Aeron %s: ", kind);
+        ComputeGapShape.print(afterCompute, COMPUTE_GAP_MS);
         if (json != null) {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "shmem");
@@ -229,6 +233,7 @@ final class BenchShmemCommand implements Callable<Integer> {
             putLaunchedMetrics(m, "aeron_" + kind + "_", aeron);
             putLaunchedMetrics(m, "emulated_", emulated);
             ProcessFigures.write(process, aeron, sharedAeron, sharedEmulated, m, root.putObject("targets"));
+            ComputeGapShape.toJson(m, afterCompute, "process_");
             final ArrayNode lat = root.putArray("latency");
             for (int i = 0; i < ShmemBenchmark.LATENCY_SIZES.length; i++) {
                 lat.addObject().put("bytes", ShmemBenchmark.LATENCY_SIZES[i])
