@@ -60,7 +60,7 @@ final class ControlPlane implements Runnable {
     private final FragmentAssembler assembler = new FragmentAssembler(this::onMessage);
     private final Int2IntHashMap authorized = new Int2IntHashMap(-1);
     private final UnsafeBuffer out = new UnsafeBuffer(new byte[MAX_DESCRIPTION_BYTES + 64]);
-    /** This thread's own messages (heartbeats, probes, reports, done) are written here: nothing allocated per message. */
+    /** This thread's own messages (heartbeats, probes, reports, done) go here: nothing allocated per message. */
     private final UnsafeBuffer msg = new UnsafeBuffer(new byte[64]);
     private final JobProbes probes;
     private final long[] lastSeenNs;
@@ -431,9 +431,9 @@ final class ControlPlane implements Runnable {
             if (h.localBodiesDone()) {
                 sleepNs = Math.min(sleepNs, COORDINATOR_SLEEP_NS); // the end's waves are due soon
             } else if (h.deadlockAfterNs() > 0 && probes.nextDeadlockWaveNs() - nowNs < sleepNs && h.blocked()) {
-                // A deadlock's waves go every 250 ms: an idle job's rank 0 wakes for them, not 100 times a second.
-                // (blocked() last: it lists the program's threads.)
-                sleepNs = Math.max(MIN_BELL_SLEEP_NS, probes.nextDeadlockWaveNs() - nowNs);
+                // Deadlock waves go every 250 ms: an idle job's rank 0 wakes for them, not 100 times a second, and
+                // at most every 10 ms while one waits for answers (which ring). blocked() last: it lists threads.
+                sleepNs = Math.min(sleepNs, Math.max(COORDINATOR_SLEEP_NS, probes.nextDeadlockWaveNs() - nowNs));
             }
         }
         if (!bell.sleep(sleepNs, this::lastLook)) {
