@@ -248,14 +248,19 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
         checkPe(pe);
         checkRange(dstOffset, src.byteSize());
         checkWord(pe, sigOffset);
-        // The data first: a direct put's release fence, or the RDMA write's completion, orders the signal after it.
-        transfer(true, pe, dstOffset, src, src, 0, src.byteSize(), true);
         final int amo = op == SignalOp.SET ? AMO_SET : AMO_ADD;
         final MemorySegment m = part(pe);
         if (m != NOT_MAPPED) {
+            // The data first, its release fence ordering the signal after it; one wake-up, after the signal (the
+            // waiter waits for the signal, not the data).
+            if (src.byteSize() > 0) {
+                storeDirect(m, dstOffset, src, 0, src.byteSize());
+            }
             SegmentRequests.apply(m, sigOffset, amo, signal, 0);
             wrote(pe);
         } else {
+            // The RDMA write's completion orders the signal after the data.
+            transfer(true, pe, dstOffset, src, src, 0, src.byteSize(), true);
             SegmentRequests.amo(this, pe, sigOffset, amo, signal, 0, false);
         }
     }
@@ -278,9 +283,7 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
         final MemorySegment m = part(pe);
         if (m != NOT_MAPPED) {
             if (write) {
-                MemorySegment.copy(bufferSegment, bufferOffset, m, offset, length);
-                VarHandle.releaseFence(); // this PE's direct stores become visible in order
-                engine.directStores = true;
+                storeDirect(m, offset, bufferSegment, bufferOffset, length);
                 wrote(pe);
             } else {
                 pollIfVirtualSelf(pe);
@@ -290,6 +293,17 @@ abstract sealed class SegmentTransfers permits SymmetricSegment {
             return;
         }
         SegmentRequests.transfer(this, write, pe, offset, buffer, bufferOffset, length, wait);
+    }
+
+    /**
+     * A direct put's stores into a mapped part: the copy, then a release fence (this PE's direct stores become visible
+     * in the order made), and the mark that the next quiet fences them.
+     */
+    private void storeDirect(final MemorySegment m, final long offset, final MemorySegment src, final long srcOffset,
+        final long length) {
+        MemorySegment.copy(src, srcOffset, m, offset, length);
+        VarHandle.releaseFence();
+        engine.directStores = true;
     }
 
     /**

@@ -154,6 +154,11 @@ final class Doorbells {
      */
     void ring(final int slot) {
         VarHandle.fullFence();
+        wakeSleepers(slot);
+    }
+
+    /** Changes the bell's word and wakes its sleepers if there are any; the caller has fenced after the work. */
+    private void wakeSleepers(final int slot) {
         final long at = slot * SLOT;
         if ((int) INT.getVolatile(bells, at + 4) > 0) {
             INT.getAndAdd(bells, at, 1);
@@ -168,12 +173,8 @@ final class Doorbells {
      * @param slot the NIC's bell
      */
     void written(final int slot) {
-        final long at = slot * SLOT;
-        LONG.getAndAdd(bells, at + 8, 1L); // a full fence: the stores before it, the look at the sleepers after it
-        if ((int) INT.getVolatile(bells, at + 4) > 0) {
-            INT.getAndAdd(bells, at, 1);
-            Futex.wakeAll(words[slot]);
-        }
+        LONG.getAndAdd(bells, slot * SLOT + 8, 1L); // a full fence: the stores before it, the sleepers' look after
+        wakeSleepers(slot);
     }
 
     /**
