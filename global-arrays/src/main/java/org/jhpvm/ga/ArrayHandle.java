@@ -38,6 +38,8 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
     final int[] ones;
     final ArgumentChecks checks;
     final SectionTransfer sections;
+    /** The fast path of put, get and acc for a section inside the block the last one went to. */
+    final HotBlock hot;
     final DistributionQueries queries;
     private final boolean ghosts;
     private boolean destroyed;
@@ -66,6 +68,7 @@ abstract sealed class ArrayHandle permits ElementAndGhostOps {
         this.ones = new int[ndim];
         Arrays.fill(ones, 1);
         this.checks = new ArgumentChecks(self());
+        this.hot = new HotBlock(self());
         this.sections = new SectionTransfer(self());
         this.queries = new DistributionQueries(self());
     }

@@ -289,8 +289,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.put(GaType.DOUBLE, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -306,8 +308,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.put(GaType.FLOAT, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -322,8 +326,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.put(GaType.LONG, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -338,8 +344,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.put(GaType.INT, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -359,8 +367,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.get(GaType.DOUBLE, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -376,8 +386,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.get(GaType.FLOAT, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -393,8 +405,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.get(GaType.LONG, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -410,8 +424,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        if (buf == null || !hot.get(GaType.INT, lo, hi, buf, buf.length, ld)) {
+            sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
+        }
     }
 
     /**
@@ -430,8 +446,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
-        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+        if (buf == null || !hot.acc(GaType.DOUBLE, lo, hi, buf, buf.length, ld, 0, alpha)) {
+            sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+        }
     }
 
     /**
@@ -449,8 +467,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
-        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+        if (buf == null || !hot.acc(GaType.FLOAT, lo, hi, buf, buf.length, ld, 0, alpha)) {
+            sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
+        }
     }
 
     /**
@@ -468,8 +488,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
-        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+        if (buf == null || !hot.acc(GaType.LONG, lo, hi, buf, buf.length, ld, alpha, 0)) {
+            sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+        }
     }
 
     /**
@@ -487,8 +509,10 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
-        sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
-        sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+        if (buf == null || !hot.acc(GaType.INT, lo, hi, buf, buf.length, ld, alpha, 0)) {
+            sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
+            sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
+        }
     }
 
     // ---------------------------------------------------------------- strided (sub-sampled sections)

@@ -179,6 +179,7 @@ final class SectionTransfer {
             final int blk = dist.findBlock(0, lo[0]);
             final int blo = dist.starts[0][blk];
             if (hi[0] < dist.starts[0][blk + 1]) {
+                a.hot.remember(blk, 0);
                 mover.run(op, members[dist.ownerOfBlock(blk)], buf,
                     dist.offsetOf(blk) + (lo[0] - blo + dist.width[0]) * dist.strides[blk][0], bufBase,
                     hi[0] - lo[0] + 1, ia, da);
@@ -249,6 +250,7 @@ final class SectionTransfer {
         if (hi[0] >= s0[c0 + 1] || hi[1] >= s1[c1 + 1]) {
             return false;
         }
+        a.hot.remember(c0, c1);
         final int blk = c0 * dist.grid[1] + c1;
         // Both layouts are row-major: the innermost stride is 1 in a local block and in the buffer.
         final int rowStride = dist.strides[blk][0];
