@@ -1,7 +1,7 @@
 package org.jhpvm.ga;
 
 /**
- * The fast path of a blocking put, get or accumulate of a 1-D or 2-D section that lies inside the block the last
+ * The fast path of a put, get or accumulate (blocking or not) of a 1-D or 2-D section that lies inside the block the last
  * section went to (the common small transfer: a row, a tile, a piece of one owner's block). The block's bounds, owner
  * and place in the owner's storage are kept from that last section, so a call costs its argument checks and one
  * {@link Storage} call: no search over the distribution, no scratch strides, no {@link Mover} dispatch.
@@ -125,6 +125,61 @@ final class HotBlock {
             storage.acc(pe, at, 1, buf, 0, 1, 1, run, ia, da);
         } else {
             storage.acc(pe, at, rowStride, buf, 0, bufStride, run, runs, ia, da);
+        }
+        return true;
+    }
+
+    /**
+     * {@code NGA_NbPut}, {@code NGA_NbGet} and {@code NGA_NbAcc} of a section in the hot block, with a buffer of any
+     * type ({@code op}: {@link Mover#PUT}, {@link Mover#GET_NBI} or {@link Mover#ACC}); false (nothing done) as for
+     * {@link #put}. The buffer's class names its type, as {@link GaType#matches} reads it.
+     */
+    boolean nonBlocking(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld, final long ia,
+        final double da) {
+        final GaType t;
+        final int length;
+        switch (buf) {
+            case double[] x -> {
+                t = GaType.DOUBLE;
+                length = x.length;
+            }
+            case float[] x -> {
+                t = GaType.FLOAT;
+                length = x.length;
+            }
+            case long[] x -> {
+                t = GaType.LONG;
+                length = x.length;
+            }
+            case int[] x -> {
+                t = GaType.INT;
+                length = x.length;
+            }
+            case null, default -> {
+                return false;
+            }
+        }
+        if (!locate(t, lo, hi, length, ld)) {
+            return false;
+        }
+        final boolean single = runs == 1;
+        final int stride = single ? 1 : rowStride;
+        final int uStride = single ? 1 : bufStride;
+        final int block = single ? 1 : run;
+        final int blocks = single ? run : runs;
+        switch (op) {
+            case Mover.PUT -> {
+                stats.record(GaStatistics.Counters.PUT, (long) runs * run * elementBytes);
+                storage.put(pe, at, stride, buf, 0, uStride, block, blocks);
+            }
+            case Mover.GET_NBI -> {
+                stats.record(GaStatistics.Counters.GET, (long) runs * run * elementBytes);
+                storage.get(pe, at, stride, buf, 0, uStride, block, blocks, true);
+            }
+            default -> {
+                stats.record(GaStatistics.Counters.ACC, (long) runs * run * elementBytes);
+                storage.acc(pe, at, stride, buf, 0, uStride, block, blocks, ia, da);
+            }
         }
         return true;
     }

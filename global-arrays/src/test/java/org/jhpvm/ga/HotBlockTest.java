@@ -143,6 +143,49 @@ class HotBlockTest {
     }
 
     @Test
+    void nonBlockingSectionsShouldTakeTheHotBlockWithTheSameChecks() {
+        GaTestSupport.run(2, ga -> {
+            final GlobalArray g = grid(ga);
+            g.zero();
+            ga.sync();
+            final double[] want = new double[48];
+            // rows 5-6, columns 1-3 of PE 1's block: put, then add 2 x 0.25 to row 5, then read back
+            for (int i = 0; i < 2; i++) {
+                for (int j = 0; j < 3; j++) {
+                    want[(5 + i) * 6 + 1 + j] = 10 * i + j + (i == 0 ? 0.5 : 0);
+                }
+            }
+            if (ga.nodeid() == 0) {
+                g.put(new int[] {4, 0}, new int[] {4, 0}, new double[] {0}, new int[] {1}); // PE 1's block is hot
+                ga.nbWait(g.nbPut(new int[] {5, 1}, new int[] {6, 3}, new double[] {0, 1, 2, -7, 10, 11, 12},
+                    new int[] {4}));
+                ga.fence();
+                ga.nbWait(g.nbAcc(new int[] {5, 1}, new int[] {5, 3}, new double[] {0.25, 0.25, 0.25},
+                    new int[] {3}, 2.0));
+                ga.fence();
+                final double[] got = new double[6];
+                final long h = g.nbGet(new int[] {5, 1}, new int[] {6, 3}, got, new int[] {3});
+                ga.nbWait(h);
+                assertArrayEquals(new double[] {0.5, 1.5, 2.5, 10, 11, 12}, got, 0.0, "nbGet after nbPut and nbAcc");
+                rejects(IllegalArgumentException.class, "type mismatch", () -> g.nbPut(new int[] {5, 1},
+                    new int[] {5, 1}, new float[1], new int[] {1}));
+                rejects(IllegalArgumentException.class, "buffer too small", () -> g.nbGet(new int[] {5, 1},
+                    new int[] {6, 3}, new double[5], new int[] {3}));
+                rejects(NullPointerException.class, "buffer", () -> g.nbAcc(new int[] {5, 1}, new int[] {5, 1},
+                    null, new int[] {1}, 1));
+                final GaStatistics s = ga.statistics();
+                assertEquals(2, s.putCalls(), "the put and the nbPut");
+                assertEquals(8 + 6 * 8, s.putBytes());
+                assertEquals(1, s.accCalls());
+                assertEquals(1, s.getCalls(), "the nbGet");
+            }
+            ga.sync();
+            assertArrayEquals(want, whole(g), 0.0, "the array on PE " + ga.nodeid());
+            ga.sync();
+        });
+    }
+
+    @Test
     void propertiesAndDestroyShouldStopTheFastPath() {
         GaTestSupport.run(2, ga -> {
             final GlobalArray g = grid(ga);
