@@ -91,12 +91,7 @@ final class HotBlock {
         if (!locate(t, lo, hi, length, ld)) {
             return false;
         }
-        stats.record(GaStatistics.Counters.PUT, (long) runs * run * elementBytes);
-        if (runs == 1) {
-            storage.put(pe, at, 1, buf, 0, 1, 1, run);
-        } else {
-            storage.put(pe, at, rowStride, buf, 0, bufStride, run, runs);
-        }
+        issue(Mover.PUT, buf, 0, 0);
         return true;
     }
 
@@ -105,12 +100,7 @@ final class HotBlock {
         if (!locate(t, lo, hi, length, ld)) {
             return false;
         }
-        stats.record(GaStatistics.Counters.GET, (long) runs * run * elementBytes);
-        if (runs == 1) {
-            storage.get(pe, at, 1, buf, 0, 1, 1, run, false);
-        } else {
-            storage.get(pe, at, rowStride, buf, 0, bufStride, run, runs, false);
-        }
+        issue(Mover.GET, buf, 0, 0);
         return true;
     }
 
@@ -120,12 +110,7 @@ final class HotBlock {
         if (!locate(t, lo, hi, length, ld)) {
             return false;
         }
-        stats.record(GaStatistics.Counters.ACC, (long) runs * run * elementBytes);
-        if (runs == 1) {
-            storage.acc(pe, at, 1, buf, 0, 1, 1, run, ia, da);
-        } else {
-            storage.acc(pe, at, rowStride, buf, 0, bufStride, run, runs, ia, da);
-        }
+        issue(Mover.ACC, buf, ia, da);
         return true;
     }
 
@@ -162,26 +147,35 @@ final class HotBlock {
         if (!locate(t, lo, hi, length, ld)) {
             return false;
         }
+        issue(op, buf, ia, da);
+        return true;
+    }
+
+    /**
+     * Counts and moves the section {@link #locate} found: one contiguous run, or rows of the block and the buffer,
+     * as one SHMEM call ({@code op}: {@link Mover#PUT}, {@link Mover#GET}, {@link Mover#GET_NBI} or {@link Mover#ACC}).
+     */
+    private void issue(final int op, final Object buf, final long ia, final double da) {
         final boolean single = runs == 1;
         final int stride = single ? 1 : rowStride;
         final int uStride = single ? 1 : bufStride;
         final int block = single ? 1 : run;
         final int blocks = single ? run : runs;
+        final long bytes = (long) runs * run * elementBytes;
         switch (op) {
             case Mover.PUT -> {
-                stats.record(GaStatistics.Counters.PUT, (long) runs * run * elementBytes);
+                stats.record(GaStatistics.Counters.PUT, bytes);
                 storage.put(pe, at, stride, buf, 0, uStride, block, blocks);
             }
-            case Mover.GET_NBI -> {
-                stats.record(GaStatistics.Counters.GET, (long) runs * run * elementBytes);
-                storage.get(pe, at, stride, buf, 0, uStride, block, blocks, true);
+            case Mover.GET, Mover.GET_NBI -> {
+                stats.record(GaStatistics.Counters.GET, bytes);
+                storage.get(pe, at, stride, buf, 0, uStride, block, blocks, op == Mover.GET_NBI);
             }
             default -> {
-                stats.record(GaStatistics.Counters.ACC, (long) runs * run * elementBytes);
+                stats.record(GaStatistics.Counters.ACC, bytes);
                 storage.acc(pe, at, stride, buf, 0, uStride, block, blocks, ia, da);
             }
         }
-        return true;
     }
 
     /**
