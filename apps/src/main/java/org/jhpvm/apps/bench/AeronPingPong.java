@@ -19,18 +19,19 @@ public final class AeronPingPong {
 
     /**
      * Runs Aeron's ping-pong sample in a child JVM (this JVM's java and options, this class path) and reads the
-     * median round trip from its histogram. The child warms up with {@code max(1000, messages / 2)} round trips
-     * first; the call blocks until the child ends.
+     * median round trip from its histogram. The child warms up with {@code warmup} round trips first; the call
+     * blocks until the child ends.
      *
      * @param channel       Aeron channel for ping and pong ({@code aeron:ipc} or a UDP channel)
      * @param messages      measured round trips
+     * @param warmup        round trips before them
      * @param messageLength bytes per message (Aeron's sample needs at least 32; smaller lengths are raised to 32)
      * @return median one-way latency in ns (half the median round trip)
      * @throws IOException           if the child JVM cannot be started or its output cannot be read
      * @throws InterruptedException  if this thread is interrupted while it waits for the child to exit
      * @throws IllegalStateException if the sample fails or prints no histogram
      */
-    public static double oneWayNs(final String channel, final int messages, final int messageLength)
+    public static double oneWayNs(final String channel, final int messages, final int warmup, final int messageLength)
         throws IOException, InterruptedException {
         final List<String> cmd = ChildJvm.command();
         cmd.add("--add-exports");
@@ -38,7 +39,7 @@ public final class AeronPingPong {
         cmd.add("-Daeron.sample.ping.channel=" + channel);
         cmd.add("-Daeron.sample.pong.channel=" + channel);
         cmd.add("-Daeron.sample.messages=" + messages);
-        cmd.add("-Daeron.sample.warmup.messages=" + Math.max(1_000, messages / 2));
+        cmd.add("-Daeron.sample.warmup.messages=" + warmup);
         cmd.add("-Daeron.sample.messageLength=" + Math.max(32, messageLength));
         cmd.add("-Daeron.dir=" + Path.of(System.getProperty("java.io.tmpdir"), "jhpvm-aeron-pingpong-"
             + ProcessHandle.current().pid()));

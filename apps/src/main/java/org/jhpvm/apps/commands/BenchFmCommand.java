@@ -309,10 +309,12 @@ final class BenchFmCommand implements Callable<Integer> {
     private double samplePingNs(final String channel) {
         try {
             // Over UDP the sample's five spinning threads (ping, pong, and a driver's sender, receiver and conductor)
-            // share the cores: round trips take about a millisecond on 2 cores, so it runs fewer of them.
-            final int messages = channel.startsWith("aeron:udp") ? Math.max(2_000, roundTrips / 10)
-                : Math.max(10_000, roundTrips * 5);
-            return AeronPingPong.oneWayNs(channel, messages, 32);
+            // share the cores: on 2 cores a round trip took 4-8 ms (2026-11-29, the machine otherwise idle), and
+            // 3,000 of them per trial made `launch --transport udp -- bench fm` run past 5 minutes. So over UDP it
+            // runs 300 after 200 warm-up ones (a few seconds), enough for a median.
+            final boolean udp = channel.startsWith("aeron:udp");
+            final int messages = udp ? 300 : Math.max(10_000, roundTrips * 5);
+            return AeronPingPong.oneWayNs(channel, messages, udp ? 200 : Math.max(1_000, messages / 2), 32);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
