@@ -58,9 +58,13 @@ final class BenchFmCommand implements Callable<Integer> {
         + "${DEFAULT-VALUE}).")
     private int warmups = 3;
 
+    /** Round trips per latency point by default; a tenth of it under launch over UDP (about 130 us a hop here). */
+    static final int ROUND_TRIPS = 20_000;
+
     @Option(names = "--round-trips", paramLabel = "N", description = "Ping-pong round trips per latency point "
-        + "(default: ${DEFAULT-VALUE}).")
-    private int roundTrips = 20_000;
+        + "(default: " + ROUND_TRIPS + "; " + ROUND_TRIPS / 10 + " under launch over UDP).")
+    private Integer roundTripsOption;
+    private int roundTrips;
 
     @Option(names = "--mb-per-point", paramLabel = "MB", description = "Megabytes streamed per bandwidth point "
         + "(default: ${DEFAULT-VALUE}).")
@@ -92,6 +96,9 @@ final class BenchFmCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        roundTrips = roundTripsOption != null ? roundTripsOption
+            : Launched.environment().isPresent() && Launched.path().equals("aeron_udp") ? ROUND_TRIPS / 10
+            : ROUND_TRIPS;
         if (!clock.equals("wall")) {
             return virtual();
         }
