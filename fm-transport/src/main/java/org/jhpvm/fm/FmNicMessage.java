@@ -63,6 +63,22 @@ public interface FmNicMessage {
     void rewind();
 
     /**
+     * The request's bytes where they lie, for a handler that walks a request of many small entries itself (a batch
+     * of puts): they start at {@link #requestOffset()} in this segment and are {@link #lengthBytes()} long, little
+     * endian and unaligned as the typed sends wrote them. Reading them so leaves the receive calls' cursor alone.
+     *
+     * @return the segment holding the request
+     */
+    java.lang.foreign.MemorySegment requestSegment();
+
+    /**
+     * Where the request starts in {@link #requestSegment()}.
+     *
+     * @return its first byte's offset
+     */
+    long requestOffset();
+
+    /**
      * The target's registered memory with this handle, if the key matches.
      *
      * @param handle the region's handle

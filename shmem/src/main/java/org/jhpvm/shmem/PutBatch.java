@@ -15,6 +15,7 @@ import static org.jhpvm.shmem.MessageDescriptor.N_BATCH;
 import static org.jhpvm.shmem.MessageDescriptor.N_PUT;
 
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.ValueLayout;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -56,6 +57,14 @@ final class PutBatch {
     private static final VarHandle INT_VIEW = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG_VIEW =
         MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The same layout read by the target's handler from the request's segment. */
+    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfLong LONG_LE =
+        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfDouble DOUBLE_LE =
+        ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    private static final ValueLayout.OfFloat FLOAT_LE =
+        ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Puts of up to this many bytes are batched by default ({@code shmem.aggregateBytes}). */
     static final int DEFAULT_PUT_BYTES = 256;
     /** The progress agent sends a batch older than this by default ({@code shmem.aggregateDelayNs}). */
@@ -371,103 +380,118 @@ final class PutBatch {
      * any memory changes.
      */
     static void onBatchNic(final FmNicMessage m) {
-        if (!check(m)) {
+        final MemorySegment seg = m.requestSegment();
+        final long start = m.requestOffset();
+        final long end = start + m.lengthBytes();
+        if (!check(m, seg, start, end)) {
             m.reject();
             return;
         }
-        m.rewind();
-        int left = m.lengthBytes();
+        long at = start;
         Object a = null;
-        while (left > 0) {
-            final int word = m.receiveInt();
+        while (at < end) {
+            final int word = seg.get(INT_LE, at);
             final int op = word & OP_MASK;
             if (op == OP_OBJECT) {
-                a = m.memory(m.receiveInt(), m.receiveInt());
-                left -= BATCH_OBJECT_BYTES;
+                a = m.memory(seg.get(INT_LE, at + 4), seg.get(INT_LE, at + 8));
+                at += BATCH_OBJECT_BYTES;
                 continue;
             }
-            final int index = m.receiveInt();
+            final int index = seg.get(INT_LE, at + 4);
+            at += BATCH_PUT_HEADER_BYTES;
             if (op == OP_PUT) {
-                left -= BATCH_PUT_HEADER_BYTES + receive(m, a, index, word >>> OP_BITS);
+                at += receive(seg, at, a, index, word >>> OP_BITS);
             } else {
-                AtomicOperations.applyAmo(Kind.of(a), a, index, op, m.receiveLong(), 0);
-                left -= BATCH_AMO_BYTES;
+                AtomicOperations.applyAmo(Kind.of(a), a, index, op, seg.get(LONG_LE, at), 0);
+                at += BATCH_AMO_BYTES - BATCH_PUT_HEADER_BYTES;
             }
         }
     }
 
-    /** Stores a put entry's elements (one element by a typed read of the request); returns their bytes. */
-    private static int receive(final FmNicMessage m, final Object a, final int index, final int count) {
-        if (count == 1) {
-            switch (a) {
-                case long[] x -> {
-                    x[index] = m.receiveLong();
-                    return Long.BYTES;
+    /** Stores a put entry's elements, which start at {@code at}; returns their bytes. */
+    private static int receive(final MemorySegment seg, final long at, final Object a, final int index,
+        final int count) {
+        switch (a) {
+            case long[] x -> {
+                if (count == 1) {
+                    x[index] = seg.get(LONG_LE, at);
+                } else {
+                    MemorySegment.copy(seg, LONG_LE, at, x, index, count);
                 }
-                case double[] x -> {
-                    x[index] = Double.longBitsToDouble(m.receiveLong());
-                    return Double.BYTES;
-                }
-                case int[] x -> {
-                    x[index] = m.receiveInt();
-                    return Integer.BYTES;
-                }
-                case float[] x -> {
-                    x[index] = Float.intBitsToFloat(m.receiveInt());
-                    return Float.BYTES;
-                }
-                default -> {
-                }
+                return count * Long.BYTES;
             }
+            case double[] x -> {
+                if (count == 1) {
+                    x[index] = seg.get(DOUBLE_LE, at);
+                } else {
+                    MemorySegment.copy(seg, DOUBLE_LE, at, x, index, count);
+                }
+                return count * Double.BYTES;
+            }
+            case int[] x -> {
+                if (count == 1) {
+                    x[index] = seg.get(INT_LE, at);
+                } else {
+                    MemorySegment.copy(seg, INT_LE, at, x, index, count);
+                }
+                return count * Integer.BYTES;
+            }
+            case float[] x -> {
+                MemorySegment.copy(seg, FLOAT_LE, at, x, index, count);
+                return count * Float.BYTES;
+            }
+            case byte[] x -> {
+                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, x, index, count);
+                return count;
+            }
+            default -> throw new IllegalStateException("a batched put into a " + a.getClass().getSimpleName()
+                + ", which the check admits for no kind");
         }
-        m.receive(a, index, 1, count);
-        return count * Kind.of(a).bytes;
     }
 
-    private static boolean check(final FmNicMessage m) {
+    private static boolean check(final FmNicMessage m, final MemorySegment seg, final long start, final long end) {
         long touched = 0;
-        int left = m.lengthBytes();
+        long at = start;
         Object a = null;
         Kind kind = null;
         int length = 0;
-        while (left > 0) {
+        while (at < end) {
+            final long left = end - at;
             if (left < Integer.BYTES) {
                 return false;
             }
-            final int word = m.receiveInt();
+            final int word = seg.get(INT_LE, at);
             final int op = word & OP_MASK;
             if (op == OP_OBJECT) {
                 if (left < BATCH_OBJECT_BYTES) {
                     return false;
                 }
-                a = m.memory(m.receiveInt(), m.receiveInt());
+                a = m.memory(seg.get(INT_LE, at + 4), seg.get(INT_LE, at + 8));
                 kind = a == null ? null : Kind.of(a);
                 if (kind == null) {
                     return false;
                 }
                 length = Kind.length(a);
-                left -= BATCH_OBJECT_BYTES;
+                at += BATCH_OBJECT_BYTES;
                 continue;
             }
             if (kind == null || left < BATCH_PUT_HEADER_BYTES) {
                 return false;
             }
-            final int index = m.receiveInt();
+            final int index = seg.get(INT_LE, at + 4);
             if (op == OP_PUT) {
                 final int count = word >>> OP_BITS;
                 final long bytes = (long) count * kind.bytes;
                 if (!Bounds.valid(length, index, 1, count, 1) || bytes > left - BATCH_PUT_HEADER_BYTES) {
                     return false;
                 }
-                m.skip((int) bytes);
-                left -= BATCH_PUT_HEADER_BYTES + (int) bytes;
+                at += BATCH_PUT_HEADER_BYTES + bytes;
             } else {
                 if (left < BATCH_AMO_BYTES || !batchable(op) || !AtomicOperations.defined(kind, op)
                     || !Bounds.valid(length, index, 1, 1, 1)) {
                     return false;
                 }
-                m.skip(Long.BYTES);
-                left -= BATCH_AMO_BYTES;
+                at += BATCH_AMO_BYTES;
                 // Touch the element: the loads of a batch's elements overlap here, so the atomics of the second pass
                 // find them in the cache instead of each waiting for memory in turn (random updates, as GUPS's).
                 touched ^= touch(a, index);

@@ -68,6 +68,60 @@ class AggregationTest {
             "15,000 small puts left in " + batches.get() + " batches (a frame holds about 150)");
     }
 
+    @ParameterizedTest(name = "offload={0}")
+    @ValueSource(booleans = {true, false})
+    void shouldDeliverBatchedPutsOfEveryKindAndLength(final boolean offload) {
+        job(2, "fm.nicOffload", "" + offload).run(sh -> {
+            final int n = 40;
+            final SymmetricBytes b = sh.mallocBytes(n);
+            final SymmetricInts i32 = sh.mallocInts(n);
+            final SymmetricLongs i64 = sh.mallocLongs(n);
+            final SymmetricFloats f32 = sh.mallocFloats(n);
+            final SymmetricDoubles f64 = sh.mallocDoubles(n);
+            sh.barrierAll();
+            final long batchesBefore = sh.engine.batch.batchesSent();
+            if (sh.myPe() == 0) {
+                // Runs of 1, 2, 3, ... elements at rising offsets: single-element entries and longer ones, each kind
+                // in a batch of its own (a put to another object of the same PE joins the batch).
+                for (int at = 0, len = 1; at + len <= n; at += len, len++) {
+                    final byte[] bs = new byte[len];
+                    final int[] is = new int[len];
+                    final long[] ls = new long[len];
+                    final float[] fs = new float[len];
+                    final double[] ds = new double[len];
+                    for (int k = 0; k < len; k++) {
+                        bs[k] = (byte) (at + k + 1);
+                        is[k] = -(at + k) - 7;
+                        ls[k] = (at + k) * 1_000_000_007L;
+                        fs[k] = (at + k) + 0.25f;
+                        ds[k] = (at + k) - 0.125;
+                    }
+                    b.put(1, at, bs, 0, len);
+                    i32.put(1, at, is, 0, len);
+                    i64.put(1, at, ls, 0, len);
+                    f32.put(1, at, fs, 0, len);
+                    f64.put(1, at, ds, 0, len);
+                }
+                sh.quiet();
+                assertTrue(sh.engine.batch.batchesSent() > batchesBefore, "the puts went in batches");
+            }
+            sh.barrierAll();
+            if (sh.myPe() == 1) {
+                int end = 0;
+                for (int at = 0, len = 1; at + len <= n; at += len, len++) {
+                    end = at + len;
+                }
+                for (int k = 0; k < end; k++) {
+                    assertEquals((byte) (k + 1), b.local()[k], "byte " + k);
+                    assertEquals(-k - 7, i32.local()[k], "int " + k);
+                    assertEquals(k * 1_000_000_007L, i64.local()[k], "long " + k);
+                    assertEquals(k + 0.25f, f32.local()[k], 0.0f, "float " + k);
+                    assertEquals(k - 0.125, f64.local()[k], 0.0, "double " + k);
+                }
+            }
+        });
+    }
+
     @Test
     void shouldKeepPutsAndAtomicsInProgramOrder() {
         job(2).run(sh -> {

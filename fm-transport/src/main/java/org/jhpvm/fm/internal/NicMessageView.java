@@ -136,6 +136,16 @@ final class NicMessageView implements FmNicMessage {
         pos = 0;
     }
 
+    @Override
+    public MemorySegment requestSegment() {
+        return request;
+    }
+
+    @Override
+    public long requestOffset() {
+        return base;
+    }
+
     private void take(final long bytes) {
         if (bytes > length - pos) {
             throw new IndexOutOfBoundsException("reading " + bytes + " bytes after " + pos + " goes past the end of "
