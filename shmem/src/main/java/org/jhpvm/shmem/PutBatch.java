@@ -63,8 +63,6 @@ final class PutBatch {
         ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     private static final ValueLayout.OfDouble DOUBLE_LE =
         ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfFloat FLOAT_LE =
-        ValueLayout.JAVA_FLOAT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
     /** Puts of up to this many bytes are batched by default ({@code shmem.aggregateBytes}). */
     static final int DEFAULT_PUT_BYTES = 256;
     /** The progress agent sends a batch older than this by default ({@code shmem.aggregateDelayNs}). */
@@ -408,45 +406,33 @@ final class PutBatch {
         }
     }
 
-    /** Stores a put entry's elements, which start at {@code at}; returns their bytes. */
+    /**
+     * Stores a put entry's elements, which start at {@code at} (a single long, double or int by one load, anything
+     * else by one copy in the kind's wire layout); returns their bytes.
+     */
     private static int receive(final MemorySegment seg, final long at, final Object a, final int index,
         final int count) {
-        switch (a) {
-            case long[] x -> {
-                if (count == 1) {
+        if (count == 1) {
+            switch (a) {
+                case long[] x -> {
                     x[index] = seg.get(LONG_LE, at);
-                } else {
-                    MemorySegment.copy(seg, LONG_LE, at, x, index, count);
+                    return Long.BYTES;
                 }
-                return count * Long.BYTES;
-            }
-            case double[] x -> {
-                if (count == 1) {
+                case double[] x -> {
                     x[index] = seg.get(DOUBLE_LE, at);
-                } else {
-                    MemorySegment.copy(seg, DOUBLE_LE, at, x, index, count);
+                    return Double.BYTES;
                 }
-                return count * Double.BYTES;
-            }
-            case int[] x -> {
-                if (count == 1) {
+                case int[] x -> {
                     x[index] = seg.get(INT_LE, at);
-                } else {
-                    MemorySegment.copy(seg, INT_LE, at, x, index, count);
+                    return Integer.BYTES;
                 }
-                return count * Integer.BYTES;
+                default -> {
+                }
             }
-            case float[] x -> {
-                MemorySegment.copy(seg, FLOAT_LE, at, x, index, count);
-                return count * Float.BYTES;
-            }
-            case byte[] x -> {
-                MemorySegment.copy(seg, ValueLayout.JAVA_BYTE, at, x, index, count);
-                return count;
-            }
-            default -> throw new IllegalStateException("a batched put into a " + a.getClass().getSimpleName()
-                + ", which the check admits for no kind");
         }
+        final Kind kind = Kind.of(a);
+        MemorySegment.copy(seg, kind.wire, at, a, index, count);
+        return count * kind.bytes;
     }
 
     private static boolean check(final FmNicMessage m, final MemorySegment seg, final long start, final long end) {
