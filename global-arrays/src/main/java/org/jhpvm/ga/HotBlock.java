@@ -1,9 +1,9 @@
 package org.jhpvm.ga;
 
 /**
- * The fast path of a put, get or accumulate (blocking or not) of a 1-D or 2-D section that lies inside the block the last
- * section went to (the common small transfer: a row, a tile, a piece of one owner's block). The block's bounds, owner
- * and place in the owner's storage are kept from that last section, so a call costs its argument checks and one
+ * The fast path of a put, get or accumulate (blocking or not) of a 1-D or 2-D section that lies inside the block the
+ * last section went to (the common small transfer: a row, a tile, a piece of one owner's block). The block's bounds,
+ * owner and place in the owner's storage are kept from that last section, so a call costs its argument checks and one
  * {@link Storage} call: no search over the distribution, no scratch strides, no {@link Mover} dispatch.
  * <p>
  * Anything else (another block, several blocks, sub-sampled or periodic sections, complex or mismatched buffers,
