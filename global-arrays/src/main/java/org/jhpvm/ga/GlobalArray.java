@@ -289,7 +289,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void put(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        if (buf == null || !hot.put(GaType.DOUBLE, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.PUT, GaType.DOUBLE, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
             sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -308,7 +308,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        if (buf == null || !hot.put(GaType.FLOAT, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.PUT, GaType.FLOAT, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
             sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -326,7 +326,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        if (buf == null || !hot.put(GaType.LONG, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.PUT, GaType.LONG, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
             sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -344,7 +344,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #put(int[], int[], double[], int[])} for the same bad input
      */
     public void put(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        if (buf == null || !hot.put(GaType.INT, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.PUT, GaType.INT, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
             sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -367,7 +367,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void get(final int[] lo, final int[] hi, final double[] buf, final int[] ld) {
-        if (buf == null || !hot.get(GaType.DOUBLE, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.GET, GaType.DOUBLE, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
             sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -386,7 +386,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final float[] buf, final int[] ld) {
-        if (buf == null || !hot.get(GaType.FLOAT, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.GET, GaType.FLOAT, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
             sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -405,7 +405,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final long[] buf, final int[] ld) {
-        if (buf == null || !hot.get(GaType.LONG, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.GET, GaType.LONG, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
             sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -424,7 +424,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws RuntimeException the exceptions of {@link #get(int[], int[], double[], int[])} for the same bad input
      */
     public void get(final int[] lo, final int[] hi, final int[] buf, final int[] ld) {
-        if (buf == null || !hot.get(GaType.INT, lo, hi, buf, buf.length, ld)) {
+        if (buf == null || !hot.move(Mover.GET, GaType.INT, lo, hi, buf, buf.length, ld, 0, 0)) {
             sections.prepare(Mover.GET, lo, hi, ones, buf, ld);
             sections.transfer(Mover.GET, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -446,7 +446,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      * @throws IllegalStateException     if the array was destroyed
      */
     public void acc(final int[] lo, final int[] hi, final double[] buf, final int[] ld, final double alpha) {
-        if (buf == null || !hot.acc(GaType.DOUBLE, lo, hi, buf, buf.length, ld, 0, alpha)) {
+        if (buf == null || !hot.move(Mover.ACC, GaType.DOUBLE, lo, hi, buf, buf.length, ld, 0, alpha)) {
             sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
             sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
         }
@@ -467,7 +467,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final float[] buf, final int[] ld, final float alpha) {
-        if (buf == null || !hot.acc(GaType.FLOAT, lo, hi, buf, buf.length, ld, 0, alpha)) {
+        if (buf == null || !hot.move(Mover.ACC, GaType.FLOAT, lo, hi, buf, buf.length, ld, 0, alpha)) {
             sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
             sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, 0, alpha);
         }
@@ -488,7 +488,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final long[] buf, final int[] ld, final long alpha) {
-        if (buf == null || !hot.acc(GaType.LONG, lo, hi, buf, buf.length, ld, alpha, 0)) {
+        if (buf == null || !hot.move(Mover.ACC, GaType.LONG, lo, hi, buf, buf.length, ld, alpha, 0)) {
             sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
             sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
         }
@@ -509,7 +509,7 @@ public final class GlobalArray extends NonBlockingAndPeriodicOps {
      *                          input
      */
     public void acc(final int[] lo, final int[] hi, final int[] buf, final int[] ld, final int alpha) {
-        if (buf == null || !hot.acc(GaType.INT, lo, hi, buf, buf.length, ld, alpha, 0)) {
+        if (buf == null || !hot.move(Mover.ACC, GaType.INT, lo, hi, buf, buf.length, ld, alpha, 0)) {
             sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
             sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, alpha, 0);
         }

@@ -86,69 +86,30 @@ final class HotBlock {
         }
     }
 
-    /** {@code NGA_Put} of a section in the hot block; false (nothing done) for the section engine to take it. */
-    boolean put(final GaType t, final int[] lo, final int[] hi, final Object buf, final int length, final int[] ld) {
-        if (!locate(t, lo, hi, length, ld)) {
-            return false;
-        }
-        issue(Mover.PUT, buf, 0, 0);
-        return true;
-    }
-
-    /** {@code NGA_Get} (blocking) of a section in the hot block; false (nothing done) as for {@link #put}. */
-    boolean get(final GaType t, final int[] lo, final int[] hi, final Object buf, final int length, final int[] ld) {
-        if (!locate(t, lo, hi, length, ld)) {
-            return false;
-        }
-        issue(Mover.GET, buf, 0, 0);
-        return true;
-    }
-
-    /** {@code NGA_Acc} of a section in the hot block (alpha as the storage takes it); false as for {@link #put}. */
-    boolean acc(final GaType t, final int[] lo, final int[] hi, final Object buf, final int length, final int[] ld,
-        final long ia, final double da) {
-        if (!locate(t, lo, hi, length, ld)) {
-            return false;
-        }
-        issue(Mover.ACC, buf, ia, da);
-        return true;
-    }
-
     /**
-     * {@code NGA_NbPut}, {@code NGA_NbGet} and {@code NGA_NbAcc} of a section in the hot block, with a buffer of any
-     * type ({@code op}: {@link Mover#PUT}, {@link Mover#GET_NBI} or {@link Mover#ACC}); false (nothing done) as for
-     * {@link #put}. The buffer's class names its type, as {@link GaType#matches} reads it.
+     * A put, get or accumulate of a section in the hot block ({@code op}: {@link Mover#PUT}, {@link Mover#GET},
+     * {@link Mover#GET_NBI} or {@link Mover#ACC}; alpha as the storage takes it), with a buffer of type {@code t}
+     * and {@code length} elements.
+     *
+     * @return false (nothing done) for the section engine to take the call
      */
-    boolean nonBlocking(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld, final long ia,
-        final double da) {
-        final GaType t;
-        final int length;
-        switch (buf) {
-            case double[] x -> {
-                t = GaType.DOUBLE;
-                length = x.length;
-            }
-            case float[] x -> {
-                t = GaType.FLOAT;
-                length = x.length;
-            }
-            case long[] x -> {
-                t = GaType.LONG;
-                length = x.length;
-            }
-            case int[] x -> {
-                t = GaType.INT;
-                length = x.length;
-            }
-            case null, default -> {
-                return false;
-            }
-        }
+    boolean move(final int op, final GaType t, final int[] lo, final int[] hi, final Object buf, final int length,
+        final int[] ld, final long ia, final double da) {
         if (!locate(t, lo, hi, length, ld)) {
             return false;
         }
         issue(op, buf, ia, da);
         return true;
+    }
+
+    /**
+     * {@link #move} for the forms that take any buffer ({@code NGA_NbPut}, {@code NGA_NbGet}, {@code NGA_NbAcc}):
+     * one of the array's type, as {@link GaType#matches} reads it.
+     */
+    boolean moveAny(final int op, final int[] lo, final int[] hi, final Object buf, final int[] ld, final long ia,
+        final double da) {
+        return buf != null && a.type.matches(buf)
+            && move(op, a.type, lo, hi, buf, GaType.length(buf), ld, ia, da);
     }
 
     /**

@@ -25,7 +25,7 @@ abstract sealed class NonBlockingAndPeriodicOps extends ComplexOps permits Globa
      * @return the handle
      */
     public long nbPut(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        if (!hot.nonBlocking(Mover.PUT, lo, hi, buf, ld, 0, 0)) {
+        if (!hot.moveAny(Mover.PUT, lo, hi, buf, ld, 0, 0)) {
             sections.prepare(Mover.PUT, lo, hi, ones, buf, ld);
             sections.transfer(Mover.PUT, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -42,7 +42,7 @@ abstract sealed class NonBlockingAndPeriodicOps extends ComplexOps permits Globa
      * @return the handle
      */
     public long nbGet(final int[] lo, final int[] hi, final Object buf, final int[] ld) {
-        if (!hot.nonBlocking(Mover.GET_NBI, lo, hi, buf, ld, 0, 0)) {
+        if (!hot.moveAny(Mover.GET_NBI, lo, hi, buf, ld, 0, 0)) {
             sections.prepare(Mover.GET_NBI, lo, hi, ones, buf, ld);
             sections.transfer(Mover.GET_NBI, lo, hi, ones, buf, 0, 0, 0);
         }
@@ -60,7 +60,7 @@ abstract sealed class NonBlockingAndPeriodicOps extends ComplexOps permits Globa
      * @return the handle
      */
     public long nbAcc(final int[] lo, final int[] hi, final Object buf, final int[] ld, final double alpha) {
-        if (!hot.nonBlocking(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha)) {
+        if (!hot.moveAny(Mover.ACC, lo, hi, buf, ld, Math.round(alpha), alpha)) {
             sections.prepare(Mover.ACC, lo, hi, ones, buf, ld);
             sections.transfer(Mover.ACC, lo, hi, ones, buf, 0, Math.round(alpha), alpha);
         }
