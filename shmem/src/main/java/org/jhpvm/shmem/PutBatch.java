@@ -57,12 +57,10 @@ final class PutBatch {
     private static final VarHandle INT_VIEW = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
     private static final VarHandle LONG_VIEW =
         MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** The same layout read by the target's handler from the request's segment. */
-    private static final ValueLayout.OfInt INT_LE = ValueLayout.JAVA_INT_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfLong LONG_LE =
-        ValueLayout.JAVA_LONG_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
-    private static final ValueLayout.OfDouble DOUBLE_LE =
-        ValueLayout.JAVA_DOUBLE_UNALIGNED.withOrder(ByteOrder.LITTLE_ENDIAN);
+    /** The same layout, as the target's handler reads it from the request's segment: the kinds' wire layouts. */
+    private static final ValueLayout.OfInt INT_LE = (ValueLayout.OfInt) Kind.INT.wire;
+    private static final ValueLayout.OfLong LONG_LE = (ValueLayout.OfLong) Kind.LONG.wire;
+    private static final ValueLayout.OfDouble DOUBLE_LE = (ValueLayout.OfDouble) Kind.DOUBLE.wire;
     /** Puts of up to this many bytes are batched by default ({@code shmem.aggregateBytes}). */
     static final int DEFAULT_PUT_BYTES = 256;
     /** The progress agent sends a batch older than this by default ({@code shmem.aggregateDelayNs}). */
