@@ -165,6 +165,16 @@ public interface FastMessages {
     boolean nicOffload();
 
     /**
+     * Whether an RDMA write has taken its local bytes by the time {@code rdmaWrite} returns, so that the caller may
+     * change them at once and the completion says only whether the target took them. True where FM carries RDMA in
+     * its own messages (not {@link #nicOffload()}): the write's bytes are copied into FM's frames before the call
+     * returns. Where the NIC moves them it may still be reading them until the completion comes.
+     *
+     * @return true if a write's source is free when {@code rdmaWrite} returns
+     */
+    boolean rdmaWriteSourceFreeOnReturn();
+
+    /**
      * The longest NIC message (and reply): one frame.
      *
      * @return bytes
@@ -239,7 +249,7 @@ public interface FastMessages {
     /**
      * Starts an RDMA write: {@code lengthBytes} from the local region into region {@code (remoteHandle, remoteKey)}
      * of PE {@code dest}; the outcome is a completion with {@code context}. The local bytes must not change until it
-     * completes.
+     * completes, unless {@link #rdmaWriteSourceFreeOnReturn()} says they are taken already.
      *
      * @param local             the source, registered here
      * @param localOffsetBytes  first source byte

@@ -51,6 +51,11 @@ final class NicRequests {
 
     private final Engine engine;
     private final FastMessages fm;
+    /**
+     * An RDMA write has taken its source when it is posted ({@link FastMessages#rdmaWriteSourceFreeOnReturn()}): a
+     * blocking put then returns without waiting for the target's answer, which its domain's quiet collects.
+     */
+    final boolean writeSourceFreeOnReturn;
     final int maxMessageBytes;
     /** Where replies land: one frame, registered once. */
     final long[] scratch;
@@ -145,6 +150,7 @@ final class NicRequests {
         this.engine = engine;
         this.fm = engine.fm;
         this.maxMessageBytes = fm.maxNicMessageBytes();
+        this.writeSourceFreeOnReturn = fm.rdmaWriteSourceFreeOnReturn();
         this.scratch = new long[(maxMessageBytes + 7) / 8];
         this.scratchSegment = MemorySegment.ofArray(scratch);
         this.scratchRegion = fm.register(scratch);

@@ -105,7 +105,12 @@ final class RmaOperations {
         final int si, final int ss, final int count, final int block, final long bytes) {
         final int eb = s.kind.bytes;
         if (contiguous(ds, ss, count, block)) {
-            nic.await(nic.rdma(true, src, (long) si * eb, pe, s.id, (long) di * eb, bytes), pe, "put");
+            final long ctx = nic.rdma(true, src, (long) si * eb, pe, s.id, (long) di * eb, bytes);
+            if (nic.writeSourceFreeOnReturn) {
+                nic.reapCurrent(); // the source is free: the put returns, its delivery is quiet's
+            } else {
+                nic.await(ctx, pe, "put");
+            }
             return;
         }
         if ((long) block * eb >= RDMA_BLOCK_BYTES) {
@@ -113,7 +118,11 @@ final class RmaOperations {
                 nic.rdma(true, src, (long) (si + b * ss) * eb, pe, s.id, (long) (di + b * ds) * eb,
                     (long) block * eb);
             }
-            nic.awaitDomain(nic.domain);
+            if (nic.writeSourceFreeOnReturn) {
+                nic.reapCurrent();
+            } else {
+                nic.awaitDomain(nic.domain);
+            }
             return;
         }
         final int perMessage = perMessage(NIC_PUT_HEADER_BYTES, (long) block * eb);

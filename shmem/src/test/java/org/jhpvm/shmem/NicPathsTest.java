@@ -147,4 +147,44 @@ class NicPathsTest {
         });
         assertEquals(List.of(), failures);
     }
+
+    /**
+     * A blocking put by RDMA returns with its source free (OpenSHMEM's rule): the caller overwrites the source at once,
+     * and the target still receives what the source held at the put. On FM's message path the put does not wait for
+     * the target's answer (its delivery is the barrier's), so a stream of them from more sources than the registration
+     * cache holds (16) also checks that a source leaves the cache only after its writes are done.
+     */
+    @ParameterizedTest(name = "offload={0} lossy={1}")
+    @CsvSource({"true,false", "false,false", "true,true", "false,true"})
+    void shouldTakeALargePutsSourceBeforeItReturns(final boolean offload, final boolean lossy) {
+        final List<String> failures = Collections.synchronizedList(new ArrayList<>());
+        final int count = 8192; // 64 KiB: one RDMA write
+        final int puts = 20;
+        job(offload, lossy).run(sh -> {
+            final int me = sh.myPe();
+            final int n = sh.nPes();
+            final int right = (me + 1) % n;
+            final int left = (me + n - 1) % n;
+            final SymmetricLongs a = sh.mallocLongs(puts * count);
+            final long[][] sources = new long[puts][count];
+            sh.barrierAll();
+            for (int p = 0; p < puts; p++) {
+                final long[] src = sources[p];
+                for (int i = 0; i < count; i++) {
+                    src[i] = ShmemTestSupport.value(me, right, p * count + i);
+                }
+                a.put(right, p * count, src, 0, count);
+                java.util.Arrays.fill(src, -7); // free once put returns
+            }
+            sh.barrierAll();
+            for (int i = 0; i < puts * count; i++) {
+                if (a.local()[i] != ShmemTestSupport.value(left, me, i)) {
+                    failures.add("PE " + me + " element " + i + " is " + a.local()[i]);
+                    break;
+                }
+            }
+            sh.barrierAll();
+        });
+        assertEquals(List.of(), failures);
+    }
 }

@@ -55,6 +55,11 @@ abstract class EndpointNicApi implements FastMessages {
     }
 
     @Override
+    public boolean rdmaWriteSourceFreeOnReturn() {
+        return !offload.offload(); // MessageOffload.rdma copies the bytes into FM's frames before it returns
+    }
+
+    @Override
     public int maxNicMessageBytes() {
         return offload.maxMessageBytes();
     }
