@@ -61,6 +61,14 @@ final class BenchHostsCommand implements Callable<Integer> {
         + "trips (default: ${DEFAULT-VALUE}).")
     private int roundTrips = 5_000;
 
+    @Option(names = "--link-mtu", paramLabel = "BYTES", description = "The link's MTU: 1500 as Ethernet, 9000 as "
+        + "a jumbo-frame network (default: ${DEFAULT-VALUE}).")
+    private int linkMtu = 1500;
+
+    @Option(names = "--loss", paramLabel = "PERCENT", description = "Each host drops this share of the packets "
+        + "reaching it over the link, at random (0.1 to 100; default: none; needs nftables' nft).")
+    private Double loss;
+
     /** Creates the command; picocli calls this reflectively, then sets the options given. */
     BenchHostsCommand() {
     }
@@ -72,11 +80,19 @@ final class BenchHostsCommand implements Callable<Integer> {
         }
         final NetworkNamespaces hosts;
         try {
-            hosts = NetworkNamespaces.create();
+            hosts = NetworkNamespaces.create(linkMtu);
         } catch (IllegalStateException e) {
             System.err.println("bench hosts: cannot make two hosts on this machine (network namespaces need root and "
                 + "iproute2): " + e.getMessage() + "; nothing measured");
             return 2;
+        }
+        if (loss != null) {
+            try {
+                hosts.loseIncoming(loss);
+            } catch (RuntimeException e) {
+                hosts.close();
+                throw new IllegalArgumentException("--loss " + loss + ": " + e.getMessage());
+            }
         }
         final double[] link = new double[trials];
         final double ping;
@@ -101,8 +117,10 @@ final class BenchHostsCommand implements Callable<Integer> {
         final double getNs = job.get("host_get_latency_ns_8B").asDouble();
         final double linkRatio = putMBps / linkMBps;
         final double aeronRatio = getNs / ping;
-        System.out.printf("bench hosts: 2 hosts (network namespaces %s and %s joined by a veth pair), one process "
-            + "each; medians of %d trials%n", hosts.name(0), hosts.name(1), trials);
+        System.out.printf("bench hosts: 2 hosts (network namespaces %s and %s joined by a veth pair%s), one process "
+            + "each; medians of %d trials%n", hosts.name(0), hosts.name(1),
+            (linkMtu == 1500 ? "" : ", MTU " + linkMtu)
+                + (loss == null ? "" : ", each end losing " + loss + "% of the packets reaching it"), trials);
         System.out.printf("  link TCP throughput (a Java socket stream of %d MB): %.1f MB/s (trials %s)%n", linkMb,
             linkMBps, java.util.Arrays.toString(link));
         System.out.printf("  SHMEM put 1 MiB: %.1f MB/s; host_put_bw_link_ratio_1MiB = %.2f (target >= %.1f: %s)%n",
@@ -116,7 +134,10 @@ final class BenchHostsCommand implements Callable<Integer> {
             final ObjectNode root = Reports.object();
             root.put("benchmark", "hosts");
             root.putObject("config").put("trials", trials).put("link_mb", linkMb).put("puts", puts)
-                .put("round_trips", roundTrips).put("cores", Runtime.getRuntime().availableProcessors())
+                .put("round_trips", roundTrips).put("loss_percent", loss == null ? 0 : loss).put("link_mtu", linkMtu)
+                .put("udp_datagram_bytes", org.jhpvm.fabric.aeron.JobEnvironment.udpDatagramBytes(
+                    Integer.parseInt(System.getenv().getOrDefault("JHPVM_UDP_MTU", "0")), linkMtu))
+                .put("cores", Runtime.getRuntime().availableProcessors())
                 .put("java", System.getProperty("java.version"));
             final ObjectNode m = root.putObject("metrics");
             m.put("host_put_bw_MBps_1MiB", putMBps);

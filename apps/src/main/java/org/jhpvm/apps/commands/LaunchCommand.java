@@ -48,6 +48,13 @@ public final class LaunchCommand implements Callable<Integer> {
      */
     static final String ENTRY_CLASS = "org.jhpvm.apps.Main";
 
+    /**
+     * Our variables a launched process inherits from the launcher's environment; the launcher sets the others itself
+     * and drops any given to it.
+     */
+    private static final java.util.Set<String> PASSED_ON = java.util.Set.of("JHPVM_DEBUG", "JHPVM_JAVA_OPTS",
+        "JHPVM_UDP_MTU");
+
     /** How long the others get to end by themselves after a process failed. */
     private static final long GRACE_MS = 3_000;
 
@@ -138,9 +145,8 @@ public final class LaunchCommand implements Callable<Integer> {
                 final ProcessBuilder pb = new ProcessBuilder(commandLine(rankHosts.get(r),
                     distinct.indexOf(rankHosts.get(r))));
                 final Map<String, String> env = pb.environment();
-                env.keySet().removeIf(k -> k.startsWith("JHPVM_") && !k.equals("JHPVM_DEBUG")
-                    && !k.equals("JHPVM_JAVA_OPTS") || k.startsWith("SLURM_") || k.startsWith("OMPI_")
-                    || k.startsWith("PMI_"));
+                env.keySet().removeIf(k -> k.startsWith("JHPVM_") && !PASSED_ON.contains(k)
+                    || k.startsWith("SLURM_") || k.startsWith("OMPI_") || k.startsWith("PMI_"));
                 env.put("JHPVM_RANK", String.valueOf(r));
                 env.put("JHPVM_PROCESSES", String.valueOf(processes));
                 env.put("JHPVM_PES_PER_PROCESS", String.valueOf(pesPerProcess));

@@ -68,6 +68,8 @@ public final class AeronFabric implements ProcessFabric {
     private final MediaDriver driver;
     private final Aeron aeron;
     private final AeronNic[] nics;
+    /** The parameters of UDP channels to other hosts. */
+    private final UdpChannels udp;
     private final ControlPlane control;
     private final Thread controlThread;
     private final AtomicLong rejected = new AtomicLong();
@@ -143,7 +145,12 @@ public final class AeronFabric implements ProcessFabric {
             final ExclusivePublication[] controlPubs = new ExclusivePublication[env.processes()];
             final boolean anyIpc = anyRank(true);
             final boolean anyUdp = anyRank(false);
-            final String udpSub = "aeron:udp?endpoint=" + bind + ":" + env.port(env.rank());
+            this.udp = UdpChannels.forHost(env.udpMtu(), bind);
+            if (anyRank(false) && System.getenv("JHPVM_DEBUG") != null) {
+                System.err.println("jhpvm: rank " + env.rank() + ": " + udp + " (" + udp.publication()
+                    + udp.subscription() + ")");
+            }
+            final String udpSub = "aeron:udp?endpoint=" + bind + ":" + env.port(env.rank()) + udp.subscription();
             if (anyIpc) {
                 controlSubs.add(a.addSubscription("aeron:ipc", CONTROL_STREAM_BASE + env.rank()));
             }
@@ -238,7 +245,7 @@ public final class AeronFabric implements ProcessFabric {
         if (env.sameHost(r)) {
             return ipc;
         }
-        return "aeron:udp?endpoint=" + address(env.hosts().get(r)) + ":" + env.port(r) + "|term-length=" + TERM_LENGTH;
+        return "aeron:udp?endpoint=" + address(env.hosts().get(r)) + ":" + env.port(r) + udp.publication();
     }
 
     private Subscription subscribeUdp(final String channel, final int stream) {

@@ -22,7 +22,8 @@ import java.util.Optional;
  * SLURM's job and step id or Open MPI's job id, else derived from the secret), {@code JHPVM_TRANSPORT} ({@code auto}: IPC between
  * processes of a host, UDP between hosts; {@code udp}: UDP everywhere), {@code JHPVM_AERON_DIR} (the host's Aeron
  * directory; default under /dev/shm), {@code JHPVM_HEARTBEAT_TIMEOUT_MS} (default 1500),
- * {@code JHPVM_JOIN_TIMEOUT_MS} (default 30000).
+ * {@code JHPVM_JOIN_TIMEOUT_MS} (default 30000), {@code JHPVM_UDP_MTU} (the largest UDP datagram payload a publication
+ * sends; default: its interface's MTU less the headers, see {@link UdpChannels}).
  * <p>
  * A process is part of a launched job if {@code JHPVM_RANK} is set; or if another launcher's rank variables are set
  * together with {@code JHPVM_SECRET}; or, under {@code srun} or {@code mpirun} without {@code JHPVM_SECRET}, if the
@@ -39,10 +40,12 @@ import java.util.Optional;
  * @param aeronDir           this host's Aeron directory
  * @param heartbeatTimeoutMs a process silent this long is lost
  * @param joinTimeoutMs      the join waits this long for every process
+ * @param udpMtu             the largest payload of a UDP datagram, in bytes; 0 for what the link carries whole
+ *                           ({@link UdpChannels})
  */
 public record JobEnvironment(int rank, int processes, int pesPerProcess, List<String> hosts, int basePort,
                              byte[] secret, String jobId, boolean udpOnly, String aeronDir, long heartbeatTimeoutMs,
-                             long joinTimeoutMs) {
+                             long joinTimeoutMs, int udpMtu) {
     /** Smallest accepted secret, in bytes. */
     public static final int MIN_SECRET_BYTES = 16;
     /** Default base UDP port. */
@@ -51,6 +54,28 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
     public static final int DEFAULT_HEARTBEAT_TIMEOUT_MS = 1_500;
     /** Default join timeout, in milliseconds. */
     public static final int DEFAULT_JOIN_TIMEOUT_MS = 30_000;
+
+    /**
+     * An environment with the default UDP datagrams (no {@code JHPVM_UDP_MTU}).
+     *
+     * @param rank               this process's rank
+     * @param processes          number of processes
+     * @param pesPerProcess      PEs in each process
+     * @param hosts              host of each rank
+     * @param basePort           UDP port of the first process on each host
+     * @param secret             the job's secret
+     * @param jobId              the job's id
+     * @param udpOnly            UDP even between processes of one host
+     * @param aeronDir           this host's Aeron directory
+     * @param heartbeatTimeoutMs a process silent this long is lost
+     * @param joinTimeoutMs      the join waits this long for every process
+     */
+    public JobEnvironment(final int rank, final int processes, final int pesPerProcess, final List<String> hosts,
+                          final int basePort, final byte[] secret, final String jobId, final boolean udpOnly,
+                          final String aeronDir, final long heartbeatTimeoutMs, final long joinTimeoutMs) {
+        this(rank, processes, pesPerProcess, hosts, basePort, secret, jobId, udpOnly, aeronDir, heartbeatTimeoutMs,
+            joinTimeoutMs, 0);
+    }
 
     /**
      * An environment variable {@link #from(Map)} reads.
@@ -106,7 +131,10 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         new Variable("JHPVM_HEARTBEAT_TIMEOUT_MS", Integer.toString(DEFAULT_HEARTBEAT_TIMEOUT_MS), "a process "
             + "silent this long is lost and the job ends"),
         new Variable("JHPVM_JOIN_TIMEOUT_MS", Integer.toString(DEFAULT_JOIN_TIMEOUT_MS), "the join waits this long "
-            + "for every process"));
+            + "for every process"),
+        new Variable("JHPVM_UDP_MTU", "", "the largest UDP datagram payload a process sends to another host, a "
+            + "multiple of 32 in " + UdpChannels.MIN_MTU + ".." + UdpChannels.MAX_MTU + " (default: its interface's "
+            + "MTU less 48 bytes of headers, so no datagram is split into fragments)"));
 
     private static final String[][] RANK_SIZE = {
         {"JHPVM_RANK", "JHPVM_PROCESSES"},
@@ -224,8 +252,24 @@ public record JobEnvironment(int rank, int processes, int pesPerProcess, List<St
         final String dir = env.getOrDefault("JHPVM_AERON_DIR", defaultAeronDir(jobId, hostIndex));
         final long hb = intVar(env, "JHPVM_HEARTBEAT_TIMEOUT_MS", 100, 3_600_000, DEFAULT_HEARTBEAT_TIMEOUT_MS);
         final long join = intVar(env, "JHPVM_JOIN_TIMEOUT_MS", 100, 3_600_000, DEFAULT_JOIN_TIMEOUT_MS);
+        final int mtu = intVar(env, "JHPVM_UDP_MTU", UdpChannels.MIN_MTU, UdpChannels.MAX_MTU, 0);
+        if (mtu % 32 != 0) {
+            throw new IllegalArgumentException("JHPVM_UDP_MTU=" + mtu + " must be a multiple of 32");
+        }
         return Optional.of(new JobEnvironment(rank, processes, ppp, hosts, port, key, jobId, transport.equals("udp"),
-            dir, hb, join));
+            dir, hb, join, mtu));
+    }
+
+    /**
+     * The largest UDP datagram payload a process sends to another host: {@code JHPVM_UDP_MTU}'s, else what a link of
+     * {@code linkMtu} carries whole.
+     *
+     * @param requestedMtu {@code JHPVM_UDP_MTU}, or 0 if not set
+     * @param linkMtu      the MTU of the process's interface, or -1 if unknown
+     * @return bytes
+     */
+    public static int udpDatagramBytes(final int requestedMtu, final int linkMtu) {
+        return UdpChannels.of(requestedMtu, linkMtu, -1, -1).mtu();
     }
 
     /**
