@@ -37,6 +37,12 @@ final class AtomicOperations {
     /** A remote atomic; returns the old value as raw bits (0 for non-fetching ones). */
     long amo(final SymmetricArray s, final int pe, final int index, final int op, final long a, final long b,
         final boolean fetch) {
+        if (pe == me && !engine.virtualClock) {
+            // On this PE's own memory an atomic is one VarHandle operation: no FM state, so the endpoint is not taken
+            // (the progress agent may be serving it, and others' atomics on the same element are atomic too).
+            engine.checkLocalCall();
+            return applyAmo(s.kind, s.array, index, op, a, b);
+        }
         engine.enterToBatch();
         try {
             if (pe == me) {

@@ -254,6 +254,15 @@ final class Engine {
         }
     }
 
+    /**
+     * The checks of {@link #enter()} without taking the endpoint: the caller's thread, then the refusals to raise. For
+     * calls that touch only this PE's own memory, atomically, and no state of the engine.
+     */
+    void checkLocalCall() {
+        checkCaller();
+        checkRejected();
+    }
+
     private IllegalStateException wrongThread() {
         return new IllegalStateException("SHMEM calls of PE " + me + " must come from its own thread "
             + peThread.getName() + " (thread level FUNNELED), not from " + Thread.currentThread().getName());

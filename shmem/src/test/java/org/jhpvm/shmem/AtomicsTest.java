@@ -157,4 +157,54 @@ class AtomicsTest {
         });
         assertTrue(failures.isEmpty(), failures.toString());
     }
+
+    /**
+     * An atomic on the PE's own memory takes no part of the engine: it must still refuse another thread at FUNNELED
+     * (changing nothing), and stay exact against the same element's atomics from another PE, which on FM's message
+     * path this PE's own extract or its progress agent applies meanwhile.
+     */
+    @org.junit.jupiter.api.Test
+    void shouldKeepALocalAtomicExactAndOnItsPesThread() {
+        final int per = 2_000;
+        ShmemJob.builder().pes(2).timeout(java.time.Duration.ofSeconds(90)).option("fm.nicOffload", "false").build()
+            .run(sh -> {
+                final SymmetricLongs counter = sh.mallocLongs(1);
+                sh.barrierAll();
+                if (sh.myPe() == 0) {
+                    final Throwable[] seen = new Throwable[1];
+                    final Thread other = new Thread(() -> counter.atomicAdd(0, 0, 5));
+                    other.setUncaughtExceptionHandler((t, e) -> seen[0] = e);
+                    other.start();
+                    try {
+                        other.join();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                    assertTrue(seen[0] instanceof IllegalStateException
+                        && seen[0].getMessage().contains("must come from its own thread"), String.valueOf(seen[0]));
+                    assertEquals(0, counter.local()[0], "a refused local atomic changed the counter");
+                }
+                sh.barrierAll();
+                final SymmetricLongs done = sh.mallocLongs(1);
+                if (sh.myPe() == 0) {
+                    // Local fetch-adds until PE 1 is done: meanwhile this PE's progress agent applies PE 1's.
+                    long mine = 0;
+                    long last = -1;
+                    while (done.atomicFetch(0, 0) == 0) {
+                        final long v = counter.atomicFetchAdd(0, 0, 1);
+                        assertTrue(v > last, "fetch-add went back from " + last + " to " + v);
+                        last = v;
+                        mine++;
+                    }
+                    sh.barrierAll();
+                    assertEquals(mine + per, counter.local()[0], "local and remote fetch-adds on one element");
+                } else {
+                    for (int i = 0; i < per; i++) {
+                        counter.atomicFetchAdd(0, 0, 1); // one at a time, each served while PE 0 is busy
+                    }
+                    done.atomicSet(0, 0, 1);
+                    sh.barrierAll();
+                }
+            });
+    }
 }
