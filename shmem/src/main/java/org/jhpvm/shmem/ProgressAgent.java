@@ -110,9 +110,27 @@ final class ProgressAgent implements Runnable {
      * for the caller.
      */
     void stop() {
+        requestStop();
+        awaitStopped(System.nanoTime() + 5_000_000_000L);
+    }
+
+    /**
+     * Tells the agent to stop after its current pass, without waiting: for a PE whose body failed, whose failure must
+     * reach the job before anything waits for the agent. A pass can last while other PEs keep sending (replies it owes
+     * wait for flow control, which extracts more requests); the job's abort ends it.
+     */
+    void requestStop() {
         running = false;
         LockSupport.unpark(thread);
-        final long deadline = System.nanoTime() + 5_000_000_000L;
+    }
+
+    /**
+     * Waits until the agent's thread has ended, at most until {@code deadline} ({@link System#nanoTime()}), even if the
+     * caller is interrupted meanwhile (the interrupt is kept).
+     *
+     * @param deadline when to give up
+     */
+    void awaitStopped(final long deadline) {
         boolean interrupted = false;
         while (thread.isAlive()) {
             final long leftMs = (deadline - System.nanoTime()) / 1_000_000;

@@ -178,6 +178,7 @@ public final class ShmemJob {
         final World world = new World(pes);
         final int[] sharedPes = fmJob.localPes();
         final long[] rejected = new long[pes];
+        final ProgressAgent[] agents = new ProgressAgent[pes];
         final long startNs = System.nanoTime();
         final FmJob.Report fmReport;
         try {
@@ -192,14 +193,21 @@ public final class ShmemJob {
                 final ProgressAgent agent = FmClock.isVirtual() ? null
                     : new ProgressAgent(shmem.engine, 20_000, progressMaxParkNs);
                 if (agent != null) {
+                    agents[fm.pe()] = agent;
                     agent.start();
                 }
+                boolean finished = false;
                 try {
                     body.run(shmem);
                     shmem.finish();
+                    finished = true;
                 } finally {
-                    if (agent != null) {
+                    if (agent != null && finished) {
                         agent.stop();
+                    } else if (agent != null) {
+                        // The failure goes to the job first: an agent still serving other PEs' streams ends with
+                        // the job's abort, and run() waits for it below before it returns.
+                        agent.requestStop();
                     }
                     rejected[fm.pe()] = shmem.engine.rejections.count();
                 }
@@ -215,6 +223,14 @@ public final class ShmemJob {
                 a.addSuppressed(s);
             }
             throw a;
+        } finally {
+            // A failed PE's agent was only told to stop: the job must not return with it still running.
+            final long deadline = System.nanoTime() + 5_000_000_000L;
+            for (final ProgressAgent agent : agents) {
+                if (agent != null) {
+                    agent.awaitStopped(deadline);
+                }
+            }
         }
         final Map<String, Long> counters = new LinkedHashMap<>();
         final FmCounters t = fmReport.totals();
