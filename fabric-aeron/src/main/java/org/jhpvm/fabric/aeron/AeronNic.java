@@ -456,7 +456,7 @@ final class AeronNic implements Nic {
             Nic.super.awaitArrival(lastLook, timeoutNs);
             return;
         }
-        final int word = bells.enter(id);
+        final int word = bells.enterForRings(id); // a store into this NIC's memory needs no agent
         try {
             if (!lastLook.getAsBoolean()) {
                 bells.sleep(id, word, timeoutNs, agentTimespec);
@@ -465,7 +465,7 @@ final class AeronNic implements Nic {
                 }
             }
         } finally {
-            bells.leave(id);
+            bells.leaveForRings(id);
         }
     }
 

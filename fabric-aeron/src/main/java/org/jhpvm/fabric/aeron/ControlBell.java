@@ -76,7 +76,7 @@ final class ControlBell {
      */
     boolean sleep(final long sleepNs, final IntSupplier lastLook) {
         final int slot = bellBase + rank;
-        final int word = bells.enter(slot);
+        final int word = bells.enterForRings(slot);
         try {
             if (lastLook.getAsInt() > 0) {
                 return false;
@@ -84,7 +84,7 @@ final class ControlBell {
             bells.sleep(slot, word, sleepNs, timespec);
             return true;
         } finally {
-            bells.leave(slot);
+            bells.leaveForRings(slot);
         }
     }
 }

@@ -32,8 +32,14 @@ import java.nio.file.StandardOpenOption;
  * count goes up unconditionally (an atomic add, which is also the fence), then the bell rings if someone sleeps; a
  * sleeper looks at the count after counting itself in: either it sees the store's count, or the storer sees it.
  *
- * <p>Slot i lies at {@code 64 i} (a cache line each): the word at +0, the sleepers at +4, the stores at +8. NIC n's
- * bell is slot n; the control thread of process r rings at slot {@code nicCount + r}.
+ * <p>Only a sleeper that waits for stores (a NIC's host, {@link #enter}) is rung by them; one that waits for frames
+ * alone (SHMEM's progress agent, a control thread: {@link #enterForRings}) is not: a store needs no serving, and a
+ * stream of atomics into another process's segment rang its agent's bell at every one (a system call each: GUPS on
+ * segments under {@code launch -n 2} spent 38% of its samples in {@code futex_wake}).
+ *
+ * <p>Slot i lies at {@code 64 i} (a cache line each): the word at +0, the sleepers at +4, the stores at +8, the
+ * sleepers that wait for stores at +16. NIC n's bell is slot n; the control thread of process r rings at slot
+ * {@code nicCount + r}.
  */
 final class Doorbells {
     /** The system property that turns the doorbells off ({@code -Djhpvm.doorbells=false}): waiting threads look. */
@@ -102,6 +108,20 @@ final class Doorbells {
     int enter(final int slot) {
         final long at = slot * SLOT;
         INT.getAndAdd(bells, at + 4, 1);
+        INT.getAndAdd(bells, at + 16, 1); // before the caller looks at the stores: a storer sees it, or it the store
+        return (int) INT.getVolatile(bells, at);
+    }
+
+    /**
+     * {@link #enter}, for a sleeper that waits for rings only: stores into the NIC's memory ({@link #written}) do not
+     * wake it. Followed by one {@link #leaveForRings}.
+     *
+     * @param slot the bell
+     * @return the word's value now
+     */
+    int enterForRings(final int slot) {
+        final long at = slot * SLOT;
+        INT.getAndAdd(bells, at + 4, 1);
         return (int) INT.getVolatile(bells, at);
     }
 
@@ -144,6 +164,16 @@ final class Doorbells {
      * @param slot the bell
      */
     void leave(final int slot) {
+        INT.getAndAdd(bells, slot * SLOT + 16, -1);
+        INT.getAndAdd(bells, slot * SLOT + 4, -1);
+    }
+
+    /**
+     * Counts out a sleeper that counted in with {@link #enterForRings}.
+     *
+     * @param slot the bell
+     */
+    void leaveForRings(final int slot) {
         INT.getAndAdd(bells, slot * SLOT + 4, -1);
     }
 
@@ -159,22 +189,26 @@ final class Doorbells {
 
     /** Changes the bell's word and wakes its sleepers if there are any; the caller has fenced after the work. */
     private void wakeSleepers(final int slot) {
-        final long at = slot * SLOT;
-        if ((int) INT.getVolatile(bells, at + 4) > 0) {
-            INT.getAndAdd(bells, at, 1);
+        wakeIfCounted(slot, slot * SLOT + 4);
+    }
+
+    /** Wakes the bell's sleepers if the count at {@code countAt} says some sleep. */
+    private void wakeIfCounted(final int slot, final long countAt) {
+        if ((int) INT.getVolatile(bells, countAt) > 0) {
+            INT.getAndAdd(bells, slot * SLOT, 1);
             Futex.wakeAll(words[slot]);
         }
     }
 
     /**
-     * Counts a store into the host memory of NIC {@code slot} and rings its bell if someone sleeps on it: call after
-     * the stores are made.
+     * Counts a store into the host memory of NIC {@code slot} and rings its bell if someone that waits for stores
+     * sleeps on it ({@link #enter}, not {@link #enterForRings}): call after the stores are made.
      *
      * @param slot the NIC's bell
      */
     void written(final int slot) {
         LONG.getAndAdd(bells, slot * SLOT + 8, 1L); // a full fence: the stores before it, the sleepers' look after
-        wakeSleepers(slot);
+        wakeIfCounted(slot, slot * SLOT + 16); // only those that wait for stores
     }
 
     /**

@@ -78,6 +78,33 @@ class DoorbellsTest {
     }
 
     @Test
+    void aStoreShouldRingOnlySleepersThatWaitForStores() {
+        final Doorbells mine = open();
+        final Doorbells theirs = open();
+        // An agent (rings only) counted in: a store into the NIC's memory counts, and wakes nobody.
+        final int w = mine.enterForRings(2);
+        final long stores = mine.stores(2);
+        theirs.written(2);
+        assertEquals(stores + 1, mine.stores(2), "the store is counted");
+        assertEquals(w, mine.word(2), "a store rang a sleeper that waits for frames only");
+        theirs.ring(2);
+        assertTrue(mine.word(2) != w, "a frame's ring must still wake it");
+        mine.leaveForRings(2);
+        assertEquals(0, mine.sleepers(2));
+        // The NIC's host (stores too) counted in: the store rings.
+        final int w2 = mine.enter(2);
+        theirs.written(2);
+        assertTrue(mine.word(2) != w2, "a store must ring a sleeper that waits for stores");
+        mine.leave(2);
+        assertEquals(0, mine.sleepers(2));
+        theirs.written(2);
+        assertEquals(mine.word(2), theirs.word(2));
+        final int after = mine.word(2);
+        theirs.written(2);
+        assertEquals(after, mine.word(2), "a store with nobody asleep rang");
+    }
+
+    @Test
     void aSleeperThatCountedItselfInShouldNeverMissTheWorkThatRings() throws Exception {
         final Doorbells mine = open();
         final Doorbells theirs = open();
