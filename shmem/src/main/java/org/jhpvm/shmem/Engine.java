@@ -127,6 +127,8 @@ final class Engine {
     private volatile boolean agentWanted;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
+    /** Extracts made between batches ({@link #serveBetweenBatches}), for the tests. */
+    long batchServes;
     /** The PE's progress agent, told when a wait ends; null without one (virtual time). */
     volatile ProgressAgent agent;
     /**
@@ -158,6 +160,9 @@ final class Engine {
         this.nic = new NicRequests(this);
         this.requests = new OutstandingRequests(this, replies, nic);
         this.batch = new PutBatch(nic, PutBatch.DEFAULT_PUT_BYTES, PutBatch.DEFAULT_DELAY_NS);
+        if (!fm.nicOffload() && !virtualClock) {
+            batch.serveAfterBatch(this::serveBetweenBatches);
+        }
         nic.batch = batch;
         this.rma = new RmaOperations(this, nic);
         this.atomics = new AtomicOperations(this, nic);
@@ -577,6 +582,16 @@ final class Engine {
     void pollIfVirtual() {
         if (virtualClock) {
             poll();
+        }
+    }
+
+    /** On FM's message path, after each batch the PE sends: serve others' (the agent then keeps away). */
+    void serveBetweenBatches() {
+        if (depth == 1 && !anyThread && Thread.currentThread() == peThread) {
+            batchServes++;
+            ENTERS.setOpaque(this, enters + 1);
+            fm.extract(1 << 20);
+            replies.send();
         }
     }
 

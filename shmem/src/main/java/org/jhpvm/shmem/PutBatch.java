@@ -119,6 +119,12 @@ final class PutBatch {
      * as a lone put or atomic (the agent sends an idle batch of one when its PE is descheduled): for the tests.
      */
     private long batchesSent;
+    /**
+     * Run after a batch of several entries is sent, or null: on FM's message path the engine serves what other PEs
+     * sent meanwhile ({@link Engine#serveBetweenBatches}), so a PE that streams puts or atomics also serves the
+     * streams aimed at it, where its progress agent would have had to take the endpoint from it between its calls.
+     */
+    private Runnable afterBatch;
     private long entriesSent;
     private long singlesSent;
 
@@ -301,6 +307,14 @@ final class PutBatch {
         } finally {
             nic.domain = current;
         }
+        if (n > 1 && afterBatch != null) {
+            afterBatch.run();
+        }
+    }
+
+    /** Sets what runs after a batch of several entries is sent ({@link #afterBatch}); null for nothing. */
+    void serveAfterBatch(final Runnable r) {
+        this.afterBatch = r;
     }
 
     /**

@@ -280,6 +280,38 @@ class AggregationTest {
         });
     }
 
+    /**
+     * On FM's message path each PE streams batched atomics and puts at the other while the other does the same: every
+     * PE serves the other's batches between its own (from its own thread, {@code Engine.serveBetweenBatches}), and
+     * every update arrives exactly once. Without offload nothing else may serve them while both PEs are in calls but
+     * the progress agents.
+     */
+    @Test
+    void shouldServeOthersBatchesBetweenItsOwnOnTheMessagePath() {
+        final int per = 50_000;
+        final long[] serves = new long[2];
+        job(2, "fm.nicOffload", "false").run(sh -> {
+            final SymmetricLongs counter = sh.mallocLongs(2);
+            final SymmetricLongs cells = sh.mallocLongs(per);
+            final int other = 1 - sh.myPe();
+            final long[] one = new long[1];
+            sh.barrierAll();
+            for (int i = 0; i < per; i++) {
+                counter.atomicAdd(other, i & 1, 1);
+                one[0] = (long) sh.myPe() << 32 | i;
+                cells.put(other, i, one, 0, 1);
+            }
+            sh.barrierAll();
+            assertEquals(per / 2, counter.local()[0]);
+            assertEquals(per / 2, counter.local()[1]);
+            for (int i = 0; i < per; i++) {
+                assertEquals((long) other << 32 | i, cells.local()[i], "cell " + i);
+            }
+            serves[sh.myPe()] = sh.engine.batchServes;
+        });
+        assertTrue(serves[0] > 0 && serves[1] > 0, "no PE served between its batches: " + Arrays.toString(serves));
+    }
+
     @Test
     void shouldSendALoneEntryAsItsOwnPutOrAtomic() {
         job(2).run(sh -> {
