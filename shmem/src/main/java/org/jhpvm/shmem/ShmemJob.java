@@ -224,7 +224,13 @@ public final class ShmemJob {
             }
             throw a;
         } finally {
-            // A failed PE's agent was only told to stop: the job must not return with it still running.
+            // A failed PE's agent was only told to stop, and a PE that never left its body (the job gave up on it) did
+            // not stop its own: the job must not return with an agent still running.
+            for (final ProgressAgent agent : agents) {
+                if (agent != null) {
+                    agent.requestStop();
+                }
+            }
             final long deadline = System.nanoTime() + 5_000_000_000L;
             for (final ProgressAgent agent : agents) {
                 if (agent != null) {
