@@ -78,6 +78,13 @@ class CommandLineTest {
             assertEquals(2, run("jacobi", "--n", "x").exitCode());
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("Invalid value for option '--n': 'x' is not an "
                 + "int (see: jhpvm jacobi --help)"), err.toString());
+            // bench hosts refuses its link's bad values before it makes any namespace (no root needed to see it).
+            assertEquals(2, run("bench", "hosts", "--loss", "200").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("--loss 200.0 is outside 0.1..100"),
+                err.toString());
+            assertEquals(2, run("bench", "hosts", "--link-mtu", "20").exitCode());
+            assertTrue(err.toString(StandardCharsets.UTF_8).contains("--link-mtu 20 is outside 68..65535"),
+                err.toString());
             assertEquals(2, run("gups", "--nope").exitCode());
             assertTrue(err.toString(StandardCharsets.UTF_8).contains("Unknown option: '--nope'"), err.toString());
             assertFalse(err.toString(StandardCharsets.UTF_8).contains("\tat org.jhpvm"), "no stack trace");

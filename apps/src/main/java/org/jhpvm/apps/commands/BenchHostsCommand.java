@@ -78,6 +78,12 @@ final class BenchHostsCommand implements Callable<Integer> {
         if (trials < 1 || linkMb < 1 || puts < 1 || roundTrips < 1) {
             throw new IllegalArgumentException("need --trials, --link-mb, --puts and --round-trips >= 1");
         }
+        if (loss != null && !(loss >= 0.1 && loss <= 100)) {
+            throw new IllegalArgumentException("--loss " + loss + " is outside 0.1..100 (percent)");
+        }
+        if (linkMtu < 68 || linkMtu > 65_535) {
+            throw new IllegalArgumentException("--link-mtu " + linkMtu + " is outside 68..65535");
+        }
         final NetworkNamespaces hosts;
         try {
             hosts = NetworkNamespaces.create(linkMtu);
