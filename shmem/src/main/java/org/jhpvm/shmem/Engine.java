@@ -30,8 +30,9 @@ import org.jhpvm.fm.FmHandler;
  * of each NIC request, which comes once the target's memory has it.
  * <p>
  * Ownership: the FM endpoint is single-threaded. The PE's thread owns it while inside a SHMEM call; the progress
- * agent owns it only for short non-blocking passes when the PE thread does not ({@link #agentPass(boolean)}). Handlers
- * run under that ownership, which is what makes accumulates atomic per element and keeps the handler state simple.
+ * agent owns it only for short non-blocking passes when the PE thread does not ({@link ProgressAgent#pass(boolean)}:
+ * how it takes the endpoint and gives it back). Handlers run under that ownership, which is what makes accumulates
+ * atomic per element and keeps the handler state simple.
  * At thread level MULTIPLE the PE's threads take turns at it: a call owns it from start to end, except that a wait
  * which another thread of the PE may have to end ({@link #awaitTurn}) lets the others in between its passes.
  * <p>
@@ -51,11 +52,11 @@ final class Engine {
     private static final int IDLE_PASSES = 64;
     private static final long IDLE_SLEEP_NS = 20_000;
 
-    private static final VarHandle OWNER;
-    private static final VarHandle ENTERS;
+    static final VarHandle OWNER;
+    static final VarHandle ENTERS;
     private static final VarHandle WAITING;
-    private static final VarHandle IN_WAIT;
-    private static final VarHandle KNOCK;
+    static final VarHandle IN_WAIT;
+    static final VarHandle KNOCK;
 
     static {
         try {
@@ -115,7 +116,6 @@ final class Engine {
      */
     @SuppressWarnings("unused") // through ENTERS
     private long enters;
-    private long entersSeenByAgent;
     /** The PE thread is inside a wait, which extracts (opaque: the agent only reads it). */
     @SuppressWarnings("unused") // through IN_WAIT
     private boolean inWait;
@@ -123,8 +123,8 @@ final class Engine {
      * The agent asks for the endpoint: the PE thread's next exit hands it over (owner 2) instead of freeing it, so an
      * agent gets in even between the short calls of a PE that calls SHMEM in a loop without extracting.
      */
-    private volatile boolean agentKnocks;
-    private volatile boolean agentWanted;
+    volatile boolean agentKnocks;
+    volatile boolean agentWanted;
     /** Passes the agent made (its wake-ups), for the test that an idle agent does not spin. */
     volatile long agentPasses;
     /** Extracts made between batches ({@link #serveBetweenBatches}), for the tests. */
@@ -408,82 +408,6 @@ final class Engine {
         exit();
     }
 
-    /** Tries of the agent at an endpoint the PE thread holds, between which the PE may leave its short call. */
-    private static final int AGENT_TRIES = 64;
-
-    /**
-     * One pass of the progress agent: if the PE thread is not inside SHMEM, extract what has arrived and send the
-     * replies it produced.
-     *
-     * @param lookAtBatch the agent has parked since its last pass: an open batch of small puts that no entry joined
-     *                    since the previous look is sent ({@link PutBatch#flushIfIdleSinceLastLook()})
-     * @return work done, {@link ProgressAgent#PE_DRIVES} if the PE thread has extracted since the last pass, or
-     *     {@link ProgressAgent#ENDPOINT_BUSY} if it held the endpoint through every try
-     */
-    int agentPass(final boolean lookAtBatch) {
-        agentPasses++;
-        // A PE thread that extracted since the last pass drives progress itself: leave the endpoint to it (an agent
-        // competing for it would only slow it down, and take a core from it).
-        final long e = (long) ENTERS.getOpaque(this);
-        if (e != entersSeenByAgent) {
-            entersSeenByAgent = e;
-            return ProgressAgent.PE_DRIVES;
-        }
-        if ((boolean) IN_WAIT.getOpaque(this)) {
-            return ProgressAgent.PE_DRIVES; // inside a wait the PE thread extracts itself
-        }
-        if (!takeForAgent()) {
-            return ProgressAgent.ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
-        }
-        try {
-            if (lookAtBatch) {
-                batch.flushIfIdleSinceLastLook();
-            }
-            int work = 0;
-            // Bounded: give the endpoint back soon if the PE thread wants it, but after one pass at least: a PE
-            // that calls SHMEM in a loop wants it back at once, and a hand-over that served nothing would leave the
-            // requests waiting for the agent's next knock, a park later.
-            for (int i = 0; i < 8 && (i == 0 || !agentWanted); i++) {
-                final int w = fm.extract(1 << 20) + replies.send();
-                if (w == 0) {
-                    break;
-                }
-                work += w;
-            }
-            return work;
-        } finally {
-            OWNER.setRelease(this, 0);
-        }
-    }
-
-    /**
-     * The agent takes the endpoint: at once if it is free; else it knocks, and the PE thread hands it over at the end
-     * of its current call (a PE that calls SHMEM in a loop without extracting holds it for short calls, and frees it
-     * only for a few nanoseconds between them). The knock is withdrawn after {@link #AGENT_TRIES} looks; a hand-over
-     * that raced with the withdrawal is taken.
-     */
-    private boolean takeForAgent() {
-        if (OWNER.compareAndSet(this, 0, 2)) {
-            return true;
-        }
-        agentKnocks = true;
-        for (int i = 0; i < AGENT_TRIES; i++) {
-            if ((int) OWNER.getAcquire(this) == 2 || OWNER.compareAndSet(this, 0, 2)) {
-                KNOCK.compareAndSet(this, true, false); // unless the PE thread took it in handing over
-                return true;
-            }
-            Thread.onSpinWait();
-        }
-        if (KNOCK.compareAndSet(this, true, false)) {
-            return false; // withdrawn before the PE thread saw it
-        }
-        // The PE thread took the knock: its hand-over is under way or done.
-        while ((int) OWNER.getAcquire(this) != 2) {
-            Thread.onSpinWait();
-        }
-        return true;
-    }
-
     /** Extracts (running handlers) and sends replies until {@code cond} holds; the caller has entered. */
     void await(final BooleanSupplier cond) {
         replies.send();
@@ -589,18 +513,21 @@ final class Engine {
     void serveBetweenBatches() {
         if (depth == 1 && !anyThread && Thread.currentThread() == peThread) {
             batchServes++;
-            ENTERS.setOpaque(this, enters + 1);
-            fm.extract(1 << 20);
-            replies.send();
+            serve();
         }
     }
 
     /** One non-blocking progress step from the PE thread (test routines call it). */
     void poll() {
+        serve();
+        checkRejected();
+    }
+
+    /** Extracts what has arrived and sends the replies it produced, counted as the PE thread's own progress. */
+    private void serve() {
         ENTERS.setOpaque(this, enters + 1);
         fm.extract(1 << 20);
         replies.send();
-        checkRejected();
     }
 
     private void checkRejected() {

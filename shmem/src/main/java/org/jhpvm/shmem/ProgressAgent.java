@@ -22,14 +22,17 @@ final class ProgressAgent implements Runnable {
      */
     private static final ThreadGroup AGENTS = new ThreadGroup(rootGroup(), "jhpvm-progress-agents");
 
-    /** {@link Engine#agentPass}: the PE thread has extracted since the agent's last look: it drives progress itself. */
+    /** {@link #pass}: the PE thread has extracted since the agent's last look: it drives progress itself. */
     static final int PE_DRIVES = -1;
     /**
-     * {@link Engine#agentPass}: the PE thread held the endpoint through the agent's tries, inside calls that do not
+     * {@link #pass}: the PE thread held the endpoint through the agent's tries, inside calls that do not
      * extract (a PE spinning on local atomics or {@code g} of its own memory): it drives no progress, so the agent
      * must try again soon.
      */
     static final int ENDPOINT_BUSY = -2;
+
+    /** Tries of the agent at an endpoint the PE thread holds, between which the PE may leave its short call. */
+    private static final int TRIES = 64;
     /** The longest park while the PE drives progress itself (at least {@code maxParkNs}). */
     static final long ACTIVE_MAX_PARK_NS = 50_000_000;
     /**
@@ -47,6 +50,8 @@ final class ProgressAgent implements Runnable {
     /** The agent sleeps until its PE's wait ends ({@link #peLeftWait()} wakes it). */
     private volatile boolean sleepsThroughWait;
     private volatile Throwable failure;
+    /** The PE thread's count of extracts ({@code Engine.ENTERS}) at the agent's last pass. */
+    private long entersSeen;
     /** The look before a wait for an arrival: a pass that leaves an open batch of puts alone, as any pass between parks. */
     private final java.util.function.BooleanSupplier lastLook;
 
@@ -55,7 +60,7 @@ final class ProgressAgent implements Runnable {
         this.minParkNs = minParkNs;
         this.maxParkNs = maxParkNs;
         this.activeMaxParkNs = Math.max(maxParkNs, ACTIVE_MAX_PARK_NS);
-        this.lastLook = () -> engine.agentPass(false) > 0;
+        this.lastLook = () -> pass(false) > 0;
         this.thread = Thread.ofPlatform().group(AGENTS).name("jhpvm-shmem-progress-" + engine.me).daemon(true).unstarted(this);
     }
 
@@ -65,6 +70,79 @@ final class ProgressAgent implements Runnable {
             g = g.getParent();
         }
         return g;
+    }
+
+    /**
+     * One pass of the progress agent: if the PE thread is not inside SHMEM, extract what has arrived and send the
+     * replies it produced.
+     *
+     * @param lookAtBatch the agent has parked since its last pass: an open batch of small puts that no entry joined
+     *                    since the previous look is sent ({@link PutBatch#flushIfIdleSinceLastLook()})
+     * @return work done, {@link ProgressAgent#PE_DRIVES} if the PE thread has extracted since the last pass, or
+     *     {@link ProgressAgent#ENDPOINT_BUSY} if it held the endpoint through every try
+     */
+    int pass(final boolean lookAtBatch) {
+        engine.agentPasses++;
+        // A PE thread that extracted since the last pass drives progress itself: leave the endpoint to it (an agent
+        // competing for it would only slow it down, and take a core from it).
+        final long e = (long) Engine.ENTERS.getOpaque(engine);
+        if (e != entersSeen) {
+            entersSeen = e;
+            return PE_DRIVES;
+        }
+        if ((boolean) Engine.IN_WAIT.getOpaque(engine)) {
+            return PE_DRIVES; // inside a wait the PE thread extracts itself
+        }
+        if (!takeEndpoint()) {
+            return ENDPOINT_BUSY; // inside short calls that do not extract: it needs the agent
+        }
+        try {
+            if (lookAtBatch) {
+                engine.batch.flushIfIdleSinceLastLook();
+            }
+            int work = 0;
+            // Bounded: give the endpoint back soon if the PE thread wants it, but after one pass at least: a PE
+            // that calls SHMEM in a loop wants it back at once, and a hand-over that served nothing would leave the
+            // requests waiting for the agent's next knock, a park later.
+            for (int i = 0; i < 8 && (i == 0 || !engine.agentWanted); i++) {
+                final int w = engine.fm.extract(1 << 20) + engine.replies.send();
+                if (w == 0) {
+                    break;
+                }
+                work += w;
+            }
+            return work;
+        } finally {
+            Engine.OWNER.setRelease(engine, 0);
+        }
+    }
+
+    /**
+     * The agent takes the endpoint: at once if it is free; else it knocks, and the PE thread hands it over at the end
+     * of its current call (a PE that calls SHMEM in a loop without extracting holds it for short calls, and frees it
+     * only for a few nanoseconds between them). The knock is withdrawn after {@link #TRIES} looks; a hand-over
+     * that raced with the withdrawal is taken.
+     */
+    private boolean takeEndpoint() {
+        if (Engine.OWNER.compareAndSet(engine, 0, 2)) {
+            return true;
+        }
+        engine.agentKnocks = true;
+        for (int i = 0; i < TRIES; i++) {
+            if ((int) Engine.OWNER.getAcquire(engine) == 2 || Engine.OWNER.compareAndSet(engine, 0, 2)) {
+                Engine.KNOCK.compareAndSet(engine, true, false); // unless the PE thread took it in handing over
+                return true;
+            }
+            Thread.onSpinWait();
+        }
+        if (Engine.KNOCK.compareAndSet(engine, true, false)) {
+            return false; // withdrawn before the PE thread saw it
+        }
+        // The PE thread took the knock: its hand-over is under way or done.
+        while ((int) Engine.OWNER.getAcquire(engine) != 2) {
+            Thread.onSpinWait();
+        }
+        return true;
     }
 
     void start() {
@@ -163,7 +241,7 @@ final class ProgressAgent implements Runnable {
             while (running) {
                 // The open batch of small puts is looked at only on the first pass after a park: two looks in a
                 // row a park apart send it, two passes a few spins apart must not (that would cut a put stream).
-                final int work = engine.agentPass(parked);
+                final int work = pass(parked);
                 parked = false;
                 final boolean needed = work != PE_DRIVES;
                 if (work > 0) {
