@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * SHMEM segments in host memory between real processes ({@code bin/jhpvm launch}): direct between the processes of a
- * host, messages between processes that share none, and a process that dies while others use its memory.
+ * host, messages between processes that share none, and a process that dies while others use its memory; and large
+ * transfers of heap arrays, whose bytes FM moves through rings in host memory.
  */
 @Timeout(240)
 class SharedSegmentsLaunchTest {
@@ -76,6 +77,58 @@ class SharedSegmentsLaunchTest {
         assertNotEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.err().contains("process 1 (PE 1 on localhost) lost"), r.err());
         assertEquals(Set.of(), newSince(before), "job directories (and their segments) left in /dev/shm");
+    }
+
+    @Test
+    void largeTransfersOfHeapArraysShouldGoThroughHostMemoryAndLeaveNothing(@TempDir final Path dir)
+        throws Exception {
+        final Path prog = dir.resolve("Big.java");
+        Files.writeString(prog, """
+            import java.nio.file.*;
+            import org.jhpvm.runtime.Jhpvm;
+            import org.jhpvm.shmem.*;
+            public class Big {
+                public static void main(String[] args) {
+                    Jhpvm.shmem(args, sh -> {
+                        final int n = (3 << 17) + 1; // 3 MiB and a long: more pieces than a ring holds
+                        SymmetricLongs a = sh.mallocLongs(n + 2);
+                        long[] mine = new long[n];
+                        for (int i = 0; i < n; i++) {
+                            mine[i] = (long) sh.myPe() << 40 | i;
+                        }
+                        sh.barrierAll();
+                        a.put(1 - sh.myPe(), 1, mine, 0, n); // both at once, each into the other's heap array
+                        sh.quiet();
+                        sh.barrierAll();
+                        long[] back = new long[n];
+                        a.get(1 - sh.myPe(), 1, back, 0, n); // what this PE put there
+                        long bad = 0;
+                        for (int i = 0; i < n; i++) {
+                            bad += a.local()[1 + i] != ((long) (1 - sh.myPe()) << 40 | i) ? 1 : 0;
+                            bad += back[i] != mine[i] ? 1 : 0;
+                        }
+                        bad += a.local()[0] != 0 || a.local()[n + 1] != 0 ? 1 : 0;
+                        boolean ring = false;
+                        try (var dirs = Files.list(Path.of("/dev/shm"))) {
+                            for (Path d : (Iterable<Path>) dirs::iterator) {
+                                // The first ring this process made: name -1, a file of the job's host memory.
+                                Path f = d.resolve("shm-segments").resolve("nic" + sh.myPe() + "-4294967295");
+                                ring |= d.getFileName().toString().startsWith("jhpvm-") && Files.exists(f);
+                            }
+                        } catch (java.io.IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                        System.out.println("PE " + sh.myPe() + ": " + bad + " wrong, ring in host memory " + ring);
+                    });
+                }
+            }
+            """);
+        final Set<String> before = jobDirectories();
+        final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--", "run", prog.toString());
+        assertEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.out().contains("[PE 0] PE 0: 0 wrong, ring in host memory true"), r.out());
+        assertTrue(r.out().contains("[PE 1] PE 1: 0 wrong, ring in host memory true"), r.out());
+        assertEquals(Set.of(), newSince(before), "job directories (and their rings) left in /dev/shm");
     }
 
     @Test

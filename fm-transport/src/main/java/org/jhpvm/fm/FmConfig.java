@@ -35,6 +35,10 @@ import java.util.List;
  *                            small request names the sender's pieces and the receiver's handler pulls each piece by
  *                            RDMA straight into the array it receives into (no frames, no copy at the sender); 0 never
  *                            (every message in frames). Needs {@code nicOffload} and {@code extractWhileWaiting}
+ * @param hostStagingBytes    where FM carries RDMA in its own messages (no RDMA in the NIC: Aeron, or
+ *                            {@code nicOffload=false}), an RDMA write or read of at least this many bytes between two
+ *                            PEs of one host moves through a ring in host memory both map: the bytes are copied into
+ *                            it and out of it, and only a short message per piece travels; 0 never
  * @param scheduling          how a job's PE threads in one process share its cores (FM-DCS run slots)
  * @param cores               the cores a job's PE threads in one process may use, 0 for the machine's
  * @param quantumNs           the run slots' quantum: the longest a PE waits for a slot before it runs anyway (DCS),
@@ -72,6 +76,7 @@ public record FmConfig(
     long maxParkNs,
     boolean nicOffload,
     int rendezvousBytes,
+    int hostStagingBytes,
     Scheduling scheduling,
     int cores,
     long quantumNs,
@@ -92,6 +97,7 @@ public record FmConfig(
         check("ackEveryFrames", ackEveryFrames, 0, MAX_FRAMES);
         check("maxFm1MessageBytes", maxFm1MessageBytes, 16, Integer.MAX_VALUE - 64);
         check("rendezvousBytes", rendezvousBytes, 0, Integer.MAX_VALUE);
+        check("hostStagingBytes", hostStagingBytes, 0, Integer.MAX_VALUE);
         check("cores", cores, 0, MAX_CORES);
         java.util.Objects.requireNonNull(scheduling, "scheduling");
         if (quantumNs < 100_000 || quantumNs > 1_000_000_000) {
@@ -181,6 +187,7 @@ public record FmConfig(
         long maxParkNs = 1_000_000;
         boolean nicOffload = true;
         int rendezvousBytes = 32 << 10;
+        int hostStagingBytes = 16 << 10;
         Scheduling scheduling = Scheduling.NONE;
         int cores;
         long quantumNs = 10_000_000;
@@ -372,6 +379,19 @@ public record FmConfig(
         }
 
         /**
+         * Sets the size from which RDMA carried in FM's messages moves through host memory between two PEs of one
+         * host (a ring each sender keeps for each receiver, in memory both map): the bytes are copied into the ring
+         * and out of it, and each piece travels as a short message, instead of the bytes travelling in frames.
+         *
+         * @param v bytes, at least 0 (0: never)
+         * @return this
+         */
+        public Builder hostStagingBytes(final int v) {
+            hostStagingBytes = v;
+            return this;
+        }
+
+        /**
          * Sets how the job's PE threads in one process share its cores, and how many cores that is.
          *
          * @param policy    {@link Scheduling#NONE} (the default), {@code DCS} or {@code GANG}
@@ -412,8 +432,8 @@ public record FmConfig(
         public FmConfig build() {
             return new FmConfig(windowFrames, receiveQueueFrames, ackEveryFrames, ackDelayNs, rtoMinNs, rtoMaxNs,
                 rejectBackoffNs, alwaysChecksum, inlineWholeMessages, maxFm1MessageBytes, extractWhileWaiting,
-                idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, scheduling, cores,
-                quantumNs, idleSleepNs, idleSleepMaxNs, spinWaitNs, deadlockAfterNs);
+                idleSpins, idleYields, minParkNs, maxParkNs, nicOffload, rendezvousBytes, hostStagingBytes, scheduling,
+                cores, quantumNs, idleSleepNs, idleSleepMaxNs, spinWaitNs, deadlockAfterNs);
         }
     }
 }

@@ -61,6 +61,9 @@ final class FmOptions {
             row("rendezvousBytes", "int", d.rendezvousBytes, "messages declared at least this long move by RDMA "
                 + "from the sender's arrays into the receiver's where the NIC does RDMA (0: never)",
                 (b, v) -> b.rendezvousBytes(intValue(v))),
+            row("hostStagingBytes", "int", d.hostStagingBytes, "RDMA carried in FM's messages of at least this "
+                + "many bytes between PEs of one host moves through a ring in host memory (0: never)",
+                (b, v) -> b.hostStagingBytes(intValue(v))),
             row("scheduling", "none|dcs|gang", d.scheduling, "how a job's PE threads in one process share its "
                 + "cores: the operating system (none) or run slots (dcs: a PE woken by a message first; gang)",
                 (b, v) -> b.scheduling = Scheduling.parse(v)),

@@ -110,14 +110,16 @@ class SpanningReceiveTest {
 
     @Test
     void rdmaThroughMessagesShouldLandExactlyWithoutAHandlerThread() {
-        // Without NIC offload, an RDMA write is an FM message whose handler receives the bytes into the region.
+        // Without NIC offload, an RDMA write is an FM message whose handler receives the bytes into the region (its
+        // bytes in frames: not through host memory, which the two PEs of this JVM share).
         final int longs = 3 * LONGS / 2;
         final long[] src = new SplittableRandom(7).longs(longs).toArray();
         final long[] target = new long[longs + 1];
         final AtomicReference<FmCounters> receiver = new AtomicReference<>();
         final AtomicReference<FmCounters> reader = new AtomicReference<>();
         FmJob.builder().pes(2).timeout(Duration.ofSeconds(100))
-            .option("fm.nicOffload", "false").option("fm.rendezvousBytes", "0").build().run(fm -> {
+            .option("fm.nicOffload", "false").option("fm.rendezvousBytes", "0").option("fm.hostStagingBytes", "0")
+            .build().run(fm -> {
                 final FmRegion mine = fm.register(fm.pe() == 1 ? target : new long[1], 4, 44);
                 final Barrier b = new Barrier(fm);
                 b.await();

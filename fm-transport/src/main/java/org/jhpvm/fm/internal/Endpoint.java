@@ -131,7 +131,7 @@ public final class Endpoint extends EndpointNicApi {
         this.out = new OutboundStream(this, flow, send, frameBytes);
         this.nested = new OutboundStream(this, flow, send, frameBytes);
         this.offload = new NicOffload(this, nic, config.nicOffload() && caps.remoteDma() && caps.nicHandlers(),
-            frameBytes, System.nanoTime() ^ (long) pe << 32);
+            frameBytes, System.nanoTime() ^ (long) pe << 32, config.hostStagingBytes(), flow);
         if (offload.offload() && config.rendezvousBytes() > 0 && config.extractWhileWaiting()
             && RendezvousSender.fits(frameBytes)) {
             this.rendezvous = new RendezvousSender(this, nic, flow, retransmitter, frameBytes);
@@ -350,6 +350,7 @@ public final class Endpoint extends EndpointNicApi {
                     waits.worked(work);
                 }
             }
+            offload.leave();
         } finally {
             if (virtualClock) {
                 VirtualTime.waiting(false);

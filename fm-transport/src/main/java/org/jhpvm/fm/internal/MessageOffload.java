@@ -31,7 +31,15 @@ import org.jhpvm.fm.FmNicHandler;
  *   RDMA_DONE    int slot, int status
  *   RDMA_READ    int slot, int handle, int key, long offset, long length
  *   RDMA_DATA    int slot, int status, long length, bytes
+ *   STAGED_WRITE int slot, int handle, int key, long offset, long length, long pieceOffset, int pieceLength,
+ *                int ring, int ringSlot
+ *   STAGED_DATA  int slot, long length, long pieceOffset, int pieceLength, int ring, int ringSlot
  * </pre>
+ * Between two PEs of one host the bytes of a write or read of at least {@code fm.hostStagingBytes} go through host
+ * memory instead ({@link StagedTransfers}): a write is a STAGED_WRITE per piece, each checked against the whole
+ * write's range so that a write that fails its checks changes nothing, and the last piece's handler answers with
+ * RDMA_DONE; a read is answered with a STAGED_DATA per piece, the last of which completes it (a read that fails its
+ * checks is answered with RDMA_DATA and its status, as before).
  * The endpoint's thread only.
  */
 final class MessageOffload {
@@ -41,8 +49,10 @@ final class MessageOffload {
     static final int H_RDMA_DONE = FastMessages.MAX_HANDLERS + 3;
     static final int H_RDMA_READ = FastMessages.MAX_HANDLERS + 4;
     static final int H_RDMA_DATA = FastMessages.MAX_HANDLERS + 5;
+    static final int H_STAGED_WRITE = FastMessages.MAX_HANDLERS + 6;
+    static final int H_STAGED_DATA = FastMessages.MAX_HANDLERS + 7;
     /** Internal handlers this class registers, from {@link FastMessages#MAX_HANDLERS}. */
-    static final int HANDLERS = 6;
+    static final int HANDLERS = 8;
 
     /** An answer owed to another PE, queued by a handler and sent by {@link #flush()}. */
     private static final class Answer {
@@ -66,6 +76,8 @@ final class MessageOffload {
     private final Endpoint ep;
     private final NicOffload offload;
     private final int frameBytes;
+    /** Transfers between PEs of one host through host memory, or null. */
+    private final StagedTransfers staged;
     private final MemorySegment requestStaging;
     /** Per sender, the request being received (allocated at its first request): see the class comment. */
     private final byte[][] served;
@@ -90,10 +102,11 @@ final class MessageOffload {
     private int freeCount;
     private int nextSlot;
 
-    MessageOffload(final Endpoint ep, final NicOffload offload, final int frameBytes) {
+    MessageOffload(final Endpoint ep, final NicOffload offload, final int frameBytes, final StagedTransfers staged) {
         this.ep = ep;
         this.offload = offload;
         this.frameBytes = frameBytes;
+        this.staged = staged;
         this.requestStaging = MemorySegment.ofArray(new byte[frameBytes]);
         this.served = new byte[ep.pes()][];
         this.servedSegment = new MemorySegment[ep.pes()];
@@ -103,6 +116,15 @@ final class MessageOffload {
         ep.registerInternal(H_RDMA_DONE, (in, sender) -> onDone(in));
         ep.registerInternal(H_RDMA_READ, (in, sender) -> onRead(in, sender));
         ep.registerInternal(H_RDMA_DATA, (InboundStream.SinkHandler) (in, sender) -> onData(in));
+        ep.registerInternal(H_STAGED_WRITE, (in, sender) -> onStagedWrite(in, sender));
+        ep.registerInternal(H_STAGED_DATA, (in, sender) -> onStagedData(in, sender));
+    }
+
+    /** The PE leaves the job: the host memory rings go (see {@link StagedTransfers#close}). */
+    void close() {
+        if (staged != null) {
+            staged.close();
+        }
     }
 
     MemorySegment requestStaging() {
@@ -135,6 +157,10 @@ final class MessageOffload {
             return;
         }
         final int slot = slot(queue, op, local, localOffset, length, context);
+        if (write && staged != null && staged.applies(dest, length)) {
+            stagedWrite(slot, dest, handle, key, remoteOffset, local.segment, localOffset, length);
+            return;
+        }
         final OutboundStream out = ep.beginInternal(dest, 28 + (write ? (int) Math.min(Integer.MAX_VALUE - 28, length)
             : 0), write ? H_RDMA_WRITE : H_RDMA_READ);
         out.sendInt(slot);
@@ -146,6 +172,41 @@ final class MessageOffload {
             out.sendSegment(local.segment, localOffset, length);
         }
         out.endMessage();
+    }
+
+    /** A write's pieces through the ring to {@code dest}: the source is free when this returns. */
+    private void stagedWrite(final int slot, final int dest, final int handle, final int key, final long remoteOffset,
+                             final MemorySegment src, final long srcOffset, final long length) {
+        long done = 0;
+        do {
+            final int piece = (int) Math.min(StagedTransfers.PIECE_BYTES, length - done);
+            final int ringSlot = staged.stage(dest, src, srcOffset + done, piece);
+            final OutboundStream out = ep.beginInternal(dest, 48, H_STAGED_WRITE);
+            out.sendInt(slot);
+            out.sendInt(handle);
+            out.sendInt(key);
+            out.sendLong(remoteOffset);
+            out.sendLong(length);
+            out.sendLong(done);
+            out.sendInt(piece);
+            out.sendInt(staged.ringName(dest));
+            out.sendInt(ringSlot);
+            out.endMessage();
+            done += piece;
+        } while (done < length);
+    }
+
+    private void onStagedData(final FmInputStream in, final int sender) {
+        final int slot = in.receiveInt();
+        final long length = in.receiveLong();
+        final long pieceOffset = in.receiveLong();
+        final int piece = in.receiveInt();
+        final int ring = in.receiveInt();
+        final int ringSlot = in.receiveInt();
+        staged.unstage(sender, ring, ringSlot, slotRegion[slot].segment, slotOffset[slot] + pieceOffset, piece);
+        if (pieceOffset + piece == length) {
+            complete(slot, FmCompletion.OK, length);
+        }
     }
 
     private void onReply(final FmInputStream in) {
@@ -266,6 +327,27 @@ final class MessageOffload {
         }
     }
 
+    private void onStagedWrite(final FmInputStream in, final int sender) {
+        final int slot = in.receiveInt();
+        final int handle = in.receiveInt();
+        final int key = in.receiveInt();
+        final long offset = in.receiveLong();
+        final long length = in.receiveLong();
+        final long pieceOffset = in.receiveLong();
+        final int piece = in.receiveInt();
+        final int ring = in.receiveInt();
+        final int ringSlot = in.receiveInt();
+        final RegionImpl r = offload.regions.lookup(handle);
+        final int status = check(r, key, offset, length);
+        staged.unstage(sender, ring, ringSlot, status == FmCompletion.OK ? r.segment : null, offset + pieceOffset,
+            piece);
+        if (pieceOffset + piece == length) {
+            final Answer a = answer(sender, H_RDMA_DONE, slot);
+            a.status = status;
+            answers.add(a);
+        }
+    }
+
     private void onRead(final FmInputStream in, final int sender) {
         final int slot = in.receiveInt();
         final int handle = in.receiveInt();
@@ -287,6 +369,24 @@ final class MessageOffload {
     private static int check(final RegionImpl r, final int key, final long offset, final long length) {
         return r == null ? FmCompletion.ERR_NOT_REGISTERED : r.key != key ? FmCompletion.ERR_BAD_KEY
             : !r.contains(offset, length) ? FmCompletion.ERR_OUT_OF_BOUNDS : FmCompletion.OK;
+    }
+
+    /** A read's bytes through the ring to the requester, a piece at a time. */
+    private void sendStaged(final Answer a) {
+        long done = 0;
+        do {
+            final int piece = (int) Math.min(StagedTransfers.PIECE_BYTES, a.dataLength - done);
+            final int ringSlot = staged.stage(a.dest, a.data, a.dataOffset + done, piece);
+            final OutboundStream out = ep.beginInternal(a.dest, 32, H_STAGED_DATA);
+            out.sendInt(a.slot);
+            out.sendLong(a.dataLength);
+            out.sendLong(done);
+            out.sendInt(piece);
+            out.sendInt(staged.ringName(a.dest));
+            out.sendInt(ringSlot);
+            out.endMessage();
+            done += piece;
+        } while (done < a.dataLength);
     }
 
     private Answer answer(final int dest, final int handler, final int slot) {
@@ -333,6 +433,13 @@ final class MessageOffload {
                         out.endMessage();
                     }
                     default -> {
+                        if (a.data != null && staged != null && staged.applies(a.dest, a.dataLength)) {
+                            sendStaged(a);
+                            a.data = null;
+                            spareAnswers.add(a);
+                            sent++;
+                            continue;
+                        }
                         final int length = (int) Math.min(Integer.MAX_VALUE - 16, a.dataLength);
                         final OutboundStream out = ep.beginInternal(a.dest, 16 + length, H_RDMA_DATA);
                         out.sendInt(a.slot);

@@ -56,7 +56,8 @@ final class NicOffload {
     private FmCompletion awaitInto;
     private final BooleanSupplier completed = () -> pollCompletion(awaitInto);
 
-    NicOffload(final Endpoint ep, final Nic nic, final boolean offload, final int frameBytes, final long keySeed) {
+    NicOffload(final Endpoint ep, final Nic nic, final boolean offload, final int frameBytes, final long keySeed,
+               final int hostStagingBytes, final FlowControl flow) {
         this.ep = ep;
         this.nic = nic;
         this.offload = offload;
@@ -64,7 +65,9 @@ final class NicOffload {
         this.regions = new FmRegionTable(nic, offload, keySeed);
         this.nicQueue = offload ? nic.completionQueue() : null;
         this.queues = new CompletionQueues(ep.pe(), nic, offload, log);
-        this.messages = offload ? null : new MessageOffload(ep, this, frameBytes);
+        this.messages = offload ? null : new MessageOffload(ep, this, frameBytes,
+            hostStagingBytes == 0 || ep.virtualClock() || ep.hostMemory().isEmpty() ? null
+                : new StagedTransfers(ep.hostMemory().get(), ep.pe(), ep.pes(), hostStagingBytes, flow));
     }
 
     /** {@link org.jhpvm.fm.FastMessages#awaitArrival}: the NIC's wait for an arrival (its bell, where it has one). */
@@ -326,5 +329,12 @@ final class NicOffload {
 
     MessageOffload messages() {
         return messages;
+    }
+
+    /** The PE has left the job with every PE done: what it keeps in host memory for FM's transfers goes. */
+    void leave() {
+        if (messages != null) {
+            messages.close();
+        }
     }
 }
