@@ -4,13 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.jhpvm.fm.FmConfig;
 
 /**
  * {@code bench shmem} under {@code launch -n 2}: what two processes cost against the same program on 2 PEs in one JVM,
  * measured in the same run (issue 32's {@code process_*} figures). Two kinds of symmetric object:
  * <ul>
  *   <li>Java arrays on each process's heap ({@code process_heap_*}): puts, gets and atomics carried over the launched
- *       fabric and served by the target process;</li>
+ *       fabric and served by the target process; the bytes of transfers of FM's {@code hostStagingBytes} or more
+ *       (written as {@code process_heap_staging_bytes}) go through rings in host memory;</li>
  *   <li>segments in host memory ({@link SegmentBenchmark}; {@code process_*} without {@code heap}): loads and stores
  *       of the caller straight into the other process's memory. Written only when the two processes did share their
  *       host (not under {@code JHPVM_TRANSPORT=udp}, nor across hosts): a figure of the message path under these
@@ -26,6 +28,8 @@ public final class ProcessFigures {
     public static final double SHARED_LATENCY_RATIO_MAX = 1.3;
     /** Smallest bandwidth ratio (2 processes over arraycopy) on segments in host memory. */
     public static final double SHARED_BW_RATIO_MIN = 0.7;
+    /** FM's {@code hostStagingBytes} (the bench runs with FM's defaults): heap transfers this long and longer. */
+    private static final int STAGING_BYTES = FmConfig.defaults().hostStagingBytes();
     /** Largest ratio of a get from a computing target over an idle get. */
     public static final double BUSY_TARGET_RATIO_MAX = 1.2;
 
@@ -114,7 +118,8 @@ public final class ProcessFigures {
             System.out.printf("  process_* of segments in host memory: not written, the processes share no host "
                 + "(JHPVM_TRANSPORT=udp, or other hosts): the figures above are of the message path%n");
         }
-        System.out.printf("2 processes against 1 JVM (segments: direct; heap arrays: served by the target process):%n");
+        System.out.printf("2 processes against 1 JVM (segments: direct; heap arrays: served by the target process, "
+            + "the bytes of transfers of %d bytes or more through rings in host memory):%n", STAGING_BYTES);
         for (final Figure x : figures) {
             System.out.printf("  %-42s %8.3f (target %s %.1f: %s)%n", x.key(), x.value(), x.atMost() ? "<=" : ">=",
                 x.bound(), x.met() ? "met" : "MISSED");
@@ -138,6 +143,7 @@ public final class ProcessFigures {
                              final SegmentBenchmark.Result sharedProcesses, final SegmentBenchmark.Result sharedOneJvm,
                              final ObjectNode metrics, final ObjectNode targets) {
         metrics.put("process_segment_path", sharedProcesses.path());
+        metrics.put("process_heap_staging_bytes", STAGING_BYTES);
         putSegment(metrics, "process_segment_", sharedProcesses);
         putSegment(metrics, "emulated_segment_", sharedOneJvm);
         for (final Figure x : figures) {
