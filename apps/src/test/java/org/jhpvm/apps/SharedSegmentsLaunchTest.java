@@ -132,6 +132,43 @@ class SharedSegmentsLaunchTest {
     }
 
     @Test
+    void aProcessDyingWhileAnotherFillsARingToItShouldEndTheJobAndLeaveNoSegment(@TempDir final Path dir)
+        throws Exception {
+        final Path prog = dir.resolve("DiesMidStream.java");
+        Files.writeString(prog, """
+            import org.jhpvm.runtime.Jhpvm;
+            import org.jhpvm.shmem.*;
+            public class DiesMidStream {
+                public static void main(String[] args) {
+                    Jhpvm.shmem(args, sh -> {
+                        SymmetricLongs a = sh.mallocLongs(1 << 17);
+                        long[] src = new long[1 << 17];
+                        sh.barrierAll();
+                        if (sh.myPe() == 1) {
+                            long end = System.nanoTime() + 200_000_000L;
+                            while (System.nanoTime() < end) {
+                                Thread.onSpinWait(); // computing: PE 0's pieces pile up in the ring
+                            }
+                            Runtime.getRuntime().halt(9); // as kill -9: no goodbye, nothing cleaned
+                        }
+                        while (true) {
+                            a.put(1, 0, src, 0, src.length); // 1 MiB, through the ring to PE 1
+                        }
+                    });
+                }
+            }
+            """);
+        final Set<String> before = jobDirectories();
+        final long t0 = System.nanoTime();
+        final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--", "run", prog.toString());
+        System.out.println("SharedSegmentsLaunchTest: the streaming job ended " + (System.nanoTime() - t0) / 1_000_000
+            + " ms after its start");
+        assertNotEquals(0, r.status(), r.out() + r.err());
+        assertTrue(r.err().contains("process 1 (PE 1 on localhost) lost"), r.err());
+        assertEquals(Set.of(), newSince(before), "job directories (and their rings) left in /dev/shm");
+    }
+
+    @Test
     void aMainClassThatReturnsShouldEndItsProcess() throws Exception {
         // Aeron's threads are not daemon threads: without LaunchedMain each process would outlive its main for ever.
         final LaunchTest.Run r = LaunchTest.run(Map.of(), 60, "launch", "-n", "2", "--",
