@@ -69,14 +69,7 @@ class SharedSegmentsLaunchTest {
                 }
             }
             """);
-        final Set<String> before = jobDirectories();
-        final long t0 = System.nanoTime();
-        final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--", "run", prog.toString());
-        System.out.println("SharedSegmentsLaunchTest: the job ended " + (System.nanoTime() - t0) / 1_000_000
-            + " ms after its start");
-        assertNotEquals(0, r.status(), r.out() + r.err());
-        assertTrue(r.err().contains("process 1 (PE 1 on localhost) lost"), r.err());
-        assertEquals(Set.of(), newSince(before), "job directories (and their segments) left in /dev/shm");
+        assertEndsNamingTheDeadProcess(prog);
     }
 
     @Test
@@ -158,14 +151,19 @@ class SharedSegmentsLaunchTest {
                 }
             }
             """);
+        assertEndsNamingTheDeadProcess(prog);
+    }
+
+    /** Runs a 2-process job whose process 1 halts: it must fail, name that process, and leave no job directory. */
+    private static void assertEndsNamingTheDeadProcess(final Path prog) throws Exception {
         final Set<String> before = jobDirectories();
         final long t0 = System.nanoTime();
         final LaunchTest.Run r = LaunchTest.run(Map.of(), 120, "launch", "-n", "2", "--", "run", prog.toString());
-        System.out.println("SharedSegmentsLaunchTest: the streaming job ended " + (System.nanoTime() - t0) / 1_000_000
-            + " ms after its start");
+        System.out.println("SharedSegmentsLaunchTest: " + prog.getFileName() + " ended "
+            + (System.nanoTime() - t0) / 1_000_000 + " ms after its start");
         assertNotEquals(0, r.status(), r.out() + r.err());
         assertTrue(r.err().contains("process 1 (PE 1 on localhost) lost"), r.err());
-        assertEquals(Set.of(), newSince(before), "job directories (and their rings) left in /dev/shm");
+        assertEquals(Set.of(), newSince(before), "job directories (and their segments and rings) left in /dev/shm");
     }
 
     @Test
