@@ -56,6 +56,8 @@ final class StagedTransfers {
     private final MemorySegment[] out;
     private final int[] outName;
     private final int[] nextSlot;
+    /** Consumers no ring could be made for (the host's memory full): their transfers stay in frames. */
+    private final boolean[] unavailable;
     /** Rings this PE has mapped, by producer, and their names. */
     private final MemorySegment[] in;
     private final int[] inName;
@@ -76,6 +78,7 @@ final class StagedTransfers {
         this.out = new MemorySegment[pes];
         this.outName = new int[pes];
         this.nextSlot = new int[pes];
+        this.unavailable = new boolean[pes];
         this.in = new MemorySegment[pes];
         this.inName = new int[pes];
     }
@@ -83,10 +86,11 @@ final class StagedTransfers {
     /**
      * @param peer   the other PE of the transfer
      * @param length its bytes
-     * @return whether the transfer's bytes go through a ring
+     * @return whether the transfer's bytes go through a ring (made here at the first transfer to {@code peer}; where
+     *         the host has no room for it, never, and the transfers to {@code peer} stay in frames)
      */
     boolean applies(final int peer, final long length) {
-        return length >= minBytes && peer != me && host.reaches(peer);
+        return length >= minBytes && peer != me && !unavailable[peer] && host.reaches(peer) && ring(peer) != null;
     }
 
     /**
@@ -161,14 +165,20 @@ final class StagedTransfers {
         }
     }
 
+    /** The ring to {@code peer}, made at the first call; null, and frames from then on, if the host has no room. */
     private MemorySegment ring(final int peer) {
         MemorySegment ring = out[peer];
         if (ring == null) {
             final int name = NAMES.decrementAndGet();
-            if (name >= 0) {
-                throw new IllegalStateException("host memory rings: names used up in this process");
+            try {
+                if (name >= 0) {
+                    throw new IllegalStateException("host memory rings: names used up in this process");
+                }
+                ring = host.create(name, RING_BYTES);
+            } catch (final IllegalStateException e) {
+                unavailable[peer] = true;
+                return null;
             }
-            ring = host.create(name, RING_BYTES);
             out[peer] = ring;
             outName[peer] = name;
         }

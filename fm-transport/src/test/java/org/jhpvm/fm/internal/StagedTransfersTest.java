@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The rings of {@link StagedTransfers} on a host memory that records what is made, mapped and removed: a piece goes
  * through a slot exactly; a PE leaving removes the rings whose slots are all free and keeps one with a piece still in
- * it (its consumer may yet copy it out); mappings are given back; and which transfers go through a ring at all.
+ * it (its consumer may yet copy it out); mappings are given back; which transfers go through a ring at all; and a
+ * host with no room for a ring leaves them in frames.
  */
 class StagedTransfersTest {
     /** Segments by (owner, name), shared by the PEs of the test as by the processes of a host. */
@@ -27,6 +28,8 @@ class StagedTransfersTest {
         final Map<Long, MemorySegment> segments = new HashMap<>();
         final List<String> log = new ArrayList<>();
         final Arena arena = Arena.ofAuto();
+        /** A host whose /dev/shm is full: create throws as the fabrics do. */
+        boolean full;
 
         FmHostMemory of(final int pe, final int pes) {
             return new FmHostMemory() {
@@ -38,6 +41,9 @@ class StagedTransfersTest {
                 @Override
                 public MemorySegment create(final int name, final long bytes) {
                     log.add("create " + pe + " " + name);
+                    if (full) {
+                        throw new IllegalStateException("host memory: " + bytes + " bytes wanted, 0 free");
+                    }
                     final MemorySegment s = arena.allocate(bytes, 64);
                     segments.put((long) pe << 32 | (name & 0xFFFF_FFFFL), s);
                     return s;
@@ -106,6 +112,18 @@ class StagedTransfersTest {
         assertFalse(pe0.applies(1, (16 << 10) - 1), "below the threshold");
         assertFalse(pe0.applies(0, 1 << 20), "to itself");
         assertFalse(pe0.applies(2, 1 << 20), "to another host");
+    }
+
+    @Test
+    void aHostWithNoRoomForARingShouldLeaveTheTransfersInFrames() {
+        final Host host = new Host();
+        host.full = true;
+        final StagedTransfers pe0 = new StagedTransfers(host.of(0, 4), 0, 4, 1, null);
+        assertFalse(pe0.applies(1, 1 << 20), "no ring: frames");
+        assertFalse(pe0.applies(1, 1 << 20), "and frames from then on");
+        assertEquals(1, host.log.stream().filter(s -> s.startsWith("create")).count(), "one try: " + host.log);
+        host.full = false;
+        assertTrue(pe0.applies(3, 1 << 20), "another consumer gets its ring");
     }
 
     @Test
