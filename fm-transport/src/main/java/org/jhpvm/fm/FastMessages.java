@@ -167,8 +167,9 @@ public interface FastMessages {
     /**
      * Whether an RDMA write has taken its local bytes by the time {@code rdmaWrite} returns, so that the caller may
      * change them at once and the completion says only whether the target took them. True where FM carries RDMA in
-     * its own messages (not {@link #nicOffload()}): the write's bytes are copied into FM's frames before the call
-     * returns. Where the NIC moves them it may still be reading them until the completion comes.
+     * its own messages (not {@link #nicOffload()}): the write's bytes are copied into FM's frames, or into a ring in
+     * host memory for a PE of the same host, before the call returns. Where the NIC moves them it may still be reading
+     * them until the completion comes.
      *
      * @return true if a write's source is free when {@code rdmaWrite} returns
      */

@@ -146,7 +146,7 @@ public final class AeronFabric implements ProcessFabric {
             final boolean anyIpc = anyRank(true);
             final boolean anyUdp = anyRank(false);
             this.udp = UdpChannels.forHost(env.udpMtu(), bind);
-            if (anyRank(false) && System.getenv("JHPVM_DEBUG") != null) {
+            if (anyUdp && System.getenv("JHPVM_DEBUG") != null) {
                 System.err.println("jhpvm: rank " + env.rank() + ": " + udp + " (" + udp.publication()
                     + udp.subscription() + ")");
             }

@@ -106,10 +106,9 @@ final class Doorbells {
      * @return the word's value now
      */
     int enter(final int slot) {
-        final long at = slot * SLOT;
-        INT.getAndAdd(bells, at + 4, 1);
-        INT.getAndAdd(bells, at + 16, 1); // before the caller looks at the stores: a storer sees it, or it the store
-        return (int) INT.getVolatile(bells, at);
+        // Before the caller looks at the stores: a storer sees this count, or the caller sees the store.
+        INT.getAndAdd(bells, slot * SLOT + 16, 1);
+        return enterForRings(slot);
     }
 
     /**
@@ -165,7 +164,7 @@ final class Doorbells {
      */
     void leave(final int slot) {
         INT.getAndAdd(bells, slot * SLOT + 16, -1);
-        INT.getAndAdd(bells, slot * SLOT + 4, -1);
+        leaveForRings(slot);
     }
 
     /**

@@ -56,7 +56,7 @@ abstract class EndpointNicApi implements FastMessages {
 
     @Override
     public boolean rdmaWriteSourceFreeOnReturn() {
-        return !offload.offload(); // MessageOffload.rdma copies the bytes into FM's frames before it returns
+        return !offload.offload(); // MessageOffload.rdma copies the bytes into frames or a ring before it returns
     }
 
     @Override
