@@ -385,6 +385,30 @@ public interface FastMessages {
     boolean pollCompletion(FmCompletion into);
 
     /**
+     * Lets the targets hold back the completions of this PE's requests that want nothing back but their outcome (RDMA
+     * writes, and NIC messages with no reply capacity) while they succeed, until this PE asks for them
+     * ({@link #requestCompletions()}) or a target holds 64 of them. A failed one is reported at once, after those
+     * held before it, so completions keep their order per target. Where FM carries RDMA and NIC messages in its own
+     * messages (not {@link #nicOffload()}) this saves the answer message per request, which a put followed by the
+     * other side's wait pays twice per round trip; where the NIC does the work its completions come as it makes them
+     * and this changes nothing. Off by default. A caller that turns it on asks before it waits for such a completion
+     * ({@link #awaitCompletion} asks by itself). Applies to requests posted after the call.
+     *
+     * @param on whether to defer
+     * @throws IllegalStateException if the endpoint is closed
+     */
+    void deferCompletions(boolean on);
+
+    /**
+     * Asks every PE holding deferred completions of this PE's requests ({@link #deferCompletions}) to report them: they
+     * come as completions, once the answers arrive, like any other. Sends one small message per such PE not asked
+     * since its last deferred request; nothing when there is none.
+     *
+     * @throws IllegalStateException if the endpoint is closed
+     */
+    void requestCompletions();
+
+    /**
      * Waits for a completion, extracting meanwhile (without NIC offload, completions arrive as messages), idling
      * (spin, yield, park) while nothing happens.
      *

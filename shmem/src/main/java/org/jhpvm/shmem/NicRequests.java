@@ -26,6 +26,12 @@ import org.jhpvm.fm.FmRegion;
  * A context's quiet polls its own queue only. The NIC carries out every queue's requests to a PE in the order
  * posted, whatever their queues.
  * <p>
+ * <b>Deferred completions.</b> Puts and non-fetching atomics want nothing back but their outcome, and their delivery
+ * is quiet's business: this PE turns on FM's deferred completions ({@link FastMessages#deferCompletions}), so that
+ * where FM carries them in its messages their targets count successes instead of answering each, and every wait here
+ * for a completion first asks the targets to report ({@link FastMessages#requestCompletions()}). A refused one is
+ * still reported at once.
+ * <p>
  * <b>Non-blocking fetches</b> ({@code atomic_fetch_add_nbi} and its siblings) reply into a landing slot of a
  * registered array, one slot per fetch in flight; the slot's number travels in the completion context too, and the
  * completion copies the value into the caller's array.
@@ -151,6 +157,7 @@ final class NicRequests {
         this.fm = engine.fm;
         this.maxMessageBytes = fm.maxNicMessageBytes();
         this.writeSourceFreeOnReturn = fm.rdmaWriteSourceFreeOnReturn();
+        fm.deferCompletions(true); // puts and non-fetching atomics: their targets report successes when asked
         this.scratch = new long[(maxMessageBytes + 7) / 8];
         this.scratchSegment = MemorySegment.ofArray(scratch);
         this.scratchRegion = fm.register(scratch);
@@ -301,6 +308,7 @@ final class NicRequests {
         waitingPe = pe;
         waitingWhat = what;
         found = false;
+        fm.requestCompletions();
         try {
             engine.await(waitedDone);
         } finally {
@@ -332,6 +340,7 @@ final class NicRequests {
             if (pending[d] > 0) {
                 final int saved = awaitedDomain;
                 awaitedDomain = d;
+                fm.requestCompletions();
                 try {
                     engine.await(domainDone);
                 } finally {
@@ -357,6 +366,7 @@ final class NicRequests {
         if (outstanding > 0) {
             reap();
             if (outstanding > 0) {
+                fm.requestCompletions();
                 engine.await(allDone);
             }
         }

@@ -161,6 +161,8 @@ class ContextsTest {
                     // Taking every completion of the default queue and of ctx2's, while the answers come, takes
                     // none of ctx's: they wait on its own queue (a queue pair of the NIC where it does the work).
                     final long before = nic.pending(ctx.domain);
+                    // The puts' targets hold their successes until asked (FM's deferred completions).
+                    sh.engine.fm.requestCompletions();
                     // At least 50 ms, and until ctx2's answers have all come (the other PE may be descheduled for a
                     // while on a busy machine), up to 30 s.
                     final long start = System.nanoTime();

@@ -175,6 +175,18 @@ abstract class EndpointNicApi implements FastMessages {
     }
 
     @Override
+    public void deferCompletions(final boolean on) {
+        checkUsable();
+        offload.deferCompletions(on);
+    }
+
+    @Override
+    public void requestCompletions() {
+        checkUsable();
+        offload.requestCompletions();
+    }
+
+    @Override
     public boolean awaitCompletion(final FmCompletion into, final long timeoutNs) {
         checkUsable();
         return offload.awaitCompletion(into, timeoutNs);

@@ -34,7 +34,14 @@ import org.jhpvm.fm.FmNicHandler;
  *   STAGED_WRITE int slot, int handle, int key, long offset, long length, long pieceOffset, int pieceLength,
  *                int ring, int ringSlot
  *   STAGED_DATA  int slot, long length, long pieceOffset, int pieceLength, int ring, int ringSlot
+ *   REPORT       (nothing)
+ *   DONES        int count
  * </pre>
+ * With deferred completions on ({@link DeferredCompletions}), a NIC message with no reply capacity and a write in
+ * frames carry {@link DeferredCompletions#FLAG} in their slot: the target counts their success instead of answering
+ * it, and reports the count in a DONES when the requester sends REPORT, when it owes
+ * {@link DeferredCompletions#REPORT_EVERY}, or just before the NIC_REPLY or RDMA_DONE of a failed one (whose slot
+ * keeps the flag).
  * Between two PEs of one host the bytes of a write or read of at least {@code fm.hostStagingBytes} go through host
  * memory instead ({@link StagedTransfers}): a write is a STAGED_WRITE per piece, each checked against the whole
  * write's range so that a write that fails its checks changes nothing, and the last piece's handler answers with
@@ -51,8 +58,10 @@ final class MessageOffload {
     static final int H_RDMA_DATA = FastMessages.MAX_HANDLERS + 5;
     static final int H_STAGED_WRITE = FastMessages.MAX_HANDLERS + 6;
     static final int H_STAGED_DATA = FastMessages.MAX_HANDLERS + 7;
+    static final int H_REPORT = FastMessages.MAX_HANDLERS + 8;
+    static final int H_DONES = FastMessages.MAX_HANDLERS + 9;
     /** Internal handlers this class registers, from {@link FastMessages#MAX_HANDLERS}. */
-    static final int HANDLERS = 8;
+    static final int HANDLERS = 10;
 
     /** An answer owed to another PE, queued by a handler and sent by {@link #flush()}. */
     private static final class Answer {
@@ -91,6 +100,10 @@ final class MessageOffload {
         length);
     /** A write's bytes have landed in the target's region: its answer goes. */
     private final InboundStream.SinkDone written = (context, a, b) -> answers.add((Answer) context);
+    /** A deferred write's bytes have landed: its success is counted for the requester ({@code a}). */
+    private final InboundStream.SinkDone writtenDeferred = (context, requester, b) -> succeeded((int) requester);
+    /** Completions held back, both as requester and as target. */
+    final DeferredCompletions deferred;
     // requests of this PE waiting for their answer, by slot
     private int[] slotOp = new int[16];
     private RegionImpl[] slotRegion = new RegionImpl[16];
@@ -110,14 +123,17 @@ final class MessageOffload {
         this.requestStaging = MemorySegment.ofArray(new byte[frameBytes]);
         this.served = new byte[ep.pes()][];
         this.servedSegment = new MemorySegment[ep.pes()];
+        this.deferred = new DeferredCompletions(ep.pes());
         ep.registerInternal(H_NIC_REQUEST, (in, sender) -> onRequest(in, sender));
-        ep.registerInternal(H_NIC_REPLY, (InboundStream.SinkHandler) (in, sender) -> onReply(in));
+        ep.registerInternal(H_NIC_REPLY, (InboundStream.SinkHandler) (in, sender) -> onReply(in, sender));
         ep.registerInternal(H_RDMA_WRITE, (InboundStream.SinkHandler) (in, sender) -> onWrite(in, sender));
-        ep.registerInternal(H_RDMA_DONE, (in, sender) -> onDone(in));
+        ep.registerInternal(H_RDMA_DONE, (in, sender) -> onDone(in, sender));
         ep.registerInternal(H_RDMA_READ, (in, sender) -> onRead(in, sender));
         ep.registerInternal(H_RDMA_DATA, (InboundStream.SinkHandler) (in, sender) -> onData(in));
         ep.registerInternal(H_STAGED_WRITE, (in, sender) -> onStagedWrite(in, sender));
         ep.registerInternal(H_STAGED_DATA, (in, sender) -> onStagedData(in, sender));
+        ep.registerInternal(H_REPORT, (in, sender) -> report(sender));
+        ep.registerInternal(H_DONES, (in, sender) -> onDones(in, sender));
     }
 
     /** The PE leaves the job: the host memory rings go (see {@link StagedTransfers#close}). */
@@ -138,7 +154,7 @@ final class MessageOffload {
         final int slot = slot(queue, FmCompletion.NIC_MESSAGE, replyTo, replyOffset, replyCapacity, context);
         final OutboundStream out = ep.beginInternal(dest, 16 + length, H_NIC_REQUEST);
         out.sendInt(handler);
-        out.sendInt(slot);
+        out.sendInt(replyCapacity == 0 && deferred.on() ? deferred.posted(dest, slot) : slot);
         out.sendInt(replyCapacity);
         out.sendInt(length);
         out.sendSegment(requestStaging, 0, length);
@@ -163,7 +179,7 @@ final class MessageOffload {
         }
         final OutboundStream out = ep.beginInternal(dest, 28 + (write ? (int) Math.min(Integer.MAX_VALUE - 28, length)
             : 0), write ? H_RDMA_WRITE : H_RDMA_READ);
-        out.sendInt(slot);
+        out.sendInt(write && deferred.on() ? deferred.posted(dest, slot) : slot);
         out.sendInt(handle);
         out.sendInt(key);
         out.sendLong(remoteOffset);
@@ -209,8 +225,38 @@ final class MessageOffload {
         }
     }
 
-    private void onReply(final FmInputStream in) {
-        final int slot = in.receiveInt();
+    /**
+     * Asks every PE holding deferred requests of this PE that it has not asked since to report them (outside
+     * handlers: a message is sent).
+     *
+     * @return REPORTs sent
+     */
+    int requestCompletions() {
+        final int n = deferred.unaskedTargets();
+        for (int i = 0; i < n; i++) {
+            ep.beginInternal(deferred.unaskedTarget(i), 0, H_REPORT).endMessage();
+        }
+        deferred.asked();
+        return n;
+    }
+
+    /** A count of deferred requests that succeeded at {@code sender}: the oldest it holds complete. */
+    private void onDones(final FmInputStream in, final int sender) {
+        final int count = in.receiveInt();
+        for (int i = 0; i < count; i++) {
+            final int slot = deferred.take(sender, -1);
+            complete(slot, FmCompletion.OK, slotOp[slot] == FmCompletion.RDMA_WRITE ? slotLength[slot] : 0);
+        }
+    }
+
+    /** The slot an answer names: a deferred one (a failure) is the oldest {@code sender} holds. */
+    private int answered(final int field, final int sender) {
+        return (field & DeferredCompletions.FLAG) == 0 ? field
+            : deferred.take(sender, field & ~DeferredCompletions.FLAG);
+    }
+
+    private void onReply(final FmInputStream in, final int sender) {
+        final int slot = answered(in.receiveInt(), sender);
         final int status = in.receiveInt();
         final int length = in.receiveInt();
         if (status == FmCompletion.OK && length > 0) {
@@ -221,8 +267,8 @@ final class MessageOffload {
         }
     }
 
-    private void onDone(final FmInputStream in) {
-        final int slot = in.receiveInt();
+    private void onDone(final FmInputStream in, final int sender) {
+        final int slot = answered(in.receiveInt(), sender);
         final int status = in.receiveInt();
         complete(slot, status, status == FmCompletion.OK ? slotLength[slot] : 0);
     }
@@ -308,7 +354,36 @@ final class MessageOffload {
                 : view.overflowed() ? FmCompletion.ERR_OUT_OF_BOUNDS : FmCompletion.OK;
             a.length = a.status == FmCompletion.OK ? (int) view.replyLength() : 0;
         }
-        answers.add(a);
+        answer(a, sender, slot);
+    }
+
+    /** Queues answer {@code a} to a request whose slot on the wire is {@code field}; a deferred success is counted. */
+    private void answer(final Answer a, final int sender, final int field) {
+        if ((field & DeferredCompletions.FLAG) == 0) {
+            answers.add(a);
+        } else if (a.status == FmCompletion.OK) {
+            spareAnswers.add(a);
+            succeeded(sender);
+        } else {
+            report(sender); // the successes before it go first: the requester takes its deferred slots in order
+            answers.add(a);
+        }
+    }
+
+    private void succeeded(final int requester) {
+        if (deferred.succeeded(requester)) {
+            report(requester);
+        }
+    }
+
+    /** Queues a DONES with the successes owed to {@code requester}, if any. */
+    private void report(final int requester) {
+        final int n = deferred.report(requester);
+        if (n > 0) {
+            final Answer a = answer(requester, H_DONES, 0);
+            a.length = n;
+            answers.add(a);
+        }
     }
 
     private void onWrite(final FmInputStream in, final int sender) {
@@ -318,12 +393,17 @@ final class MessageOffload {
         final long offset = in.receiveLong();
         final long length = in.receiveLong();
         final RegionImpl r = offload.regions.lookup(handle);
+        final int status = check(r, key, offset, length);
+        if (status == FmCompletion.OK && (slot & DeferredCompletions.FLAG) != 0) {
+            ((InboundStream) in).receiveSegmentThen(r.segment, offset, length, writtenDeferred, null, sender, 0);
+            return;
+        }
         final Answer a = answer(sender, H_RDMA_DONE, slot);
-        a.status = check(r, key, offset, length);
-        if (a.status == FmCompletion.OK) {
+        a.status = status;
+        if (status == FmCompletion.OK) {
             ((InboundStream) in).receiveSegmentThen(r.segment, offset, length, written, a, 0, 0);
         } else {
-            answers.add(a);
+            answer(a, sender, slot);
         }
     }
 
@@ -430,6 +510,11 @@ final class MessageOffload {
                         final OutboundStream out = ep.beginInternal(a.dest, 8, H_RDMA_DONE);
                         out.sendInt(a.slot);
                         out.sendInt(a.status);
+                        out.endMessage();
+                    }
+                    case H_DONES -> {
+                        final OutboundStream out = ep.beginInternal(a.dest, 4, H_DONES);
+                        out.sendInt(a.length);
                         out.endMessage();
                     }
                     default -> {

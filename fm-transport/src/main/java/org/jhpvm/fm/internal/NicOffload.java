@@ -314,6 +314,7 @@ final class NicOffload {
         if (pollCompletion(into)) {
             return true;
         }
+        requestCompletions();
         awaitInto = into;
         try {
             return ep.extractUntil(completed, timeoutNs);
@@ -325,6 +326,18 @@ final class NicOffload {
     /** Sends what FM's message path owes other PEs (replies of requests it served); outside handlers only. */
     int flushDeferred() {
         return messages == null ? 0 : messages.flush();
+    }
+
+    /** Lets the targets of this PE's requests that want only their outcome hold back their successes (see FM). */
+    void deferCompletions(final boolean on) {
+        if (messages != null) {
+            messages.deferred.turn(on);
+        }
+    }
+
+    /** Asks the targets holding deferred completions of this PE to report them. */
+    int requestCompletions() {
+        return messages == null ? 0 : messages.requestCompletions();
     }
 
     MessageOffload messages() {
