@@ -176,14 +176,14 @@ class SharedSegmentsLaunchTest {
         assertTrue(r.out().contains("[PE 1] plain main: PE 1 got 10"), r.out());
     }
 
-    private static Set<String> newSince(final Set<String> before) throws IOException {
+    static Set<String> newSince(final Set<String> before) throws IOException {
         final Set<String> now = jobDirectories();
         now.removeAll(before);
         return now;
     }
 
     /** The jhpvm job directories under /dev/shm now (segments live inside them). */
-    private static Set<String> jobDirectories() throws IOException {
+    static Set<String> jobDirectories() throws IOException {
         final Path shm = Path.of("/dev/shm");
         if (!Files.isDirectory(shm)) {
             return new HashSet<>();
