@@ -268,9 +268,12 @@ public final class Endpoint extends EndpointNicApi {
         if (inHandler) {
             throw new IllegalStateException("extractUntil called from inside a handler on PE " + pe);
         }
-        // The deadline is taken at the first idle pass: a wait whose message is in already reads no clock.
+        // The deadline is taken at the first idle pass: a wait whose message is in already reads no clock. A pass
+        // that only spun reads none either, up to IdleWait.CLOCK_SPINS in a row.
         long deadline = 0;
         boolean timed = false;
+        long now = 0;
+        int spins = 0;
         waits.start(done);
         if (virtualClock) {
             VirtualTime.waiting(true); // in virtual time, the loop's own CPU time is no computation of the PE's
@@ -282,7 +285,9 @@ public final class Endpoint extends EndpointNicApi {
                     if (done.getAsBoolean()) {
                         return true;
                     }
-                    final long now = System.nanoTime();
+                    if (spins == 0) {
+                        now = System.nanoTime();
+                    }
                     if (!timed) {
                         deadline = now + timeoutNs;
                         timed = true;
@@ -291,9 +296,12 @@ public final class Endpoint extends EndpointNicApi {
                     if (left <= 0) {
                         return false;
                     }
-                    waits.idleOnce(Math.min(left, timersRunning() ? timerSleepNs() : waits.idleSleepNs()), now);
+                    final boolean spun = waits.idleOnce(Math.min(left, timersRunning() ? timerSleepNs()
+                        : waits.idleSleepNs()), now);
+                    spins = spun && spins + 1 < IdleWait.CLOCK_SPINS ? spins + 1 : 0;
                 } else {
                     waits.worked(work);
+                    spins = 0;
                 }
             }
             return true;

@@ -24,6 +24,12 @@ import org.jhpvm.fm.Scheduling;
 final class IdleWait {
     /** What a PE whose body has returned waits for: the end of the job (the exit barrier). */
     static final BooleanSupplier FINISHED = () -> false;
+    /**
+     * Passes that only spun before a wait looks at the clock again: {@code System.nanoTime()} costs about 24 ns here,
+     * as much as the rest of a spinning pass, and what the clock decides while spinning (the spin's 1 s limit, the
+     * machine's load every 50 ms, a run slot's quantum, the caller's deadline) does not mind a microsecond.
+     */
+    static final int CLOCK_SPINS = 16;
 
     private static final VarHandle LOOKS;
     private static final VarHandle ENDED;
@@ -147,9 +153,12 @@ final class IdleWait {
      *
      * @param sleepNs the longest sleep: {@code maxParkNs} while FM has timers running (or for the exit barrier, whose
      *                end other threads decide), {@link #idleSleepNs()} otherwise, never beyond the caller's deadline
-     * @param nowNs   {@code System.nanoTime()} as the caller last read it (a look at the clock less per pass)
+     * @param nowNs   {@code System.nanoTime()} as the caller last read it (a look at the clock less per pass; after a
+     *                pass that only spun it may be a few spins old, see {@link #CLOCK_SPINS})
+     * @return true if the pass only spun (the caller may skip its next look at the clock), false if it yielded,
+     *         slept or gave its run slot up
      */
-    void idleOnce(final long sleepNs, final long nowNs) {
+    boolean idleOnce(final long sleepNs, final long nowNs) {
         if (idleFor == null && waitFor != null) {
             idleThread = Thread.currentThread();
             idleFor = waitFor;
@@ -163,13 +172,15 @@ final class IdleWait {
         if (!virtual && !blocked && !contended && spinsOn(nowNs)) {
             Thread.onSpinWait(); // the PEs that run fit the cores: no core is taken from one, no wake-up paid
             ep.checkUsable();
-            return;
+            return true;
         }
         if (contended && idle.spinning()) {
             idle.skipSpins(); // no spinning on a core another PE wants: yield it (the PE waited for may take it)
         }
         if (!virtual && peThread && !blocked && slots.keeps(slot, nowNs)) {
             Thread.onSpinWait(); // DCS: the job's PEs all run, so what this one waits for comes soon
+            ep.checkUsable();
+            return true;
         } else if (lean && queue.isFull()) {
             idle.idle(0); // frames wait in the fabric: the queue must drain first
         } else if (virtual || blocked || idle.nextIdleParks() || contended && slots.policy() != Scheduling.NONE) {
@@ -201,6 +212,7 @@ final class IdleWait {
             idle.idle(0);
         }
         ep.checkUsable();
+        return false;
     }
 
     /**

@@ -80,6 +80,30 @@ class SpinWaitTest {
         assertTrue(looks > 10_000, "spinning, PE 1 looked " + looks + " times in 400 ms");
     }
 
+    /**
+     * A spinning wait looks at the clock only every {@link IdleWait#CLOCK_SPINS} passes, and still ends at its
+     * deadline: a wait that never looked again would spin here until the test's timeout.
+     */
+    @Test
+    void aSpinningWaitShouldStillEndAtItsDeadline() {
+        final AtomicLong waitedNs = new AtomicLong(-1);
+        final AtomicLong looks = new AtomicLong();
+        FmJob.builder().pes(2).timeout(Duration.ofSeconds(30)).build().run(fm -> {
+            if (fm.pe() == 1) {
+                final long t0 = System.nanoTime();
+                final boolean ended = fm.extractUntil(() -> {
+                    looks.incrementAndGet();
+                    return false;
+                }, TimeUnit.MILLISECONDS.toNanos(50));
+                waitedNs.set(ended ? -2 : System.nanoTime() - t0);
+                assertTrue(!fm.extractUntil(() -> false, 0), "a wait of 0 ns on a false condition times out");
+            }
+        });
+        assertTrue(waitedNs.get() >= TimeUnit.MILLISECONDS.toNanos(50), "timed out after " + waitedNs.get() + " ns");
+        assertTrue(waitedNs.get() < TimeUnit.SECONDS.toNanos(10), "timed out after " + waitedNs.get() + " ns");
+        assertTrue(looks.get() > 1_000, "it spun: " + looks.get() + " looks in 50 ms");
+    }
+
     @Test
     void aWaitShouldSleepOnceItHasSpunSpinWaitNs() {
         // The same wait spins 100 ms only: from 300 ms on it sleeps (20 ms, doubling), a few looks a second.
