@@ -80,6 +80,33 @@ class DeferredCompletionsTest {
         return got;
     }
 
+    /** What a PE of the job does at one step: {@code mem} is its registered array (handle 5, key 55). */
+    private interface Step {
+        void run(FastMessages fm, long[] mem) throws Exception;
+    }
+
+    /**
+     * A job of 2 PEs: each registers a 16-word array and the STORE handler; PE 0 posts {@code requests}; after two
+     * barriers (PE 1 has served them, and anything it sent while leaving the first has arrived) each PE runs
+     * {@code checks}; a last barrier ends the job.
+     */
+    private static void twoPes(final boolean offload, final Step requests, final Step checks) {
+        job(offload).run(fm -> {
+            final Barrier b = new Barrier(fm);
+            store(fm);
+            final long[] mem = new long[16];
+            fm.register(mem, HANDLE, KEY);
+            b.await();
+            if (fm.pe() == 0) {
+                requests.run(fm, mem);
+            }
+            b.await();
+            b.await();
+            checks.run(fm, mem);
+            b.await();
+        });
+    }
+
     private static void assertOk(final List<FmCompletion> got, final long firstContext) {
         for (int i = 0; i < got.size(); i++) {
             assertTrue(got.get(i).ok(), got.get(i)::toString);
@@ -89,20 +116,12 @@ class DeferredCompletionsTest {
 
     @Test
     void successesShouldWaitUntilAskedThenCompleteInOrder() {
-        job(false).run(fm -> {
-            final Barrier b = new Barrier(fm);
-            store(fm);
-            final long[] mem = new long[16];
-            fm.register(mem, HANDLE, KEY);
-            b.await();
-            if (fm.pe() == 0) {
-                fm.deferCompletions(true);
-                for (int i = 0; i < 10; i++) {
-                    send(fm, i, 100 + i, i);
-                }
+        twoPes(false, (fm, mem) -> {
+            fm.deferCompletions(true);
+            for (int i = 0; i < 10; i++) {
+                send(fm, i, 100 + i, i);
             }
-            b.await();
-            b.await(); // PE 1 has left the first barrier: anything it sent then has come before this one ends
+        }, (fm, mem) -> {
             if (fm.pe() == 0) {
                 assertEquals(List.of(), drain(fm, DRAIN_NS), "no completion before PE 0 asks");
                 fm.requestCompletions();
@@ -117,32 +136,23 @@ class DeferredCompletionsTest {
                     assertEquals(100 + i, mem[i], "the requests ran before PE 0 asked");
                 }
             }
-            b.await();
         });
     }
 
     @Test
     void aFailureShouldComeAtOnceAfterTheSuccessesBeforeIt() {
-        job(false).run(fm -> {
-            final Barrier b = new Barrier(fm);
-            store(fm);
-            final long[] mem = new long[16];
-            fm.register(mem, HANDLE, KEY);
-            final long[] src = {7, 8, 9, 10, 11, 12, 13, 14};
+        final long[] src = {7, 8, 9, 10, 11, 12, 13, 14};
+        twoPes(false, (fm, mem) -> {
             final FmRegion local = fm.register(src);
-            b.await();
-            if (fm.pe() == 0) {
-                fm.deferCompletions(true);
-                send(fm, 0, 1, 0);
-                fm.rdmaWrite(local, 0, 1, HANDLE, KEY, 64, 64, 1); // mem[8..15]
-                send(fm, 1, 2, 2);
-                fm.rdmaWrite(local, 0, 1, HANDLE, KEY + 1, 0, 8, 3); // a wrong key: refused
-                send(fm, 2, 3, 4);
-                send(fm, -1, 4, 5); // refused by the handler
-                send(fm, 3, 5, 6);
-            }
-            b.await();
-            b.await();
+            fm.deferCompletions(true);
+            send(fm, 0, 1, 0);
+            fm.rdmaWrite(local, 0, 1, HANDLE, KEY, 64, 64, 1); // mem[8..15]
+            send(fm, 1, 2, 2);
+            fm.rdmaWrite(local, 0, 1, HANDLE, KEY + 1, 0, 8, 3); // a wrong key: refused
+            send(fm, 2, 3, 4);
+            send(fm, -1, 4, 5); // refused by the handler
+            send(fm, 3, 5, 6);
+        }, (fm, mem) -> {
             if (fm.pe() == 0) {
                 final List<FmCompletion> before = drain(fm, DRAIN_NS);
                 assertEquals(6, before.size(), () -> "up to the last failure, unasked: " + before);
@@ -161,25 +171,17 @@ class DeferredCompletionsTest {
                 assertEquals(List.of(1L, 2L, 3L, 5L, 0L), List.of(mem[0], mem[1], mem[2], mem[3], mem[4]));
                 assertEquals(14, mem[15], "the write landed");
             }
-            b.await();
         });
     }
 
     @Test
     void aTargetShouldReportOnItsOwnEverySixtyFour() {
-        job(false).run(fm -> {
-            final Barrier b = new Barrier(fm);
-            store(fm);
-            fm.register(new long[1], HANDLE, KEY);
-            b.await();
-            if (fm.pe() == 0) {
-                fm.deferCompletions(true);
-                for (int i = 0; i < 64 * 2 + 5; i++) {
-                    send(fm, 0, i, i);
-                }
+        twoPes(false, (fm, mem) -> {
+            fm.deferCompletions(true);
+            for (int i = 0; i < 64 * 2 + 5; i++) {
+                send(fm, 0, i, i);
             }
-            b.await();
-            b.await();
+        }, (fm, mem) -> {
             if (fm.pe() == 0) {
                 final List<FmCompletion> unasked = drain(fm, DRAIN_NS);
                 assertEquals(128, unasked.size(), "two reports of 64, unasked");
@@ -187,7 +189,6 @@ class DeferredCompletionsTest {
                 fm.requestCompletions();
                 assertOk(await(fm, 5), 128);
             }
-            b.await();
         });
     }
 
@@ -195,25 +196,17 @@ class DeferredCompletionsTest {
     @ValueSource(booleans = {true, false})
     void completionsShouldComeUnaskedWhereNothingIsDeferred(final boolean offload) {
         // Off by default on FM's message path; on the NIC's path deferral changes nothing.
-        job(offload).run(fm -> {
-            final Barrier b = new Barrier(fm);
-            store(fm);
-            fm.register(new long[4], HANDLE, KEY);
-            b.await();
-            if (fm.pe() == 0) {
-                fm.deferCompletions(offload);
-                for (int i = 0; i < 4; i++) {
-                    send(fm, i, i, i);
-                }
+        twoPes(offload, (fm, mem) -> {
+            fm.deferCompletions(offload);
+            for (int i = 0; i < 4; i++) {
+                send(fm, i, i, i);
             }
-            b.await();
-            b.await();
+        }, (fm, mem) -> {
             if (fm.pe() == 0) {
                 final List<FmCompletion> got = drain(fm, DRAIN_NS);
                 assertEquals(4, got.size(), () -> "unasked: " + got);
                 assertOk(got, 0);
             }
-            b.await();
         });
     }
 
