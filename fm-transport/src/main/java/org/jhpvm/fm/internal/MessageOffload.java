@@ -226,8 +226,8 @@ final class MessageOffload {
     }
 
     /**
-     * Asks every PE holding deferred requests of this PE that it has not asked since to report them (outside
-     * handlers: a message is sent).
+     * Asks every PE holding deferred requests of this PE that it has not asked since to report them: one REPORT
+     * message to each.
      *
      * @return REPORTs sent
      */
