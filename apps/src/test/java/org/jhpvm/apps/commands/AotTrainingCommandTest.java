@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,19 @@ class AotTrainingCommandTest {
             final Path file = Path.of("..", "examples", example.get(0));
             assertTrue(Files.isRegularFile(file), file + " is trained on but is not in the checkout");
         }
+    }
+
+    /** bin/jhpvm refuses a JHPVM_AOT it does not know before it builds or starts anything. */
+    @Test
+    void anUnknownCacheModeIsRefused() throws Exception {
+        final ProcessBuilder pb = new ProcessBuilder("bash", Path.of("..", "bin", "jhpvm").toString(), "info")
+            .redirectErrorStream(true);
+        pb.environment().put("JHPVM_AOT", "yes");
+        final Process p = pb.start();
+        final String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS), "bin/jhpvm did not end");
+        assertEquals(2, p.exitValue(), out);
+        assertEquals("jhpvm: JHPVM_AOT=yes: expected on, classes or off\n", out);
     }
 
     @Test
