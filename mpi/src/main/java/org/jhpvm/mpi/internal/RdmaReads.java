@@ -9,11 +9,14 @@ import org.jhpvm.fm.FmCompletion;
 import org.jhpvm.fm.FmRegion;
 
 /**
- * The zero-copy half of MPI's rendezvous, where the NIC does RDMA: the sender registers the array it sends from and
- * names it (handle, key, byte offset) in its request to send; the receiver, once a receive matches, reads the data
- * with one RDMA read straight from the sender's array into the receive's, then answers "finished" so that the
- * sender's send completes. One handshake and one copy, where the clear-to-send protocol takes two (MPI's
- * clear-to-send, then FM's own rendezvous).
+ * The zero-copy half of MPI's rendezvous: the sender registers the array it sends from and names it (handle, key,
+ * byte offset) in its request to send; the receiver, once a receive matches, reads the data with one RDMA read
+ * straight from the sender's array into the receive's, then answers "finished" so that the sender's send completes.
+ * Where the NIC does RDMA that is one handshake and one copy, where the clear-to-send protocol takes two (MPI's
+ * clear-to-send, then FM's own rendezvous). Where FM carries RDMA in its messages (Aeron) the sender's extract serves
+ * the read as it would have served the clear-to-send, and between the processes of one host the bytes go through
+ * FM's host-memory ring: two copies where clear-to-send's data in frames took four. Not on a fabric without host
+ * memory (virtual time): there clear-to-send, as MPI-FM had it.
  * <p>
  * Only for what a raw copy moves exactly: a contiguous datatype over an array of {@code byte}, {@code int},
  * {@code long}, {@code float} or {@code double}, or over a writable direct buffer whose byte order is the wire's
@@ -55,7 +58,9 @@ final class RdmaReads {
     RdmaReads(final FastMessages fm, final Ids ids) {
         this.fm = fm;
         this.ids = ids;
-        this.enabled = LITTLE_ENDIAN && fm.nicOffload();
+        // Where the NIC does RDMA, or FM's reads can go through host memory (not in virtual time, whose model of
+        // MPI-FM keeps clear-to-send).
+        this.enabled = LITTLE_ENDIAN && (fm.nicOffload() || fm.hostMemory().isPresent());
     }
 
     /**
