@@ -38,13 +38,27 @@ class RdmaSoakLaunchTest {
 
     @Test
     void millionsOfOperationsBetweenStallingProcessesShouldLoseNothing(@TempDir final Path dir) throws Exception {
+        soak(dir, 2, OPERATIONS_PER_PE);
+    }
+
+    /**
+     * Four PEs, two in each process: each PE's requests go to a PE of its own process (FM's message path inside one
+     * JVM, its rings in that process's host memory) and to the two of the other, while whole processes stall.
+     */
+    @Test
+    void pesSharingAProcessShouldLoseNothingEither(@TempDir final Path dir) throws Exception {
+        soak(dir, 4, OPERATIONS_PER_PE / 10);
+    }
+
+    /** Runs the soak on {@code pes} PEs in two processes, {@code ops} operations each, and checks every PE's report. */
+    private static void soak(final Path dir, final int pes, final long ops) throws Exception {
         final Path prog = dir.resolve("RdmaSoak.java");
         try (InputStream in = RdmaSoakLaunchTest.class.getResourceAsStream("/soak/RdmaSoak.java")) {
             Files.write(prog, in.readAllBytes());
         }
         final Set<String> before = SharedSegmentsLaunchTest.jobDirectories();
-        final ProcessBuilder pb = new ProcessBuilder(LaunchTest.mainCommand("launch", "-n", "2", "--", "run",
-            prog.toString(), Long.toString(OPERATIONS_PER_PE), Long.toString(SEED)));
+        final ProcessBuilder pb = new ProcessBuilder(LaunchTest.mainCommand("launch", "-n", "2", "--pes-per-process",
+            Integer.toString(pes / 2), "--", "run", prog.toString(), Long.toString(ops), Long.toString(SEED)));
         pb.environment().keySet().removeIf(k -> k.startsWith("JHPVM_"));
         final Process launcher = pb.start();
         launcher.getOutputStream().close();
@@ -63,16 +77,15 @@ class RdmaSoakLaunchTest {
         }
         out.join(5_000);
         err.join(5_000);
-        System.out.println("RdmaSoakLaunchTest: " + stops.get() + " stops\n" + text[0]);
+        System.out.println("RdmaSoakLaunchTest, " + pes + " PEs: " + stops.get() + " stops\n" + text[0]);
         assertEquals(0, launcher.exitValue(), text[0] + text[1]);
         assertTrue(stops.get() >= 1, "the faults ran: " + stops.get() + " stops");
-        for (int pe = 0; pe < 2; pe++) {
-            assertTrue(text[0].contains("[PE " + pe + "] RdmaSoak PE " + pe + ": " + OPERATIONS_PER_PE
-                + " operations in "), text[0]);
+        for (int pe = 0; pe < pes; pe++) {
+            assertTrue(text[0].contains("] RdmaSoak PE " + pe + ": " + ops + " operations in "), text[0]);
         }
         final long clean = text[0].lines().filter(l -> l.endsWith(
             "wrong words 0, wrong counters 0, wrong reads 0, bad fetches 0")).count();
-        assertEquals(2, clean, "both PEs found their memory as the replay says: " + text[0]);
+        assertEquals(pes, clean, "every PE found its memory as the replay says: " + text[0]);
         assertEquals(Set.of(), SharedSegmentsLaunchTest.newSince(before), "job directories left in /dev/shm");
     }
 
