@@ -268,12 +268,6 @@ public final class Endpoint extends EndpointNicApi {
         if (inHandler) {
             throw new IllegalStateException("extractUntil called from inside a handler on PE " + pe);
         }
-        // The deadline is taken at the first idle pass: a wait whose message is in already reads no clock. A pass
-        // that only spun reads none either, up to IdleWait.CLOCK_SPINS in a row.
-        long deadline = 0;
-        boolean timed = false;
-        long now = 0;
-        int spins = 0;
         waits.start(done);
         if (virtualClock) {
             VirtualTime.waiting(true); // in virtual time, the loop's own CPU time is no computation of the PE's
@@ -285,23 +279,11 @@ public final class Endpoint extends EndpointNicApi {
                     if (done.getAsBoolean()) {
                         return true;
                     }
-                    if (spins == 0) {
-                        now = System.nanoTime();
-                    }
-                    if (!timed) {
-                        deadline = now + timeoutNs;
-                        timed = true;
-                    }
-                    final long left = deadline - now;
-                    if (left <= 0) {
+                    if (!waits.idleUntil(timeoutNs, timersRunning() ? timerSleepNs() : waits.idleSleepNs())) {
                         return false;
                     }
-                    final boolean spun = waits.idleOnce(Math.min(left, timersRunning() ? timerSleepNs()
-                        : waits.idleSleepNs()), now);
-                    spins = spun && spins + 1 < IdleWait.CLOCK_SPINS ? spins + 1 : 0;
                 } else {
                     waits.worked(work);
-                    spins = 0;
                 }
             }
             return true;

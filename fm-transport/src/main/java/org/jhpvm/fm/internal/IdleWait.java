@@ -56,6 +56,12 @@ final class IdleWait {
     private int emptySleeps;
     /** When the current stretch of the wait with nothing to do began, 0 while it has not. */
     private long idleSinceNs;
+    // The wait's clock (extractUntil): its deadline, taken at its first idle pass (a wait whose message is in already
+    // reads no clock), the clock as last read, and the passes since that only spun.
+    private boolean timed;
+    private long deadlineNs;
+    private long clockNs;
+    private int spinsSinceClock;
     private final JobControl job;
     /** The fabric keeps a virtual clock: a spin buys nothing, so a wait sleeps in the NIC at once. */
     private final boolean virtual;
@@ -94,6 +100,8 @@ final class IdleWait {
         emptySleeps = 0;
         idleSinceNs = 0;
         waitFor = condition;
+        timed = false;
+        spinsSinceClock = 0;
     }
 
     /** The wait has ended (whether or not it idled). */
@@ -131,6 +139,32 @@ final class IdleWait {
         idle.idle(work);
         emptySleeps = 0;
         idleSinceNs = 0;
+        spinsSinceClock = 0;
+    }
+
+    /**
+     * One idle pass of a wait that may last {@code timeoutNs} from its first idle pass ({@link #idleOnce}), reading
+     * the clock only every {@link #CLOCK_SPINS} passes while they only spin.
+     *
+     * @param timeoutNs the wait's longest idle time
+     * @param sleepNs   the longest sleep of this pass (before the deadline caps it)
+     * @return false if the wait's time is up (nothing was done), true after the pass
+     */
+    boolean idleUntil(final long timeoutNs, final long sleepNs) {
+        if (spinsSinceClock == 0) {
+            clockNs = System.nanoTime();
+        }
+        if (!timed) {
+            deadlineNs = clockNs + timeoutNs;
+            timed = true;
+        }
+        final long left = deadlineNs - clockNs;
+        if (left <= 0) {
+            return false;
+        }
+        final boolean spun = idleOnce(Math.min(left, sleepNs), clockNs);
+        spinsSinceClock = spun && spinsSinceClock + 1 < CLOCK_SPINS ? spinsSinceClock + 1 : 0;
+        return true;
     }
 
     /**
