@@ -89,25 +89,31 @@ class RdmaSoakLaunchTest {
         assertEquals(Set.of(), SharedSegmentsLaunchTest.newSince(before), "job directories left in /dev/shm");
     }
 
-    /** Stops one of the job's processes for 20-150 ms every 300-700 ms until interrupted or the job ends. */
+    /**
+     * Once the job's two processes have started and computed a while, stops one of them for 20-150 ms every 300-700
+     * ms until interrupted or the job ends. Every wait is on the job's end, bounded by the fault schedule.
+     */
     private static void stall(final Process launcher, final AtomicInteger stops) {
         final SplittableRandom r = new SplittableRandom(SEED);
         try {
+            final long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             List<ProcessHandle> children = List.of();
-            while (children.size() < 2 && launcher.isAlive()) {
-                Thread.sleep(100);
+            // Started, joined and running: two processes, each with 2 s of CPU (JVM start and join take about 1 s).
+            while ((children.size() < 2 || !children.stream().allMatch(h -> h.info().totalCpuDuration()
+                .map(d -> d.toMillis() >= 2_000).orElse(true))) && System.nanoTime() - until < 0) {
+                if (launcher.waitFor(50, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
                 children = launcher.children().sorted(Comparator.comparingLong(ProcessHandle::pid)).toList();
             }
-            Thread.sleep(3_000); // joined and running
-            while (launcher.isAlive()) {
-                Thread.sleep(300 + r.nextInt(400));
+            while (children.size() >= 2 && !launcher.waitFor(300 + r.nextInt(400), TimeUnit.MILLISECONDS)) {
                 final ProcessHandle victim = children.get(r.nextInt(children.size()));
                 if (!victim.isAlive()) {
                     return;
                 }
                 signal("STOP", victim);
                 try {
-                    Thread.sleep(20 + r.nextInt(130));
+                    launcher.waitFor(20 + r.nextInt(130), TimeUnit.MILLISECONDS); // the stall
                 } finally {
                     signal("CONT", victim);
                 }
