@@ -179,11 +179,14 @@ final class OutboundStream implements FmOutputStream {
         sendScalar(value, Long.BYTES);
     }
 
-    /** Appends an int or a long: straight into the frame if it fits there, else as a piece that spans frames. */
+    /**
+     * Appends an int or a long: straight into the frame if it fits there (taking the message's first frame, or the
+     * next one after a full frame, as a piece would), else as a piece that spans frames.
+     */
     private void sendScalar(final long value, final int width) {
         checkOpen();
         checkRoom(width);
-        final boolean direct = frame != null && frameBytes - framePos >= width;
+        final boolean direct = roomInFrame() >= width;
         final byte[] target = direct ? frame.array() : scratch;
         final int at = direct ? frame.payloadOffset() + framePos : 0;
         if (width == Long.BYTES) {
@@ -195,7 +198,7 @@ final class OutboundStream implements FmOutputStream {
             framePos += width;
             written += width;
         } else {
-            sendPiece(scratch, 0, width);
+            gather(scratch, 0, width);
         }
     }
 

@@ -64,6 +64,8 @@ public final class Engine {
     private final Credits credits;
     private long unexpectedBytes;
     private final Arrival arrival = new Arrival();
+    /** A message's header as it is sent ({@link Arrival#putEnvelope}): one piece. */
+    private final byte[] header = new byte[Arrival.HEADER];
     private final Schedules schedules = new Schedules(() -> this.events++);
     private long events;
     private long seen;
@@ -160,7 +162,7 @@ public final class Engine {
         final long bytes = elements * kind.bytes;
         if (!sync && bytes <= eagerLimit && credits.take(destWorld, bytes)) {
             final FmOutputStream out = fm.beginMessage(destWorld, Arrival.ENVELOPE + (int) bytes, H_EAGER);
-            Arrival.writeEnvelope(out, context, source, tag, kind, elements);
+            out.sendPiece(header, 0, Arrival.putEnvelope(header, context, source, tag, kind, elements));
             transfer.send(out, buf, offset, type, count);
             out.endMessage();
             if (blocking) {
@@ -178,16 +180,10 @@ public final class Engine {
         op.count = count;
         final int id = ids.add(op);
         op.region = reads.fits(buf, type, bytes) ? reads.acquire(buf) : null;
-        final FmOutputStream out = fm.beginMessage(destWorld,
-            Arrival.ENVELOPE + Arrival.REQUEST + (op.region == null ? 0 : Arrival.REMOTE),
-            op.region == null ? H_RTS : H_RGET);
-        Arrival.writeEnvelope(out, context, source, tag, kind, elements);
-        out.sendInt(id);
-        if (op.region != null) {
-            out.sendInt(op.region.handle());
-            out.sendInt(op.region.key());
-            out.sendLong(offset * kind.bytes);
-        }
+        Arrival.putEnvelope(header, context, source, tag, kind, elements);
+        final int length = Arrival.putRequest(header, id, op.region, offset * kind.bytes);
+        final FmOutputStream out = fm.beginMessage(destWorld, length, op.region == null ? H_RTS : H_RGET);
+        out.sendPiece(header, 0, length);
         out.endMessage();
         return op;
     }
@@ -491,6 +487,10 @@ public final class Engine {
      * @return true if anything was sent
      */
     public boolean drainWork() {
+        if (clearToSend.isEmpty() && readyData.isEmpty() && !credits.pending() && !reads.busy()
+            && !schedules.busy()) {
+            return false; // the usual case of a small message's wait: one look instead of five polls
+        }
         boolean any = false;
         RecvOp r;
         while ((r = clearToSend.poll()) != null) {
@@ -557,6 +557,9 @@ public final class Engine {
      * @param p an operation
      */
     public void await(final Pending p) {
+        if (p.done) {
+            return;
+        }
         final Pending saved = awaited;
         awaited = p;
         try {

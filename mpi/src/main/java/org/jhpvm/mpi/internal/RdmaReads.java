@@ -184,6 +184,11 @@ final class RdmaReads {
         return finished.poll();
     }
 
+    /** @return whether a read is under way or has finished and waits for {@link #poll()} */
+    boolean busy() {
+        return reading > 0 || !finished.isEmpty();
+    }
+
     /** @return whether a read has finished and waits for {@link #poll()} */
     boolean ready() {
         collect();

@@ -24,6 +24,11 @@ final class Schedules {
         }
     }
 
+    /** @return whether any collective is in flight */
+    boolean busy() {
+        return !inFlight.isEmpty();
+    }
+
     /**
      * Advances the collectives in flight (not from within one of their own steps).
      *
