@@ -145,6 +145,19 @@ public final class MpiJob {
     }
 
     /**
+     * The Fast Messages endpoint under the calling rank's MPI, for tools that measure MPI against FM on the same
+     * path in the same job (bench mpi's paired latency). A handler registered on it must be registered before
+     * {@code MPI.Init} (FM takes handlers only before an endpoint's first send or extract) with an id outside MPI's
+     * own (3000-3006).
+     *
+     * @return the endpoint, or null if the calling thread is not a rank of an MPI job
+     */
+    public static FastMessages endpoint() {
+        final Engine e = RankBinding.current();
+        return e == null ? null : e.fm;
+    }
+
+    /**
      * The ranks of this process: all of them in one JVM, this process's share under {@code bin/jhpvm launch}.
      *
      * @return the world ranks

@@ -14,7 +14,8 @@ import org.jhpvm.mpi.MpiJob;
  * OSU-style measurements of MPI-FM, with Fast Messages' own figures and {@code System.arraycopy} in the same run:
  * <ul>
  * <li>latency: one-way time of a ping-pong of {@code send}/{@code recv} between 2 ranks (half the mean round
- * trip), against FM's ping-pong of one-piece streams;</li>
+ * trip), against FM's ping-pong of one-piece streams; MPI's overhead at 8 bytes against FM's ping-pong on the same
+ * endpoint in the same job ({@link PairedLatency});</li>
  * <li>bandwidth: windows of {@value #WINDOW} {@code iSend}s from Java arrays (the zero-copy path) completed by
  * {@code waitAll}, the receiver posting as many {@code iRecv}s, one acknowledgement at the end; against FM's stream of
  * messages with one acknowledgement; the same window from direct buffers (the Open MPI bindings' form, staged
@@ -33,6 +34,8 @@ public final class MpiBenchmark {
     public static final int[] ALLREDUCE_RANKS = {2, 4, 8, 16, 32, 64};
     /** Sends in flight per window. */
     public static final int WINDOW = 64;
+    /** Pairs of MPI and FM blocks of the paired 8-byte latency ({@link PairedLatency}) per pass. */
+    static final int PAIRED_BLOCKS = 21;
 
     private final int trials;
     private final int warmups;
@@ -101,6 +104,7 @@ public final class MpiBenchmark {
         final double[][] bw = new double[SIZES.length][trials];
         final double[][] bwBuffer = new double[SIZES.length][trials];
         final double[][] bibw = new double[SIZES.length][trials];
+        final double[] paired = new double[trials];
         // FM and MPI alternate, one trial each, so that both see the machine in the same state (a VM's speed
         // drifts over minutes); each job warms up first.
         final FmBenchmark fmBench = new FmBenchmark(1, warmups, roundTrips, bytesPerPoint, 0, SIZES, SIZES);
@@ -112,7 +116,7 @@ public final class MpiBenchmark {
                 fmLat[i][t] = fm.latencyNs()[i];
                 fmBw[i][t] = fm.bandwidthMBps()[i];
             }
-            mpiTrial(t, lat, bw, bwBuffer, bibw, progress);
+            mpiTrial(t, lat, bw, bwBuffer, bibw, paired, progress);
         }
         final FmBenchmark.Sweep fm = new FmBenchmark.Sweep(Stats.medians(fmLat), new double[SIZES.length],
             Stats.medians(fmBw), 0, 0, rendezvous);
@@ -130,8 +134,8 @@ public final class MpiBenchmark {
             progress.accept(1);
         }
         return new Result(Stats.medians(copy), fm, Stats.medians(lat), Stats.medians(bw), Stats.medians(bwBuffer),
-            Stats.medians(bibw), Stats.medians(allReduceUs), pairedRatios(bw, fmBw), pairedDifference(lat[0],
-            fmLat[0]));
+            Stats.medians(bibw), Stats.medians(allReduceUs), pairedRatios(bw, fmBw), Stats.median(paired),
+            pairedDifference(lat[0], fmLat[0]));
     }
 
     /**
@@ -159,10 +163,14 @@ public final class MpiBenchmark {
         return Stats.median(d);
     }
 
-    /** One MPI job: warm-up passes, then trial {@code t} of every point-to-point figure. */
+    /**
+     * One MPI job: warm-up passes, then trial {@code t} of every point-to-point figure; each pass ends with MPI's
+     * 8-byte latency paired with FM's on the same endpoint ({@link PairedLatency}).
+     */
     private void mpiTrial(final int t, final double[][] lat, final double[][] bw, final double[][] bwBuffer,
-                          final double[][] bibw, final IntConsumer progress) {
+                          final double[][] bibw, final double[] paired, final IntConsumer progress) {
         MpiJob.builder().ranks(2).timeout(Duration.ofMinutes(30)).build().run(() -> {
+            final PairedLatency pairs = new PairedLatency();
             MPI.Init(new String[0]);
             final PointToPoint p = new PointToPoint(SIZES[SIZES.length - 1]);
             for (int pass = 0; pass <= warmups; pass++) {
@@ -183,6 +191,11 @@ public final class MpiBenchmark {
                         bwBuffer[i][t] = mbpsBuffer;
                         bibw[i][t] = both;
                     }
+                }
+                final int blockTrips = Math.max(100, (measured ? roundTrips : roundTrips / 10) / 10);
+                final double[] d = pairs.differencesNs(PAIRED_BLOCKS, blockTrips);
+                if (measured && p.me == 0) {
+                    paired[t] = Stats.median(d);
                 }
                 if (p.me == 0) {
                     progress.accept(1);
@@ -305,11 +318,16 @@ public final class MpiBenchmark {
      *                       within each
      * @param efficiency     per size, the median over trials of MPI bandwidth / FM bandwidth in the FM trial run
      *                       just before
-     * @param overheadNs8B   the median over trials of MPI's 8 B one-way latency minus FM's in the trial before
+     * @param overheadNs8B   the median over trials of MPI's 8 B one-way latency minus FM's on the same endpoint
+     *                       in the same job, each trial's figure the median over its pairs of blocks
+     *                       ({@link PairedLatency})
+     * @param overheadNs8BJobs the median over trials of MPI's 8 B one-way latency (the table's) minus FM's in the
+     *                       FM job run just before (the figure's older form: two jobs may see the machine in
+     *                       different states)
      */
     public record Result(double[] arraycopyMBps, FmBenchmark.Sweep fm, double[] mpiLatencyNs, double[] mpiMBps,
                          double[] mpiBufferMBps, double[] mpiBiMBps, double[] allReduceUs, double[] efficiency,
-                         double overheadNs8B) {
+                         double overheadNs8B, double overheadNs8BJobs) {
         /**
          * The lowest MPI-over-FM bandwidth ratio over every size ({@code mpi_min_efficiency}), each size's ratio
          * paired trial by trial.
@@ -325,7 +343,8 @@ public final class MpiBenchmark {
         }
 
         /**
-         * MPI's one-way latency minus FM's at 8 bytes ({@code mpi_latency_overhead_ns_8B}), paired trial by trial.
+         * MPI's one-way latency minus FM's at 8 bytes ({@code mpi_latency_overhead_ns_8B}), FM on the same endpoint
+         * in the same job, paired block by block ({@link PairedLatency}).
          *
          * @return nanoseconds
          */

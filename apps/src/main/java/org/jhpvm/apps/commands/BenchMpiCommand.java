@@ -123,8 +123,9 @@ final class BenchMpiCommand implements Callable<Integer> {
         }
         final int[] sizes = MpiBenchmark.SIZES;
         System.out.printf("bench mpi: 2 ranks %s, FM over the same path and arraycopy in the same run; "
-            + "medians of %d trials after %d warm-up passes (mpi/fm and the latency overhead: medians of the per-trial "
-            + "figures, each MPI trial against the FM trial just before)%n", path, trials, warmups);
+            + "medians of %d trials after %d warm-up passes (mpi/fm: medians of the per-trial figures, each MPI trial "
+            + "against the FM trial just before; the latency overhead: MPI against FM on the same endpoint in the same "
+            + "job, blocks of each alternated)%n", path, trials, warmups);
         System.out.printf("%10s %12s %12s %12s %12s %14s %12s %12s %10s%n", "bytes", "fm_lat_ns", "mpi_lat_ns",
             "fm_MBps", "mpi_MBps", "mpi_buf_MBps", "mpi_bi_MBps", "copy_MBps", "mpi/fm");
         for (int i = 0; i < sizes.length; i++) {
@@ -149,8 +150,8 @@ final class BenchMpiCommand implements Callable<Integer> {
         final double overhead = r.latencyOverheadNs8B();
         System.out.printf("mpi_min_efficiency = %.3f (target >= %.1f: %s)%n", eff, EFFICIENCY_TARGET,
             eff >= EFFICIENCY_TARGET ? "met" : "MISSED");
-        System.out.printf("mpi_latency_overhead_ns_8B = %.1f (target <= %.0f: %s)%n", overhead, OVERHEAD_TARGET_NS,
-            overhead <= OVERHEAD_TARGET_NS ? "met" : "MISSED");
+        System.out.printf("mpi_latency_overhead_ns_8B = %.1f (target <= %.0f: %s; against FM's own job: %.1f)%n",
+            overhead, OVERHEAD_TARGET_NS, overhead <= OVERHEAD_TARGET_NS ? "met" : "MISSED", r.overheadNs8BJobs());
         System.out.printf("mpi_bw_MBps_1MiB = %.1f, arraycopy_bw_MBps_1MiB = %.1f%n",
             MpiBenchmark.Result.at(r.mpiMBps(), 1 << 20), MpiBenchmark.Result.at(r.arraycopyMBps(), 1 << 20));
         if (json != null) {
@@ -178,6 +179,7 @@ final class BenchMpiCommand implements Callable<Integer> {
         final ObjectNode m = root.putObject("metrics");
         m.put("mpi_min_efficiency", r.minEfficiency());
         m.put("mpi_latency_overhead_ns_8B", r.latencyOverheadNs8B());
+        m.put("mpi_latency_overhead_ns_8B_separate_jobs", r.overheadNs8BJobs());
         m.put("mpi_latency_ns_8B", r.mpiLatencyNs()[0]);
         m.put("fm_latency_ns_8B", r.fm().latencyNs()[0]);
         m.put("mpi_bw_MBps_1MiB", MpiBenchmark.Result.at(r.mpiMBps(), 1 << 20));
