@@ -183,8 +183,11 @@ public class Request implements Freeable {
             if (p instanceof Schedule collective) {
                 throw Collectives.failure(comm, collective);
             }
-            throw comm.error(p.error, describe(p));
+            final MPIException e = comm.error(p.error, describe(p));
+            comm.engine.release(p);
+            throw e;
         }
+        comm.engine.release(p);
     }
 
     private Status finishNull(final int index) {
@@ -512,6 +515,7 @@ public class Request implements Freeable {
             return finishNull(index);
         }
         final Status s = Status.of(op, index);
+        comm.engine.release(op);
         op = null;
         return s;
     }
@@ -524,6 +528,7 @@ public class Request implements Freeable {
             return error;
         }
         final int error = op.error;
+        comm.engine.release(op);
         op = null;
         return error;
     }

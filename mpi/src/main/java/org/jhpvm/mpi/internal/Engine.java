@@ -59,6 +59,7 @@ public final class Engine {
     private final RdmaReads reads;
     private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
     private final SpareReceive spare = new SpareReceive();
+    private final OpPool pool = new OpPool();
     private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
     private final int eagerLimit;
     private final Credits credits;
@@ -168,11 +169,11 @@ public final class Engine {
             if (blocking) {
                 return SendOp.SENT;
             }
-            final SendOp op = SendOp.of(source, tag, kind, elements);
+            final SendOp op = pool.send().of(source, tag, kind, elements);
             op.done = true;
             return op;
         }
-        final SendOp op = SendOp.of(source, tag, kind, elements);
+        final SendOp op = pool.send().of(source, tag, kind, elements);
         op.destWorld = destWorld;
         op.buf = buf;
         op.offset = offset;
@@ -230,7 +231,7 @@ public final class Engine {
      */
     public RecvOp startReceive(final int context, final int wantSource, final int wantTag, final Object buf,
                                final long offset, final TypeMap type, final int count) {
-        return startReceive(new RecvOp(), context, wantSource, wantTag, buf, offset, type, count);
+        return startReceive(pool.receive(), context, wantSource, wantTag, buf, offset, type, count);
     }
 
     /**
@@ -241,6 +242,17 @@ public final class Engine {
     public RecvOp startBlockingReceive(final int context, final int wantSource, final int wantTag, final Object buf,
                                        final long offset, final TypeMap type, final int count) {
         return startReceive(spare.take(), context, wantSource, wantTag, buf, offset, type, count);
+    }
+
+    /**
+     * Takes back the finished operation of a request that has let go of it (the request's wait or test has read it),
+     * for the next non-blocking send or receive. Only a request's own operation may be given, once.
+     *
+     * @param p the operation; one that is not a send or receive of {@link #startSend}/{@link #startReceive}, or not
+     *          done, is ignored
+     */
+    public void release(final Pending p) {
+        pool.give(p);
     }
 
     /**

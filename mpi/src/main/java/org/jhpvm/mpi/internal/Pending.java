@@ -21,6 +21,8 @@ public abstract class Pending {
     public boolean cancelled;
     /** The operation's id while a message of the rendezvous names it, -1 otherwise. */
     int id = -1;
+    /** Given out by the engine's {@link OpPool}, and not yet given back. */
+    boolean pooled;
 
     /** Whether this is a receive (its status describes a message that arrived). */
     public abstract boolean isReceive();

@@ -23,14 +23,32 @@ public final class SendOp extends Pending {
     SendOp() {
     }
 
-    /** A send's state with its envelope: what every send, eager or not, records of itself. */
-    static SendOp of(final int source, final int tag, final Kind kind, final long elements) {
-        final SendOp op = new SendOp();
-        op.source = source;
-        op.tag = tag;
-        op.kind = kind;
-        op.elements = elements;
-        return op;
+    /** Sets the send's envelope: what every send, eager or not, records of itself; returns this. */
+    SendOp of(final int source, final int tag, final Kind kind, final long elements) {
+        this.source = source;
+        this.tag = tag;
+        this.kind = kind;
+        this.elements = elements;
+        return this;
+    }
+
+    /** Back to a new operation's state ({@link OpPool}). */
+    void clear() {
+        done = false;
+        source = 0;
+        tag = 0;
+        error = 0;
+        elements = 0;
+        kind = null;
+        cancelled = false;
+        id = -1;
+        destWorld = 0;
+        buf = null;
+        offset = 0;
+        type = null;
+        count = 0;
+        recvId = 0;
+        region = null;
     }
 
     @Override
