@@ -13,19 +13,11 @@ import org.jhpvm.fm.FmWaitCondition;
  * unexpected-message budget and the progress loop. Used by the rank's own thread; its FM handlers run inside that
  * thread's extract. Progress is made inside MPI calls, as MPI-FM made it.
  * <p>
- * Protocols (the module README has the wire formats):
- * <ul>
- * <li><b>eager</b>: a message of at most {@link #eagerLimit()} bytes goes whole, envelope and data in one FM message,
- * when the sender holds that much credit at the receiver. Its handler matches the envelope against the posted
- * receives and receives the data straight into the matched receive's buffer; unmatched, it keeps the data until a
- * receive comes. Kept data is bounded: each sender may have at most the budget over the job's size outstanding at a
- * receiver, and the receiver gives the credit back when the data is consumed.</li>
- * <li><b>rendezvous</b>: anything larger, every synchronous send, and eager sends without credit send a request to
- * send (the envelope). From a Java array of a raw-copy kind, where the NIC does RDMA, the request names the array
- * and the receiver, once a receive matches, reads the data straight into it and answers "finished"
- * ({@link RdmaReads}); otherwise the receiver answers clear-to-send and the sender sends the data, which the handler
- * receives straight into the receive's buffer (FM's zero-copy path from 32 KiB).</li>
- * </ul>
+ * An <b>eager</b> message (at most {@link #eagerLimit()} bytes, with credit at the receiver) goes whole, envelope and
+ * data in one FM message, received straight into the matched receive's buffer or kept, within the sender's share of
+ * the unexpected budget ({@link Credits}), until a receive comes. Anything larger, every synchronous send and eager
+ * sends without credit go by <b>rendezvous</b>: a request to send, then either the receiver's RDMA read of the
+ * sender's array ({@link RdmaReads}) or a clear-to-send and the data. The module README has the wire formats.
  */
 public final class Engine {
     /** A wildcard source or tag ({@code MPI.ANY_SOURCE}, {@code MPI.ANY_TAG}). */
@@ -58,7 +50,6 @@ public final class Engine {
     private final Ids ids = new Ids();
     private final RdmaReads reads;
     private final ArrayDeque<RecvOp> clearToSend = new ArrayDeque<>();
-    private final SpareReceive spare = new SpareReceive();
     private final OpPool pool = new OpPool();
     private final ArrayDeque<SendOp> readyData = new ArrayDeque<>();
     private final int eagerLimit;
@@ -236,33 +227,31 @@ public final class Engine {
 
     /**
      * As {@link #startReceive}, for a blocking receive, whose caller waits for it, reads it and then gives it back
-     * with {@link #recycle}: the operation of the last blocking receive is used again (a blocking {@code recv} made
-     * one of about 100 bytes per message, three quarters of an 8-byte ping-pong's allocation).
+     * with {@link #recycle}: the operation of the last blocking receive is used again ({@link OpPool}).
      */
     public RecvOp startBlockingReceive(final int context, final int wantSource, final int wantTag, final Object buf,
                                        final long offset, final TypeMap type, final int count) {
-        return startReceive(spare.take(), context, wantSource, wantTag, buf, offset, type, count);
+        return startReceive(pool.spareReceive(), context, wantSource, wantTag, buf, offset, type, count);
     }
 
     /**
-     * Takes back the finished operation of a request that has let go of it (the request's wait or test has read it),
-     * for the next non-blocking send or receive. Only a request's own operation may be given, once.
+     * Takes back the finished operation of a request that has let go of it, once, for the next non-blocking send or
+     * receive ({@link OpPool}); anything else is ignored.
      *
-     * @param p the operation; one that is not a send or receive of {@link #startSend}/{@link #startReceive}, or not
-     *          done, is ignored
+     * @param p the request's operation
      */
     public void release(final Pending p) {
         pool.give(p);
     }
 
     /**
-     * Takes back the operation of a blocking receive its caller has finished with. One that is not done (its wait
-     * ended by an abort) may still be posted, and is left alone.
+     * Takes back the operation of a blocking receive its caller has finished with (one not done, its wait ended by
+     * an abort, may still be posted, and is left alone).
      *
      * @param r the operation {@link #startBlockingReceive} gave
      */
     public void recycle(final RecvOp r) {
-        spare.give(r);
+        pool.giveSpare(r);
     }
 
     private RecvOp startReceive(final RecvOp r, final int context, final int wantSource, final int wantTag,

@@ -7,7 +7,12 @@ package org.jhpvm.mpi.internal;
  * timers. An operation comes back only through {@link Engine#release}, which the API calls when a request lets go of
  * its finished operation (nothing else refers to it then: matching, the rendezvous ids and the RDMA reads have dropped
  * it before completing it). Operations that never come back (those of collectives, {@code sendRecv}, buffered sends,
- * a request freed before it finished) are left to the collector. Single-threaded, like the engine.
+ * a request freed before it finished) are left to the collector.
+ * <p>
+ * It also keeps the operation of the rank's last blocking receive, done and in no queue, for its next one: a blocking
+ * {@code recv} returns only once its operation is done and read, so one operation serves them all (a new one was
+ * about 100 bytes a message, three quarters of an 8-byte ping-pong's allocation). A receive whose wait an abort ended
+ * may still be posted, and is not kept. Single-threaded, like the engine.
  */
 final class OpPool {
     /** Operations of each kind kept at most. */
@@ -17,6 +22,25 @@ final class OpPool {
     private final SendOp[] sends = new SendOp[KEEP];
     private int receiveCount;
     private int sendCount;
+    private RecvOp spare;
+
+    /** @return the last blocking receive's operation, cleared, or a new one (never one of the pool's) */
+    RecvOp spareReceive() {
+        final RecvOp r = spare;
+        if (r == null) {
+            return new RecvOp();
+        }
+        spare = null;
+        r.clear();
+        return r;
+    }
+
+    /** Keeps a blocking receive's operation for the next one, if it is done. */
+    void giveSpare(final RecvOp r) {
+        if (r.done && !r.pooled) {
+            spare = r;
+        }
+    }
 
     /** @return a cleared receive, marked as the pool's */
     RecvOp receive() {
