@@ -15,15 +15,15 @@ import org.jhpvm.mpi.MpiJob;
  * <ul>
  * <li>latency: one-way time of a ping-pong of {@code send}/{@code recv} between 2 ranks (half the mean round
  * trip), against FM's ping-pong of one-piece streams; MPI's overhead at 8 bytes against FM's ping-pong on the same
- * endpoint in the same job ({@link PairedLatency});</li>
+ * endpoint in the same job ({@link SameEndpoint});</li>
  * <li>bandwidth: windows of {@value #WINDOW} {@code iSend}s from Java arrays (the zero-copy path) completed by
  * {@code waitAll}, the receiver posting as many {@code iRecv}s, one acknowledgement at the end; against FM's stream of
- * messages with one acknowledgement; the same window from direct buffers (the Open MPI bindings' form, staged
- * through a copy here) and in both directions at once;</li>
+ * messages with one acknowledgement, in FM's own job and on the MPI job's endpoint right after each window (the
+ * efficiency); the same window from direct buffers (the Open MPI bindings' form) and in both directions at once;</li>
  * <li>allReduce of doubles, 8 B .. 1 MiB, on 2 .. 64 ranks: the mean time per call on rank 0.</li>
  * </ul>
- * Each figure is the median over trials; FM's and MPI's trials alternate (a job each, warmed up first), so that both
- * see the machine in the same state.
+ * Each figure is the median over trials; FM's and MPI's trials alternate (a job each, warmed up first). The target
+ * figures pair MPI with FM on the same endpoint in the same job, as close in time as can be ({@link SameEndpoint}).
  */
 public final class MpiBenchmark {
     /** Sizes of the point-to-point sweeps, bytes. */
@@ -34,7 +34,7 @@ public final class MpiBenchmark {
     public static final int[] ALLREDUCE_RANKS = {2, 4, 8, 16, 32, 64};
     /** Sends in flight per window. */
     public static final int WINDOW = 64;
-    /** Pairs of MPI and FM blocks of the paired 8-byte latency ({@link PairedLatency}) per pass. */
+    /** Pairs of MPI and FM blocks of the paired 8-byte latency ({@link SameEndpoint}) per pass. */
     static final int PAIRED_BLOCKS = 21;
 
     private final int trials;
@@ -105,6 +105,7 @@ public final class MpiBenchmark {
         final double[][] bwBuffer = new double[SIZES.length][trials];
         final double[][] bibw = new double[SIZES.length][trials];
         final double[] paired = new double[trials];
+        final double[][] fmSame = new double[SIZES.length][trials];
         // FM and MPI alternate, one trial each, so that both see the machine in the same state (a VM's speed
         // drifts over minutes); each job warms up first.
         final FmBenchmark fmBench = new FmBenchmark(1, warmups, roundTrips, bytesPerPoint, 0, SIZES, SIZES);
@@ -116,7 +117,7 @@ public final class MpiBenchmark {
                 fmLat[i][t] = fm.latencyNs()[i];
                 fmBw[i][t] = fm.bandwidthMBps()[i];
             }
-            mpiTrial(t, lat, bw, bwBuffer, bibw, paired, progress);
+            mpiTrial(t, lat, bw, bwBuffer, bibw, fmSame, paired, progress);
         }
         final FmBenchmark.Sweep fm = new FmBenchmark.Sweep(Stats.medians(fmLat), new double[SIZES.length],
             Stats.medians(fmBw), 0, 0, rendezvous);
@@ -134,8 +135,8 @@ public final class MpiBenchmark {
             progress.accept(1);
         }
         return new Result(Stats.medians(copy), fm, Stats.medians(lat), Stats.medians(bw), Stats.medians(bwBuffer),
-            Stats.medians(bibw), Stats.medians(allReduceUs), pairedRatios(bw, fmBw), Stats.median(paired),
-            pairedDifference(lat[0], fmLat[0]));
+            Stats.medians(bibw), Stats.medians(allReduceUs), Stats.medians(fmSame), pairedRatios(bw, fmSame),
+            pairedRatios(bw, fmBw), Stats.median(paired), pairedDifference(lat[0], fmLat[0]));
     }
 
     /**
@@ -164,13 +165,15 @@ public final class MpiBenchmark {
     }
 
     /**
-     * One MPI job: warm-up passes, then trial {@code t} of every point-to-point figure; each pass ends with MPI's
-     * 8-byte latency paired with FM's on the same endpoint ({@link PairedLatency}).
+     * One MPI job: warm-up passes, then trial {@code t} of every point-to-point figure; each size's window is followed
+     * by FM's stream on the same endpoint, and each pass ends with MPI's 8-byte latency paired with FM's there
+     * ({@link SameEndpoint}).
      */
     private void mpiTrial(final int t, final double[][] lat, final double[][] bw, final double[][] bwBuffer,
-                          final double[][] bibw, final double[] paired, final IntConsumer progress) {
+                          final double[][] bibw, final double[][] fmSame, final double[] paired,
+                          final IntConsumer progress) {
         MpiJob.builder().ranks(2).timeout(Duration.ofMinutes(30)).build().run(() -> {
-            final PairedLatency pairs = new PairedLatency();
+            final SameEndpoint same = new SameEndpoint(SIZES[SIZES.length - 1]);
             MPI.Init(new String[0]);
             final PointToPoint p = new PointToPoint(SIZES[SIZES.length - 1]);
             for (int pass = 0; pass <= warmups; pass++) {
@@ -185,7 +188,9 @@ public final class MpiBenchmark {
                     final double mbps = p.window(SIZES[i], m, false, false);
                     final double mbpsBuffer = p.window(SIZES[i], m, true, false);
                     final double both = p.window(SIZES[i], m, false, true);
+                    final double fm = same.streamMBps(SIZES[i], m);
                     if (measured && p.me == 0) {
+                        fmSame[i][t] = fm;
                         lat[i][t] = ns;
                         bw[i][t] = mbps;
                         bwBuffer[i][t] = mbpsBuffer;
@@ -193,7 +198,7 @@ public final class MpiBenchmark {
                     }
                 }
                 final int blockTrips = Math.max(100, (measured ? roundTrips : roundTrips / 10) / 10);
-                final double[] d = pairs.differencesNs(PAIRED_BLOCKS, blockTrips);
+                final double[] d = same.differencesNs(PAIRED_BLOCKS, blockTrips);
                 if (measured && p.me == 0) {
                     paired[t] = Stats.median(d);
                 }
@@ -316,27 +321,43 @@ public final class MpiBenchmark {
      * @param mpiBiMBps      MPI bidirectional window bandwidth (both directions added)
      * @param allReduceUs    microseconds per allReduce: rows rank count by rank count, {@link #ALLREDUCE_SIZES}
      *                       within each
-     * @param efficiency     per size, the median over trials of MPI bandwidth / FM bandwidth in the FM trial run
-     *                       just before
+     * @param fmSameJobMBps  FM's stream on the MPI job's own endpoint, right after each MPI window ({@link
+     *                       SameEndpoint})
+     * @param efficiency     per size, the median over trials of MPI bandwidth / FM's stream on the same endpoint
+     *                       right after it
+     * @param efficiencyJobs per size, the median over trials of MPI bandwidth / FM bandwidth in the FM job run just
+     *                       before (the figure's older form: two jobs may see the machine in different states)
      * @param overheadNs8B   the median over trials of MPI's 8 B one-way latency minus FM's on the same endpoint
      *                       in the same job, each trial's figure the median over its pairs of blocks
-     *                       ({@link PairedLatency})
+     *                       ({@link SameEndpoint})
      * @param overheadNs8BJobs the median over trials of MPI's 8 B one-way latency (the table's) minus FM's in the
-     *                       FM job run just before (the figure's older form: two jobs may see the machine in
-     *                       different states)
+     *                       FM job run just before (the older form)
      */
     public record Result(double[] arraycopyMBps, FmBenchmark.Sweep fm, double[] mpiLatencyNs, double[] mpiMBps,
-                         double[] mpiBufferMBps, double[] mpiBiMBps, double[] allReduceUs, double[] efficiency,
-                         double overheadNs8B, double overheadNs8BJobs) {
+                         double[] mpiBufferMBps, double[] mpiBiMBps, double[] allReduceUs, double[] fmSameJobMBps,
+                         double[] efficiency, double[] efficiencyJobs, double overheadNs8B, double overheadNs8BJobs) {
         /**
          * The lowest MPI-over-FM bandwidth ratio over every size ({@code mpi_min_efficiency}), each size's ratio
-         * paired trial by trial.
+         * paired window by window with FM's stream on the same endpoint.
          *
          * @return min over sizes of the median MPI bandwidth / FM bandwidth
          */
         public double minEfficiency() {
+            return min(efficiency);
+        }
+
+        /**
+         * {@link #minEfficiency} against FM's own jobs ({@code mpi_min_efficiency_separate_jobs}).
+         *
+         * @return min over sizes of the median MPI bandwidth / FM job bandwidth
+         */
+        public double minEfficiencyJobs() {
+            return min(efficiencyJobs);
+        }
+
+        private static double min(final double[] values) {
             double m = Double.MAX_VALUE;
-            for (final double e : efficiency) {
+            for (final double e : values) {
                 m = Math.min(m, e);
             }
             return m;
@@ -344,7 +365,7 @@ public final class MpiBenchmark {
 
         /**
          * MPI's one-way latency minus FM's at 8 bytes ({@code mpi_latency_overhead_ns_8B}), FM on the same endpoint
-         * in the same job, paired block by block ({@link PairedLatency}).
+         * in the same job, paired block by block ({@link SameEndpoint}).
          *
          * @return nanoseconds
          */

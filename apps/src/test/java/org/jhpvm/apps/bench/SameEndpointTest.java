@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicIntegerArray;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 
 import mpi.MPI;
@@ -13,8 +14,8 @@ import org.jhpvm.mpi.MpiJob;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** bench mpi's latency overhead, MPI against FM on the same endpoint: what each rank runs and what rank 0 gets. */
-class PairedLatencyTest {
+/** bench mpi's FM beside MPI on the same endpoint: what each rank runs, and what rank 0 gets. */
+class SameEndpointTest {
     @Test
     @Timeout(120)
     void everyBlockShouldRunBothLayersAndRankZeroShouldGetOnePairEach() {
@@ -23,7 +24,7 @@ class PairedLatencyTest {
         final AtomicIntegerArray received = new AtomicIntegerArray(2);
         final AtomicIntegerArray messages = new AtomicIntegerArray(2);
         MpiJob.builder().ranks(2).timeout(Duration.ofSeconds(100)).build().run(() -> {
-            final PairedLatency p = new PairedLatency();
+            final SameEndpoint p = new SameEndpoint(64);
             MPI.Init(new String[0]);
             final int me = MPI.COMM_WORLD.getRank();
             final long before = MpiJob.endpoint().counters().messagesSent();
@@ -45,5 +46,28 @@ class PairedLatencyTest {
         for (int r = 0; r < 2; r++) {
             assertTrue(messages.get(r) >= 2 * 3 * 17, "rank " + r + " sent " + messages.get(r));
         }
+    }
+
+    @Test
+    @Timeout(120)
+    void aStreamShouldDeliverEveryMessageBeforeRankZeroStopsItsClock() {
+        final AtomicLongArray streamed = new AtomicLongArray(2);
+        final double[] mbps = new double[2];
+        MpiJob.builder().ranks(2).timeout(Duration.ofSeconds(100)).build().run(() -> {
+            final SameEndpoint p = new SameEndpoint(40_000);
+            MPI.Init(new String[0]);
+            final int me = MPI.COMM_WORLD.getRank();
+            double last = 0;
+            for (final int size : new int[] {8, 40_000}) { // one eager-sized, one past FM's zero-copy threshold
+                last = p.streamMBps(size, 50);
+            }
+            mbps[me] = last;
+            streamed.set(me, p.streamed());
+            MPI.Finalize();
+        });
+        assertEquals(100, streamed.get(1), "rank 1 got both streams whole");
+        assertEquals(0, streamed.get(0));
+        assertTrue(mbps[0] > 0 && Double.isFinite(mbps[0]), "rank 0's figure: " + mbps[0]);
+        assertEquals(0, mbps[1], "rank 1 reports nothing");
     }
 }
