@@ -27,6 +27,18 @@ public abstract class Pending {
     /** Whether this is a receive (its status describes a message that arrived). */
     public abstract boolean isReceive();
 
+    /** Back to a new operation's state, for what every operation has (its kind's {@code clear} does the rest). */
+    void clearPending() {
+        done = false;
+        source = 0;
+        tag = 0;
+        error = 0;
+        elements = 0;
+        kind = null;
+        cancelled = false;
+        id = -1;
+    }
+
     /**
      * Says what a rank blocked on this operation waits for (the job's deadlock and timeout reports).
      *

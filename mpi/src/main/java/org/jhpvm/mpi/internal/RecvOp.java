@@ -28,14 +28,7 @@ public final class RecvOp extends Pending {
 
     /** Back to a new operation's state, for {@link Engine#startBlockingReceive}. */
     void clear() {
-        done = false;
-        source = 0;
-        tag = 0;
-        error = 0;
-        elements = 0;
-        kind = null;
-        cancelled = false;
-        id = -1;
+        clearPending();
         context = 0;
         wantSource = 0;
         wantTag = 0;

@@ -34,14 +34,7 @@ public final class SendOp extends Pending {
 
     /** Back to a new operation's state ({@link OpPool}). */
     void clear() {
-        done = false;
-        source = 0;
-        tag = 0;
-        error = 0;
-        elements = 0;
-        kind = null;
-        cancelled = false;
-        id = -1;
+        clearPending();
         destWorld = 0;
         buf = null;
         offset = 0;
