@@ -55,6 +55,11 @@ final class Arrival {
         return ENVELOPE;
     }
 
+    /** @return the length of a request to send's header, with an array named ({@code region} not null) or not */
+    static int requestBytes(final FmRegion region) {
+        return region == null ? ENVELOPE + REQUEST : HEADER;
+    }
+
     /**
      * Puts a request to send's part after the envelope: the sender's operation {@code id}, and, if {@code region} is
      * not null, the array's handle, key and byte offset.

@@ -172,10 +172,10 @@ public final class Engine {
         op.count = count;
         final int id = ids.add(op);
         op.region = reads.fits(buf, type, bytes) ? reads.acquire(buf) : null;
-        Arrival.putEnvelope(header, context, source, tag, kind, elements);
-        final int length = Arrival.putRequest(header, id, op.region, offset * kind.bytes);
-        final FmOutputStream out = fm.beginMessage(destWorld, length, op.region == null ? H_RTS : H_RGET);
-        out.sendPiece(header, 0, length);
+        final FmOutputStream out = fm.beginMessage(destWorld, Arrival.requestBytes(op.region),
+            op.region == null ? H_RTS : H_RGET);
+        Arrival.putEnvelope(header, context, source, tag, kind, elements); // after a wait in beginMessage, if any
+        out.sendPiece(header, 0, Arrival.putRequest(header, id, op.region, offset * kind.bytes));
         out.endMessage();
         return op;
     }
