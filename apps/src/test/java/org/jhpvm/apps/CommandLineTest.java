@@ -214,7 +214,10 @@ class CommandLineTest {
         assertEquals(m.get("put_latency_ns_8B").asDouble() / m.get("fm_latency_ns_8B").asDouble(),
             m.get("put_latency_ratio").asDouble(), 1e-9, "the ratio is the ratio of the figures");
         assertEquals(m.get("put_latency_ns_8B").asDouble() / m.get("spsc_latency_ns").asDouble(),
-            m.get("put_latency_spsc_ratio").asDouble(), 1e-9, "against the raw queue");
+            m.get("put_latency_spsc_ratio_separate").asDouble(), 1e-9, "against the raw queue");
+        assertTrue(m.get("spsc_ratios_paired").asBoolean(), "in one JVM the hop is paired with the operations");
+        assertTrue(m.get("spsc_latency_ns_paired").asDouble() > 0 && m.get("put_latency_spsc_ratio").asDouble() > 0
+            && m.get("get_latency_spsc_ratio").asDouble() > 0 && m.get("fetch_add_latency_spsc_ratio").asDouble() > 0);
         assertEquals(m.get("get_latency_busy_target_ns_8B").asDouble() / m.get("get_latency_ns_8B").asDouble(),
             m.get("get_latency_busy_target_ratio").asDouble(), 1e-9, "busy target against idle one");
         assertEquals(m.get("put_latency_ns_8B_dcs").asDouble() / m.get("put_latency_ns_8B_none").asDouble(),

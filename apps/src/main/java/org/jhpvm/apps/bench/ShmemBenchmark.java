@@ -153,6 +153,27 @@ public final class ShmemBenchmark {
         });
     }
 
+    /** Per figure, the median over the trials that were paired; {@link SpscPairing.Ratios#NONE} if none was. */
+    static SpscPairing.Ratios medianRatios(final SpscPairing.Ratios[] trials) {
+        final double[][] v = new double[4][];
+        final SpscPairing.Ratios[] measured = java.util.Arrays.stream(trials).filter(SpscPairing.Ratios::measured)
+            .toArray(SpscPairing.Ratios[]::new);
+        if (measured.length == 0) {
+            return SpscPairing.Ratios.NONE;
+        }
+        for (int k = 0; k < 4; k++) {
+            v[k] = new double[measured.length];
+        }
+        for (int t = 0; t < measured.length; t++) {
+            v[0][t] = measured[t].hopNs();
+            v[1][t] = measured[t].put();
+            v[2][t] = measured[t].get();
+            v[3][t] = measured[t].fetchAdd();
+        }
+        return new SpscPairing.Ratios(Stats.median(v[0]), Stats.median(v[1]), Stats.median(v[2]),
+            Stats.median(v[3]));
+    }
+
     /** The SPSC queue and arraycopy of this run, at the bandwidth sweep's sizes. */
     private RawBaselines baselines() {
         final int[] copies = new int[BANDWIDTH_SIZES.length];
@@ -173,12 +194,18 @@ public final class ShmemBenchmark {
         final double[][] putBw = new double[BANDWIDTH_SIZES.length][trials];
         final double[][] nbiBw = new double[BANDWIDTH_SIZES.length][trials];
         final double[][] getBw = new double[BANDWIDTH_SIZES.length][trials];
+        final SpscPairing pairing = new SpscPairing();
+        final SpscPairing.Ratios[] paired = new SpscPairing.Ratios[trials];
+        java.util.Arrays.fill(paired, SpscPairing.Ratios.NONE);
         final ShmemJob.Builder job = ShmemJob.builder().pes(2).timeout(Duration.ofMinutes(20));
         (inProcess ? job.inProcess() : job).build().run(sh -> {
             final int maxLongs = 1 << 17;
             final SymmetricLongs buf = sh.mallocLongs(maxLongs);
             final long[] src = new long[maxLongs];
             final long[] dst = new long[maxLongs];
+            pairing.join();
+            sh.barrierAll();
+            final boolean pairs = pairing.shared();
             long seq = 0;
             for (int pass = 0; pass < warmups + trials; pass++) {
                 final boolean measured = pass >= warmups;
@@ -211,6 +238,12 @@ public final class ShmemBenchmark {
                     if (measured && sh.myPe() == 0) {
                         put[i][t] = putNs;
                         get[i][t] = getNs;
+                    }
+                }
+                if (pairs) {
+                    final SpscPairing.Ratios r = pairing.run(sh, buf, dst, Math.max(200, rounds(8) / 20));
+                    if (measured && sh.myPe() == 0) {
+                        paired[t] = r;
                     }
                 }
                 sh.barrierAll();
@@ -247,7 +280,8 @@ public final class ShmemBenchmark {
             }
         });
         return new Result(fm, Stats.medians(put), Stats.medians(get), Stats.median(fadd), Stats.medians(putBw),
-            Stats.medians(nbiBw), Stats.medians(getBw), barrier, raw, Stats.median(getBusy), Stats.median(faddBusy));
+            Stats.medians(nbiBw), Stats.medians(getBw), barrier, raw, Stats.median(getBusy), Stats.median(faddBusy),
+            medianRatios(paired));
     }
 
     /**
@@ -361,10 +395,13 @@ public final class ShmemBenchmark {
      * @param raw                  the SPSC queue and arraycopy of the same run, arraycopy at {@link #BANDWIDTH_SIZES}
      * @param getBusyTargetNs      blocking 8-byte get latency while the target computes without calling SHMEM
      * @param fetchAddBusyTargetNs fetchAdd latency while the target computes
+     * @param paired               the SPSC hop between the PE threads and the 8-byte operations over it, block by
+     *                             block ({@link SpscPairing}); {@link SpscPairing.Ratios#NONE} where the PEs are not
+     *                             threads of one JVM
      */
     public record Result(FmBenchmark.Sweep fm, double[] putNs, double[] getNs, double fetchAddNs, double[] putMBps,
                          double[] putNbiMBps, double[] getNbiMBps, double[] barrierNs, RawBaselines raw,
-                         double getBusyTargetNs, double fetchAddBusyTargetNs) {
+                         double getBusyTargetNs, double fetchAddBusyTargetNs, SpscPairing.Ratios paired) {
         /**
          * What SHMEM's put adds to FM for the smallest message, measured in the same run ({@code bench shmem} holds
          * it to its latency target).
@@ -390,29 +427,60 @@ public final class ShmemBenchmark {
         }
 
         /**
-         * Put latency against the machine's: SHMEM's one-way 8-byte put over the raw SPSC one-way latency.
+         * Put latency against the machine's ({@code put_latency_spsc_ratio}): SHMEM's one-way 8-byte put over the
+         * SPSC hop between the same PE threads, block by block ({@link SpscPairing}); where the PEs are not threads of
+         * one JVM, over the raw baseline's hop ({@link #putLatencySpscRatioSeparate}).
          *
-         * @return {@code put_latency_ns_8B / spsc_latency_ns}
+         * @return the ratio
          */
         public double putLatencySpscRatio() {
+            return paired.measured() ? paired.put() : putLatencySpscRatioSeparate();
+        }
+
+        /**
+         * Get latency against the machine's ({@code get_latency_spsc_ratio}): a blocking 8-byte get (a round trip)
+         * over the SPSC one-way hop, paired as {@link #putLatencySpscRatio}.
+         *
+         * @return the ratio
+         */
+        public double getLatencySpscRatio() {
+            return paired.measured() ? paired.get() : getLatencySpscRatioSeparate();
+        }
+
+        /**
+         * Atomic latency against the machine's ({@code fetch_add_latency_spsc_ratio}): a fetchAdd over the SPSC
+         * one-way hop, paired as {@link #putLatencySpscRatio}.
+         *
+         * @return the ratio
+         */
+        public double fetchAddLatencySpscRatio() {
+            return paired.measured() ? paired.fetchAdd() : fetchAddLatencySpscRatioSeparate();
+        }
+
+        /**
+         * {@code put_latency_spsc_ratio_separate}.
+         *
+         * @return {@code put_latency_ns_8B / spsc_latency_ns}: against the raw baseline measured once per run
+         */
+        public double putLatencySpscRatioSeparate() {
             return putNs[0] / raw.spscLatencyNs();
         }
 
         /**
-         * Get latency against the machine's: a blocking 8-byte get (a round trip) over the raw SPSC one-way latency.
+         * {@code get_latency_spsc_ratio_separate}.
          *
-         * @return {@code get_latency_ns_8B / spsc_latency_ns}
+         * @return {@code get_latency_ns_8B / spsc_latency_ns}: against the raw baseline measured once per run
          */
-        public double getLatencySpscRatio() {
+        public double getLatencySpscRatioSeparate() {
             return getNs[0] / raw.spscLatencyNs();
         }
 
         /**
-         * Atomic latency against the machine's: a fetchAdd over the raw SPSC one-way latency.
+         * {@code fetch_add_latency_spsc_ratio_separate}.
          *
-         * @return {@code fetch_add_latency_ns / spsc_latency_ns}
+         * @return {@code fetch_add_latency_ns / spsc_latency_ns}: against the raw baseline measured once per run
          */
-        public double fetchAddLatencySpscRatio() {
+        public double fetchAddLatencySpscRatioSeparate() {
             return fetchAddNs / raw.spscLatencyNs();
         }
 

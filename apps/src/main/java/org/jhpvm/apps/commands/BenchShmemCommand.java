@@ -287,6 +287,12 @@ final class BenchShmemCommand implements Callable<Integer> {
         System.out.printf("raw machine: spsc one-way %.1f ns, spsc 8 B rate %.1f Mops/s; arraycopy MB/s 64 KiB %.1f, "
             + "1 MiB %.1f%n", r.raw().spscLatencyNs(), r.raw().spscRateMops(), arraycopyAt(r, 65536),
             arraycopyAt(r, 1 << 20));
+        if (r.paired().measured()) {
+            System.out.printf("spsc hop between the PE threads, paired block by block with put, get and fetchAdd: "
+                + "%.1f ns (the ratios below; against the raw hop above: put %.2f, get %.2f, fetchAdd %.2f)%n",
+                r.paired().hopNs(), r.putLatencySpscRatioSeparate(), r.getLatencySpscRatioSeparate(),
+                r.fetchAddLatencySpscRatioSeparate());
+        }
         for (int i = 0; i < ShmemBenchmark.BARRIER_PES.length; i++) {
             System.out.printf("barrierAll on %2d PEs: %10.1f ns%n", ShmemBenchmark.BARRIER_PES[i], r.barrierNs()[i]);
         }
@@ -345,6 +351,13 @@ final class BenchShmemCommand implements Callable<Integer> {
         m.put("put_latency_spsc_ratio", r.putLatencySpscRatio());
         m.put("get_latency_spsc_ratio", r.getLatencySpscRatio());
         m.put("fetch_add_latency_spsc_ratio", r.fetchAddLatencySpscRatio());
+        m.put("spsc_ratios_paired", r.paired().measured());
+        if (r.paired().measured()) {
+            m.put("spsc_latency_ns_paired", r.paired().hopNs());
+        }
+        m.put("put_latency_spsc_ratio_separate", r.putLatencySpscRatioSeparate());
+        m.put("get_latency_spsc_ratio_separate", r.getLatencySpscRatioSeparate());
+        m.put("fetch_add_latency_spsc_ratio_separate", r.fetchAddLatencySpscRatioSeparate());
         m.put("put_bw_arraycopy_ratio_64KiB", r.putBwArraycopyRatio(65536));
         m.put("put_bw_arraycopy_ratio_1MiB", r.putBwArraycopyRatio(1 << 20));
         m.put("get_bw_arraycopy_ratio_1MiB", r.getBwArraycopyRatio(1 << 20));
