@@ -256,13 +256,7 @@ public final class Engine {
 
     private RecvOp startReceive(final RecvOp r, final int context, final int wantSource, final int wantTag,
                                 final Object buf, final long offset, final TypeMap type, final int count) {
-        r.context = context;
-        r.wantSource = wantSource;
-        r.wantTag = wantTag;
-        r.buf = buf;
-        r.offset = offset;
-        r.type = type;
-        r.capacity = count * type.size();
+        r.wants(context, wantSource, wantTag, buf, offset, type, count);
         final Unexpected u = matching.findUnexpected(context, wantSource, wantTag);
         if (u == null) {
             matching.post(r);
@@ -304,13 +298,7 @@ public final class Engine {
     public RecvOp receiveMatched(final Unexpected u, final Object buf, final long offset, final TypeMap type,
                                  final int count) {
         final RecvOp r = new RecvOp();
-        r.context = u.context;
-        r.wantSource = u.source;
-        r.wantTag = u.tag;
-        r.buf = buf;
-        r.offset = offset;
-        r.type = type;
-        r.capacity = count * type.size();
+        r.wants(u.context, u.source, u.tag, buf, offset, type, count);
         return receive(r, u);
     }
 

@@ -47,6 +47,18 @@ public final class RecvOp extends Pending {
         next = null;
     }
 
+    /** Sets what the receive takes: its communicator's context, source and tag (or ANY), and where the data goes. */
+    void wants(final int context, final int wantSource, final int wantTag, final Object buf, final long offset,
+               final TypeMap type, final int count) {
+        this.context = context;
+        this.wantSource = wantSource;
+        this.wantTag = wantTag;
+        this.buf = buf;
+        this.offset = offset;
+        this.type = type;
+        this.capacity = count * type.size();
+    }
+
     @Override
     public boolean isReceive() {
         return true;
