@@ -180,39 +180,10 @@ public final class FabricBenchmark {
      * @return ns
      */
     static double spscLatencyNs(final PairRunner pair, final int capacity, final int roundTrips) {
-        final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(capacity);
-        final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(capacity);
-        // Each message on its own cache lines (value at index 8 of 16), so the baseline suffers no false sharing.
-        final long[] pingMessage = new long[16];
-        final long[] pongMessage = new long[16];
-        final int n = roundTrips;
-        final long elapsedNs = pair.run(() -> {
-            final long deadline = System.nanoTime() + TIMEOUT_S * 1_000_000_000L;
-            final long t0 = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                pingMessage[8] = i;
-                ping.offer(pingMessage);
-                long[] reply;
-                while ((reply = pong.relaxedPoll()) == null) {
-                    spin(deadline);
-                }
-                if (reply[8] != i) {
-                    throw new IllegalStateException("spsc pong " + reply[8] + " != " + i);
-                }
-            }
-            return System.nanoTime() - t0;
-        }, () -> {
-            final long deadline = System.nanoTime() + TIMEOUT_S * 1_000_000_000L;
-            for (int i = 0; i < n; i++) {
-                long[] m;
-                while ((m = ping.relaxedPoll()) == null) {
-                    spin(deadline);
-                }
-                pongMessage[8] = m[8];
-                pong.offer(pongMessage);
-            }
-        });
-        return elapsedNs / (2.0 * n);
+        final SpscPingPong hop = new SpscPingPong(capacity);
+        final long elapsedNs = pair.run(() -> hop.ping(roundTrips, System.nanoTime() + TIMEOUT_S * 1_000_000_000L),
+            () -> hop.pong(roundTrips, System.nanoTime() + TIMEOUT_S * 1_000_000_000L));
+        return elapsedNs / (2.0 * roundTrips);
     }
 
     /** One-way frame latency through the fabric, ns. */

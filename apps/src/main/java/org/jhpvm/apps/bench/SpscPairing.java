@@ -2,7 +2,6 @@ package org.jhpvm.apps.bench;
 
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.jctools.queues.SpscArrayQueue;
 import org.jhpvm.shmem.Cmp;
 import org.jhpvm.shmem.Shmem;
 import org.jhpvm.shmem.SymmetricLongs;
@@ -24,11 +23,8 @@ public final class SpscPairing {
     static final int BLOCKS = 15;
     private static final long TIMEOUT_NS = 120_000_000_000L;
 
-    private final SpscArrayQueue<long[]> ping = new SpscArrayQueue<>(32);
-    private final SpscArrayQueue<long[]> pong = new SpscArrayQueue<>(32);
-    // Each message on its own cache lines (value at index 8 of 16), as in the raw baseline.
-    private final long[] pingMessage = new long[16];
-    private final long[] pongMessage = new long[16];
+    /** The hop, as the raw baseline measures it. */
+    private final SpscPingPong spsc = new SpscPingPong(32);
     private final AtomicInteger joined = new AtomicInteger();
     /** Each PE's count of the put's values (PE p's at {@code 8 * p}: a cache line of its own); both count alike. */
     private final long[] seqs = new long[16];
@@ -138,38 +134,9 @@ public final class SpscPairing {
     private double hopNs(final int me, final int n) {
         final long deadline = System.nanoTime() + TIMEOUT_NS;
         if (me == 0) {
-            final long t0 = System.nanoTime();
-            for (int i = 0; i < n; i++) {
-                pingMessage[8] = i;
-                ping.offer(pingMessage);
-                long[] reply;
-                while ((reply = pong.relaxedPoll()) == null) {
-                    spin(deadline);
-                }
-                if (reply[8] != i) {
-                    throw new IllegalStateException("paired spsc pong " + reply[8] + " != " + i);
-                }
-            }
-            return (System.nanoTime() - t0) / (2.0 * n);
+            return spsc.ping(n, deadline) / (2.0 * n);
         }
-        for (int i = 0; i < n; i++) {
-            long[] m;
-            while ((m = ping.relaxedPoll()) == null) {
-                spin(deadline);
-            }
-            pongMessage[8] = m[8];
-            pong.offer(pongMessage);
-        }
+        spsc.pong(n, deadline);
         return 0;
-    }
-
-    private static void spin(final long deadline) {
-        Thread.onSpinWait();
-        if (Thread.currentThread().isInterrupted()) {
-            throw new IllegalStateException("paired spsc hop stopped: the job ended");
-        }
-        if (System.nanoTime() - deadline > 0) {
-            throw new IllegalStateException("paired spsc hop: no answer within " + TIMEOUT_NS / 1_000_000_000L + " s");
-        }
     }
 }
