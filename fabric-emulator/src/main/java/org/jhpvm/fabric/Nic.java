@@ -75,7 +75,8 @@ public interface Nic {
 
     /**
      * Waits up to {@code timeoutNs} for a frame. The call also returns null early, waking the host if it is parked,
-     * when a NIC has written this NIC's registered memory (an RDMA write, a NIC handler) since {@code receive} last
+     * when a NIC has written this NIC's registered memory (an RDMA write, a NIC handler that did not say
+     * {@link NicMessage#memoryUnchanged()}) since {@code receive} last
      * returned for that reason, as a NIC's interrupt would wake it: a host waiting for such a write (a SHMEM
      * {@code wait_until}) looks at once, and a write that lands between its look and this call is not missed.
      *

@@ -54,4 +54,11 @@ public interface NicMessage {
      * written. The handler must not have changed memory before refusing.
      */
     void reject();
+
+    /**
+     * Says that the handler changed none of the target NIC's memory (a read, a fetch): the target's host, which a
+     * NIC message otherwise wakes so that a wait on its memory looks again, is then left alone. A hint only: a
+     * handler that changed memory must not give it, and one that does not give it costs the host a wake-up.
+     */
+    void memoryUnchanged();
 }

@@ -146,6 +146,38 @@ class EmulatedRdmaTest extends RdmaContractTest {
         }
     }
 
+    /**
+     * A NIC message whose handler says it changed no memory (a get, an atomic fetch) does not end the target host's
+     * receive, which would otherwise wake that host for every read another PE makes of its memory; one that does not
+     * say so still ends it at once.
+     */
+    @Test
+    @Timeout(60)
+    void shouldNotEndAReceiveForAHandlerThatChangedNoMemory() {
+        try (Fabric fabric = fabric(2)) {
+            final long[] target = {7};
+            final MemoryRegion t = fabric.nic(1).register(target);
+            fabric.nic(1).registerNicHandler(1, m -> {
+                m.memoryUnchanged();
+                m.replyLong(((long[]) m.region(t.handle(), t.key()).memory())[0]);
+            });
+            fabric.nic(1).registerNicHandler(2, m -> ((long[]) m.region(t.handle(), t.key()).memory())[0]++);
+            final long[] reply = new long[1];
+            final MemoryRegion r = fabric.nic(0).register(reply);
+            assertEquals(Completion.OK, message(fabric, 1, 1, 0, 0, 0, r, 0, 8, 1));
+            assertEquals(7, reply[0]);
+            final long waitNs = TimeUnit.MILLISECONDS.toNanos(300);
+            final long t0 = System.nanoTime();
+            assertEquals(null, fabric.nic(1).receive(waitNs), "no frame was sent");
+            final long waited = System.nanoTime() - t0;
+            assertTrue(waited >= waitNs, "a read of the host's memory ended its receive after " + waited + " ns");
+
+            assertEquals(Completion.OK, message(fabric, 1, 2, 0, 0, 0, null, 0, 0, 2));
+            assertEquals(null, fabric.nic(1).receive(TimeUnit.MINUTES.toNanos(10)), "no frame was sent");
+            assertEquals(8, target[0]);
+        }
+    }
+
     private static void write(final Fabric fabric, final MemoryRegion a, final MemoryRegion b) {
         assertTrue(fabric.nic(0).post(new WorkDescriptor().rdmaWrite(a, 0, 1, b.handle(), b.key(), 0, 8, 1)));
         assertTrue(complete(fabric.nic(0)).ok());

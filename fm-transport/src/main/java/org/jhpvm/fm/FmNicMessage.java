@@ -113,4 +113,12 @@ public interface FmNicMessage {
      * written. Refuse before changing memory.
      */
     void reject();
+
+    /**
+     * Says that the handler changed none of the target's memory (a read, a fetch). Where the NIC runs the handler
+     * it then does not wake the target's host, which it otherwise wakes so that a wait on that memory looks again;
+     * where FM carries the message the target's host receives it anyway and the hint changes nothing. Never give it
+     * after changing memory: a wait on that memory would then see the change only at its next look.
+     */
+    void memoryUnchanged();
 }

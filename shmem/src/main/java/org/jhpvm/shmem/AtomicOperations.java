@@ -114,6 +114,9 @@ final class AtomicOperations {
             return;
         }
         final long old = applyAmo(kind, array, index, op, a, b);
+        if (op == AMO_FETCH) {
+            m.memoryUnchanged(); // an atomic fetch reads: the target PE need not wake for it
+        }
         if ((word & FETCH) != 0) {
             m.replyLong(old);
         }

@@ -357,6 +357,7 @@ final class RmaOperations {
             m.reject();
             return;
         }
+        m.memoryUnchanged(); // a get reads: the target PE need not wake for it
         if (block == 1) {
             m.reply(a, index, stride, count);
         } else {

@@ -106,6 +106,9 @@ final class SegmentRequests {
             return;
         }
         final long old = apply(seg, offset, op, a, b);
+        if (op == AMO_FETCH) {
+            m.memoryUnchanged();
+        }
         if ((word & AtomicOperations.FETCH) != 0) {
             m.replyLong(old);
         }

@@ -26,6 +26,7 @@ final class NicMessageContext implements NicMessage {
     private long replyCapacity;
     private boolean rejected;
     private boolean overflowed;
+    private boolean unchanged;
 
     NicMessageContext(final int frameBytes) {
         this.reply = MemorySegment.ofArray(new byte[frameBytes]);
@@ -39,6 +40,7 @@ final class NicMessageContext implements NicMessage {
         this.replyCapacity = capacity;
         this.rejected = false;
         this.overflowed = false;
+        this.unchanged = false;
     }
 
     void end() {
@@ -87,6 +89,16 @@ final class NicMessageContext implements NicMessage {
     @Override
     public void reject() {
         rejected = true;
+    }
+
+    @Override
+    public void memoryUnchanged() {
+        unchanged = true;
+    }
+
+    /** @return whether the handler said it changed none of the target's memory */
+    boolean unchanged() {
+        return unchanged;
     }
 
     boolean rejected() {

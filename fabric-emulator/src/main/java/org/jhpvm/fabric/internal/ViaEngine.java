@@ -237,7 +237,9 @@ final class ViaEngine {
             return -(message.rejected() ? Completion.ERR_REJECTED : Completion.ERR_OUT_OF_BOUNDS);
         }
         target.counters.incrementAndGet(NIC_MESSAGES_HANDLED);
-        fabric.nicUnchecked(dst).memoryWritten();
+        if (!message.unchanged()) {
+            fabric.nicUnchecked(dst).memoryWritten();
+        }
         final long replied = message.replyLength();
         if (replied > 0 && connection.move(dst, id, message.replyBytes(), 0, replyTo.segment(),
             d.localOffsetBytes(), replied) != Completion.OK) {

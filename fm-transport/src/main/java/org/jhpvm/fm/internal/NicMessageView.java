@@ -212,6 +212,13 @@ final class NicMessageView implements FmNicMessage {
     }
 
     @Override
+    public void memoryUnchanged() {
+        if (nicMessage != null) {
+            nicMessage.memoryUnchanged();
+        }
+    }
+
+    @Override
     public void reject() {
         if (nicMessage != null) {
             nicMessage.reject();
