@@ -18,8 +18,6 @@ import java.lang.foreign.ValueLayout;
  * Thread-safety: stateless.
  */
 public final class Bytes {
-    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED;
-
     private Bytes() {
     }
 
@@ -36,11 +34,6 @@ public final class Bytes {
      */
     public static void copy(final MemorySegment src, final long srcOffset, final MemorySegment dst,
         final long dstOffset, final long bytes) {
-        if (bytes == Long.BYTES) {
-            // One word (a get's or a fetch's reply): a load and a store cost less than the bulk copy's set-up.
-            dst.set(WORD, dstOffset, src.get(WORD, srcOffset));
-            return;
-        }
         MemorySegment.copy(src, ValueLayout.JAVA_BYTE, srcOffset, dst, ValueLayout.JAVA_BYTE, dstOffset, bytes);
     }
 }
