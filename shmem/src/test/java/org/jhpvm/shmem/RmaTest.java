@@ -12,6 +12,37 @@ import org.junit.jupiter.params.provider.FieldSource;
 class RmaTest {
     static final int[] PES = ShmemTestSupport.PES;
 
+    /**
+     * Strided gets of 8-byte elements: the target's NIC replies element by element, each reply a word at its own
+     * place in the reply (the one-word copy's offsets), and lands at its stride in the destination.
+     */
+    @ParameterizedTest
+    @FieldSource("PES")
+    void shouldGetWordsStrided(final int pes) {
+        ShmemTestSupport.job(pes).run(sh -> {
+            final int me = sh.myPe();
+            final int n = sh.nPes();
+            final SymmetricLongs longs = sh.mallocLongs(64);
+            final SymmetricDoubles doubles = sh.mallocDoubles(64);
+            for (int i = 0; i < 64; i++) {
+                longs.local()[i] = me * 1_000_000L + i;
+                doubles.local()[i] = me + i / 64.0;
+            }
+            sh.barrierAll();
+            final int from = (me + 1) % n;
+            final long[] l = new long[25];
+            final double[] d = new double[25];
+            longs.iget(from, 2, 3, l, 1, 2, 12);
+            doubles.iget(from, 1, 5, d, 0, 2, 12);
+            for (int k = 0; k < 12; k++) {
+                assertEquals(from * 1_000_000L + 2 + 3 * k, l[1 + 2 * k], "long " + k);
+                assertEquals(0, l[2 * k], "gap " + k);
+                assertEquals(from + (1 + 5 * k) / 64.0, d[2 * k], "double " + k);
+            }
+            sh.barrierAll();
+        });
+    }
+
     @ParameterizedTest
     @FieldSource("PES")
     void shouldPutToTheRightNeighbourAndGetFromTheLeft(final int pes) {
