@@ -3,8 +3,6 @@ package org.jhpvm.shmem;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.time.Duration;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -15,15 +13,6 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(120)
 class NicWakeTest {
 
-    private static void pause(final long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
     /**
      * The waiter sleeps 1 s, then 2 s (no spinning); each atomic comes 1.2 s into the wait, inside the 2 s sleep.
      * Woken, the waiter sees it within milliseconds; not woken, when that sleep ends, about 1.8 s later.
@@ -33,8 +22,7 @@ class NicWakeTest {
         final String[] ops = {"atomicAdd", "atomicFetchAdd", "atomicSwap", "atomicCompareSwap"};
         final long[] storedAt = new long[ops.length];
         final long[] sawAt = new long[ops.length];
-        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(100)).option("fm.spinWaitNs", "0")
-            .option("fm.idleSleepNs", "1000000000").option("fm.idleSleepMaxNs", "4000000000").build().run(sh -> {
+        ShmemTestSupport.sleepyJob(2).run(sh -> {
                 final SymmetricLongs flag = sh.mallocLongs(2);
                 sh.barrierAll();
                 for (int r = 1; r <= ops.length; r++) {
@@ -49,7 +37,7 @@ class NicWakeTest {
                             assertEquals(r - 1, flag.atomicFetch(1, 0));
                             assertEquals(r - 1, flag.g(1, 0));
                         }
-                        pause(1_200);
+                        ShmemTestSupport.pause(1_200);
                         storedAt[r - 1] = System.nanoTime();
                         switch (r) {
                             case 1 -> flag.atomicAdd(1, 0, 1);

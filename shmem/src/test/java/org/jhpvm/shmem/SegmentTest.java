@@ -25,15 +25,6 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 @Timeout(120)
 class SegmentTest {
-    private static void pause(final long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
     private static ShmemJob job(final int pes, final String mode) {
         return ShmemJob.builder().pes(pes).timeout(Duration.ofSeconds(90)).option("shmem.hostMemory", mode).build();
     }
@@ -156,8 +147,7 @@ class SegmentTest {
     void aDirectStoreShouldWakeAWaiterAsleepInFm() {
         final long[] storedAt = new long[4];
         final long[] sawAt = new long[4];
-        ShmemJob.builder().pes(2).timeout(Duration.ofSeconds(100)).option("fm.spinWaitNs", "0")
-            .option("fm.idleSleepNs", "1000000000").option("fm.idleSleepMaxNs", "4000000000").build().run(sh -> {
+        ShmemTestSupport.sleepyJob(2).run(sh -> {
                 final SymmetricSegment s = sh.mallocSegment(64);
                 assertNotNull(s.ptr(1 - sh.myPe()), "one JVM: the direct path");
                 sh.barrierAll();
@@ -168,7 +158,7 @@ class SegmentTest {
                         sawAt[r - 1] = System.nanoTime();
                         s.putLong(0, 16, r);
                     } else {
-                        pause(1_200);
+                        ShmemTestSupport.pause(1_200);
                         storedAt[r - 1] = System.nanoTime();
                         switch (r) {
                             case 1 -> s.putLong(1, 0, 1);

@@ -20,6 +20,24 @@ final class ShmemTestSupport {
             .option("fabric.faults.duplicate", "0.005").build();
     }
 
+    /**
+     * A job whose waits sleep in FM at once, 1 s and then 2 s (no spinning): a wait that ends within milliseconds of
+     * a store was woken by it.
+     */
+    static ShmemJob sleepyJob(final int pes) {
+        return ShmemJob.builder().pes(pes).timeout(Duration.ofSeconds(100)).option("fm.spinWaitNs", "0")
+            .option("fm.idleSleepNs", "1000000000").option("fm.idleSleepMaxNs", "4000000000").build();
+    }
+
+    static void pause(final long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A value that depends on the writer, the target and the position. */
     static long value(final int from, final int to, final int i) {
         long x = from * 0x9E3779B97F4A7C15L ^ (long) to << 24 ^ i * 0xBF58476D1CE4E5B9L;
