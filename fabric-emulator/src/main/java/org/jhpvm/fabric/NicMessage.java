@@ -58,7 +58,9 @@ public interface NicMessage {
     /**
      * Says that the handler changed none of the target NIC's memory (a read, a fetch): the target's host, which a
      * NIC message otherwise wakes so that a wait on its memory looks again, is then left alone. A hint only: a
-     * handler that changed memory must not give it, and one that does not give it costs the host a wake-up.
+     * handler that changed memory must not give it, and one that does not give it costs the host a wake-up. A fabric
+     * that wakes no host for its NIC's writes may ignore it (the default).
      */
-    void memoryUnchanged();
+    default void memoryUnchanged() {
+    }
 }
