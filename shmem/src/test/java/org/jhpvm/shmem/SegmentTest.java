@@ -13,6 +13,7 @@ import java.lang.foreign.ValueLayout;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -139,38 +140,42 @@ class SegmentTest {
     }
 
     /**
-     * A waiter asleep in FM (no spinning; sleeps of 1 s, then 2 s) is woken by a direct put, atomic or signal into its
-     * part, as a message would wake it. Each store comes 1.2 s into the wait, inside the 2 s sleep: woken, the waiter
-     * sees it within milliseconds; not woken (the stores ring nothing), it sees it when that sleep ends, 1.8 s later.
+     * A waiter asleep in FM (no spinning; sleeps of 1 s) is woken by a direct put, atomic or signal into its part, as
+     * a message would wake it. Each store comes once the waiter has been parked for 100 ms: woken, the waiter sees it
+     * within milliseconds; not woken (the stores ring nothing), it sees it when that sleep ends, about 0.9 s later.
      */
     @Test
     void aDirectStoreShouldWakeAWaiterAsleepInFm() {
         final long[] storedAt = new long[4];
         final long[] sawAt = new long[4];
+        final AtomicReference<Thread> waiter = new AtomicReference<>();
         ShmemTestSupport.sleepyJob(2).run(sh -> {
-                final SymmetricSegment s = sh.mallocSegment(64);
-                assertNotNull(s.ptr(1 - sh.myPe()), "one JVM: the direct path");
-                sh.barrierAll();
-                // No message between the PEs from here: a message would wake the waiter whatever the store did.
-                for (int r = 1; r <= storedAt.length; r++) {
-                    if (sh.myPe() == 1) {
-                        assertEquals(r, s.waitUntil(0, Cmp.GE, r));
-                        sawAt[r - 1] = System.nanoTime();
-                        s.putLong(0, 16, r);
-                    } else {
-                        ShmemTestSupport.pause(1_200);
-                        storedAt[r - 1] = System.nanoTime();
-                        switch (r) {
-                            case 1 -> s.putLong(1, 0, 1);
-                            case 2 -> s.atomicAdd(1, 0, 1);
-                            case 3 -> s.putSignal(1, 8, MemorySegment.ofArray(new long[] {7}), 0, 3, SignalOp.SET);
-                            default -> s.put(1, 0, new long[] {4}, 0, 1);
-                        }
-                        s.waitUntil(16, Cmp.GE, r);
+            final SymmetricSegment s = sh.mallocSegment(64);
+            assertNotNull(s.ptr(1 - sh.myPe()), "one JVM: the direct path");
+            if (sh.myPe() == 1) {
+                waiter.set(Thread.currentThread());
+            }
+            sh.barrierAll();
+            // No message between the PEs from here: a message would wake the waiter whatever the store did.
+            for (int r = 1; r <= storedAt.length; r++) {
+                if (sh.myPe() == 1) {
+                    assertEquals(r, s.waitUntil(0, Cmp.GE, r));
+                    sawAt[r - 1] = System.nanoTime();
+                    s.putLong(0, 16, r);
+                } else {
+                    ShmemTestSupport.awaitAsleep(waiter.get());
+                    storedAt[r - 1] = System.nanoTime();
+                    switch (r) {
+                        case 1 -> s.putLong(1, 0, 1);
+                        case 2 -> s.atomicAdd(1, 0, 1);
+                        case 3 -> s.putSignal(1, 8, MemorySegment.ofArray(new long[] {7}), 0, 3, SignalOp.SET);
+                        default -> s.put(1, 0, new long[] {4}, 0, 1);
                     }
+                    s.waitUntil(16, Cmp.GE, r);
                 }
-                sh.barrierAll();
-            });
+            }
+            sh.barrierAll();
+        });
         for (int r = 0; r < storedAt.length; r++) {
             final long lateMs = (sawAt[r] - storedAt[r]) / 1_000_000;
             assertTrue(lateMs < 600, "round " + (r + 1) + "'s store woke nobody: seen " + lateMs + " ms after it");

@@ -1,5 +1,7 @@
 package org.jhpvm.shmem;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import java.time.Duration;
 
 /** Jobs for the tests: short timeouts; the PE counts every routine is run on. */
@@ -21,20 +23,32 @@ final class ShmemTestSupport {
     }
 
     /**
-     * A job whose waits sleep in FM at once, 1 s and then 2 s (no spinning): a wait that ends within milliseconds of
-     * a store was woken by it.
+     * A job whose waits sleep in FM at once, for 1 s at first and doubling while nothing comes (no spinning): a wait
+     * that ends within milliseconds of a store was woken by it.
      */
     static ShmemJob sleepyJob(final int pes) {
         return ShmemJob.builder().pes(pes).timeout(Duration.ofSeconds(100)).option("fm.spinWaitNs", "0")
             .option("fm.idleSleepNs", "1000000000").option("fm.idleSleepMaxNs", "4000000000").build();
     }
 
-    static void pause(final long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /**
+     * Returns once {@code t} has been parked with a timeout for 100 ms in a row: asleep in a {@link #sleepyJob}'s 1 s
+     * sleep, not in a short park. A store then made and not waking it is seen about 0.9 s later.
+     */
+    static void awaitAsleep(final Thread t) {
+        final long deadline = System.nanoTime() + 30_000_000_000L;
+        long since = 0;
+        while (true) {
+            final long now = System.nanoTime();
+            assertTrue(now - deadline < 0, "the waiter never slept 100 ms in a row: " + t.getState());
+            if (t.getState() != Thread.State.TIMED_WAITING) {
+                since = 0;
+            } else if (since == 0) {
+                since = now;
+            } else if (now - since >= 100_000_000L) {
+                return;
+            }
+            Thread.yield();
         }
     }
 
