@@ -18,8 +18,6 @@ final class NicMessageContext implements NicMessage {
     private static final ValueLayout.OfLong LONG_LE = ValueLayout.JAVA_LONG_UNALIGNED
         .withOrder(java.nio.ByteOrder.LITTLE_ENDIAN);
 
-    private static final ValueLayout.OfLong WORD = ValueLayout.JAVA_LONG_UNALIGNED;
-
     private final MemorySegment reply;
     private int source;
     private Frame frame;
@@ -74,8 +72,9 @@ final class NicMessageContext implements NicMessage {
                 + replyCapacity + " the sender gave");
         }
         if (lengthBytes == Long.BYTES) {
-            // One word (a get of one long or double): a load and a store cost less than the bulk copy's set-up.
-            reply.set(WORD, replyLength, src.get(WORD, offsetBytes));
+            // One word (a get of one long or double): a load and a store cost less than the bulk copy's set-up. Loaded
+            // and stored in the same order, the bytes land as they were.
+            reply.set(LONG_LE, replyLength, src.get(LONG_LE, offsetBytes));
         } else {
             Bytes.copy(src, offsetBytes, reply, replyLength, lengthBytes);
         }
